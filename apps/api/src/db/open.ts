@@ -1,0 +1,9 @@
+import path from 'node:path';
+import type { Env } from '../config/env';
+import { openDatabase, type Database } from './client';
+
+export function openFromEnv(env: Env): Promise<Database> {
+  return env.DATABASE_URL
+    ? openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') });
+}

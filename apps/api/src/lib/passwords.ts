@@ -1,0 +1,33 @@
+import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MIN } from '@mirror/contract';
+
+// OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
+const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(plain: string): Promise<string> {
+  return hash(plain, ARGON2);
+}
+
+export async function verifyPassword(storedHash: string, plain: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, plain);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Burn the same time as a real verification so unknown usernames are not revealed by timing. */
+export async function verifyAgainstDummy(plain: string): Promise<false> {
+  dummyHash ??= hashPassword('mirror-timing-equaliser-password');
+  await verifyPassword(await dummyHash, plain);
+  return false;
+}
+
+let common: Set<string> | undefined;
+/** The bundled list of common passwords (zxcvbn's), only the entries long enough to pass the length rule. */
+export function isCommonPassword(plain: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN).map((p) => p.toLowerCase()));
+  return common.has(plain.toLowerCase());
+}

@@ -1,0 +1,167 @@
+import { and, asc, count, desc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Role, UserListQuery, UserStatus } from '@mirror/contract';
+import type { Db } from '../../db/client';
+import { users, type NewUserRow, type UserRow } from '../../db/schema/index';
+
+const SORT_COLUMNS = {
+  username: users.username,
+  email: users.email,
+  createdAt: users.createdAt,
+  role: users.role,
+  status: users.status,
+  lastLoginAt: users.lastLoginAt,
+} as const;
+
+export interface UserListFilter {
+  role?: Role;
+  status?: UserStatus;
+  q?: string;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function createUsersRepo(db: Db) {
+  const notDeleted = isNull(users.deletedAt);
+
+  return {
+    async findById(id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(and(eq(users.id, id), notDeleted)).limit(1);
+      return row ?? null;
+    },
+
+    /** The minimum the auth hook needs on every authenticated request (primary-key read). */
+    async findAuthState(id: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          status: users.status,
+          tokenVersion: users.tokenVersion,
+          deletedAt: users.deletedAt,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findByUsername(username: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.username}) = lower(${username})`, notDeleted))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${email})`, notDeleted))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Includes soft-deleted users: their names stay reserved. */
+    async usernameOrEmailTaken(username: string | undefined, email: string | undefined, exceptId?: string) {
+      const conditions: SQL[] = [];
+      if (username) conditions.push(sql`lower(${users.username}) = lower(${username})`);
+      if (email) conditions.push(sql`lower(${users.email}) = lower(${email})`);
+      if (conditions.length === 0) return { username: false, email: false };
+      const rows = await db
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(or(...conditions));
+      const others = rows.filter((r) => r.id !== exceptId);
+      return {
+        username: !!username && others.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+        email: !!email && others.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+      };
+    },
+
+    async list(filter: UserListFilter, query: Pick<UserListQuery, 'page' | 'size' | 'sort'>) {
+      const conditions: SQL[] = [notDeleted];
+      if (filter.role) conditions.push(eq(users.role, filter.role));
+      if (filter.status) conditions.push(eq(users.status, filter.status));
+      if (filter.q) {
+        const pattern = `%${escapeLike(filter.q)}%`;
+        conditions.push(
+          or(
+            ilike(users.username, pattern),
+            ilike(users.email, pattern),
+            ilike(users.firstName, pattern),
+            ilike(users.lastName, pattern),
+            sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern}`,
+          )!,
+        );
+      }
+      const where = and(...conditions);
+      const column = SORT_COLUMNS[query.sort.field];
+      const order = query.sort.direction === 'desc' ? desc(column) : asc(column);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(order, asc(users.id))
+          .limit(query.size)
+          .offset(query.page * query.size),
+        db.select({ value: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    async insert(values: NewUserRow): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, patch: Partial<NewUserRow>, bumpTokenVersion = false): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set({
+          ...patch,
+          updatedAt: new Date(),
+          ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(and(eq(users.id, id), notDeleted))
+        .returning();
+      return row ?? null;
+    },
+
+    async touchLastLogin(id: string): Promise<void> {
+      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+    },
+
+    async countActiveAdmins(): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(users)
+        .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE'), notDeleted));
+      return row?.value ?? 0;
+    },
+
+    async statistics(since: Date) {
+      const [byRole, byStatus, [recent]] = await Promise.all([
+        db.select({ key: users.role, value: count() }).from(users).where(notDeleted).groupBy(users.role),
+        db.select({ key: users.status, value: count() }).from(users).where(notDeleted).groupBy(users.status),
+        db
+          .select({ value: count() })
+          .from(users)
+          .where(and(notDeleted, gte(users.createdAt, since))),
+      ]);
+      return { byRole, byStatus, recent: recent?.value ?? 0 };
+    },
+
+    async countAll(): Promise<number> {
+      const [row] = await db.select({ value: count() }).from(users);
+      return row?.value ?? 0;
+    },
+  };
+}
+
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminCreateUserBodySchema,
+  HealthSchema,
+  RegisterUserBodySchema,
+  RoleSchema,
+  UpdateUserBodySchema,
+  UserListQuerySchema,
+  UserPageSchema,
+  UserRoleBodySchema,
+  UserSchema,
+  UserSearchQuerySchema,
+  UserStatisticsSchema,
+  UserStatusBodySchema,
+  UserStatusSchema,
+  UuidParamsSchema,
+} from '@mirror/contract';
+import { Authenticated, Public, requireActor, roles } from '../../plugins/auth';
+import { errorResponses } from '../../lib/route-schemas';
+import type { UsersService } from './users.service';
+
+const tags = ['users'];
+const AdminOnly = roles('ADMIN');
+const SelfOrAdmin = { access: 'authenticated', ownership: 'self or ADMIN' } as const;
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: () => Promise<boolean> }> = async (app, { users, health }) => {
+  app.get('/api/users', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: 'List users (paged, sortable)', querystring: UserListQuerySchema, response: { 200: UserPageSchema, ...errorResponses(400, 401, 403) } },
+    handler: async (request) => users.list({ filter: {}, query: request.query }),
+  });
+
+  app.get('/api/users/me', {
+    config: { policy: Authenticated },
+    schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, ...errorResponses(401) } },
+    handler: async (request) => users.me(requireActor(request)),
+  });
+
+  app.get('/api/users/health', {
+    config: { policy: Public },
+    schema: { tags, summary: 'Users service health', response: { 200: HealthSchema, 503: HealthSchema } },
+    handler: async (_request, reply) => {
+      const up = await health();
+      return reply.code(up ? 200 : 503).send({ status: up ? 'UP' : 'DOWN', service: 'users', database: up ? 'UP' : 'DOWN', timestamp: new Date().toISOString() });
+    },
+  });
+
+  app.get('/api/users/statistics', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: 'Counts by role and status', response: { 200: UserStatisticsSchema, ...errorResponses(401, 403) } },
+    handler: async () => users.statistics(),
+  });
+
+  app.get('/api/users/search', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: 'Search users by username, email or name', querystring: UserSearchQuerySchema, response: { 200: UserPageSchema, ...errorResponses(400, 401, 403) } },
+    handler: async (request) => users.list({ filter: { q: request.query.q }, query: request.query }),
+  });
+
+  app.get('/api/users/role/:role', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: 'Users with a role', params: z.object({ role: RoleSchema }), querystring: UserListQuerySchema, response: { 200: UserPageSchema, ...errorResponses(400, 401, 403) } },
+    handler: async (request) => users.list({ filter: { role: request.params.role }, query: request.query }),
+  });
+
+  app.get('/api/users/status/:status', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: 'Users with a status', params: z.object({ status: UserStatusSchema }), querystring: UserListQuerySchema, response: { 200: UserPageSchema, ...errorResponses(400, 401, 403) } },
+    handler: async (request) => users.list({ filter: { status: request.params.status }, query: request.query }),
+  });
+
+  app.get('/api/users/username/:username', {
+    config: { policy: SelfOrAdmin },
+    schema: { tags, summary: 'A user by username', params: z.object({ username: z.string().min(1).max(254) }), response: { 200: UserSchema, ...errorResponses(401, 403, 404) } },
+    handler: async (request) => users.getByUsername({ actor: requireActor(request), username: request.params.username }),
+  });
+
+  app.get('/api/users/email/:email', {
+    config: { policy: SelfOrAdmin },
+    schema: { tags, summary: 'A user by email', params: z.object({ email: z.string().min(1).max(254) }), response: { 200: UserSchema, ...errorResponses(401, 403, 404) } },
+    handler: async (request) => users.getByEmail({ actor: requireActor(request), email: request.params.email }),
+  });
+
+  app.get('/api/users/:id', {
+    config: { policy: SelfOrAdmin },
+    schema: { tags, summary: 'A user by id', params: UuidParamsSchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404) } },
+    handler: async (request) => users.getById({ actor: requireActor(request), id: request.params.id }),
+  });
+
+  app.post('/api/users', {
+    config: { policy: Public, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: { tags, summary: 'Register (a CUSTOMER account)', body: RegisterUserBodySchema, response: { 201: UserSchema, ...errorResponses(400, 409, 429) } },
+    handler: async (request, reply) => reply.code(201).send(await users.register(request.body)),
+  });
+
+  app.post('/api/users/admin/create', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: 'Create a user with any role (ADMIN)', body: AdminCreateUserBodySchema, response: { 201: UserSchema, ...errorResponses(400, 401, 403, 409) } },
+    handler: async (request, reply) => reply.code(201).send(await users.adminCreate(request.body)),
+  });
+
+  app.put('/api/users/:id', {
+    config: { policy: SelfOrAdmin },
+    schema: {
+      tags,
+      summary: 'Update a user (self or ADMIN; only ADMIN changes role or status; a password change ends every session)',
+      params: UuidParamsSchema,
+      body: UpdateUserBodySchema,
+      response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => users.update({ actor: requireActor(request), id: request.params.id, patch: request.body }),
+  });
+
+  app.delete('/api/users/:id', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: 'Soft-delete a user (ADMIN)', params: UuidParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (request, reply) => {
+      await users.remove({ id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.patch('/api/users/:id/status', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: "Change a user's status (ends their sessions)", params: UuidParamsSchema, body: UserStatusBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (request) => users.setStatus({ id: request.params.id, status: request.body.status }),
+  });
+
+  app.patch('/api/users/:id/role', {
+    config: { policy: AdminOnly },
+    schema: { tags, summary: "Change a user's role (ends their sessions)", params: UuidParamsSchema, body: UserRoleBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (request) => users.setRole({ id: request.params.id, role: request.body.role }),
+  });
+};

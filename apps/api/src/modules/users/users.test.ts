@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, expectErrorShape, TEST_PASSWORD, type Session, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let admin: Session;
+let customer: Session;
+let vendor: Session;
+let designer: Session;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [admin, customer, vendor, designer] = await Promise.all([
+    t.loginAs('ADMIN'),
+    t.loginAs('CUSTOMER'),
+    t.loginAs('VENDOR'),
+    t.loginAs('DESIGNER'),
+  ]);
+});
+afterAll(() => t.close());
+
+const nonAdmins = () => [customer, vendor, designer];
+const missingId = '00000000-0000-4000-8000-000000000000';
+
+function expectNoSecrets(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/argon2|passwordHash|password_hash/);
+}
+
+/** Admin-only reads: 200 for ADMIN, 403 for every other role, 401 anonymous. */
+async function expectAdminOnly(path: string) {
+  const ok = await t.request<any>(path, { token: admin.accessToken });
+  expect(ok.status, path).toBe(200);
+  for (const s of nonAdmins()) {
+    const res = await t.request<any>(path, { token: s.accessToken });
+    expect(res.status, `${path} as ${s.username}`).toBe(403);
+    expectErrorShape(res.body, 403, 'FORBIDDEN');
+  }
+  const anon = await t.request<any>(path);
+  expect(anon.status).toBe(401);
+  expectErrorShape(anon.body, 401);
+  return ok.body;
+}
+
+describe('listing users', () => {
+  it('pages with the one envelope and sorts', async () => {
+    const body = await expectAdminOnly('/api/users?size=2&sort=username,asc');
+    expect(body).toMatchObject({ page: 0, size: 2 });
+    expect(body.content).toHaveLength(2);
+    expect(body.totalElements).toBeGreaterThanOrEqual(4);
+    expect(body.totalPages).toBe(Math.ceil(body.totalElements / 2));
+    const names = body.content.map((u: any) => u.username);
+    expect([...names].sort()).toEqual(names);
+    expectNoSecrets(body);
+    const desc = await t.request<any>('/api/users?size=100&sort=username,desc', { token: admin.accessToken });
+    const all = desc.body.content.map((u: any) => u.username);
+    expect(all).toEqual([...all].sort().reverse());
+  });
+
+  it('walks pages without overlap', async () => {
+    const p0 = await t.request<any>('/api/users?size=2&page=0&sort=createdAt,asc', { token: admin.accessToken });
+    const p1 = await t.request<any>('/api/users?size=2&page=1&sort=createdAt,asc', { token: admin.accessToken });
+    const ids0 = p0.body.content.map((u: any) => u.id);
+    const ids1 = p1.body.content.map((u: any) => u.id);
+    expect(ids1.some((id: string) => ids0.includes(id))).toBe(false);
+  });
+
+  it('rejects bad paging and sort parameters with 400', async () => {
+    for (const q of ['size=0', 'size=101', 'page=-1', 'sort=passwordHash,asc', 'sort=username,sideways']) {
+      const res = await t.request<any>(`/api/users?${q}`, { token: admin.accessToken });
+      expect(res.status, q).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+    }
+  });
+
+  it('filters by role and status', async () => {
+    const vendors = await expectAdminOnly('/api/users/role/VENDOR');
+    expect(vendors.content.length).toBeGreaterThan(0);
+    expect(vendors.content.every((u: any) => u.role === 'VENDOR')).toBe(true);
+    const suspended = await t.createUser({ status: 'SUSPENDED' });
+    const bySt = await expectAdminOnly('/api/users/status/SUSPENDED');
+    expect(bySt.content.map((u: any) => u.id)).toContain(suspended.id);
+    expect(bySt.content.every((u: any) => u.status === 'SUSPENDED')).toBe(true);
+    expect((await t.request('/api/users/role/KING', { token: admin.accessToken })).status).toBe(400);
+    expect((await t.request('/api/users/status/ASLEEP', { token: admin.accessToken })).status).toBe(400);
+  });
+
+  it('searches username, email and names case-insensitively', async () => {
+    const u = await t.createUser({ username: 'seraphine.v', email: 'Seraphine@Maison.example' });
+    await t.request(`/api/users/${u.id}`, { method: 'PUT', token: admin.accessToken, body: { firstName: 'Séraphine', lastName: 'Valcourt' } });
+    for (const q of ['SERAPH', 'maison.example', 'valcourt', 'Séraphine Valc']) {
+      const body = await expectAdminOnly(`/api/users/search?q=${encodeURIComponent(q)}`);
+      expect(body.content.map((x: any) => x.id), q).toContain(u.id);
+    }
+    const none = await t.request<any>('/api/users/search?q=%25', { token: admin.accessToken });
+    expect(none.body.content.map((x: any) => x.id)).not.toContain(u.id);
+    expect((await t.request('/api/users/search', { token: admin.accessToken })).status).toBe(400);
+  });
+
+  it('reports statistics computed from the table', async () => {
+    const body = await expectAdminOnly('/api/users/statistics');
+    expect(body.byRole.ADMIN).toBeGreaterThanOrEqual(1);
+    expect(body.total).toBe(Object.values(body.byRole as Record<string, number>).reduce((a, b) => a + b, 0));
+    expect(body.total).toBe(Object.values(body.byStatus as Record<string, number>).reduce((a, b) => a + b, 0));
+    expect(body.newLast30Days).toBe(body.total);
+  });
+
+  it('has a public health endpoint', async () => {
+    const res = await t.request<any>('/api/users/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'UP', service: 'users', database: 'UP' });
+  });
+});
+
+describe('reading one user', () => {
+  it('lets a user read themselves and an admin read anyone', async () => {
+    const self = await t.request<any>(`/api/users/${customer.userId}`, { token: customer.accessToken });
+    expect(self.status).toBe(200);
+    expect(self.body).toMatchObject({ id: customer.userId, userId: customer.userId, role: 'CUSTOMER', roles: ['CUSTOMER'] });
+    expectNoSecrets(self.body);
+    expect((await t.request(`/api/users/${customer.userId}`, { token: admin.accessToken })).status).toBe(200);
+    for (const s of [vendor, designer]) {
+      const res = await t.request<any>(`/api/users/${customer.userId}`, { token: s.accessToken });
+      expect(res.status).toBe(403);
+    }
+    expect((await t.request(`/api/users/${customer.userId}`)).status).toBe(401);
+  });
+
+  it('answers 404 for a missing id and 400 for a malformed one', async () => {
+    const missing = await t.request<any>(`/api/users/${missingId}`, { token: admin.accessToken });
+    expect(missing.status).toBe(404);
+    expectErrorShape(missing.body, 404, 'USER_NOT_FOUND');
+    const bad = await t.request<any>('/api/users/not-a-uuid', { token: admin.accessToken });
+    expect(bad.status).toBe(400);
+    expectErrorShape(bad.body, 400, 'VALIDATION_FAILED');
+  });
+
+  it('finds by username and email case-insensitively, for self or admin', async () => {
+    const byName = await t.request<any>(`/api/users/username/${customer.username.toUpperCase()}`, { token: customer.accessToken });
+    expect(byName.status).toBe(200);
+    expect(byName.body.id).toBe(customer.userId);
+    const byEmail = await t.request<any>(`/api/users/email/${encodeURIComponent(`${customer.username}@EXAMPLE.com`)}`, { token: admin.accessToken });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.id).toBe(customer.userId);
+    expect((await t.request(`/api/users/username/${customer.username}`, { token: vendor.accessToken })).status).toBe(403);
+    expect((await t.request(`/api/users/email/${customer.username}@example.com`, { token: vendor.accessToken })).status).toBe(403);
+    expect((await t.request('/api/users/username/ghost-user', { token: admin.accessToken })).status).toBe(404);
+    expect((await t.request('/api/users/email/ghost@example.com', { token: admin.accessToken })).status).toBe(404);
+    // A non-admin cannot probe which usernames exist.
+    expect((await t.request('/api/users/username/ghost-user', { token: vendor.accessToken })).status).toBe(403);
+    expect((await t.request('/api/users/username/ghost-user')).status).toBe(401);
+  });
+
+  it('returns the current user on /me', async () => {
+    const res = await t.request<any>('/api/users/me', { token: designer.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ username: designer.username, roles: ['DESIGNER'] });
+  });
+});
+
+describe('registration', () => {
+  const register = (body: Record<string, unknown>) => t.request<any>('/api/users', { body });
+
+  it('creates an ACTIVE CUSTOMER whatever role the caller asks for', async () => {
+    const res = await register({ username: 'new.client', email: 'new.client@example.com', password: 'Pearls-and-Platinum', role: 'ADMIN', status: 'PENDING' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ username: 'new.client', role: 'CUSTOMER', status: 'ACTIVE' });
+    expectNoSecrets(res.body);
+    const loginRes = await t.request<any>('/api/auth/authenticate', { body: { username: 'new.client', password: 'Pearls-and-Platinum' } });
+    expect(loginRes.status).toBe(200);
+  });
+
+  it('keeps usernames and emails unique case-insensitively', async () => {
+    await register({ username: 'Unique.One', email: 'unique.one@example.com', password: 'Pearls-and-Platinum' });
+    const dupName = await register({ username: 'UNIQUE.one', email: 'other@example.com', password: 'Pearls-and-Platinum' });
+    expect(dupName.status).toBe(409);
+    expectErrorShape(dupName.body, 409, 'USERNAME_TAKEN');
+    const dupEmail = await register({ username: 'unique.two', email: 'Unique.One@Example.com', password: 'Pearls-and-Platinum' });
+    expect(dupEmail.status).toBe(409);
+    expectErrorShape(dupEmail.body, 409, 'EMAIL_TAKEN');
+  });
+
+  it('validates fields and the password policy', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: 'ab', email: 'ok@example.com', password: 'Pearls-and-Platinum' }, 'username'],
+      [{ username: 'has space', email: 'ok@example.com', password: 'Pearls-and-Platinum' }, 'username'],
+      [{ username: 'valid.name', email: 'not-an-email', password: 'Pearls-and-Platinum' }, 'email'],
+      [{ username: 'valid.name', email: 'ok@example.com', password: 'short-pw' }, 'password'],
+      [{ username: 'valid.name', email: 'ok@example.com', password: 'x'.repeat(129) }, 'password'],
+      [{ username: 'valid.name', email: 'ok@example.com', password: 'password123' }, 'password'],
+      [{ username: 'valid.name', email: 'ok@example.com', password: '1234567890' }, 'password'],
+      [{ email: 'ok@example.com', password: 'Pearls-and-Platinum' }, 'username'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await register(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+      expect(res.body.details.map((d: any) => d.path), JSON.stringify(body)).toContain(field);
+    }
+    const users = await t.request<any>('/api/users/search?q=valid.name', { token: admin.accessToken });
+    expect(users.body.totalElements).toBe(0);
+  });
+
+  it('accepts a password of exactly 10 and 128 characters', async () => {
+    expect((await register({ username: 'ten.chars', email: 'ten@example.com', password: 'Qz7!pLm2#w' })).status).toBe(201);
+    expect((await register({ username: 'long.chars', email: 'long@example.com', password: 'Qz7!pLm2#w'.repeat(12) + 'abcdefgh' })).status).toBe(201);
+  });
+});
+
+describe('admin create', () => {
+  it('creates a user with any role for ADMIN only', async () => {
+    const body = { username: 'atelier.vendor', email: 'atelier@example.com', password: 'Brilliant-Cut-Atelier', role: 'VENDOR' };
+    for (const s of nonAdmins()) expect((await t.request('/api/users/admin/create', { token: s.accessToken, body })).status).toBe(403);
+    expect((await t.request('/api/users/admin/create', { body })).status).toBe(401);
+    const res = await t.request<any>('/api/users/admin/create', { token: admin.accessToken, body });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ role: 'VENDOR', status: 'ACTIVE' });
+    const bad = await t.request<any>('/api/users/admin/create', { token: admin.accessToken, body: { ...body, role: 'EMPEROR' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('updating users', () => {
+  it('lets a user edit their own profile but not their role or status', async () => {
+    const s = await t.loginAs('CUSTOMER');
+    const res = await t.request<any>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { firstName: 'Inès', phone: '+33 1 23 45 67 89' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ firstName: 'Inès', phone: '+33 1 23 45 67 89' });
+    for (const patch of [{ role: 'ADMIN' }, { status: 'ACTIVE' }]) {
+      const denied = await t.request<any>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: patch });
+      expect(denied.status).toBe(403);
+    }
+    const me = await t.request<any>('/api/users/me', { token: s.accessToken });
+    expect(me.body.role).toBe('CUSTOMER');
+  });
+
+  it("forbids editing someone else's profile unless ADMIN", async () => {
+    const target = await t.createUser();
+    for (const s of nonAdmins()) {
+      expect((await t.request(`/api/users/${target.id}`, { method: 'PUT', token: s.accessToken, body: { firstName: 'X' } })).status).toBe(403);
+    }
+    const ok = await t.request<any>(`/api/users/${target.id}`, { method: 'PUT', token: admin.accessToken, body: { lastName: 'Laurent', role: 'DESIGNER' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ lastName: 'Laurent', role: 'DESIGNER' });
+  });
+
+  it('requires the current password to change your own, and rejects weak ones', async () => {
+    const s = await t.loginAs('CUSTOMER');
+    const url = `/api/users/${s.userId}`;
+    const missing = await t.request<any>(url, { method: 'PUT', token: s.accessToken, body: { password: 'Brand-New-Passphrase' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details[0].path).toBe('currentPassword');
+    const wrong = await t.request<any>(url, { method: 'PUT', token: s.accessToken, body: { password: 'Brand-New-Passphrase', currentPassword: 'nope-nope-nope' } });
+    expect(wrong.status).toBe(400);
+    const weak = await t.request<any>(url, { method: 'PUT', token: s.accessToken, body: { password: 'qwertyuiop', currentPassword: TEST_PASSWORD } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.details[0].path).toBe('password');
+    // Nothing changed: the session is still alive.
+    expect((await t.request('/api/users/me', { token: s.accessToken })).status).toBe(200);
+  });
+
+  it('rejects an email that belongs to someone else, unknown fields, and unknown users', async () => {
+    const s = await t.loginAs('CUSTOMER');
+    const taken = await t.request<any>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { email: `${vendor.username}@EXAMPLE.com` } });
+    expect(taken.status).toBe(409);
+    expectErrorShape(taken.body, 409, 'EMAIL_TAKEN');
+    const unknownField = await t.request<any>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { passwordHash: 'x' } });
+    expect(unknownField.status).toBe(400);
+    const missing = await t.request<any>(`/api/users/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { firstName: 'Ghost' } });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('status, role and delete', () => {
+  it('changes status and role for ADMIN only', async () => {
+    const u = await t.createUser();
+    for (const s of nonAdmins()) {
+      expect((await t.request(`/api/users/${u.id}/status`, { method: 'PATCH', token: s.accessToken, body: { status: 'SUSPENDED' } })).status).toBe(403);
+      expect((await t.request(`/api/users/${u.id}/role`, { method: 'PATCH', token: s.accessToken, body: { role: 'ADMIN' } })).status).toBe(403);
+    }
+    const st = await t.request<any>(`/api/users/${u.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } });
+    expect(st.status).toBe(200);
+    expect(st.body.status).toBe('SUSPENDED');
+    const ro = await t.request<any>(`/api/users/${u.id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'DESIGNER' } });
+    expect(ro.status).toBe(200);
+    expect(ro.body.role).toBe('DESIGNER');
+    expect((await t.request(`/api/users/${u.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'ASLEEP' } })).status).toBe(400);
+    expect((await t.request(`/api/users/${u.id}/role`, { method: 'PATCH', token: admin.accessToken, body: {} })).status).toBe(400);
+    expect((await t.request(`/api/users/${missingId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'ACTIVE' } })).status).toBe(404);
+    expect((await t.request(`/api/users/${missingId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'ADMIN' } })).status).toBe(404);
+  });
+
+  it('soft-deletes for ADMIN only; the user disappears and cannot sign in', async () => {
+    const s = await t.loginAs('CUSTOMER');
+    for (const other of nonAdmins()) expect((await t.request(`/api/users/${s.userId}`, { method: 'DELETE', token: other.accessToken })).status).toBe(403);
+    expect((await t.request(`/api/users/${s.userId}`, { method: 'DELETE' })).status).toBe(401);
+    const del = await t.request(`/api/users/${s.userId}`, { method: 'DELETE', token: admin.accessToken });
+    expect(del.status).toBe(204);
+    expect((await t.request(`/api/users/${s.userId}`, { token: admin.accessToken })).status).toBe(404);
+    expect((await t.request('/api/users/me', { token: s.accessToken })).status).toBe(401);
+    const relogin = await t.request<any>('/api/auth/authenticate', { body: { username: s.username, password: s.password } });
+    expect(relogin.status).toBe(401);
+    const list = await t.request<any>(`/api/users/search?q=${s.username}`, { token: admin.accessToken });
+    expect(list.body.totalElements).toBe(0);
+    expect((await t.request(`/api/users/${s.userId}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
+    // The name stays reserved.
+    const again = await t.request<any>('/api/users', { body: { username: s.username, email: 'fresh@example.com', password: 'Pearls-and-Platinum' } });
+    expect(again.status).toBe(409);
+  });
+
+  it('never removes, disables or demotes the last active admin', async () => {
+    const solo = await buildTestApp();
+    try {
+      const onlyAdmin = await solo.loginAs('ADMIN');
+      const url = `/api/users/${onlyAdmin.userId}`;
+      for (const [method, path, body] of [
+        ['DELETE', url, undefined],
+        ['PATCH', `${url}/status`, { status: 'INACTIVE' }],
+        ['PATCH', `${url}/role`, { role: 'CUSTOMER' }],
+        ['PUT', url, { role: 'VENDOR' }],
+      ] as const) {
+        const res = await solo.request<any>(path, { method, token: onlyAdmin.accessToken, ...(body ? { body } : {}) });
+        expect(res.status, `${method} ${path}`).toBe(409);
+        expectErrorShape(res.body, 409, 'LAST_ADMIN');
+      }
+      const second = await solo.loginAs('ADMIN');
+      expect((await solo.request(`${url}/role`, { method: 'PATCH', token: second.accessToken, body: { role: 'CUSTOMER' } })).status).toBe(200);
+    } finally {
+      await solo.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '@mirror/contract';
+import { AppError, type ErrorDetail } from '../lib/errors';
+
+export function errorBody(status: number, code: string, message: string, details?: ErrorDetail[]): ErrorResponse {
+  return { status, error: STATUS_CODES[status] ?? 'Error', code, message, ...(details?.length ? { details } : {}) };
+}
+
+function send(reply: FastifyReply, body: ErrorResponse) {
+  return reply.code(body.status).type('application/json; charset=utf-8').send(body);
+}
+
+const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This content type is not supported here.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'The request body must not be empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+};
+
+export interface ErrorHandlerOptions {
+  /** Built SPA directory; unknown non-API GETs get its index.html. */
+  webDist?: string | undefined;
+}
+
+export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyInstance, opts) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return send(reply, errorBody(err.status, err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const context = (err as { validationContext?: string }).validationContext ?? 'body';
+      const details = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || context,
+        message: v.message ?? 'Invalid value',
+      }));
+      return send(reply, errorBody(400, 'VALIDATION_FAILED', 'Some fields are not valid.', details));
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+      return send(reply, errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side.'));
+    }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return send(reply, errorBody(known.status, known.code, known.message));
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, errorBody(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a moment and try again.'));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad content-type, malformed URL…): keep their message, it is safe.
+      return send(reply, errorBody(status, 'BAD_REQUEST', err.message || 'Bad request.'));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side.'));
+  });
+
+  const indexPath = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
+  const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (!isApi && !looksLikeFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return send(reply, errorBody(404, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${pathname}.`));
+  });
+});

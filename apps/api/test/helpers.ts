@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Role, TokenPair, UserStatus } from '@mirror/contract';
+import { buildApp } from '../src/app';
+import { loadEnv } from '../src/config/env';
+import { openDatabase, type Database } from '../src/db/client';
+import { createUsersService } from '../src/modules/users/users.service';
+
+export const TEST_PASSWORD = 'Velvet-Sapphire-41';
+
+export interface TestApp {
+  app: FastifyInstance;
+  baseUrl: string;
+  database: Database;
+  request: <T = any>(path: string, init?: RequestOptions) => Promise<TestResponse<T>>;
+  createUser: (input?: Partial<{ username: string; email: string; role: Role; status: UserStatus; password: string }>) => Promise<{ id: string; username: string; password: string }>;
+  loginAs: (role: Role, overrides?: Partial<{ username: string }>) => Promise<Session>;
+  close: () => Promise<void>;
+}
+
+export interface Session extends TokenPair {
+  userId: string;
+  username: string;
+  password: string;
+  auth: { token: string };
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  rawBody?: string;
+}
+
+export interface TestResponse<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A fresh database from the real migrations: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const name = `mirror_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 10 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '100000', ...envOverrides });
+  const app = await buildApp({ env, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const users = createUsersService({ db: database.db });
+
+  const request = async <T,>(path: string, init: RequestOptions = {}): Promise<TestResponse<T>> => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    const res = await fetch(baseUrl + path, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+
+  let counter = 0;
+  const createUser: TestApp['createUser'] = async (input = {}) => {
+    counter += 1;
+    const username = input.username ?? `user${counter}_${randomUUID().slice(0, 6)}`;
+    const password = input.password ?? TEST_PASSWORD;
+    const user = await users.adminCreate({
+      username,
+      email: input.email ?? `${username}@example.com`,
+      password,
+      role: input.role ?? 'CUSTOMER',
+      status: input.status ?? 'ACTIVE',
+    });
+    return { id: user.id, username, password };
+  };
+
+  const loginAs: TestApp['loginAs'] = async (role, overrides = {}) => {
+    const user = await createUser({ role, ...overrides });
+    const res = await request<TokenPair>('/api/auth/authenticate', { body: { username: user.username, password: user.password } });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { ...res.body, userId: user.id, username: user.username, password: user.password, auth: { token: res.body.accessToken } };
+  };
+
+  return {
+    app,
+    baseUrl,
+    database,
+    request,
+    createUser,
+    loginAs,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** The one error shape (CONVENTIONS §5). */
+export function expectErrorShape(body: any, status: number, code?: string) {
+  if (typeof body !== 'object' || body === null) throw new Error(`expected an error body, got ${JSON.stringify(body)}`);
+  if (body.status !== status) throw new Error(`expected status ${status} in body, got ${JSON.stringify(body)}`);
+  if (typeof body.error !== 'string' || typeof body.message !== 'string' || typeof body.code !== 'string') {
+    throw new Error(`error body misses fields: ${JSON.stringify(body)}`);
+  }
+  if (code && body.code !== code) throw new Error(`expected code ${code}, got ${body.code}: ${body.message}`);
+}

@@ -1,0 +1,4 @@
+export * from './common';
+export * from './errors';
+export * from './auth';
+export * from './users';
