@@ -124,6 +124,7 @@ export async function buildApp({ env, database, jwtSecret, logger = false }: App
       root: webDist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

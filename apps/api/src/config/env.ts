@@ -26,11 +26,6 @@ const EnvSchema = z
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-  })
-  .superRefine((env, ctx) => {
-    if (env.DATABASE_URL && !env.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when DATABASE_URL is set' });
-    }
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -41,9 +36,8 @@ export class EnvError extends Error {}
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
-  }
+  const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  if (cleaned.DATABASE_URL && !cleaned.JWT_SECRET) lines.push('  JWT_SECRET: required when DATABASE_URL is set');
+  if (lines.length > 0 || !result.success) throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   return result.data;
 }

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The real entry point (src/server.ts) as a child process: start-up, migration, seeding, persistence,
+// fail-fast configuration and graceful shutdown. Runs on PGlite, or on PostgreSQL in the PG pass.
+const apiDir = path.resolve(import.meta.dirname, '..');
+const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-server-'));
+const pgAdminUrl = process.env.TEST_DATABASE_URL;
+const dbName = `mirror_srv_${randomUUID().replaceAll('-', '')}`;
+let databaseUrl: string | undefined;
+
+async function adminQuery(text: string) {
+  const c = new pg.Client({ connectionString: pgAdminUrl });
+  await c.connect();
+  await c.query(text);
+  await c.end();
+}
+
+beforeAll(async () => {
+  if (pgAdminUrl) {
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (pgAdminUrl) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+});
+
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+}
+
+function start(env: Record<string, string>): Promise<Started> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(tsx, ['src/server.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 45_000;
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error(`exited ${child.exitCode}: ${out}`));
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) return resolve({ child, baseUrl, output: () => out });
+      } catch {
+        // not yet
+      }
+      if (Date.now() > deadline) return reject(new Error(`no health in time: ${out}`));
+      setTimeout(poll, 200);
+    };
+    void poll();
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+const dbEnv = () => (databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'server-test-secret-0123456789abcdef-xyz' } : {});
+
+describe('server process', () => {
+  it('refuses to start with DATABASE_URL but no JWT_SECRET, naming the variable', async () => {
+    const child = spawn(tsx, ['src/server.ts'], {
+      cwd: apiDir,
+      env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).not.toBe(0);
+    expect(err).toContain('JWT_SECRET');
+  });
+
+  it('migrates, seeds demo accounts once, keeps data and the signing secret across restarts, and shuts down cleanly on SIGTERM', async () => {
+    const first = await start(dbEnv());
+    const login = await fetch(`${first.baseUrl}/api/auth/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Mirror-Demo-2025' }),
+    });
+    expect(login.status).toBe(200);
+    const { accessToken, refreshToken } = (await login.json()) as { accessToken: string; refreshToken: string };
+    expect(first.output()).toContain('seeded demo accounts');
+    // Neither the password nor any token reaches the logs.
+    expect(first.output()).not.toContain('Mirror-Demo-2025');
+    expect(first.output()).not.toContain(refreshToken);
+    expect(first.output()).not.toContain(accessToken);
+    expect(await stop(first.child)).toBe(0);
+
+    if (!databaseUrl) {
+      const secretFile = path.join(dataDir, 'jwt-secret');
+      expect(existsSync(secretFile)).toBe(true);
+      expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+      expect(readFileSync(secretFile, 'utf8').length).toBeGreaterThanOrEqual(32);
+    }
+
+    const second = await start(dbEnv());
+    try {
+      expect(second.output()).not.toContain('seeded demo accounts');
+      // Same data and same secret: the token issued before the restart is still valid.
+      const me = await fetch(`${second.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+      expect(me.status).toBe(200);
+      const users = await fetch(`${second.baseUrl}/api/users/statistics`, { headers: { authorization: `Bearer ${accessToken}` } });
+      expect(((await users.json()) as { total: number }).total).toBe(4);
+    } finally {
+      expect(await stop(second.child)).toBe(0);
+    }
+  });
+
+  it('skips demo data when SEED_DEMO=false', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'mirror-noseed-'));
+    const server = await start({ DATA_DIR: empty, SEED_DEMO: 'false' });
+    try {
+      const login = await fetch(`${server.baseUrl}/api/auth/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'Mirror-Demo-2025' }),
+      });
+      expect(login.status).toBe(401);
+    } finally {
+      await stop(server.child);
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
