@@ -18,6 +18,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import type { StorageDriver } from './lib/storage/storage';
+import { createLocalDriver } from './lib/storage/local-driver';
 
 export interface RouteEntry {
   method: string;
@@ -36,11 +39,13 @@ export interface AppDeps {
   env: Env;
   database: Database;
   jwtSecret: string;
+  /** Defaults to local disk under DATA_DIR/files. */
+  storage?: StorageDriver;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the whole application without listening: plugins → modules → error/404 handlers. */
-export async function buildApp({ env, database, jwtSecret, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ env, database, jwtSecret, storage = createLocalDriver(path.join(env.DATA_DIR, 'files')), logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -118,6 +123,7 @@ export async function buildApp({ env, database, jwtSecret, logger = false }: App
   await app.register(healthRoutes, { ping });
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users, health: ping });
+  await app.register(filesRoutes, { storage });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -30,7 +30,7 @@ describe('route policies and the OpenAPI document', () => {
     for (const route of apiRoutes) {
       expect(route.policy, `${route.method} ${route.url}`).toBeDefined();
       if (route.hidden) continue;
-      const openapiPath = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const openapiPath = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
       const operation = doc.paths?.[openapiPath]?.[route.method.toLowerCase()];
       if (!operation) undocumented.push(`${route.method} ${route.url}`);
       else expect(operation['x-access-policy'], `${route.method} ${route.url}`).toBeTruthy();

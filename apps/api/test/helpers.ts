@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Role, TokenPair, UserStatus } from '@mirror/contract';
@@ -6,6 +9,8 @@ import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { createUsersService } from '../src/modules/users/users.service';
+import { createLocalDriver } from '../src/lib/storage/local-driver';
+import type { StorageDriver } from '../src/lib/storage/storage';
 
 export const TEST_PASSWORD = 'Velvet-Sapphire-41';
 
@@ -13,6 +18,7 @@ export interface TestApp {
   app: FastifyInstance;
   baseUrl: string;
   database: Database;
+  storage: StorageDriver;
   request: <T = any>(path: string, init?: RequestOptions) => Promise<TestResponse<T>>;
   createUser: (input?: Partial<{ username: string; email: string; role: Role; status: UserStatus; password: string }>) => Promise<{ id: string; username: string; password: string }>;
   loginAs: (role: Role, overrides?: Partial<{ username: string }>) => Promise<Session>;
@@ -71,7 +77,9 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '100000', ...envOverrides });
-  const app = await buildApp({ env, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'mirror-files-'));
+  const storage = createLocalDriver(filesDir);
+  const app = await buildApp({ env, database, storage, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind');
@@ -123,6 +131,7 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
     app,
     baseUrl,
     database,
+    storage,
     request,
     createUser,
     loginAs,
@@ -130,6 +139,7 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
       await app.close();
       await database.close();
       await drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -75,7 +75,7 @@ function stop(child: ChildProcess): Promise<number | null> {
   });
 }
 
-const dbEnv = () => (databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'server-test-secret-0123456789abcdef-xyz' } : {});
+const dbEnv = (): Record<string, string> => (databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'server-test-secret-0123456789abcdef-xyz' } : {});
 
 describe('server process', () => {
   it('refuses to start with DATABASE_URL but no JWT_SECRET, naming the variable', async () => {
