@@ -78,15 +78,8 @@ function findPgBin() {
 function ensurePostgres() {
   let bin = findPgBin();
   if (bin) return bin;
-  if (!isRoot) {
-    throw new Error('PostgreSQL server binaries (initdb, pg_ctl) are missing. Install Debian\'s `postgresql` package (apt-get install postgresql) or run npm test as root.');
-  }
-  log('installing Debian package postgresql (apt-get)');
-  run('apt-get', ['update', '-qq']);
-  const code = run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-  bin = findPgBin();
-  if (code !== 0 || !bin) throw new Error('apt-get install postgresql failed; cannot run the PostgreSQL suite.');
-  return bin;
+  ensureDebianPackage('postgresql', () => !!findPgBin());
+  return findPgBin();
 }
 
 async function startPostgres() {
@@ -120,15 +113,21 @@ function gidOf(user) {
   return Number(spawnSync('id', ['-g', user]).stdout.toString().trim());
 }
 
-// ---------- Browser e2e against the production build ----------
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  if (!isRoot) throw new Error('Debian Chromium (/usr/bin/chromium) is missing: apt-get install chromium');
-  log('installing Debian package chromium (apt-get)');
-  run('apt-get', ['update', '-qq']);
-  if (run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } }) !== 0 || !existsSync('/usr/bin/chromium')) {
-    throw new Error('apt-get install chromium failed');
+// ---------- Debian packages some suites need ----------
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+}
+
+function ensureDebianPackage(pkg, isPresent) {
+  if (isPresent()) return;
+  if (!isRoot) throw new Error(`Debian package ${pkg} is missing: apt-get install ${pkg}`);
+  log(`installing Debian package ${pkg} (apt-get)`);
+  if (!ensureDebianPackage.updated) {
+    run('apt-get', ['update', '-qq']);
+    ensureDebianPackage.updated = true;
   }
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  if (!isPresent()) throw new Error(`apt-get install ${pkg} failed`);
 }
 
 async function startServer(env) {
@@ -179,6 +178,8 @@ async function main() {
 
   const webUnit = path.join(root, 'apps/web/vitest.config.ts');
   if (wants('web') && existsSync(webUnit)) vitest('web unit', webUnit);
+  // The API suites start a redis-server to test limits shared across instances.
+  if (wants('api') || wants('pg')) ensureDebianPackage('redis-server', () => hasCommand('redis-server'));
   if (wants('api')) vitest('api on PGlite', path.join(root, 'apps/api/vitest.config.ts'), { TEST_DATABASE_URL: '' });
 
   if (wants('pg')) {
@@ -194,7 +195,7 @@ async function main() {
 
   if (wants('e2e')) {
     try {
-      ensureChromium();
+      ensureDebianPackage('chromium', () => existsSync('/usr/bin/chromium'));
       log('build');
       if (run('npm', ['run', '--silent', 'build']) !== 0) throw new Error('build failed');
       const server = await startServer({});

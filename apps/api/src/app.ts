@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
@@ -105,8 +106,17 @@ export async function buildApp({ env, database, jwtSecret, storage = createLocal
     allowedHeaders: ['Content-Type', 'Authorization', 'X-User-Id', 'Cache-Control', 'Pragma', 'Idempotency-Key', 'X-Prefetch'],
     exposedHeaders: ['Retry-After', 'X-Request-Id'],
   });
+  // With REDIS_URL every instance counts against the same limits; without it, counts are per process.
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: 'mirror-rl:', skipOnError: true } : {}),
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),

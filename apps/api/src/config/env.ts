@@ -26,6 +26,10 @@ const EnvSchema = z
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
   });
 
 export type Env = z.infer<typeof EnvSchema>;
