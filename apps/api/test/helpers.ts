@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import type { Role, TokenPair, UserStatus } from '@mirror/contract';
 import { buildApp } from '../src/app';
@@ -152,4 +153,16 @@ export function expectErrorShape(body: any, status: number, code?: string) {
     throw new Error(`error body misses fields: ${JSON.stringify(body)}`);
   }
   if (code && body.code !== code) throw new Error(`expected code ${code}, got ${body.code}: ${body.message}`);
+}
+
+/** A port free on 127.0.0.1 right now (for child processes the tests start). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

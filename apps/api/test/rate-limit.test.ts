@@ -1,18 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, type TestApp } from './helpers';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { buildTestApp, expectErrorShape, freePort, type TestApp } from './helpers';
 
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
   const bin = spawnSync('sh', ['-c', 'command -v redis-server']).stdout.toString().trim();

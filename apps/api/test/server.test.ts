@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers';
 
 // The real entry point (src/server.ts) as a child process: start-up, migration, seeding, persistence,
 // fail-fast configuration and graceful shutdown. Runs on PGlite, or on PostgreSQL in the PG pass.
@@ -41,8 +42,8 @@ interface Started {
   output: () => string;
 }
 
-function start(env: Record<string, string>): Promise<Started> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+async function start(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
   const child = spawn(tsx, ['src/server.ts'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...env },
@@ -140,6 +141,45 @@ describe('server process', () => {
     } finally {
       await stop(server.child);
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('creates a real administrator with admin:create, and refuses a weak password', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mirror-admin-'));
+    const runCreate = (password: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(tsx, ['src/admin-create.ts'], {
+          cwd: apiDir,
+          env: { PATH: process.env.PATH, DATA_DIR: dir, SEED_DEMO: 'false', ADMIN_USERNAME: 'head.office', ADMIN_EMAIL: 'office@mirror.example', ADMIN_PASSWORD: password },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout!.on('data', (d) => (out += d));
+        child.stderr!.on('data', (d) => (out += d));
+        child.once('exit', (code) => resolve({ code, out }));
+      });
+    try {
+      const weak = await runCreate('short');
+      expect(weak.code).not.toBe(0);
+      expect(weak.out).toMatch(/password/i);
+      const ok = await runCreate('Rue-de-la-Paix-Atelier');
+      expect(ok.code, ok.out).toBe(0);
+      const server = await start({ DATA_DIR: dir, SEED_DEMO: 'false' });
+      try {
+        const login = await fetch(`${server.baseUrl}/api/auth/authenticate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'head.office', password: 'Rue-de-la-Paix-Atelier' }),
+        });
+        expect(login.status).toBe(200);
+        const { accessToken } = (await login.json()) as { accessToken: string };
+        const me = await fetch(`${server.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+        expect(((await me.json()) as { role: string }).role).toBe('ADMIN');
+      } finally {
+        await stop(server.child);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
