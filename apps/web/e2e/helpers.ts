@@ -1,0 +1,34 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import path from 'node:path';
+
+export const DEMO_PASSWORD = 'Mirror-Demo-2025';
+export type DemoUser = 'admin' | 'vendor' | 'designer' | 'customer';
+
+export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
+
+export function isDesktop(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'desktop';
+}
+
+/** Saves a named screenshot under e2e/artifacts/<project>/. */
+export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, testInfo.project.name, `${name}.png`), fullPage: false });
+}
+
+/** Waits until the lazy route replaced 'Loading...'. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[data-route-loading]')).toHaveCount(0);
+}
+
+export async function signIn(page: Page, user: DemoUser, from = '/auth/login'): Promise<void> {
+  await page.goto(from);
+  await page.getByLabel('Username').fill(user);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/** The navbar's account trigger (exact name: pages may have a 'Create account' button). */
+export function accountButton(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: 'Account', exact: true });
+}

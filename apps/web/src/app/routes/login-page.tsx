@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { paths, safeNextPath } from '../../config/routes';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { useSession } from '../../lib/use-session';
+
+export default function LoginPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  // Only someone already signed in on arrival is sent on; a sign-in made here navigates itself.
+  const [wasSignedIn] = useState(() => user !== null);
+  const next = safeNextPath(search.get('next'));
+  const nextQuery = search.get('next') ? `?next=${encodeURIComponent(next)}` : '';
+
+  if (wasSignedIn) return <Navigate to={next} replace />;
+  return (
+    <AuthLayout>
+      <LoginForm onSignedIn={() => navigate(next, { replace: true })} registerHref={`${paths.register}${nextQuery}`} />
+    </AuthLayout>
+  );
+}

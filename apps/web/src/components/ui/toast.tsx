@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+import styles from './toast.module.css';
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+export interface Toast {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+const TOAST_MS = 5_000;
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+/** Shows a message in a polite live region: announced, never stealing focus. */
+export function showToast(message: string, tone: ToastTone = 'success'): number {
+  const id = nextId++;
+  toasts = [...toasts, { id, message, tone }].slice(-3);
+  emit();
+  setTimeout(() => dismissToast(id), TOAST_MS);
+  return id;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function Toaster() {
+  const items = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return (
+    <ol className={styles.region} aria-live="polite" aria-label="Notifications">
+      {items.map((toast) => (
+        <li key={toast.id} className={[styles.toast, toast.tone === 'error' && styles.error].filter(Boolean).join(' ')} role={toast.tone === 'error' ? 'alert' : 'status'}>
+          <span>{toast.message}</span>
+          <button type="button" className={styles.dismiss} aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}

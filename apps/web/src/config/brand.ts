@@ -1,0 +1,12 @@
+/** Brand constants shown in the chrome (DESIGN.md "Brand constants"). */
+export const brand = {
+  name: 'Mirror',
+  tagline: 'Maison of diamonds & fine jewelry',
+  supportEmail: 'concierge@mirror-maison.com',
+  supportPhone: '+33 1 42 60 18 25',
+  copyright: 'All rights reserved © 2025',
+  /** Icons only: the spec shows social icons without links. */
+  social: ['Instagram', 'Pinterest', 'YouTube', 'LinkedIn'] as const,
+} as const;
+
+export type SocialNetwork = (typeof brand.social)[number];

@@ -1,0 +1,55 @@
+/**
+ * Every path of the application, in one place (SPEC §2). Patterns use React Router syntax;
+ * `to.*` builds concrete URLs for the parameterised ones.
+ */
+export const paths = {
+  welcome: '/',
+  welcomeAlias: '/welcome',
+  home: '/home',
+  auth: '/auth',
+  login: '/auth/login',
+  register: '/auth/register',
+  products: '/products',
+  productsV2: '/products-v2',
+  productsLeft: '/products-left',
+  allGems: '/all-gems',
+  collections: '/collections',
+  collectionDetail: '/collections/:collectionId',
+  services: '/services',
+  servicesDetail: '/services/detail',
+  support: '/support',
+  contact: '/contact',
+  about: '/about',
+  locations: '/locations',
+  news: '/news',
+  newsArticle: '/news/:slug',
+  immersiveShowroom: '/immersive-showroom',
+  jewelryWeek: '/mirror-in-milan-digital-jewelry-week',
+  jewelryWeekSuccess: '/mirror-in-milan-digital-jewelry-week/submit-success',
+  hoverExpand: '/hover-expand',
+  view360: '/view-360',
+  userProfile: '/user-profile',
+  arRing: '/ar/rings/:ringId',
+  universeFinal: '/universe-final',
+  adminDashboard: '/dashboard/admin',
+  adminManageProducts: '/dashboard/admin/manage-products',
+  vendorDashboard: '/dashboard/vendor',
+  designerDashboard: '/dashboard/designer',
+} as const;
+
+export type PathKey = keyof typeof paths;
+
+export const to = {
+  collection: (collectionId: string) => `/collections/${encodeURIComponent(collectionId)}`,
+  newsArticle: (slug: string) => `/news/${encodeURIComponent(slug)}`,
+  arRing: (ringId: string) => `/ar/rings/${encodeURIComponent(ringId)}`,
+  /** Sign-in page that returns to `next` afterwards. */
+  login: (next?: string) => (next ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login),
+};
+
+/** Only same-site absolute paths may be used as a post-sign-in destination (no open redirect). */
+export function safeNextPath(next: string | null | undefined, fallback: string = paths.home): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (next.startsWith(paths.auth)) return fallback;
+  return next;
+}

@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/http';
+import { LoginForm } from './login-form';
+
+function renderForm(onSignedIn = vi.fn()) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <LoginForm onSignedIn={onSignedIn} registerHref="/auth/register" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onSignedIn;
+}
+
+describe('login form', () => {
+  it('keeps Sign in inert until both fields are filled, without a message', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const button = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Username'), 'customer');
+    expect(button.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(button.disabled).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's message when sign-in fails", async () => {
+    mockFetch(() => jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }));
+    const user = userEvent.setup();
+    const onSignedIn = renderForm();
+    await user.type(screen.getByLabelText('Username'), 'customer');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password.');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AuthenticateBodySchema, type AuthenticateBody } from '@mirror/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { errorText } from '../../../lib/errors';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { useSignIn } from '../api/auth.mutations';
+import { authStyles as styles } from './auth-layout';
+
+export interface LoginFormProps {
+  onSignedIn: () => void;
+  registerHref: string;
+}
+
+/** SPEC §5: username and password are required; no message, the button simply stays inert. */
+export function LoginForm({ onSignedIn, registerHref }: LoginFormProps) {
+  const signIn = useSignIn();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, watch } = useForm<AuthenticateBody>({
+    resolver: zodResolver(AuthenticateBodySchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const username = watch('username');
+  const password = watch('password');
+  const isComplete = username.trim() !== '' && password !== '';
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    signIn.mutate(values, {
+      onSuccess: onSignedIn,
+      onError: (error) => setServerError(errorText(error)),
+    });
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="page-title">
+      <header className={styles.header}>
+        <p className="eyebrow">Your account</p>
+        <h1 id="page-title" className={styles.title}>
+          Sign in
+        </h1>
+        <p className={styles.intro}>Welcome back to the Maison.</p>
+      </header>
+      {serverError ? (
+        <p className={styles.alert} role="alert">
+          {serverError}
+        </p>
+      ) : null}
+      <Input label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
+      <Input label="Password" type="password" autoComplete="current-password" {...register('password')} />
+      <Button type="submit" isBlock disabled={!isComplete || signIn.isPending} aria-busy={signIn.isPending || undefined}>
+        {signIn.isPending ? 'Signing in…' : 'Sign in'}
+      </Button>
+      <p className={styles.switch}>
+        New to Mirror?
+        <Link to={registerHref}>Create an account</Link>
+      </p>
+    </form>
+  );
+}
+

@@ -1,0 +1,26 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError, errorText } from '../../../lib/errors';
+
+const FIELD_BY_CODE: Record<string, string> = { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' };
+
+/**
+ * Puts the server's field problems back on the form fields (CONVENTIONS §12). Returns the text
+ * for the form-level alert when something could not be attached to a field.
+ */
+export function applyServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): string | null {
+  if (!(error instanceof ApiError)) return errorText(error);
+  const known = new Set<string>(fields);
+  const details = error.details.length ? error.details : error.code && FIELD_BY_CODE[error.code] ? [{ path: FIELD_BY_CODE[error.code]!, message: error.message }] : [];
+  let isAttached = false;
+  let hasUnattached = false;
+  for (const detail of details) {
+    const field = detail.path.split('.')[0] ?? '';
+    if (known.has(field)) {
+      setError(field as Path<T>, { type: 'server', message: detail.message }, { shouldFocus: !isAttached });
+      isAttached = true;
+    } else {
+      hasUnattached = true;
+    }
+  }
+  return isAttached && !hasUnattached ? null : errorText(error);
+}

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_ROOT_ID, TRANSITION_COMPLETE_EVENT, isPageReady, runPageTransition } from './transitions';
+
+function mountRoot(path: string, html = '<h1>Old</h1>') {
+  const root = document.createElement('main');
+  root.id = PAGE_ROOT_ID;
+  root.dataset.path = path;
+  root.innerHTML = html;
+  document.body.append(root);
+  return root;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+describe('page readiness', () => {
+  it('waits for the new path, the end of Loading... and the first three images', () => {
+    const root = mountRoot('/old');
+    expect(isPageReady(root, '/new')).toBe(false);
+    root.dataset.path = '/new';
+    root.innerHTML = '<p data-route-loading>Loading...</p>';
+    expect(isPageReady(root, '/new')).toBe(false);
+    root.innerHTML = '<img><img><img><img>';
+    const imgs = Array.from(root.querySelectorAll('img'));
+    imgs.forEach((img) => Object.defineProperty(img, 'complete', { value: false, configurable: true }));
+    expect(isPageReady(root, '/new')).toBe(false);
+    imgs.slice(0, 3).forEach((img) => Object.defineProperty(img, 'complete', { value: true }));
+    expect(isPageReady(root, '/new')).toBe(true);
+    expect(isPageReady(null, '/new')).toBe(false);
+  });
+});
+
+describe('runPageTransition', () => {
+  it('freezes the old page, navigates, waits for the new page, then fires the completion event', async () => {
+    const root = mountRoot('/home');
+    const done = vi.fn();
+    window.addEventListener(TRANSITION_COMPLETE_EVENT, done);
+    const navigate = vi.fn(() => {
+      setTimeout(() => {
+        root.dataset.path = '/about';
+        root.innerHTML = '<h1>About</h1>';
+      }, 250);
+    });
+    const result = runPageTransition({ navigate, to: '/about' });
+    expect(navigate).toHaveBeenCalledWith('/about');
+    expect(document.querySelector('[data-testid="page-transition-overlay"]')?.textContent).toBe('Old');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(done).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(result).resolves.toBe(true);
+    expect(done).toHaveBeenCalledTimes(1);
+    expect((done.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ to: '/about', variant: 'slide' });
+    expect(document.querySelector('[data-testid="page-transition-overlay"]')).toBeNull();
+    expect(window.scrollTo).toHaveBeenCalledTimes(5);
+    window.removeEventListener(TRANSITION_COMPLETE_EVENT, done);
+  });
+
+  it('gives up waiting after 50 polls of 100 ms and still completes', async () => {
+    mountRoot('/home');
+    const navigate = vi.fn();
+    const result = runPageTransition({ navigate, to: '/about' });
+    await vi.advanceTimersByTimeAsync(4_900);
+    let settled = false;
+    void result.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(400);
+    await expect(result).resolves.toBe(true);
+  });
+
+  it('logs and navigates directly when the page root is missing', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const navigate = vi.fn();
+    const done = vi.fn();
+    window.addEventListener(TRANSITION_COMPLETE_EVENT, done);
+    await expect(runPageTransition({ navigate, to: '/news' })).resolves.toBe(false);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalled();
+    expect(done).not.toHaveBeenCalled();
+    expect(document.querySelector('[data-testid="page-transition-overlay"]')).toBeNull();
+    window.removeEventListener(TRANSITION_COMPLETE_EVENT, done);
+  });
+
+  it('runs one transition at a time; a second request navigates directly', async () => {
+    const root = mountRoot('/home');
+    const navigate = vi.fn();
+    const first = runPageTransition({ navigate, to: '/about' });
+    await expect(runPageTransition({ navigate, to: '/news' })).resolves.toBe(false);
+    expect(navigate.mock.calls).toEqual([['/about'], ['/news']]);
+    expect(document.querySelectorAll('[data-testid="page-transition-overlay"]')).toHaveLength(1);
+    root.dataset.path = '/about';
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(first).resolves.toBe(true);
+  });
+});
