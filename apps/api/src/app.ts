@@ -20,8 +20,26 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
+import { createLocationsService } from './modules/locations/locations.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { createProductsService } from './modules/products/products.service';
+import { productsRoutes } from './modules/products/products.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { createComponentsService } from './modules/components/components.service';
+import { componentsRoutes } from './modules/components/components.routes';
+import { createComponentOptionalsService } from './modules/component-optionals/component-optionals.service';
+import { componentOptionalsRoutes } from './modules/component-optionals/component-optionals.routes';
+import { createCollectionsService } from './modules/collections/collections.service';
+import { collectionsRoutes } from './modules/collections/collections.routes';
+import { createFilesService } from './modules/files/files.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createTurnstileVerifier } from './lib/captcha';
 import type { StorageDriver } from './lib/storage/storage';
-import { createLocalDriver } from './lib/storage/local-driver';
+import { createStorageFromEnv } from './lib/storage/from-env';
 
 export interface RouteEntry {
   method: string;
@@ -40,13 +58,13 @@ export interface AppDeps {
   env: Env;
   database: Database;
   jwtSecret: string;
-  /** Defaults to local disk under DATA_DIR/files. */
+  /** Defaults to the env's choice: S3-compatible when S3_BUCKET is set, else local disk under DATA_DIR/files. */
   storage?: StorageDriver;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the whole application without listening: plugins → modules → error/404 handlers. */
-export async function buildApp({ env, database, jwtSecret, storage = createLocalDriver(path.join(env.DATA_DIR, 'files')), logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ env, database, jwtSecret, storage: injectedStorage, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -64,6 +82,15 @@ export async function buildApp({ env, database, jwtSecret, storage = createLocal
       routeTable.push({ method: String(method), url: route.url ?? route.path, policy: route.config?.policy, hidden: !!route.schema?.hide });
     }
   });
+  // Clients send `Content-Type: application/json` on every call, including bodiless POSTs such as
+  // `/activate`: an empty JSON body means "no body" rather than a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -75,6 +102,11 @@ export async function buildApp({ env, database, jwtSecret, storage = createLocal
   const users = createUsersService({ db });
   const auth = createAuthService({ db, tokens });
   const ping = () => database.ping();
+  const products = createProductsService({ db, lowStockThreshold: env.LOW_STOCK_THRESHOLD });
+  const storage = injectedStorage ?? (await createStorageFromEnv(env));
+  const files = createFilesService({ storage, allowedBuckets: env.UPLOAD_BUCKETS });
+  const captcha = createTurnstileVerifier({ secret: env.TURNSTILE_SECRET, verifyUrl: env.TURNSTILE_VERIFY_URL, log: app.log });
+  const notifications = createNotificationsService({ db, brandInbox: env.BRAND_INBOX, captcha });
 
   const webDist = env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -133,7 +165,15 @@ export async function buildApp({ env, database, jwtSecret, storage = createLocal
   await app.register(healthRoutes, { ping });
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users, health: ping });
-  await app.register(filesRoutes, { storage });
+  await app.register(filesRoutes, { storage, files, uploadMaxBytes: Math.floor(env.UPLOAD_MAX_MB * 1_048_576), uploadRateLimit: { signedIn: env.RATE_LIMIT_MAX, anonymous: env.UPLOAD_ANON_RATE_LIMIT_MAX } });
+  await app.register(locationsRoutes, { locations: createLocationsService({ db }), health: ping });
+  await app.register(ordersRoutes, { orders: createOrdersService({ db }) });
+  await app.register(notificationsRoutes, { notifications, emailRateLimitMax: env.EMAIL_RATE_LIMIT_MAX });
+  await app.register(productsRoutes, { products, health: ping });
+  await app.register(categoriesRoutes, { categories: createCategoriesService({ db }) });
+  await app.register(componentsRoutes, { components: createComponentsService({ db }) });
+  await app.register(componentOptionalsRoutes, { componentOptionals: createComponentOptionalsService({ db }) });
+  await app.register(collectionsRoutes, { collections: createCollectionsService({ db, lowStockThreshold: env.LOW_STOCK_THRESHOLD }), health: ping });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

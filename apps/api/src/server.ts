@@ -3,6 +3,9 @@ import { resolveJwtSecret } from './config/secrets';
 import { openFromEnv } from './db/open';
 import { seedDemo } from './db/seed/index';
 import { buildApp } from './app';
+import { createStorageFromEnv } from './lib/storage/from-env';
+import { createSmtpMailer } from './lib/mail/mailer';
+import { createOutboxWorker } from './modules/notifications/outbox-worker';
 
 const REDACT = [
   'req.headers.authorization',
@@ -21,8 +24,19 @@ async function main() {
   };
   const database = await openFromEnv(env);
   await database.migrate();
-  const app = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env), logger });
-  if (env.SEED_DEMO) await seedDemo(database.db, (msg) => app.log.info(msg));
+  const storage = await createStorageFromEnv(env);
+  const app = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env), logger, storage });
+  if (env.SEED_DEMO) await seedDemo(database.db, (msg) => app.log.info(msg), { storage });
+  // Delivers the email outbox; without SMTP_URL mail stays QUEUED (readable by ADMIN).
+  const outbox = createOutboxWorker({
+    db: database.db,
+    mailer: env.SMTP_URL ? createSmtpMailer(env.SMTP_URL) : null,
+    from: env.MAIL_FROM,
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    retryBaseMs: env.MAIL_RETRY_BASE_SECONDS * 1000,
+    pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+    log: app.log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,6 +46,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await outbox.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -45,6 +60,7 @@ async function main() {
 
   await app.listen({ host: env.HOST, port: env.PORT });
   app.log.info(`Mirror is serving on http://localhost:${env.PORT} (database: ${database.kind})`);
+  outbox.start();
 }
 
 main().catch((err) => {

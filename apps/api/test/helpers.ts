@@ -11,6 +11,7 @@ import { loadEnv } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { createUsersService } from '../src/modules/users/users.service';
 import { createLocalDriver } from '../src/lib/storage/local-driver';
+import { createStorageFromEnv } from '../src/lib/storage/from-env';
 import type { StorageDriver } from '../src/lib/storage/storage';
 
 export const TEST_PASSWORD = 'Velvet-Sapphire-41';
@@ -79,7 +80,8 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
   const { database, drop } = await freshDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '100000', ...envOverrides });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'mirror-files-'));
-  const storage = createLocalDriver(filesDir);
+  // S3_* overrides select the S3 driver exactly as production does; otherwise a temp directory.
+  const storage = env.S3_BUCKET ? await createStorageFromEnv(env) : createLocalDriver(filesDir);
   const app = await buildApp({ env, database, storage, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

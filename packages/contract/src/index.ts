@@ -2,3 +2,8 @@ export * from './common';
 export * from './errors';
 export * from './auth';
 export * from './users';
+export * from './files';
+export * from './notifications';
+export * from './catalog';
+export * from './locations';
+export * from './orders';

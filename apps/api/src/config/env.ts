@@ -26,10 +26,39 @@ const EnvSchema = z
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    /** Stock at or below this (and above 0) counts as low stock. */
+    LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
       .optional(),
+
+    // Files (POST /api/files/upload)
+    UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+    UPLOAD_BUCKETS: z
+      .string()
+      .default('mirror-storage')
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    /** Anonymous uploads (jewelry-week submissions) per IP per 15 minutes. */
+    UPLOAD_ANON_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+
+    // Email (POST /api/notifications/email and the outbox worker)
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().default('Mirror <no-reply@mirror.example>'),
+    BRAND_INBOX: z.email('BRAND_INBOX must be an email address').default('concierge@mirror.example'),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
+    MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+    /** Emails per IP per 15 minutes (ADMIN exempt). */
+    EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    TURNSTILE_SECRET: z.string().optional(),
+    TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -42,6 +71,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const result = EnvSchema.safeParse(cleaned);
   const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   if (cleaned.DATABASE_URL && !cleaned.JWT_SECRET) lines.push('  JWT_SECRET: required when DATABASE_URL is set');
+  if (!cleaned.S3_ACCESS_KEY_ID !== !cleaned.S3_SECRET_ACCESS_KEY) lines.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (cleaned.S3_ENDPOINT && !cleaned.S3_BUCKET) lines.push('  S3_BUCKET: required when S3_ENDPOINT is set');
   if (lines.length > 0 || !result.success) throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   return result.data;
 }

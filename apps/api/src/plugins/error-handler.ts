@@ -35,10 +35,15 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = (err as { validationContext?: string }).validationContext ?? 'body';
-      const details = err.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || context,
-        message: v.message ?? 'Invalid value',
-      }));
+      const details = err.validation.flatMap((v) => {
+        const base = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const unknownKeys = (v.params as { keys?: unknown }).keys;
+        // Name each unexpected field, so a form can point at it.
+        if (v.keyword === 'unrecognized_keys' && Array.isArray(unknownKeys)) {
+          return unknownKeys.map((key) => ({ path: base ? `${base}.${String(key)}` : String(key), message: 'Unknown field' }));
+        }
+        return [{ path: base || context, message: v.message ?? 'Invalid value' }];
+      });
       return send(reply, errorBody(400, 'VALIDATION_FAILED', 'Some fields are not valid.', details));
     }
     if (isResponseSerializationError(err)) {

@@ -1,33 +1,44 @@
+import type { ReactElement } from 'react';
 import { Navigate, createBrowserRouter, matchPath, type RouteObject } from 'react-router';
 import type { Role } from '@mirror/contract';
 import { paths } from '../config/routes';
 import { AppShell } from './app-shell';
+import type { LazyPage } from './lazy-page';
 import { pages } from './pages';
 import { RequireRole } from './require-role';
 import { RouteError } from './routes/route-error';
 
 /** Pages that other issues build; until then a branded placeholder with their title. */
 const PLACEHOLDERS: ReadonlyArray<{ path: string; title: string; eyebrow: string }> = [
-  { path: paths.products, title: 'Products', eyebrow: 'High jewelry' },
-  { path: paths.productsV2, title: 'Products', eyebrow: 'High jewelry' },
-  { path: paths.productsLeft, title: 'Products', eyebrow: 'High jewelry' },
-  { path: paths.allGems, title: 'All Gems', eyebrow: 'The stones' },
-  { path: paths.collections, title: 'Collections', eyebrow: 'The collections' },
-  { path: paths.collectionDetail, title: 'Collection', eyebrow: 'The collections' },
-  { path: paths.services, title: 'Services', eyebrow: 'Client services' },
-  { path: paths.servicesDetail, title: 'Service', eyebrow: 'Client services' },
-  { path: paths.support, title: 'Support', eyebrow: 'Client care' },
-  { path: paths.contact, title: 'Contact us', eyebrow: 'Client care' },
-  { path: paths.about, title: 'About Mirror', eyebrow: 'The Maison' },
-  { path: paths.locations, title: 'Locations', eyebrow: 'Our boutiques' },
-  { path: paths.news, title: 'News', eyebrow: 'Journal' },
-  { path: paths.newsArticle, title: 'News', eyebrow: 'Journal' },
   { path: paths.immersiveShowroom, title: 'Immersive Showroom', eyebrow: 'Experience' },
-  { path: paths.jewelryWeek, title: 'Mirror in Milan — Digital Jewelry Week', eyebrow: 'Submission' },
-  { path: paths.jewelryWeekSuccess, title: 'Submission received', eyebrow: 'Digital Jewelry Week' },
-  { path: paths.hoverExpand, title: 'Hover Expand', eyebrow: 'Experience' },
   { path: paths.view360, title: '360° View', eyebrow: 'Experience' },
-  { path: paths.userProfile, title: 'My Profile', eyebrow: 'Your account' },
+];
+
+/** The storefront pages (issue 6): path → lazy page and its props. */
+function page(path: string, lazy: LazyPage<Record<string, never>>): { path: string; preload: () => void; element: ReactElement } {
+  return { path, preload: lazy.preload, element: <lazy.Route /> };
+}
+
+const STOREFRONT: ReadonlyArray<{ path: string; preload: () => void; element: ReactElement }> = [
+  { path: paths.products, preload: pages.products.preload, element: <pages.products.Route key="grid" layout="grid" /> },
+  { path: paths.productsV2, preload: pages.products.preload, element: <pages.products.Route key="large" layout="large" /> },
+  { path: paths.productsLeft, preload: pages.products.preload, element: <pages.products.Route key="sidebar" layout="sidebar" /> },
+  page(paths.productDetail, pages.productDetail),
+  page(paths.allGems, pages.allGems),
+  page(paths.collections, pages.collections),
+  page(paths.collectionDetail, pages.collectionDetail),
+  page(paths.services, pages.services),
+  page(paths.servicesDetail, pages.serviceDetail),
+  page(paths.support, pages.support),
+  page(paths.about, pages.about),
+  page(paths.news, pages.news),
+  page(paths.newsArticle, pages.newsArticle),
+  page(paths.contact, pages.contact),
+  page(paths.locations, pages.locations),
+  page(paths.hoverExpand, pages.hoverExpand),
+  page(paths.userProfile, pages.userProfile),
+  page(paths.jewelryWeek, pages.jewelryWeek),
+  page(paths.jewelryWeekSuccess, pages.jewelryWeekSuccess),
 ];
 
 const DASHBOARDS: ReadonlyArray<{ path: string; title: string; role: Role }> = [
@@ -45,6 +56,7 @@ const PRELOADS: ReadonlyArray<[string, () => void]> = [
   [paths.login, pages.login.preload],
   [paths.register, pages.register.preload],
   [paths.arRing, pages.arRing.preload],
+  ...STOREFRONT.map(({ path, preload }): [string, () => void] => [path, preload]),
   ...PLACEHOLDERS.map(({ path }): [string, () => void] => [path, pages.placeholder.preload]),
   ...DASHBOARDS.map(({ path }): [string, () => void] => [path, pages.dashboard.preload]),
 ];
@@ -72,6 +84,7 @@ export const routes: RouteObject[] = [
           { path: 'register', element: <pages.register.Route /> },
         ],
       },
+      ...STOREFRONT.map(({ path, element }) => ({ path, element })),
       ...PLACEHOLDERS.map(({ path, title, eyebrow }) => ({
         path,
         element: <pages.placeholder.Route key={path} title={title} eyebrow={eyebrow} />,

@@ -12,6 +12,7 @@ export const paths = {
   products: '/products',
   productsV2: '/products-v2',
   productsLeft: '/products-left',
+  productDetail: '/products/:productId',
   allGems: '/all-gems',
   collections: '/collections',
   collectionDetail: '/collections/:collectionId',
@@ -40,6 +41,16 @@ export const paths = {
 export type PathKey = keyof typeof paths;
 
 export const to = {
+  product: (productId: string) => `/products/${encodeURIComponent(productId)}`,
+  /** The appointment request form on the contact page, optionally about a piece or a boutique. */
+  appointment: (about: { piece?: string; boutique?: string } = {}) => {
+    const search = new URLSearchParams({ appointment: '1' });
+    if (about.piece) search.set('piece', about.piece);
+    if (about.boutique) search.set('boutique', about.boutique);
+    return `/contact?${search.toString()}`;
+  },
+  view360: (productId: string) => `/view-360?product=${encodeURIComponent(productId)}`,
+  allGemsPieces: (stone: string) => `/products-left?stone=${encodeURIComponent(stone)}`,
   collection: (collectionId: string) => `/collections/${encodeURIComponent(collectionId)}`,
   newsArticle: (slug: string) => `/news/${encodeURIComponent(slug)}`,
   arRing: (ringId: string) => `/ar/rings/${encodeURIComponent(ringId)}`,

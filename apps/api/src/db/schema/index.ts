@@ -1,3 +1,6 @@
 export * from './users';
 export * from './auth';
 export * from './notifications';
+export * from './catalog';
+export * from './locations';
+export * from './orders';

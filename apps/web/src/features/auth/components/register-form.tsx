@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useRegister } from '../api/auth.mutations';
 import { authStyles as styles } from './auth-layout';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../components/form/server-errors';
 
 const FIELDS: readonly Path<RegisterUserBody>[] = ['username', 'email', 'password', 'firstName', 'lastName', 'phone'];
 

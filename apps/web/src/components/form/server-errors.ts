@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorText } from '../../../lib/errors';
+import { ApiError, errorText } from '../../lib/errors';
 
 const FIELD_BY_CODE: Record<string, string> = { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/errors';
+import { ApiError } from '../../lib/errors';
 import { applyServerErrors } from './server-errors';
 
 const FIELDS = ['username', 'email', 'password'] as const;

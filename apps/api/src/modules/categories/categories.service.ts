@@ -1,0 +1,99 @@
+import type { Category, CreateCategoryBody, Page, UpdateCategoryBody } from '@mirror/contract';
+import type { Db } from '../../db/client';
+import type { CategoryRow } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation, pgErrorOf } from '../../lib/db-errors';
+import { toPage } from '../../lib/pagination';
+import type { Actor } from '../../plugins/auth';
+import { createCategoriesRepo, type TaxonomyPageQuery } from './categories.repo';
+
+export function toCategoryDto(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('CATEGORY_NOT_FOUND', 'Category not found.');
+const nameTaken = () => new AppError('NAME_TAKEN', 'A category with this name already exists.', [{ path: 'name', message: 'This name is already used.' }]);
+/** Only an ADMIN sees deactivated entries. */
+const seesInactive = (actor: Actor | null) => actor?.role === 'ADMIN';
+
+export function createCategoriesService({ db }: { db: Db }) {
+  const repo = createCategoriesRepo(db);
+
+  async function write<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isUniqueViolation(err, 'categories_name_uq')) throw nameTaken();
+      throw err;
+    }
+  }
+
+  return {
+    async list({ actor, query, includeInactive }: { actor: Actor | null; query: TaxonomyPageQuery; includeInactive?: boolean | undefined }): Promise<Page<Category>> {
+      const { rows, total } = await repo.list(seesInactive(actor) && !!includeInactive, query);
+      return toPage(rows.map(toCategoryDto), total, query.page, query.size);
+    },
+
+    async get({ actor, id }: { actor: Actor | null; id: string }): Promise<Category> {
+      const row = await repo.findById(id, seesInactive(actor));
+      if (!row) throw notFound();
+      return toCategoryDto(row);
+    },
+
+    async getByName({ actor, name }: { actor: Actor | null; name: string }): Promise<Category> {
+      const row = await repo.findByName(name, seesInactive(actor));
+      if (!row) throw notFound();
+      return toCategoryDto(row);
+    },
+
+    async exists({ actor, name }: { actor: Actor | null; name: string }): Promise<{ exists: boolean }> {
+      return { exists: !!(await repo.findByName(name, seesInactive(actor))) };
+    },
+
+    async count({ actor }: { actor: Actor | null }): Promise<{ count: number }> {
+      return { count: await repo.count(seesInactive(actor)) };
+    },
+
+    async create({ body }: { body: CreateCategoryBody }): Promise<Category> {
+      if (await repo.findByName(body.name, true)) throw nameTaken();
+      return toCategoryDto(await write(() => repo.insert({ name: body.name, description: body.description ?? null, isActive: body.isActive })));
+    },
+
+    async update({ id, patch }: { id: string; patch: UpdateCategoryBody }): Promise<Category> {
+      const current = await repo.findById(id, true);
+      if (!current) throw notFound();
+      if (patch.name !== undefined && patch.name.toLowerCase() !== current.name.toLowerCase() && (await repo.findByName(patch.name, true))) throw nameTaken();
+      const row = await write(() => repo.update(id, patch));
+      if (!row) throw notFound();
+      return toCategoryDto(row);
+    },
+
+    async setActive({ id, isActive }: { id: string; isActive: boolean }): Promise<Category> {
+      const row = await repo.update(id, { isActive });
+      if (!row) throw notFound();
+      return toCategoryDto(row);
+    },
+
+    /** Deletes an unused category; one still used by products or components answers 409 (deactivate it instead). */
+    async remove({ id }: { id: string }): Promise<void> {
+      if (!(await repo.findById(id, true))) throw notFound();
+      const inUse = () => new AppError('IN_USE', 'This category is still used by products or components. Deactivate it instead.');
+      if (await repo.isReferenced(id)) throw inUse();
+      try {
+        await repo.delete(id);
+      } catch (err) {
+        if (pgErrorOf(err)?.code === '23503') throw inUse();
+        throw err;
+      }
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

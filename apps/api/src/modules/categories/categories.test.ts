@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
+import { catalogFactory } from '../../../test/catalog';
+
+let t: TestApp;
+let admin: Session;
+let others: Session[];
+const missingId = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.loginAs('ADMIN');
+  others = await Promise.all([t.loginAs('CUSTOMER'), t.loginAs('VENDOR'), t.loginAs('DESIGNER')]);
+});
+afterAll(() => t.close());
+
+const create = (name: string) => t.request<any>('/api/categories', { token: admin.accessToken, body: { name, description: `${name} of the house` } });
+
+describe('categories', () => {
+  it('creates (ADMIN only) with names unique regardless of case', async () => {
+    const res = await create('Earrings');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Earrings', isActive: true });
+    const dup = await create('EARRINGS');
+    expect(dup.status).toBe(409);
+    expectErrorShape(dup.body, 409, 'NAME_TAKEN');
+    expect((await t.request('/api/categories', { token: admin.accessToken, body: { name: '' } })).status).toBe(400);
+    expect((await t.request('/api/categories', { token: admin.accessToken, body: { name: 'X', colour: 'red' } })).status).toBe(400);
+    for (const s of others) expect((await t.request('/api/categories', { token: s.accessToken, body: { name: 'Nope' } })).status).toBe(403);
+    expect((await t.request('/api/categories', { body: { name: 'Nope' } })).status).toBe(401);
+  });
+
+  it('reads by id and name, answers exists and count, hides inactive ones from non-admins', async () => {
+    const c = (await create('Brooches')).body;
+    expect((await t.request<any>(`/api/categories/${c.id}`)).body.name).toBe('Brooches');
+    expect((await t.request<any>('/api/categories/name/brooches')).body.id).toBe(c.id);
+    expect((await t.request<any>('/api/categories/exists/BROOCHES')).body).toEqual({ exists: true });
+    expect((await t.request<any>('/api/categories/exists/Tiaras')).body).toEqual({ exists: false });
+    const before = (await t.request<any>('/api/categories/count')).body.count;
+    const off = await t.request<any>(`/api/categories/${c.id}/deactivate`, { method: 'PATCH', token: admin.accessToken });
+    expect(off.body.isActive).toBe(false);
+    expect((await t.request(`/api/categories/${c.id}`)).status).toBe(404);
+    expect((await t.request(`/api/categories/${c.id}`, { token: admin.accessToken })).status).toBe(200);
+    expect((await t.request<any>('/api/categories/exists/Brooches')).body.exists).toBe(false);
+    expect((await t.request<any>('/api/categories/count')).body.count).toBe(before - 1);
+    expect((await t.request<any>('/api/categories?size=100')).body.content.map((x: any) => x.id)).not.toContain(c.id);
+    expect((await t.request<any>('/api/categories?size=100&includeInactive=true', { token: admin.accessToken })).body.content.map((x: any) => x.id)).toContain(c.id);
+    expect((await t.request<any>('/api/categories?size=100&includeInactive=true')).body.content.map((x: any) => x.id)).not.toContain(c.id);
+    expect((await t.request<any>(`/api/categories/${c.id}/activate`, { method: 'PATCH', token: admin.accessToken })).body.isActive).toBe(true);
+    for (const s of others) expect((await t.request(`/api/categories/${c.id}/deactivate`, { method: 'PATCH', token: s.accessToken })).status).toBe(403);
+    expect((await t.request(`/api/categories/${missingId}/deactivate`, { method: 'PATCH', token: admin.accessToken })).status).toBe(404);
+    expect((await t.request(`/api/categories/${missingId}`)).status).toBe(404);
+    expect((await t.request('/api/categories/name/Nothing')).status).toBe(404);
+    expect((await t.request('/api/categories/bad-id')).status).toBe(400);
+    expect((await t.request('/api/categories?sort=colour,asc')).status).toBe(400);
+    const sorted = (await t.request<any>('/api/categories?sort=name,desc')).body.content.map((x: any) => x.name);
+    expect(sorted).toEqual([...sorted].sort().reverse());
+  });
+
+  it('updates and deletes only unused categories', async () => {
+    const c = (await create('Cufflinks')).body;
+    const upd = await t.request<any>(`/api/categories/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Cuff Links' } });
+    expect(upd.body.name).toBe('Cuff Links');
+    await create('Pendants');
+    expect((await t.request(`/api/categories/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'pendants' } })).status).toBe(409);
+    expect((await t.request(`/api/categories/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Z' } })).status).toBe(404);
+    expect((await t.request(`/api/categories/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 5 } })).status).toBe(400);
+    const f = catalogFactory(t, admin);
+    const vendor = await f.vendor();
+    await f.product({ vendorId: vendor.id, categoryId: c.id });
+    const inUse = await t.request<any>(`/api/categories/${c.id}`, { method: 'DELETE', token: admin.accessToken });
+    expect(inUse.status).toBe(409);
+    expectErrorShape(inUse.body, 409, 'IN_USE');
+    const free = (await create('Tiaras')).body;
+    expect((await t.request(`/api/categories/${free.id}`, { method: 'DELETE', token: others[0]!.accessToken })).status).toBe(403);
+    expect((await t.request(`/api/categories/${free.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    expect((await t.request(`/api/categories/${free.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
+  });
+});

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
+import { catalogFactory } from '../../../test/catalog';
+
+let t: TestApp;
+let admin: Session;
+let customer: Session;
+let vendor: Session;
+let designer: Session;
+let f: ReturnType<typeof catalogFactory>;
+let base: { vendorId: string; categoryId: string };
+const missingId = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [admin, customer, vendor, designer] = await Promise.all([t.loginAs('ADMIN'), t.loginAs('CUSTOMER'), t.loginAs('VENDOR'), t.loginAs('DESIGNER')]);
+  f = catalogFactory(t, admin);
+  base = { vendorId: (await f.vendor(vendor.userId)).id, categoryId: (await f.category('Rings')).id };
+});
+afterAll(() => t.close());
+
+async function collection(body: Record<string, unknown> = {}) {
+  const res = await t.request<any>('/api/collections', { token: admin.accessToken, body: { name: `Collection ${Math.random().toString(36).slice(2, 8)}`, year: 2025, season: 'WINTER', ...body } });
+  if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const order = async (id: string) => ((await t.request<any>(`/api/collections/${id}/products-list`, { token: admin.accessToken })).body as any[]).map((i) => [i.product.id, i.sortOrder, i.isHero]);
+
+describe('collections', () => {
+  it('creates (ADMIN only), validates and refuses duplicate names', async () => {
+    const c = await collection({ name: 'Nuit Blanche', description: 'Moonlit diamonds.', year: 2024, season: 'AUTUMN', isFeatured: true });
+    expect(c).toMatchObject({ name: 'Nuit Blanche', slug: 'nuit-blanche-2024', year: 2024, season: 'AUTUMN', isFeatured: true, productCount: 0 });
+    const dup = await t.request<any>('/api/collections', { token: admin.accessToken, body: { name: 'nuit blanche', year: 2025, season: 'SPRING' } });
+    expect(dup.status).toBe(409);
+    expectErrorShape(dup.body, 409, 'NAME_TAKEN');
+    for (const body of [{ name: '', year: 2025, season: 'SPRING' }, { name: 'X', year: 1200, season: 'SPRING' }, { name: 'X', year: 2025, season: 'MONSOON' }]) {
+      const res = await t.request<any>('/api/collections', { token: admin.accessToken, body });
+      expect(res.status).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+    }
+    for (const s of [customer, vendor, designer]) expect((await t.request('/api/collections', { token: s.accessToken, body: { name: 'Y', year: 2025, season: 'SPRING' } })).status).toBe(403);
+    expect((await t.request('/api/collections', { body: { name: 'Y', year: 2025, season: 'SPRING' } })).status).toBe(401);
+  });
+
+  it('reads by id, name, year, season/year, featured and search', async () => {
+    const c = await collection({ name: 'Jardin Secret', year: 2023, season: 'SPRING', isFeatured: true });
+    expect((await t.request<any>(`/api/collections/${c.id}`)).body.id).toBe(c.id);
+    expect((await t.request<any>('/api/collections/name/jardin%20secret')).body.id).toBe(c.id);
+    const ids = async (path: string) => ((await t.request<any>(path)).body.content as any[]).map((x) => x.id);
+    expect(await ids('/api/collections/year/2023')).toContain(c.id);
+    expect(await ids('/api/collections/year/2022')).not.toContain(c.id);
+    expect(await ids('/api/collections/season/SPRING/year/2023')).toContain(c.id);
+    expect(await ids('/api/collections/season/WINTER/year/2023')).not.toContain(c.id);
+    expect(await ids('/api/collections/featured')).toContain(c.id);
+    expect(await ids('/api/collections/search?q=jardin')).toEqual([c.id]);
+    expect(await ids('/api/collections/all?size=100')).toContain(c.id);
+    expect((await t.request(`/api/collections/${missingId}`)).status).toBe(404);
+    expect((await t.request('/api/collections/name/nothing-like-it')).status).toBe(404);
+    expect((await t.request('/api/collections/not-a-uuid')).status).toBe(400);
+    expect((await t.request('/api/collections/season/MONSOON/year/2023')).status).toBe(400);
+    expect((await t.request('/api/collections/year/abc')).status).toBe(400);
+    expect((await t.request('/api/collections/search')).status).toBe(400);
+    const facets = await t.request<any>('/api/collections/filters?year=2023');
+    expect(facets.body.years).toEqual([{ value: 2023, count: facets.body.total }]);
+  });
+
+  it('adds products, lists them by sort order (public sees live pieces only) and moves them', async () => {
+    const c = await collection();
+    const [a, b, d, e] = [await f.product(base), await f.product(base), await f.product(base), await f.product(base)];
+    const draft = await f.product({ ...base, status: 'DRAFT' });
+    for (const p of [a, b, d]) expect((await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } })).status).toBe(201);
+    // Insert at position 1: the others shift down.
+    await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: e.id, sortOrder: 1 } });
+    await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: draft.id } });
+    expect(await order(c.id)).toEqual([[a.id, 0, false], [e.id, 1, false], [b.id, 2, false], [d.id, 3, false], [draft.id, 4, false]]);
+    const publicList = await t.request<any>(`/api/collections/${c.id}/products-list`);
+    expect(publicList.body.map((i: any) => i.product.id)).toEqual([a.id, e.id, b.id, d.id]);
+    const paged = await t.request<any>(`/api/collections/${c.id}/products?size=2&page=1`);
+    expect(paged.body).toMatchObject({ totalElements: 4, totalPages: 2, page: 1 });
+    expect(paged.body.content.map((i: any) => i.product.id)).toEqual([b.id, d.id]);
+    expect((await t.request<any>(`/api/collections/${c.id}`)).body.productCount).toBe(4);
+
+    const dup = await t.request<any>(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: a.id } });
+    expect(dup.status).toBe(409);
+    expect((await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: missingId } })).status).toBe(404);
+    expect((await t.request(`/api/collections/${missingId}/products`, { token: admin.accessToken, body: { productId: a.id } })).status).toBe(404);
+    expect((await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: 'x' } })).status).toBe(400);
+
+    // Move down, move up, move past the end (clamped).
+    let moved = await t.request<any>(`/api/collections/${c.id}/products/${a.id}/sort-order`, { method: 'PUT', token: admin.accessToken, body: { sortOrder: 2 } });
+    expect(moved.status).toBe(200);
+    expect(await order(c.id)).toEqual([[e.id, 0, false], [b.id, 1, false], [a.id, 2, false], [d.id, 3, false], [draft.id, 4, false]]);
+    moved = await t.request<any>(`/api/collections/${c.id}/products/${d.id}/sort-order`, { method: 'PUT', token: admin.accessToken, body: { sortOrder: 0 } });
+    expect(await order(c.id)).toEqual([[d.id, 0, false], [e.id, 1, false], [b.id, 2, false], [a.id, 3, false], [draft.id, 4, false]]);
+    await t.request(`/api/collections/${c.id}/products/${e.id}/sort-order`, { method: 'PUT', token: admin.accessToken, body: { sortOrder: 99 } });
+    expect((await order(c.id)).map((x) => x[0])).toEqual([d.id, b.id, a.id, draft.id, e.id]);
+    expect((await t.request(`/api/collections/${c.id}/products/${a.id}/sort-order`, { method: 'PUT', token: admin.accessToken, body: { sortOrder: -1 } })).status).toBe(400);
+    expect((await t.request(`/api/collections/${c.id}/products/${missingId}/sort-order`, { method: 'PUT', token: admin.accessToken, body: { sortOrder: 0 } })).status).toBe(404);
+    expect((await t.request(`/api/collections/${c.id}/products/${a.id}/sort-order`, { method: 'PUT', token: vendor.accessToken, body: { sortOrder: 0 } })).status).toBe(403);
+
+    // Remove closes the gap.
+    expect((await t.request(`/api/collections/${c.id}/products/${b.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    expect(await order(c.id)).toEqual([[d.id, 0, false], [a.id, 1, false], [draft.id, 2, false], [e.id, 3, false]]);
+    expect((await t.request(`/api/collections/${c.id}/products/${b.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
+  });
+
+  it('keeps at most one hero per collection', async () => {
+    const c = await collection();
+    const [a, b] = [await f.product(base), await f.product(base)];
+    await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: a.id, isHero: true } });
+    await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: b.id } });
+    const toggled = await t.request<any>(`/api/collections/${c.id}/products/${b.id}/toggle-hero`, { method: 'POST', token: admin.accessToken });
+    expect(toggled.status).toBe(200);
+    expect(toggled.body.map((i: any) => [i.product.id, i.isHero])).toEqual([[a.id, false], [b.id, true]]);
+    const parallel = await Promise.all([a, b, a, b].map((p) => t.request(`/api/collections/${c.id}/products/${p.id}/toggle-hero`, { method: 'POST', token: admin.accessToken })));
+    expect(parallel.every((r) => r.status === 200)).toBe(true);
+    expect((await order(c.id)).filter((x) => x[2]).length).toBeLessThanOrEqual(1);
+    const off = await t.request<any>(`/api/collections/${c.id}/products/${a.id}/toggle-hero`, { method: 'POST', token: admin.accessToken });
+    const heroes = off.body.filter((i: any) => i.isHero);
+    expect(heroes.length).toBeLessThanOrEqual(1);
+    expect((await t.request(`/api/collections/${c.id}/products/${missingId}/toggle-hero`, { method: 'POST', token: admin.accessToken })).status).toBe(404);
+    expect((await t.request(`/api/collections/${c.id}/products/${a.id}/toggle-hero`, { method: 'POST', token: customer.accessToken })).status).toBe(403);
+  });
+
+  it('lists collections with their first products', async () => {
+    const c = await collection({ name: 'Avec Pieces', year: 2019 });
+    const [a, b] = [await f.product(base), await f.product(base)];
+    for (const p of [a, b]) await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } });
+    const res = await t.request<any>('/api/collections/with-products?year=2019&productsLimit=1');
+    expect(res.status).toBe(200);
+    const found = res.body.content.find((x: any) => x.id === c.id);
+    expect(found.products.map((i: any) => i.product.id)).toEqual([a.id]);
+    expect(found.productCount).toBe(2);
+    expect((await t.request('/api/collections/with-products?productsLimit=0')).status).toBe(400);
+  });
+
+  it('updates, features, soft-deletes, restores and deletes permanently', async () => {
+    const c = await collection();
+    const upd = await t.request<any>(`/api/collections/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { description: 'Renewed', year: 2026 } });
+    expect(upd.body).toMatchObject({ description: 'Renewed', year: 2026 });
+    expect((await t.request(`/api/collections/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { year: 'soon' } })).status).toBe(400);
+    expect((await t.request(`/api/collections/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { year: 2026 } })).status).toBe(404);
+    const feat = await t.request<any>(`/api/collections/${c.id}/featured`, { method: 'PATCH', token: admin.accessToken, body: { featured: true } });
+    expect(feat.body.isFeatured).toBe(true);
+    expect((await t.request(`/api/collections/${c.id}/featured`, { method: 'PATCH', token: admin.accessToken, body: {} })).status).toBe(400);
+    expect((await t.request(`/api/collections/${c.id}/featured`, { method: 'PATCH', token: designer.accessToken, body: { featured: false } })).status).toBe(403);
+
+    expect((await t.request(`/api/collections/${c.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    expect((await t.request(`/api/collections/${c.id}`)).status).toBe(404);
+    expect((await t.request<any>('/api/collections?size=100')).body.content.map((x: any) => x.id)).not.toContain(c.id);
+    expect((await t.request(`/api/collections/${c.id}?includeDeleted=true`, { token: admin.accessToken })).status).toBe(200);
+    expect((await t.request<any>('/api/collections?size=100&includeDeleted=true', { token: admin.accessToken })).body.content.map((x: any) => x.id)).toContain(c.id);
+    expect((await t.request(`/api/collections/${c.id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
+    expect((await t.request(`/api/collections/${c.id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(409);
+    const p = await f.product(base);
+    await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } });
+    expect((await t.request(`/api/collections/${c.id}/permanent`, { method: 'DELETE', token: vendor.accessToken })).status).toBe(403);
+    expect((await t.request(`/api/collections/${c.id}/permanent`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    expect((await t.request(`/api/collections/${c.id}?includeDeleted=true`, { token: admin.accessToken })).status).toBe(404);
+    expect((await t.request(`/api/products/${p.id}`)).status).toBe(200);
+    expect((await t.request(`/api/collections/${c.id}/permanent`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
+  });
+
+  it('reports statistics (ADMIN) and health', async () => {
+    const res = await t.request<any>('/api/collections/statistics', { token: admin.accessToken });
+    expect(res.status).toBe(200);
+    const all = await t.request<any>('/api/collections?size=100', { token: admin.accessToken });
+    expect(res.body.total).toBe(all.body.totalElements);
+    expect(Object.values(res.body.bySeason as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(res.body.total);
+    expect((await t.request('/api/collections/statistics', { token: customer.accessToken })).status).toBe(403);
+    expect((await t.request<any>('/api/collections/health')).body.status).toBe('UP');
+  });
+});

@@ -1,0 +1,260 @@
+import type { EmailModels, EmailType } from '@mirror/contract';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const BRAND = 'Mirror';
+const INK = '#14110f';
+const IVORY = '#f7f3ee';
+const GOLD = '#a8865a';
+const MUTED = '#6f665d';
+const SERIF = "'Didot', 'Bodoni 72', 'Playfair Display', Georgia, 'Times New Roman', serif";
+const SANS = "'Helvetica Neue', Helvetica, Arial, sans-serif";
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** One line, no control characters: a subject can never start a new header. */
+export function subjectLine(value: string): string {
+  return value
+    .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+    .slice(0, 180);
+}
+
+export function formatMoney(minor: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+type Row = [label: string, value: string | undefined];
+
+interface Layout {
+  preheader: string;
+  eyebrow: string;
+  heading: string;
+  paragraphs: string[];
+  rows?: Row[];
+  /** A free-text message from a person, shown quoted with its line breaks. */
+  quote?: { label: string; text: string } | undefined;
+  table?: { head: string[]; body: string[][]; foot?: string[] } | undefined;
+  list?: { label: string; items: string[] } | undefined;
+  closing: string;
+}
+
+const para = (text: string) =>
+  `<p style="margin:0 0 16px;font-family:${SANS};font-size:15px;line-height:1.65;color:${INK};">${escapeHtml(text)}</p>`;
+
+function renderHtml(l: Layout): string {
+  const rows = (l.rows ?? []).filter((r): r is [string, string] => !!r[1]);
+  const rowsHtml = rows.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;border-top:1px solid #e4dccf;">${rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:10px 12px 10px 0;border-bottom:1px solid #e4dccf;font-family:${SANS};font-size:11px;letter-spacing:.14em;text-transform:uppercase;color:${MUTED};width:38%;vertical-align:top;">${escapeHtml(label)}</td>` +
+            `<td style="padding:10px 0;border-bottom:1px solid #e4dccf;font-family:${SANS};font-size:15px;color:${INK};vertical-align:top;">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const quoteHtml = l.quote
+    ? `<p style="margin:0 0 8px;font-family:${SANS};font-size:11px;letter-spacing:.14em;text-transform:uppercase;color:${MUTED};">${escapeHtml(l.quote.label)}</p>` +
+      `<blockquote style="margin:0 0 24px;padding:4px 0 4px 18px;border-left:2px solid ${GOLD};font-family:${SERIF};font-size:17px;line-height:1.6;font-style:italic;color:${INK};">${escapeHtml(l.quote.text).replace(/\r?\n/g, '<br>')}</blockquote>`
+    : '';
+  const cell = (v: string, i: number, tag: 'td' | 'th') =>
+    `<${tag} style="padding:10px 0;border-bottom:1px solid #e4dccf;font-family:${SANS};font-size:${tag === 'th' ? '11px;letter-spacing:.14em;text-transform:uppercase;color:' + MUTED : '14px;color:' + INK};text-align:${i === 0 ? 'left' : 'right'};font-weight:normal;">${escapeHtml(v)}</${tag}>`;
+  const tableHtml = l.table
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;">` +
+      `<tr>${l.table.head.map((h, i) => cell(h, i, 'th')).join('')}</tr>` +
+      l.table.body.map((r) => `<tr>${r.map((v, i) => cell(v, i, 'td')).join('')}</tr>`).join('') +
+      (l.table.foot
+        ? `<tr>${l.table.foot.map((v, i) => `<td style="padding:14px 0 0;font-family:${SERIF};font-size:18px;color:${INK};text-align:${i === 0 ? 'left' : 'right'};">${escapeHtml(v)}</td>`).join('')}</tr>`
+        : '') +
+      `</table>`
+    : '';
+  const listHtml = l.list?.items.length
+    ? `<p style="margin:0 0 8px;font-family:${SANS};font-size:11px;letter-spacing:.14em;text-transform:uppercase;color:${MUTED};">${escapeHtml(l.list.label)}</p>` +
+      `<ul style="margin:0 0 24px;padding-left:18px;font-family:${SANS};font-size:14px;line-height:1.6;color:${INK};">${l.list.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
+    : '';
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(l.heading)}</title>
+</head>
+<body style="margin:0;padding:0;background:${IVORY};">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(l.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${IVORY};">
+<tr><td align="center" style="padding:40px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border:1px solid #e4dccf;">
+<tr><td align="center" style="padding:36px 40px 28px;border-bottom:1px solid ${GOLD};">
+<div style="font-family:${SERIF};font-size:28px;letter-spacing:.42em;color:${INK};padding-left:.42em;">${BRAND.toUpperCase()}</div>
+<div style="margin-top:8px;font-family:${SANS};font-size:10px;letter-spacing:.32em;text-transform:uppercase;color:${GOLD};">Haute Joaillerie</div>
+</td></tr>
+<tr><td style="padding:36px 40px 12px;">
+<p style="margin:0 0 10px;font-family:${SANS};font-size:11px;letter-spacing:.2em;text-transform:uppercase;color:${GOLD};">${escapeHtml(l.eyebrow)}</p>
+<h1 style="margin:0 0 24px;font-family:${SERIF};font-size:26px;line-height:1.3;font-weight:normal;color:${INK};">${escapeHtml(l.heading)}</h1>
+${l.paragraphs.map(para).join('\n')}
+${rowsHtml}${tableHtml}${quoteHtml}${listHtml}
+${para(l.closing)}
+<p style="margin:0 0 28px;font-family:${SERIF};font-size:16px;font-style:italic;color:${INK};">The ${BRAND} Maison</p>
+</td></tr>
+<tr><td align="center" style="padding:22px 40px 30px;background:${INK};">
+<p style="margin:0;font-family:${SANS};font-size:10px;letter-spacing:.24em;text-transform:uppercase;color:#d9c7a7;">${BRAND} · Diamonds &amp; High Jewellery</p>
+<p style="margin:8px 0 0;font-family:${SANS};font-size:11px;line-height:1.6;color:#9d9489;">You receive this message because of a request made on our website.</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+function renderText(l: Layout): string {
+  const out: string[] = [BRAND.toUpperCase(), 'Haute Joaillerie', '', l.heading, '='.repeat(Math.min(l.heading.length, 60)), ''];
+  for (const p of l.paragraphs) out.push(p, '');
+  const rows = (l.rows ?? []).filter((r): r is [string, string] => !!r[1]);
+  for (const [label, value] of rows) out.push(`${label}: ${value}`);
+  if (rows.length) out.push('');
+  if (l.table) {
+    for (const r of l.table.body) out.push(r.join('  ·  '));
+    if (l.table.foot) out.push(l.table.foot.join('  ·  '));
+    out.push('');
+  }
+  if (l.quote) out.push(`${l.quote.label}:`, ...l.quote.text.split(/\r?\n/).map((line) => `> ${line}`), '');
+  if (l.list?.items.length) out.push(`${l.list.label}:`, ...l.list.items.map((i) => `- ${i}`), '');
+  out.push(l.closing, '', `The ${BRAND} Maison`, '', '--', `${BRAND} · Diamonds & High Jewellery`);
+  return out.join('\n');
+}
+
+const dateLabel = (iso: string | undefined) =>
+  iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : undefined;
+
+type Renderer<K extends EmailType> = (model: EmailModels[K]) => { subject: string; layout: Layout };
+
+const RENDERERS: { [K in EmailType]: Renderer<K> } = {
+  JEWELRY_WEEK_SUBMISSION: (m) => ({
+    subject: `Jewelry Week submission — ${m.brandName ?? m.name}`,
+    layout: {
+      preheader: `${m.name} has submitted work for Mirror Jewelry Week.`,
+      eyebrow: 'Jewelry Week · Submission',
+      heading: `A new submission from ${m.brandName ?? m.name}`,
+      paragraphs: ['A designer has submitted their work for Mirror Jewelry Week. The details follow.'],
+      rows: [
+        ['Name', m.name],
+        ['Email', m.email],
+        ['Phone', m.phone],
+        ['Brand', m.brandName],
+        ['Country', m.country],
+        ['Website', m.website],
+        ['Instagram', m.instagram],
+        ['Collection', m.collectionTitle],
+      ],
+      quote: m.message ? { label: 'Statement', text: m.message } : undefined,
+      list: m.files?.length ? { label: 'Files', items: m.files.map((f) => (f.name ? `${f.name} — ${f.url}` : f.url)) } : undefined,
+      closing: 'Please review the submission and reply to the designer directly.',
+    },
+  }),
+  JEWELRY_WEEK_CONFIRMATION: (m) => ({
+    subject: 'Your Mirror Jewelry Week submission',
+    layout: {
+      preheader: 'Thank you — your submission has reached our curators.',
+      eyebrow: 'Jewelry Week',
+      heading: `Thank you, ${m.name}`,
+      paragraphs: [
+        `Your submission${m.collectionTitle ? ` “${m.collectionTitle}”` : ''} for Mirror Jewelry Week has reached our curators.`,
+        'Each piece is considered with the attention it deserves. We will write to you once the selection has been made.',
+      ],
+      rows: [
+        ['Brand', m.brandName],
+        ['Collection', m.collectionTitle],
+        ['Files received', m.files?.length ? String(m.files.length) : undefined],
+      ],
+      closing: 'With our warmest regards,',
+    },
+  }),
+  CONTACT_MESSAGE: (m) => ({
+    subject: `Message from ${m.name}${m.subject ? `: ${m.subject}` : ''}`,
+    layout: {
+      preheader: `${m.name} wrote through the contact form.`,
+      eyebrow: 'Client message',
+      heading: m.subject ?? `A message from ${m.name}`,
+      paragraphs: [`${m.name} has written to the Maison through the contact form.`],
+      rows: [
+        ['Name', m.name],
+        ['Email', m.email],
+        ['Phone', m.phone],
+      ],
+      quote: { label: 'Message', text: m.message },
+      closing: 'Please answer within one business day.',
+    },
+  }),
+  APPOINTMENT_REQUEST: (m) => ({
+    subject: `Appointment request — ${m.name}${m.location ? ` · ${m.location}` : ''}`,
+    layout: {
+      preheader: `${m.name} would like to visit${m.location ? ` ${m.location}` : ''}.`,
+      eyebrow: 'Private appointment',
+      heading: `An appointment request from ${m.name}`,
+      paragraphs: ['A client would like to be received by the Maison.'],
+      rows: [
+        ['Name', m.name],
+        ['Email', m.email],
+        ['Phone', m.phone],
+        ['Boutique', m.location],
+        ['Service', m.service],
+        ['Preferred date', m.preferredDate ? dateLabel(m.preferredDate) : undefined],
+        ['Preferred time', m.preferredTime],
+      ],
+      quote: m.message ? { label: 'Message', text: m.message } : undefined,
+      closing: 'Please confirm the appointment with the client.',
+    },
+  }),
+  ORDER_CONFIRMATION: (m) => ({
+    subject: `Your Mirror order ${m.orderNumber}`,
+    layout: {
+      preheader: `Order ${m.orderNumber} is confirmed.`,
+      eyebrow: `Order ${m.orderNumber}`,
+      heading: `Thank you, ${m.customerName}`,
+      paragraphs: ['Your order has been received and is now in the hands of our ateliers. A summary follows.'],
+      table: {
+        head: ['Piece', 'Qty', 'Price'],
+        body: m.items.map((i) => [i.sku ? `${i.name} (${i.sku})` : i.name, String(i.quantity), formatMoney(i.unitPrice * i.quantity, m.currency)]),
+        foot: ['Total', '', formatMoney(m.total, m.currency)],
+      },
+      quote: m.message ? { label: 'Note', text: m.message } : undefined,
+      closing: 'We will keep you informed at every step, until the piece is in your hands.',
+    },
+  }),
+  PAYMENT_RECEIPT: (m) => ({
+    subject: `Payment received — order ${m.orderNumber}`,
+    layout: {
+      preheader: `We have received ${formatMoney(m.amount, m.currency)} for order ${m.orderNumber}.`,
+      eyebrow: `Order ${m.orderNumber} · Receipt`,
+      heading: `Payment received, ${m.customerName}`,
+      paragraphs: ['We confirm receipt of the following payment.'],
+      rows: [
+        ['Amount', formatMoney(m.amount, m.currency)],
+        ['Method', m.method],
+        ['Reference', m.reference],
+        ['Date', dateLabel(m.paidAt)],
+        ['Remaining balance', m.remaining !== undefined ? formatMoney(m.remaining, m.currency) : undefined],
+      ],
+      closing: 'Please keep this receipt for your records.',
+    },
+  }),
+};
+
+/** Subject, HTML and text of an email; every model value is escaped (HTML) or kept on its line (subject). */
+export function renderEmail<K extends EmailType>(emailType: K, model: EmailModels[K]): RenderedEmail {
+  const { subject, layout } = (RENDERERS[emailType] as Renderer<K>)(model);
+  return { subject: subjectLine(subject), html: renderHtml(layout), text: renderText(layout) };
+}

@@ -1,0 +1,110 @@
+import {
+  EMAIL_MODEL_SCHEMAS,
+  PUBLIC_EMAIL_TYPES,
+  type EmailModels,
+  type EmailType,
+  type OutboxEmail,
+  type OutboxQuery,
+  type Page,
+  type QueuedEmail,
+  type SendEmailBody,
+} from '@mirror/contract';
+import type { Db } from '../../db/client';
+import type { EmailOutboxRow } from '../../db/schema/index';
+import type { CaptchaVerifier } from '../../lib/captcha';
+import { AppError } from '../../lib/errors';
+import { toPage } from '../../lib/pagination';
+import type { Actor } from '../../plugins/auth';
+import { renderEmail } from './email-templates';
+import { createNotificationsRepo } from './notifications.repo';
+
+export type EnqueueEmailInput = { [K in EmailType]: { emailType: K; recipients: string[]; model: EmailModels[K] } }[EmailType];
+
+function uniqueRecipients(list: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const address of list) {
+    const trimmed = address.trim();
+    if (!seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Renders an email and writes it to the outbox (QUEUED); the worker delivers it. Pass a transaction
+ * as `db` to queue the email atomically with the change that caused it (e.g. an order).
+ * The model is validated against the contract, so other modules get the same guarantees as HTTP.
+ */
+export async function enqueueEmail(db: Db, input: EnqueueEmailInput): Promise<EmailOutboxRow> {
+  const parsed = EMAIL_MODEL_SCHEMAS[input.emailType].safeParse(input.model);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Some fields are not valid.',
+      parsed.error.issues.map((i) => ({ path: ['model', ...i.path].join('.'), message: i.message })),
+    );
+  }
+  const model = parsed.data;
+  const recipients = uniqueRecipients(input.recipients);
+  if (recipients.length === 0) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'recipients', message: 'Add at least one recipient' }]);
+  const rendered = renderEmail(input.emailType, model as never);
+  return createNotificationsRepo(db).insert({ emailType: input.emailType, recipients, model: model as Record<string, unknown>, ...rendered });
+}
+
+export function toOutboxEmailDto(row: EmailOutboxRow): OutboxEmail {
+  return {
+    id: row.id,
+    emailType: row.emailType,
+    recipients: row.recipients,
+    subject: row.subject,
+    text: row.text,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createNotificationsService({ db, brandInbox, captcha }: { db: Db; brandInbox: string; captcha: CaptchaVerifier }) {
+  const repo = createNotificationsRepo(db);
+  const publicTypes: readonly EmailType[] = PUBLIC_EMAIL_TYPES;
+
+  /**
+   * No open relay: only ADMIN may address anyone or send order mail. Everyone else (visitors and
+   * self-registered accounts alike) may write only to the brand inbox and the one submitter address
+   * carried in the model, and must pass the captcha when it is on.
+   */
+  async function send({ actor, body, ip }: { actor: Actor | null; body: SendEmailBody; ip: string }): Promise<QueuedEmail> {
+    const isAdmin = actor?.role === 'ADMIN';
+    if (!isAdmin) {
+      if (!publicTypes.includes(body.emailType)) {
+        if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to send this email.');
+        throw new AppError('FORBIDDEN', 'You do not have permission to send this email.');
+      }
+      const submitter = 'email' in body.model && body.model.email ? body.model.email.toLowerCase() : undefined;
+      const allowed = new Set([brandInbox.toLowerCase(), ...(submitter ? [submitter] : [])]);
+      const refused = body.recipients.filter((r) => !allowed.has(r.trim().toLowerCase()));
+      if (refused.length > 0) {
+        throw new AppError(
+          'RECIPIENT_NOT_ALLOWED',
+          'This form may only write to the Maison and to the address given in the form.',
+          refused.map((r) => ({ path: `recipients.${body.recipients.indexOf(r)}`, message: 'This recipient is not allowed' })),
+        );
+      }
+      await captcha.verify(body.captchaToken, ip);
+    }
+    const row = await enqueueEmail(db, { emailType: body.emailType, recipients: body.recipients, model: body.model } as EnqueueEmailInput);
+    return { id: row.id, emailType: body.emailType, recipients: row.recipients, status: row.status };
+  }
+
+  async function listOutbox(query: OutboxQuery): Promise<Page<OutboxEmail>> {
+    const { rows, total } = await repo.list(query);
+    return toPage(rows.map(toOutboxEmailDto), total, query.page, query.size);
+  }
+
+  return { send, listOutbox };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

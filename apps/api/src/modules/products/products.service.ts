@@ -1,0 +1,433 @@
+import type {
+  Availability,
+  CreateProductBody,
+  Image,
+  MetalType,
+  Page,
+  Product,
+  ProductFacets,
+  ProductPage,
+  ProductStatistics,
+  ProductStatus,
+  ProductStockBody,
+  UpdateProductBody,
+} from '@mirror/contract';
+import { METAL_TYPES, PRODUCT_STATUSES } from '@mirror/contract';
+import type { Db } from '../../db/client';
+import type { NewProductRow, ProductRow, StoredImage } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation, pgErrorOf } from '../../lib/db-errors';
+import { toPage } from '../../lib/pagination';
+import { fileUrl } from '../../lib/storage/storage';
+import type { Actor } from '../../plugins/auth';
+import { createProductsRepo, type ProductFilter, type ProductSort, type ProductViewer } from './products.repo';
+
+export function toImageDto(image: StoredImage): Image {
+  const sources = [...image.sources].sort((a, b) => a.width - b.width);
+  // The default rendition: the first at least 640 px wide, else the largest there is.
+  const main = sources.find((s) => s.width >= 640) ?? sources[sources.length - 1]!;
+  return {
+    variant: image.variant,
+    alt: image.alt,
+    url: fileUrl(main.key),
+    width: main.width,
+    height: main.height,
+    srcset: sources.map((s) => ({ url: fileUrl(s.key), width: s.width, height: s.height })),
+  };
+}
+
+export function availabilityOf(stock: number, threshold: number): Availability {
+  if (stock <= 0) return 'OUT_OF_STOCK';
+  return stock <= threshold ? 'LOW_STOCK' : 'IN_STOCK';
+}
+
+export function toProductDto(row: ProductRow, threshold: number): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    sku: row.sku,
+    vendorId: row.vendorId,
+    designerId: row.designerId,
+    categoryId: row.categoryId,
+    metalType: row.metal,
+    gemstone: row.gemstoneType
+      ? {
+          type: row.gemstoneType,
+          carat: row.gemstoneCaratPoints == null ? null : row.gemstoneCaratPoints / 100,
+          cut: row.gemstoneCut,
+          colour: row.gemstoneColour,
+          clarity: row.gemstoneClarity,
+        }
+      : null,
+    currency: row.currency,
+    price: row.price == null ? null : { amount: row.price, currency: row.currency },
+    priceRange: row.price == null && row.priceMin != null && row.priceMax != null ? { min: row.priceMin, max: row.priceMax, currency: row.currency } : null,
+    stockQuantity: row.stockQuantity,
+    availability: availabilityOf(row.stockQuantity, threshold),
+    isFeatured: row.isFeatured,
+    status: row.status,
+    images: row.images.map(toImageDto),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
+}
+
+export function toStoredImages(images: { variant: string; alt: string; sources: StoredImage['sources'] }[]): StoredImage[] {
+  return images.map((i) => ({ variant: i.variant, alt: i.alt, sources: i.sources.map((s) => ({ key: s.key, width: s.width, height: s.height })) }));
+}
+
+/** Query words: letters and digits only, so they are safe inside a tsquery. */
+export function searchTokens(q: string): string[] {
+  return [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
+}
+
+const notFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
+const validation = (path: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path, message }]);
+
+interface Cursor {
+  value: string;
+  id: string;
+}
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.value, c.id])).toString('base64url');
+}
+function decodeCursor(raw: string, field: ProductSort['field']): Cursor {
+  const bad = () => validation('after', 'This cursor is not valid; start again from the first page.');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string') throw bad();
+  const [value, id] = parsed as [string, string];
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw bad();
+  if ((field === 'price' || field === 'stock') && !/^-?\d{1,10}$/.test(value)) throw bad();
+  if (field === 'createdAt' && Number.isNaN(Date.parse(value))) throw bad();
+  return { value, id };
+}
+
+/**
+ * Exact totals over a million rows cost more than the page itself, so each distinct filter's total
+ * is kept for a few seconds. Any write through this process clears it; other instances may show a
+ * total up to TTL old (the rows themselves are always fresh).
+ */
+function createCountCache(ttlMs: number, maxEntries = 500) {
+  const entries = new Map<string, { value: number; expires: number }>();
+  return {
+    async get(key: string, load: () => Promise<number>): Promise<number> {
+      const hit = entries.get(key);
+      if (hit && hit.expires > Date.now()) return hit.value;
+      const value = await load();
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { value, expires: Date.now() + ttlMs });
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
+}
+
+export interface ProductsServiceOptions {
+  db: Db;
+  lowStockThreshold: number;
+  countCacheMs?: number;
+}
+
+export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000 }: ProductsServiceOptions) {
+  const repo = createProductsRepo(db, lowStockThreshold);
+  const counts = createCountCache(countCacheMs);
+  const dto = (row: ProductRow) => toProductDto(row, lowStockThreshold);
+
+  async function viewerOf(actor: Actor | null): Promise<ProductViewer> {
+    if (!actor) return { isAdmin: false, vendorId: null };
+    if (actor.role === 'ADMIN') return { isAdmin: true, vendorId: null };
+    if (actor.role === 'VENDOR') return { isAdmin: false, vendorId: await repo.vendorIdOfUser(actor.id) };
+    return { isAdmin: false, vendorId: null };
+  }
+
+  /** The vendor a VENDOR caller acts for; null for ADMIN (no scope). */
+  async function writeScope(actor: Actor): Promise<string | null> {
+    if (actor.role === 'ADMIN') return null;
+    if (actor.role !== 'VENDOR') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    const vendorId = await repo.vendorIdOfUser(actor.id);
+    if (!vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
+    return vendorId;
+  }
+
+  function mapWriteError(err: unknown): never {
+    if (isUniqueViolation(err, 'products_sku_uq')) throw new AppError('SKU_TAKEN', 'A product with this SKU already exists.', [{ path: 'sku', message: 'This SKU is already used.' }]);
+    if (isUniqueViolation(err, 'products_slug_uq')) throw new AppError('SLUG_TAKEN', 'A product with this slug already exists.', [{ path: 'slug', message: 'This slug is already used.' }]);
+    const pg = pgErrorOf(err);
+    if (pg?.code === '23503') throw new AppError('UNPROCESSABLE', 'A referenced record does not exist.');
+    if (pg?.code === '23514') throw new AppError('UNPROCESSABLE', 'These values are not consistent (price, range or stock).');
+    throw err;
+  }
+
+  async function assertReferences(input: { categoryId?: string | undefined; vendorId?: string | undefined; designerId?: string | null | undefined }) {
+    const found = await repo.references(input);
+    const details = [];
+    if (input.categoryId && !found.category) details.push({ path: 'categoryId', message: 'No such category.' });
+    if (input.vendorId && !found.vendor) details.push({ path: 'vendorId', message: 'No such vendor.' });
+    if (input.designerId && !found.designer) details.push({ path: 'designerId', message: 'No such designer.' });
+    if (details.length) throw new AppError('UNPROCESSABLE', 'Some referenced records do not exist.', details);
+  }
+
+  function gemstoneColumns(gemstone: CreateProductBody['gemstone']): Partial<NewProductRow> {
+    if (gemstone === undefined) return {};
+    return {
+      gemstoneType: gemstone?.type ?? null,
+      gemstoneCaratPoints: gemstone?.carat == null ? null : Math.round(gemstone.carat * 100),
+      gemstoneCut: gemstone?.cut ?? null,
+      gemstoneColour: gemstone?.colour ?? null,
+      gemstoneClarity: gemstone?.clarity ?? null,
+    };
+  }
+
+  async function written(row: ProductRow): Promise<Product> {
+    counts.clear();
+    await repo.indexTerms(row.id);
+    return dto(row);
+  }
+
+  async function pageOf(viewer: ProductViewer, filter: ProductFilter, query: { page: number; size: number; sort: ProductSort; after?: string | undefined }): Promise<ProductPage> {
+    const condition = repo.where(viewer, filter);
+    const after = query.after ? decodeCursor(query.after, query.sort.field) : undefined;
+    const [rows, total] = await Promise.all([
+      repo.list(condition, query.sort, { offset: query.page * query.size, size: query.size, ...(after ? { after } : {}) }),
+      counts.get(JSON.stringify([viewer, filter]), () => repo.count(condition)),
+    ]);
+    const last = rows[rows.length - 1];
+    const nextCursor = rows.length === query.size && last ? encodeCursor({ value: last.cursorValue, id: last.product.id }) : null;
+    return { ...toPage(rows.map((r) => dto(r.product)), total, query.page, query.size), nextCursor };
+  }
+
+  return {
+    lowStockThreshold,
+
+    async list({ actor, filter, query }: { actor: Actor | null; filter: ProductFilter; query: { page: number; size: number; sort: ProductSort; after?: string | undefined } }): Promise<ProductPage> {
+      return pageOf(await viewerOf(actor), filter, query);
+    },
+
+    async search({ actor, q, filter, query }: { actor: Actor | null; q: string; filter: ProductFilter; query: { page: number; size: number } }): Promise<Page<Product>> {
+      const viewer = await viewerOf(actor);
+      const tokens = searchTokens(q);
+      if (tokens.length === 0) return toPage([], 0, query.page, query.size);
+      // Every word must match: as a word prefix, or through a close spelling from the lexicon.
+      const corrections = await Promise.all(
+        tokens.map(async (t) => (t.length >= 4 ? (await repo.typoCorrections(t)).filter((c) => /^[\p{L}\p{N}]+$/u.test(c)) : [])),
+      );
+      const tsquery = tokens.map((t, i) => `(${[`${t}:*`, ...corrections[i]!].join(' | ')})`).join(' & ');
+      const { rows, total } = await repo.search(repo.where(viewer, filter), tsquery, { offset: query.page * query.size, size: query.size });
+      return toPage(rows.map(dto), total, query.page, query.size);
+    },
+
+    async get({ actor, id, includeDeleted = false }: { actor: Actor | null; id: string; includeDeleted?: boolean }): Promise<Product> {
+      const row = await repo.findById(id, await viewerOf(actor), includeDeleted);
+      if (!row) throw notFound();
+      return dto(row);
+    },
+
+    async getBySku({ actor, sku }: { actor: Actor | null; sku: string }): Promise<Product> {
+      const row = await repo.findBySku(sku, await viewerOf(actor));
+      if (!row) throw notFound();
+      return dto(row);
+    },
+
+    async create({ actor, body }: { actor: Actor; body: CreateProductBody }): Promise<Product> {
+      const scope = await writeScope(actor);
+      const vendorId = scope ?? body.vendorId;
+      if (!vendorId) throw validation('vendorId', 'Choose the vendor of this piece.');
+      if (scope && body.isFeatured) throw new AppError('FORBIDDEN', 'Only an administrator can feature a piece.');
+      await assertReferences({ categoryId: body.categoryId, vendorId, designerId: body.designerId });
+      const hasFixedPrice = body.price != null;
+      try {
+        const row = await repo.insert({
+          name: body.name,
+          slug: body.slug ?? slugify(`${body.name}-${body.sku}`),
+          description: body.description,
+          sku: body.sku,
+          vendorId,
+          designerId: body.designerId ?? null,
+          categoryId: body.categoryId,
+          metal: body.metalType,
+          ...gemstoneColumns(body.gemstone ?? null),
+          price: body.price ?? null,
+          priceMin: hasFixedPrice ? null : (body.priceMin ?? null),
+          priceMax: hasFixedPrice ? null : (body.priceMax ?? null),
+          currency: body.currency,
+          stockQuantity: body.stockQuantity,
+          isFeatured: body.isFeatured,
+          status: body.status,
+          images: toStoredImages(body.images),
+        });
+        return await written(row);
+      } catch (err) {
+        return mapWriteError(err);
+      }
+    },
+
+    async update({ actor, id, patch }: { actor: Actor; id: string; patch: UpdateProductBody }): Promise<Product> {
+      const scope = await writeScope(actor);
+      const current = await repo.findById(id, { isAdmin: true, vendorId: null });
+      // Another vendor's product answers exactly like a missing one: its existence is not disclosed.
+      if (!current || (scope && current.vendorId !== scope)) throw notFound();
+      if (scope && patch.isFeatured !== undefined && patch.isFeatured !== current.isFeatured) {
+        throw new AppError('FORBIDDEN', 'Only an administrator can feature a piece.');
+      }
+      if (scope && patch.vendorId !== undefined && patch.vendorId !== scope) {
+        throw new AppError('FORBIDDEN', 'A vendor can only manage its own pieces.');
+      }
+      await assertReferences({ categoryId: patch.categoryId, vendorId: scope ? undefined : patch.vendorId, designerId: patch.designerId });
+      const changes: Partial<NewProductRow> = {};
+      if (patch.name !== undefined) changes.name = patch.name;
+      if (patch.slug !== undefined) changes.slug = patch.slug;
+      if (patch.description !== undefined) changes.description = patch.description;
+      if (patch.sku !== undefined) changes.sku = patch.sku;
+      if (patch.vendorId !== undefined && !scope) changes.vendorId = patch.vendorId;
+      if (patch.designerId !== undefined) changes.designerId = patch.designerId;
+      if (patch.categoryId !== undefined) changes.categoryId = patch.categoryId;
+      if (patch.metalType !== undefined) changes.metal = patch.metalType;
+      Object.assign(changes, gemstoneColumns(patch.gemstone));
+      if (patch.currency !== undefined) changes.currency = patch.currency;
+      if (patch.stockQuantity !== undefined) changes.stockQuantity = patch.stockQuantity;
+      if (patch.isFeatured !== undefined) changes.isFeatured = patch.isFeatured;
+      if (patch.status !== undefined) changes.status = patch.status;
+      if (patch.images !== undefined) changes.images = toStoredImages(patch.images);
+      // Price: a fixed price replaces a range and vice versa.
+      if (patch.price != null) Object.assign(changes, { price: patch.price, priceMin: null, priceMax: null });
+      else if (patch.priceMin != null && patch.priceMax != null) Object.assign(changes, { price: null, priceMin: patch.priceMin, priceMax: patch.priceMax });
+      else if (patch.price === null && current.priceMin == null) throw validation('price', 'Give a price or a price range.');
+      else if (patch.price === null) changes.price = null;
+      try {
+        const row = await repo.update(id, changes, scope);
+        if (!row) throw notFound();
+        return await written(row);
+      } catch (err) {
+        return mapWriteError(err);
+      }
+    },
+
+    async setStock({ actor, id, body }: { actor: Actor; id: string; body: ProductStockBody }): Promise<Product> {
+      const scope = await writeScope(actor);
+      if ('quantity' in body) {
+        const row = await repo.setStock(id, body.quantity, scope);
+        if (!row) throw notFound();
+        counts.clear();
+        return dto(row);
+      }
+      const row = await repo.adjustStock(id, body.delta, scope);
+      if (row) {
+        counts.clear();
+        return dto(row);
+      }
+      const existing = await repo.findById(id, { isAdmin: true, vendorId: null });
+      if (!existing || (scope && existing.vendorId !== scope)) throw notFound();
+      throw new AppError('INSUFFICIENT_STOCK', `Only ${existing.stockQuantity} in stock: the change would take stock below zero.`, [
+        { path: 'delta', message: `At most ${existing.stockQuantity} can be removed.` },
+      ]);
+    },
+
+    async toggleFeatured({ id }: { id: string }): Promise<Product> {
+      const row = await repo.toggleFeatured(id);
+      if (!row) throw notFound();
+      counts.clear();
+      return dto(row);
+    },
+
+    async remove({ actor, id }: { actor: Actor; id: string }): Promise<void> {
+      const scope = await writeScope(actor);
+      if (!(await repo.softDelete(id, scope))) throw notFound();
+      counts.clear();
+    },
+
+    async restore({ id }: { id: string }): Promise<Product> {
+      const row = await repo.restore(id);
+      if (!row) {
+        const live = await repo.findById(id, { isAdmin: true, vendorId: null });
+        if (live) throw new AppError('NOT_DELETED', 'This product is not deleted.');
+        throw notFound();
+      }
+      counts.clear();
+      return dto(row);
+    },
+
+    async removePermanently({ id }: { id: string }): Promise<void> {
+      try {
+        if (!(await repo.hardDelete(id))) throw notFound();
+      } catch (err) {
+        if (pgErrorOf(err)?.code === '23503') {
+          throw new AppError('IN_USE', 'This product is referenced by an order and cannot be deleted permanently. Archive it instead.');
+        }
+        throw err;
+      }
+      counts.clear();
+    },
+
+    async facets({ actor, filter }: { actor: Actor | null; filter: ProductFilter }): Promise<ProductFacets> {
+      const { facetRows, collectionRows } = await repo.facets(repo.where(await viewerOf(actor), filter));
+      const pick = (flag: keyof (typeof facetRows)[number], key: keyof (typeof facetRows)[number]) =>
+        facetRows.filter((r) => r[flag] === 0 && r[key] !== null).map((r) => ({ value: String(r[key]), count: Number(r.count) }));
+      const totalRow = facetRows.find((r) => r.g_category && r.g_metal && r.g_vendor && r.g_designer && r.g_featured && r.g_availability && r.g_status);
+      const categoriesF = pick('g_category', 'category_id');
+      const vendorsF = pick('g_vendor', 'vendor_id');
+      const designersF = pick('g_designer', 'designer_id');
+      const labels = await repo.labels({ categories: categoriesF.map((f) => f.value), vendors: vendorsF.map((f) => f.value), designers: designersF.map((f) => f.value) });
+      const labelled = (list: { value: string; count: number }[]) =>
+        list.map((f) => ({ ...f, label: labels.get(f.value) ?? f.value })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+      const byCount = (list: { value: string; count: number }[]) => list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+      return {
+        total: Number(totalRow?.count ?? 0),
+        categories: labelled(categoriesF),
+        metals: byCount(pick('g_metal', 'metal')),
+        vendors: labelled(vendorsF),
+        designers: labelled(designersF),
+        collections: collectionRows.map((c) => ({ value: c.value, label: c.label, count: Number(c.count) })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+        featured: byCount(pick('g_featured', 'is_featured')),
+        availability: byCount(pick('g_availability', 'availability')),
+        statuses: byCount(pick('g_status', 'status')),
+        price: { min: totalRow?.min_price == null ? null : Number(totalRow.min_price), max: totalRow?.max_price == null ? null : Number(totalRow.max_price) },
+      };
+    },
+
+    async statistics(): Promise<ProductStatistics> {
+      const { rows, deleted, categoryNames } = await repo.statistics();
+      const all = rows.find((r) => r.g_status && r.g_metal && r.g_category && r.g_currency);
+      const byStatus = Object.fromEntries(PRODUCT_STATUSES.map((s) => [s, Number(rows.find((r) => !r.g_status && r.status === s)?.count ?? 0)])) as Record<ProductStatus, number>;
+      const byMetal = Object.fromEntries(METAL_TYPES.map((m) => [m, Number(rows.find((r) => !r.g_metal && r.metal === m)?.count ?? 0)])) as Record<MetalType, number>;
+      return {
+        total: Number(all?.count ?? 0),
+        byStatus,
+        byMetal,
+        byCategory: rows
+          .filter((r) => !r.g_category && r.category_id)
+          .map((r) => ({ categoryId: r.category_id!, name: categoryNames.get(r.category_id!) ?? '', count: Number(r.count) }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+        featured: Number(all?.featured ?? 0),
+        stockUnits: Number(all?.stock_units ?? 0),
+        stockValue: rows
+          .filter((r) => !r.g_currency && r.currency)
+          .map((r) => ({ currency: r.currency!, amount: Number(r.stock_value ?? 0) }))
+          .sort((a, b) => a.currency.localeCompare(b.currency)),
+        lowStock: Number(all?.low_stock ?? 0),
+        outOfStock: Number(all?.out_of_stock ?? 0),
+        lowStockThreshold,
+        deleted,
+      };
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

@@ -1,0 +1,456 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
+import { catalogFactory } from '../../../test/catalog';
+
+let t: TestApp;
+let admin: Session;
+let customer: Session;
+let designer: Session;
+let vendorA: Session;
+let vendorB: Session;
+let f: ReturnType<typeof catalogFactory>;
+let vendorAId: string;
+let vendorBId: string;
+let rings: { id: string };
+let necklaces: { id: string };
+const missingId = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await buildTestApp({ LOW_STOCK_THRESHOLD: '5' });
+  [admin, customer, designer, vendorA, vendorB] = await Promise.all([
+    t.loginAs('ADMIN'),
+    t.loginAs('CUSTOMER'),
+    t.loginAs('DESIGNER'),
+    t.loginAs('VENDOR'),
+    t.loginAs('VENDOR'),
+  ]);
+  f = catalogFactory(t, admin);
+  vendorAId = (await f.vendor(vendorA.userId)).id;
+  vendorBId = (await f.vendor(vendorB.userId)).id;
+  rings = await f.category('Rings');
+  necklaces = await f.category('Necklaces');
+});
+afterAll(() => t.close());
+
+const base = () => ({ vendorId: vendorAId, categoryId: rings.id });
+
+describe('creating products', () => {
+  it('creates a product for an ADMIN with money in minor units and a gemstone', async () => {
+    const res = await t.request<any>('/api/products', {
+      token: admin.accessToken,
+      body: {
+        ...base(),
+        name: 'Étoile Solitaire',
+        sku: 'ET-SOL-001',
+        metalType: 'PLATINUM',
+        gemstone: { type: 'Diamond', carat: 1.52, cut: 'Brilliant', colour: 'D', clarity: 'VVS1' },
+        price: 1_850_000,
+        currency: 'EUR',
+        stockQuantity: 3,
+        images: [{ variant: 'front', alt: 'Étoile', sources: [{ key: 'mirror-storage/products/x-front-320.webp', width: 320, height: 400 }, { key: 'mirror-storage/products/x-front-640.webp', width: 640, height: 800 }] }],
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Étoile Solitaire',
+      slug: 'etoile-solitaire-et-sol-001',
+      vendorId: vendorAId,
+      metalType: 'PLATINUM',
+      gemstone: { type: 'Diamond', carat: 1.52, cut: 'Brilliant', colour: 'D', clarity: 'VVS1' },
+      price: { amount: 1_850_000, currency: 'EUR' },
+      priceRange: null,
+      availability: 'LOW_STOCK',
+      status: 'DRAFT',
+    });
+    expect(res.body.images[0]).toMatchObject({ url: '/api/files/mirror-storage/products/x-front-640.webp', width: 640, height: 800 });
+    expect(res.body.images[0].srcset.map((s: any) => s.width)).toEqual([320, 640]);
+  });
+
+  it('accepts a price-on-request range instead of a fixed price', async () => {
+    const p = await f.product({ ...base(), price: null, priceMin: 5_000_000, priceMax: 9_000_000 });
+    expect(p.price).toBeNull();
+    expect(p.priceRange).toEqual({ min: 5_000_000, max: 9_000_000, currency: 'EUR' });
+  });
+
+  it('rejects invalid bodies with 400 and field details', async () => {
+    const bad = [
+      { ...base(), sku: 'X-1', metalType: 'WHITE_GOLD', price: 100 }, // no name
+      { ...base(), name: 'A', sku: 'X-2', metalType: 'TITANIUM', price: 100 },
+      { ...base(), name: 'A', sku: 'X-3', metalType: 'SILVER', price: 10.5 },
+      { ...base(), name: 'A', sku: 'X-4', metalType: 'SILVER' }, // no price at all
+      { ...base(), name: 'A', sku: 'X-5', metalType: 'SILVER', priceMin: 500, priceMax: 100 },
+      { ...base(), name: 'A', sku: 'X-6', metalType: 'SILVER', price: 100, stockQuantity: -1 },
+      { ...base(), name: 'A', sku: 'X-7', metalType: 'SILVER', price: 100, currency: 'euro' },
+      { ...base(), name: 'A', sku: 'X-8', metalType: 'SILVER', price: 100, images: [{ sources: [{ key: '../etc/passwd', width: 1, height: 1 }] }] },
+      { ...base(), name: 'A', sku: 'X-9', metalType: 'SILVER', price: 100, unknownField: true },
+    ];
+    for (const body of bad) {
+      const res = await t.request<any>('/api/products', { token: admin.accessToken, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+      expect(res.body.details.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers 422 for unknown references and 409 for a taken SKU', async () => {
+    const unknown = await t.request<any>('/api/products', { token: admin.accessToken, body: { ...base(), categoryId: missingId, name: 'A', sku: 'REF-1', metalType: 'SILVER', price: 100 } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.details).toEqual([{ path: 'categoryId', message: 'No such category.' }]);
+    await f.product({ ...base(), sku: 'DUP-1' });
+    const dup = await t.request<any>('/api/products', { token: admin.accessToken, body: { ...base(), name: 'B', sku: 'dup-1', metalType: 'SILVER', price: 100 } });
+    expect(dup.status).toBe(409);
+    expectErrorShape(dup.body, 409, 'SKU_TAKEN');
+  });
+
+  it('forbids customers and designers, and asks anonymous callers to sign in', async () => {
+    for (const s of [customer, designer]) {
+      const res = await t.request<any>('/api/products', { token: s.accessToken, body: { ...base(), name: 'A', sku: 'NO-1', metalType: 'SILVER', price: 100 } });
+      expect(res.status).toBe(403);
+      expectErrorShape(res.body, 403, 'FORBIDDEN');
+    }
+    const anon = await t.request<any>('/api/products', { body: { ...base(), name: 'A', sku: 'NO-2', metalType: 'SILVER', price: 100 } });
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe('vendor isolation', () => {
+  it("forces a vendor's own vendorId and hides its drafts from other vendors (404 on read, edit, stock, delete)", async () => {
+    const created = await t.request<any>('/api/products', {
+      token: vendorA.accessToken,
+      body: { vendorId: vendorBId, categoryId: rings.id, name: 'Atelier Draft', sku: 'VA-DRAFT-1', metalType: 'ROSE_GOLD', price: 90_000, status: 'DRAFT' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.vendorId).toBe(vendorAId);
+    const id = created.body.id;
+
+    expect((await t.request(`/api/products/${id}`, { token: vendorA.accessToken })).status).toBe(200);
+    for (const s of [vendorB, customer, designer]) {
+      const res = await t.request<any>(`/api/products/${id}`, { token: s.accessToken });
+      expect(res.status).toBe(404);
+      expectErrorShape(res.body, 404, 'PRODUCT_NOT_FOUND');
+    }
+    expect((await t.request(`/api/products/${id}`)).status).toBe(404);
+    const list = await t.request<any>(`/api/products?vendorId=${vendorAId}&size=100`, { token: vendorB.accessToken });
+    expect(list.body.content.map((p: any) => p.id)).not.toContain(id);
+    const own = await t.request<any>(`/api/products?vendorId=${vendorAId}&size=100`, { token: vendorA.accessToken });
+    expect(own.body.content.map((p: any) => p.id)).toContain(id);
+
+    const edit = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorB.accessToken, body: { name: 'Hijacked' } });
+    expect(edit.status).toBe(404);
+    const stock = await t.request<any>(`/api/products/${id}/stock`, { method: 'PUT', token: vendorB.accessToken, body: { quantity: 99 } });
+    expect(stock.status).toBe(404);
+    const del = await t.request<any>(`/api/products/${id}`, { method: 'DELETE', token: vendorB.accessToken });
+    expect(del.status).toBe(404);
+    const after = await t.request<any>(`/api/products/${id}`, { token: admin.accessToken });
+    expect(after.body).toMatchObject({ name: 'Atelier Draft', stockQuantity: 0, deletedAt: null });
+
+    const ownEdit = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft II', status: 'ACTIVE' } });
+    expect(ownEdit.status).toBe(200);
+    expect(ownEdit.body).toMatchObject({ name: 'Atelier Draft II', status: 'ACTIVE', vendorId: vendorAId });
+    // Now live: everyone can read it, still nobody else can edit it.
+    expect((await t.request(`/api/products/${id}`, { token: vendorB.accessToken })).status).toBe(200);
+    expect((await t.request(`/api/products/${id}`, { method: 'PUT', token: vendorB.accessToken, body: { name: 'X' } })).status).toBe(404);
+  });
+
+  it('refuses merchandising (featured) and moving pieces to another vendor', async () => {
+    const p = await f.product({ categoryId: rings.id }, vendorA.accessToken);
+    const feat = await t.request<any>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { isFeatured: true } });
+    expect(feat.status).toBe(403);
+    const move = await t.request<any>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { vendorId: vendorBId } });
+    expect(move.status).toBe(403);
+    const toggle = await t.request<any>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: vendorA.accessToken });
+    expect(toggle.status).toBe(403);
+  });
+
+  it('answers 403 to a vendor account without a vendor', async () => {
+    const orphan = await t.loginAs('VENDOR');
+    const res = await t.request<any>('/api/products', { token: orphan.accessToken, body: { categoryId: rings.id, name: 'A', sku: 'ORPH-1', metalType: 'SILVER', price: 100 } });
+    expect(res.status).toBe(403);
+    expectErrorShape(res.body, 403, 'VENDOR_NOT_LINKED');
+  });
+});
+
+describe('reading products', () => {
+  it('never shows drafts, archived or deleted pieces to the public', async () => {
+    const draft = await f.product({ ...base(), status: 'DRAFT' });
+    const archived = await f.product({ ...base(), status: 'ARCHIVED' });
+    const live = await f.product({ ...base() });
+    for (const p of [draft, archived]) {
+      expect((await t.request(`/api/products/${p.id}`)).status).toBe(404);
+      expect((await t.request(`/api/products/sku/${p.sku}`, { token: customer.accessToken })).status).toBe(404);
+      expect((await t.request(`/api/products/${p.id}`, { token: admin.accessToken })).status).toBe(200);
+    }
+    const list = await t.request<any>('/api/products?size=100');
+    const ids = list.body.content.map((p: any) => p.id);
+    expect(ids).toContain(live.id);
+    expect(ids).not.toContain(draft.id);
+    expect(list.body.content.every((p: any) => p.status === 'ACTIVE')).toBe(true);
+    const adminDrafts = await t.request<any>('/api/products?status=DRAFT&size=100', { token: admin.accessToken });
+    expect(adminDrafts.body.content.map((p: any) => p.id)).toContain(draft.id);
+  });
+
+  it('finds by id, SKU (case-insensitive), metal and category; 404 and 400 otherwise', async () => {
+    const p = await f.product({ ...base(), categoryId: necklaces.id, metalType: 'SILVER', sku: 'NECK-SIL-9' });
+    expect((await t.request<any>(`/api/products/${p.id}`)).body.id).toBe(p.id);
+    expect((await t.request<any>('/api/products/sku/neck-sil-9')).body.id).toBe(p.id);
+    const metal = await t.request<any>('/api/products/metal/SILVER?size=100');
+    expect(metal.body.content.every((x: any) => x.metalType === 'SILVER')).toBe(true);
+    expect(metal.body.content.map((x: any) => x.id)).toContain(p.id);
+    const cat = await t.request<any>(`/api/products/category/${necklaces.id}?size=100`);
+    expect(cat.body.content.every((x: any) => x.categoryId === necklaces.id)).toBe(true);
+    expect((await t.request<any>(`/api/products/${missingId}`)).status).toBe(404);
+    expect((await t.request<any>('/api/products/sku/NOPE-0')).status).toBe(404);
+    const badId = await t.request<any>('/api/products/not-a-uuid');
+    expect(badId.status).toBe(400);
+    expectErrorShape(badId.body, 400, 'VALIDATION_FAILED');
+    expect((await t.request<any>('/api/products/metal/TITANIUM')).status).toBe(400);
+    expect((await t.request<any>('/api/products/category/nope')).status).toBe(400);
+  });
+
+  it('filters featured, available, low-stock, out-of-stock, price range and vendor', async () => {
+    const cheap = await f.product({ ...base(), price: 10_000, stockQuantity: 0 });
+    const low = await f.product({ ...base(), price: 20_000, stockQuantity: 2 });
+    const plenty = await f.product({ ...base(), price: 30_000, stockQuantity: 50, isFeatured: true });
+    const other = await f.product({ vendorId: vendorBId, categoryId: rings.id, price: 25_000, stockQuantity: 9 });
+    const ids = async (path: string) => ((await t.request<any>(path)).body.content as any[]).map((x) => x.id);
+    expect(await ids('/api/products/featured?size=100')).toContain(plenty.id);
+    expect(await ids('/api/products/featured?size=100')).not.toContain(low.id);
+    const available = await ids('/api/products/available?size=100');
+    expect(available).toEqual(expect.arrayContaining([low.id, plenty.id]));
+    expect(available).not.toContain(cheap.id);
+    const lowStock = await t.request<any>('/api/products/low-stock?size=100');
+    expect(lowStock.body.content.map((x: any) => x.id)).toContain(low.id);
+    expect(lowStock.body.content.every((x: any) => x.stockQuantity >= 1 && x.stockQuantity <= 5 && x.availability === 'LOW_STOCK')).toBe(true);
+    const out = await t.request<any>('/api/products/out-of-stock?size=100');
+    expect(out.body.content.map((x: any) => x.id)).toContain(cheap.id);
+    expect(out.body.content.every((x: any) => x.stockQuantity === 0)).toBe(true);
+    const range = await ids('/api/products/price-range?min=15000&max=26000&size=100');
+    expect(range).toEqual(expect.arrayContaining([low.id, other.id]));
+    expect(range).not.toContain(cheap.id);
+    expect(range).not.toContain(plenty.id);
+    expect((await t.request('/api/products/price-range?min=500&max=100')).status).toBe(400);
+    expect((await t.request('/api/products/price-range?min=abc&max=100')).status).toBe(400);
+    const byVendor = await t.request<any>(`/api/products?vendorId=${vendorBId}&size=100`);
+    expect(byVendor.body.content.length).toBeGreaterThan(0);
+    expect(byVendor.body.content.every((x: any) => x.vendorId === vendorBId)).toBe(true);
+  });
+
+  it('sorts by price and walks keyset pages that match offset pages', async () => {
+    const cat = await f.category();
+    for (let i = 0; i < 7; i += 1) await f.product({ ...base(), categoryId: cat.id, price: 1000 * ((i * 3) % 7) + 500 });
+    const offsetIds: string[] = [];
+    for (let page = 0; page < 3; page += 1) {
+      const res = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=3&page=${page}`);
+      expect(res.body.totalElements).toBe(7);
+      expect(res.body.totalPages).toBe(3);
+      offsetIds.push(...res.body.content.map((p: any) => p.id));
+    }
+    const prices = (await t.request<any>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=100`)).body.content.map((p: any) => p.price.amount);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    const keysetIds: string[] = [];
+    let after: string | null = null;
+    do {
+      const res: any = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=3${after ? `&after=${after}` : ''}`);
+      keysetIds.push(...res.body.content.map((p: any) => p.id));
+      after = res.body.nextCursor;
+    } while (after);
+    expect(keysetIds).toEqual(offsetIds);
+    for (const sort of ['createdAt,desc', 'name,asc', 'stock,desc']) {
+      const first = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4`);
+      const second = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&after=${first.body.nextCursor}`);
+      const page1 = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&page=1`);
+      expect(second.body.content.map((p: any) => p.id), sort).toEqual(page1.body.content.map((p: any) => p.id));
+    }
+  });
+
+  it('rejects bad list parameters with 400', async () => {
+    for (const q of ['size=0', 'size=101', 'page=-1', 'sort=sku,asc', 'metalType=GOLD', 'featured=maybe', 'after=not-a-cursor', 'vendorId=abc', 'availability=SOON']) {
+      const res = await t.request<any>(`/api/products?${q}`);
+      expect(res.status, q).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('search', () => {
+  it('ranks name matches first, matches word prefixes and tolerates one-letter typos', async () => {
+    const cat = await f.category();
+    const named = await f.product({ ...base(), categoryId: cat.id, name: 'Sapphire Halo Ring', gemstone: { type: 'Sapphire', colour: 'Blue' } });
+    const described = await f.product({ ...base(), categoryId: cat.id, name: 'Midnight Bangle', description: 'A bangle with a single sapphire set in the clasp.' });
+    await f.product({ ...base(), categoryId: cat.id, name: 'Ruby Eternity Band', gemstone: { type: 'Ruby' } });
+    const hidden = await f.product({ ...base(), categoryId: cat.id, name: 'Sapphire Draft', status: 'DRAFT' });
+
+    const exact = await t.request<any>(`/api/products/search?q=sapphire&categoryId=${cat.id}`);
+    expect(exact.status).toBe(200);
+    expect(exact.body.content.map((p: any) => p.id)).toEqual([named.id, described.id]);
+    expect(exact.body.totalElements).toBe(2);
+
+    const typo = await t.request<any>(`/api/products/search?q=saphire&categoryId=${cat.id}`);
+    expect(typo.body.content.map((p: any) => p.id)).toEqual([named.id, described.id]);
+    const prefix = await t.request<any>(`/api/products/search?q=SAPPH&categoryId=${cat.id}`);
+    expect(prefix.body.content.map((p: any) => p.id)).toEqual([named.id, described.id]);
+    const twoWords = await t.request<any>(`/api/products/search?q=halo%20saphire&categoryId=${cat.id}`);
+    expect(twoWords.body.content.map((p: any) => p.id)).toEqual([named.id]);
+    const none = await t.request<any>(`/api/products/search?q=emerald&categoryId=${cat.id}`);
+    expect(none.body.content).toEqual([]);
+    const admins = await t.request<any>(`/api/products/search?q=sapphire&categoryId=${cat.id}`, { token: admin.accessToken });
+    expect(admins.body.content.map((p: any) => p.id)).toContain(hidden.id);
+  });
+
+  it('rejects an empty or oversized query with 400', async () => {
+    expect((await t.request<any>('/api/products/search')).status).toBe(400);
+    expect((await t.request<any>('/api/products/search?q=%20')).status).toBe(400);
+    expect((await t.request<any>(`/api/products/search?q=${'a'.repeat(101)}`)).status).toBe(400);
+    const punct = await t.request<any>("/api/products/search?q=')%20%7C%20!");
+    expect(punct.status).toBe(200);
+    expect(punct.body.content).toEqual([]);
+  });
+});
+
+describe('facets and statistics', () => {
+  it('counts every facet value for the current filter', async () => {
+    const cat = await f.category('Facet Bracelets');
+    await f.product({ ...base(), categoryId: cat.id, metalType: 'YELLOW_GOLD', stockQuantity: 0, price: 1000 });
+    await f.product({ ...base(), categoryId: cat.id, metalType: 'YELLOW_GOLD', stockQuantity: 3, price: 5000, isFeatured: true });
+    await f.product({ vendorId: vendorBId, categoryId: cat.id, metalType: 'PLATINUM', stockQuantity: 40, price: 9000 });
+    await f.product({ ...base(), categoryId: cat.id, metalType: 'PLATINUM', status: 'DRAFT' });
+    const res = await t.request<any>(`/api/products/filters?categoryId=${cat.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(3);
+    expect(res.body.metals).toEqual([
+      { value: 'PLATINUM', count: 1 },
+      { value: 'YELLOW_GOLD', count: 2 },
+    ].sort((a, b) => b.count - a.count));
+    expect(res.body.categories).toEqual([{ value: cat.id, label: 'Facet Bracelets', count: 3 }]);
+    expect(res.body.availability).toEqual(expect.arrayContaining([{ value: 'OUT_OF_STOCK', count: 1 }, { value: 'LOW_STOCK', count: 1 }, { value: 'IN_STOCK', count: 1 }]));
+    expect(res.body.vendors.find((v: any) => v.value === vendorAId).count).toBe(2);
+    expect(res.body.featured).toEqual(expect.arrayContaining([{ value: 'true', count: 1 }, { value: 'false', count: 2 }]));
+    expect(res.body.price).toEqual({ min: 1000, max: 9000 });
+    const narrowed = await t.request<any>(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`);
+    expect(narrowed.body.total).toBe(1);
+    const asAdmin = await t.request<any>(`/api/products/filters?categoryId=${cat.id}`, { token: admin.accessToken });
+    expect(asAdmin.body.total).toBe(4);
+    expect(asAdmin.body.statuses).toEqual(expect.arrayContaining([{ value: 'DRAFT', count: 1 }, { value: 'ACTIVE', count: 3 }]));
+    expect((await t.request('/api/products/filters?metalType=GOLD')).status).toBe(400);
+  });
+
+  it('computes statistics for ADMIN only', async () => {
+    const res = await t.request<any>('/api/products/statistics', { token: admin.accessToken });
+    expect(res.status).toBe(200);
+    const list = await t.request<any>('/api/products?size=100', { token: admin.accessToken });
+    const all = list.body.content as any[];
+    expect(res.body.total).toBe(list.body.totalElements);
+    expect(res.body.stockUnits).toBe(all.reduce((s, p) => s + p.stockQuantity, 0));
+    expect(res.body.stockValue).toEqual([{ currency: 'EUR', amount: all.reduce((s, p) => s + (p.price ? p.price.amount * p.stockQuantity : 0), 0) }]);
+    expect(res.body.outOfStock).toBe(all.filter((p) => p.stockQuantity === 0).length);
+    expect(res.body.lowStock).toBe(all.filter((p) => p.stockQuantity >= 1 && p.stockQuantity <= 5).length);
+    expect(Object.values(res.body.byStatus as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(res.body.total);
+    expect(res.body.byCategory.find((c: any) => c.categoryId === rings.id).name).toBe('Rings');
+    for (const s of [customer, vendorA, designer]) expect((await t.request(`/api/products/statistics`, { token: s.accessToken })).status).toBe(403);
+    expect((await t.request('/api/products/statistics')).status).toBe(401);
+  });
+});
+
+describe('stock', () => {
+  it('sets an absolute quantity and adjusts by delta, never below zero', async () => {
+    const p = await f.product({ ...base(), stockQuantity: 4 });
+    const set = await t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: vendorA.accessToken, body: { quantity: 10 } });
+    expect(set.status).toBe(200);
+    expect(set.body.stockQuantity).toBe(10);
+    const dec = await t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -7 } });
+    expect(dec.body.stockQuantity).toBe(3);
+    const tooMany = await t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -4 } });
+    expect(tooMany.status).toBe(409);
+    expectErrorShape(tooMany.body, 409, 'INSUFFICIENT_STOCK');
+    for (const body of [{ quantity: -1 }, { quantity: 1.5 }, { delta: 0.5 }, {}, { quantity: 1, delta: 1 }, { quantity: '3' }]) {
+      const res = await t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.request(`/api/products/${missingId}/stock`, { method: 'PUT', token: admin.accessToken, body: { quantity: 1 } })).status).toBe(404);
+    expect((await t.request(`/api/products/${missingId}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -1 } })).status).toBe(404);
+    for (const s of [customer, designer]) expect((await t.request(`/api/products/${p.id}/stock`, { method: 'PUT', token: s.accessToken, body: { quantity: 1 } })).status).toBe(403);
+  });
+
+  it('loses no update under 50 parallel changes', async () => {
+    const p = await f.product({ ...base(), stockQuantity: 100 });
+    const deltas = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 3 : -2));
+    const results = await Promise.all(deltas.map((delta) => t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta } })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const final = await t.request<any>(`/api/products/${p.id}`);
+    expect(final.body.stockQuantity).toBe(100 + deltas.reduce((a, b) => a + b, 0));
+    // Draining in parallel: exactly the available units succeed, the rest answer 409.
+    const drain = await Promise.all(Array.from({ length: 50 }, () => t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -5 } })));
+    expect(drain.filter((r) => r.status === 200)).toHaveLength(Math.floor(125 / 5));
+    expect(drain.filter((r) => r.status === 409)).toHaveLength(50 - 25);
+    expect((await t.request<any>(`/api/products/${p.id}`)).body.stockQuantity).toBe(0);
+  });
+});
+
+describe('updating, featuring and deleting', () => {
+  it('updates with PUT and validates', async () => {
+    const p = await f.product({ ...base() });
+    const res = await t.request<any>(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Renamed Piece', priceMin: 100, priceMax: 200 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Renamed Piece', price: null, priceRange: { min: 100, max: 200 } });
+    expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { stockQuantity: -3 } })).status).toBe(400);
+    expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { categoryId: missingId } })).status).toBe(422);
+    expect((await t.request(`/api/products/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { name: 'X' } })).status).toBe(404);
+    expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: designer.accessToken, body: { name: 'X' } })).status).toBe(403);
+  });
+
+  it('toggles featured (ADMIN)', async () => {
+    const p = await f.product({ ...base() });
+    const on = await t.request<any>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: admin.accessToken });
+    expect(on.body.isFeatured).toBe(true);
+    const off = await t.request<any>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: admin.accessToken });
+    expect(off.body.isFeatured).toBe(false);
+    expect((await t.request(`/api/products/${missingId}/toggle-featured`, { method: 'POST', token: admin.accessToken })).status).toBe(404);
+    expect((await t.request(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: customer.accessToken })).status).toBe(403);
+  });
+
+  it('soft-deletes, shows deleted pieces only to an ADMIN asking for them, and restores', async () => {
+    const p = await f.product({ ...base() });
+    expect((await t.request(`/api/products/${p.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    expect((await t.request(`/api/products/${p.id}`)).status).toBe(404);
+    expect((await t.request(`/api/products/${p.id}`, { token: admin.accessToken })).status).toBe(404);
+    const seen = await t.request<any>(`/api/products/${p.id}?includeDeleted=true`, { token: admin.accessToken });
+    expect(seen.status).toBe(200);
+    expect(seen.body.deletedAt).not.toBeNull();
+    expect((await t.request(`/api/products/${p.id}?includeDeleted=true`, { token: vendorA.accessToken })).status).toBe(404);
+    const listed = await t.request<any>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`, { token: admin.accessToken });
+    expect(listed.body.content.map((x: any) => x.id)).toContain(p.id);
+    const publicList = await t.request<any>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`);
+    expect(publicList.body.content.map((x: any) => x.id)).not.toContain(p.id);
+    expect((await t.request(`/api/products/${p.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
+    const restored = await t.request<any>(`/api/products/${p.id}/restore`, { method: 'POST', token: admin.accessToken });
+    expect(restored.status).toBe(200);
+    expect(restored.body.deletedAt).toBeNull();
+    expect((await t.request(`/api/products/${p.id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(409);
+    expect((await t.request(`/api/products/${p.id}/restore`, { method: 'POST', token: vendorA.accessToken })).status).toBe(403);
+    expect((await t.request(`/api/products/${p.id}`, { method: 'DELETE', token: customer.accessToken })).status).toBe(403);
+  });
+
+  it('deletes permanently (ADMIN), except a product an order references', async () => {
+    const p = await f.product({ ...base() });
+    expect((await t.request(`/api/products/${p.id}/permanent`, { method: 'DELETE', token: vendorA.accessToken })).status).toBe(403);
+    expect((await t.request(`/api/products/${p.id}/permanent`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    expect((await t.request(`/api/products/${p.id}?includeDeleted=true`, { token: admin.accessToken })).status).toBe(404);
+    expect((await t.request(`/api/products/${p.id}/permanent`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
+
+    // Orders arrive in a later issue; their lines will reference products the same way.
+    const ordered = await f.product({ ...base() });
+    await t.database.db.execute(sql`create table if not exists test_order_lines (id serial primary key, product_id uuid not null references products(id))`);
+    await t.database.db.execute(sql`insert into test_order_lines (product_id) values (${ordered.id})`);
+    const res = await t.request<any>(`/api/products/${ordered.id}/permanent`, { method: 'DELETE', token: admin.accessToken });
+    expect(res.status).toBe(409);
+    expectErrorShape(res.body, 409, 'IN_USE');
+    expect((await t.request(`/api/products/${ordered.id}`, { token: admin.accessToken })).status).toBe(200);
+  });
+
+  it('reports health', async () => {
+    const res = await t.request<any>('/api/products/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'UP', service: 'products', database: 'UP' });
+  });
+});

@@ -1,0 +1,3 @@
+import { AllGemsPage } from '../../features/catalog/components/all-gems-page';
+
+export default AllGemsPage;

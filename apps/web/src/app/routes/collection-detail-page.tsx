@@ -1,0 +1,3 @@
+import { CollectionDetailPage } from '../../features/catalog/components/collection-detail-page';
+
+export default CollectionDetailPage;

@@ -1,0 +1,3 @@
+import { CollectionsPage } from '../../features/catalog/components/collections-page';
+
+export default CollectionsPage;

@@ -1,0 +1,3 @@
+import { ProductDetailPage } from '../../features/catalog/components/product-detail-page';
+
+export default ProductDetailPage;

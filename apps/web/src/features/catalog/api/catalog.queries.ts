@@ -1,0 +1,148 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Category, Collection, CollectionItem, Page, Product, ProductFacets, ProductPage } from '@mirror/contract';
+import type { CollectionWithProductsSchema } from '@mirror/contract';
+import type { z } from 'zod';
+import { apiClient, type QueryParams } from '../../../lib/api-client';
+
+export type CollectionWithProducts = z.infer<typeof CollectionWithProductsSchema>;
+
+/** Filters the storefront exposes; undefined means 'any'. */
+export interface ProductFilter {
+  categoryId?: string;
+  metalType?: string;
+  collectionId?: string;
+  availability?: string;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export interface ProductListParams extends ProductFilter {
+  q?: string;
+  sort: string;
+  page: number;
+  size: number;
+}
+
+function filterQuery(filter: ProductFilter): QueryParams {
+  return {
+    categoryId: filter.categoryId,
+    metalType: filter.metalType,
+    collectionId: filter.collectionId,
+    availability: filter.availability,
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+  };
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
+  facets: (filter: ProductFilter) => [...productKeys.all, 'facets', filter] as const,
+  featured: (size: number) => [...productKeys.all, 'featured', size] as const,
+  details: () => [...productKeys.all, 'detail'] as const,
+  detail: (id: string) => [...productKeys.details(), id] as const,
+  gems: () => [...productKeys.all, 'gems'] as const,
+};
+
+export const collectionKeys = {
+  all: ['collections'] as const,
+  lists: () => [...collectionKeys.all, 'list'] as const,
+  list: (params: { featured?: boolean; size: number }) => [...collectionKeys.lists(), params] as const,
+  details: () => [...collectionKeys.all, 'detail'] as const,
+  detail: (id: string) => [...collectionKeys.details(), id] as const,
+  products: (id: string) => [...collectionKeys.detail(id), 'products'] as const,
+};
+
+export const productsListQuery = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: productKeys.list(params),
+    // A search ranks by relevance; otherwise the chosen sort applies.
+    queryFn: ({ signal }) =>
+      params.q
+        ? apiClient.get<ProductPage>('/api/products/search', { signal, query: { q: params.q, page: params.page, size: params.size, ...filterQuery(params) } })
+        : apiClient.get<ProductPage>('/api/products', { signal, query: { sort: params.sort, page: params.page, size: params.size, ...filterQuery(params) } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const productFacetsQuery = (filter: ProductFilter) =>
+  queryOptions({
+    queryKey: productKeys.facets(filter),
+    queryFn: ({ signal }) => apiClient.get<ProductFacets>('/api/products/filters', { signal, query: filterQuery(filter) }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+export const featuredProductsQuery = (size = 8) =>
+  queryOptions({
+    queryKey: productKeys.featured(size),
+    queryFn: ({ signal }) => apiClient.get<ProductPage>('/api/products/featured', { signal, query: { size, sort: 'createdAt,desc' } }),
+  });
+
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => apiClient.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** Every active piece (the catalog is a few hundred at most): the gem index is built from them. */
+export const allProductsQuery = () =>
+  queryOptions({
+    queryKey: productKeys.gems(),
+    queryFn: async ({ signal }) => {
+      const pieces: Product[] = [];
+      for (let page = 0; page < 20; page += 1) {
+        const batch = await apiClient.get<ProductPage>('/api/products', { signal, query: { page, size: 100, sort: 'name,asc' } });
+        pieces.push(...batch.content);
+        if (page + 1 >= batch.totalPages) break;
+      }
+      return pieces;
+    },
+    staleTime: 5 * 60_000,
+  });
+
+export const collectionsQuery = (params: { featured?: boolean; size: number } = { size: 100 }) =>
+  queryOptions({
+    queryKey: collectionKeys.list(params),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<Collection>>(params.featured ? '/api/collections/featured' : '/api/collections', {
+        signal,
+        query: { size: params.size, sort: 'year,desc' },
+      }),
+  });
+
+export const collectionQuery = (id: string) =>
+  queryOptions({
+    queryKey: collectionKeys.detail(id),
+    queryFn: ({ signal }) => apiClient.get<Collection>(`/api/collections/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const collectionProductsQuery = (id: string) =>
+  queryOptions({
+    queryKey: collectionKeys.products(id),
+    queryFn: ({ signal }) => apiClient.get<CollectionItem[]>(`/api/collections/${encodeURIComponent(id)}/products-list`, { signal }),
+  });
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  detail: (id: string) => [...categoryKeys.all, 'detail', id] as const,
+};
+
+export const categoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: categoryKeys.detail(id),
+    queryFn: ({ signal }) => apiClient.get<Category>(`/api/categories/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 10 * 60_000,
+  });
+
+/**
+ * Collections with their pieces: the only way to learn which collection a product belongs to
+ * (the product carries no collection id — reported to the API owner).
+ */
+export const collectionsWithProductsQuery = () =>
+  queryOptions({
+    queryKey: [...collectionKeys.all, 'with-products'] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<CollectionWithProducts>>('/api/collections/with-products', { signal, query: { size: 100, productsLimit: 50, sort: 'year,desc' } }),
+    staleTime: 5 * 60_000,
+  });

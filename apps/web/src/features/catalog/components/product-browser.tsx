@@ -1,0 +1,166 @@
+import type { ProductFacets } from '@mirror/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { EmptyState, QueryError } from '../../../components/feedback/query-state';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { humanize } from '../../../lib/format';
+import { productFacetsQuery, productsListQuery } from '../api/catalog.queries';
+import { FacetPanel } from './facet-panel';
+import { Pagination } from './pagination';
+import styles from './product-browser.module.css';
+import { ProductCard } from './product-card';
+import { SORTS, toListParams, useProductListState, type SortValue } from './use-product-list-state';
+
+export type BrowserLayout = 'grid' | 'large' | 'sidebar';
+
+const PAGE_SIZE: Record<BrowserLayout, number> = { grid: 12, large: 8, sidebar: 12 };
+const SIZES: Record<BrowserLayout, string> = {
+  grid: '(max-width: 1023px) 50vw, 25vw',
+  large: '(max-width: 767px) 100vw, 50vw',
+  sidebar: '(max-width: 1023px) 50vw, 26vw',
+};
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form role="search" className={styles.search} onSubmit={onSubmit}>
+      <label htmlFor="product-search" className="visually-hidden">
+        Search the collections
+      </label>
+      <input id="product-search" type="search" className={styles.searchInput} placeholder="Search a piece, a stone, a metal" value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className={styles.searchButton}>
+        Search
+      </button>
+    </form>
+  );
+}
+
+function facetOptions(values: ProductFacets['categories'] | undefined) {
+  return (values ?? []).filter((v) => v.count > 0).map((v) => ({ value: v.value, label: v.label ?? humanize(v.value) }));
+}
+
+function InlineFilters({ facets }: { facets: ProductFacets | undefined }) {
+  const { state, update } = useProductListState();
+  return (
+    <div className={styles.inlineFilters}>
+      <label className={styles.inlineField}>
+        <span className="eyebrow">Category</span>
+        <select value={state.category ?? ''} onChange={(e) => update({ category: e.target.value || undefined })}>
+          <option value="">All</option>
+          {facetOptions(facets?.categories).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.inlineField}>
+        <span className="eyebrow">Metal</span>
+        <select value={state.metal ?? ''} onChange={(e) => update({ metal: (e.target.value || undefined) as typeof state.metal })}>
+          <option value="">All</option>
+          {facetOptions(facets?.metals).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function GridSkeleton({ count, layout }: { count: number; layout: BrowserLayout }) {
+  return (
+    <div className={`${styles.grid} ${styles[layout]}`} aria-hidden="true" data-testid="products-loading">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className={styles.skeletonCard}>
+          <Skeleton aspectRatio="4 / 5" />
+          <Skeleton variant="text" width="60%" />
+          <Skeleton variant="text" width="40%" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export interface ProductBrowserProps {
+  layout: BrowserLayout;
+  /** Stone names for the sidebar (the API has no stone facet; they come from the catalog). */
+  stones?: readonly { value: string; count: number }[];
+}
+
+/** The catalog over the URL state: search, sort, filters, pages — in one of three layouts. */
+export function ProductBrowser({ layout, stones }: ProductBrowserProps) {
+  const { state, update, clear, activeFilterCount } = useProductListState();
+  const size = PAGE_SIZE[layout];
+  const params = toListParams(state, size);
+  const list = useQuery(productsListQuery(params));
+  const { q: _q, sort: _s, page: _p, size: _z, ...filter } = params;
+  const facets = useQuery(productFacetsQuery(filter));
+  const total = list.data?.totalElements;
+
+  const results = (() => {
+    if (list.isPending) return <GridSkeleton count={size} layout={layout} />;
+    if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The pieces could not be loaded" />;
+    if (list.data.content.length === 0)
+      return (
+        <EmptyState title="No piece matches this selection">
+          <p>Try fewer filters, or let our concierge search the archives for you.</p>
+          <Button variant="secondary" size="small" onClick={clear} className={styles.emptyAction}>
+            Clear all filters
+          </Button>
+        </EmptyState>
+      );
+    return (
+      <>
+        <ul className={`${styles.grid} ${styles[layout]}`} aria-busy={list.isPlaceholderData || undefined} data-testid="product-grid">
+          {list.data.content.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard product={product} sizes={SIZES[layout]} isPriority={index < (layout === 'large' ? 1 : 2)} variant={layout === 'large' ? 'large' : 'regular'} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={state.page} totalPages={list.data.totalPages} label="Product pages" />
+      </>
+    );
+  })();
+
+  return (
+    <div className={`${styles.browser} ${layout === 'sidebar' ? styles.withSidebar : ''}`}>
+      {layout === 'sidebar' ? <FacetPanel facets={facets.data} stones={stones} /> : null}
+      <div className={styles.results}>
+        <div className={styles.toolbar}>
+          <SearchBox value={state.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
+          {layout !== 'sidebar' ? <InlineFilters facets={facets.data} /> : null}
+          <label className={styles.inlineField}>
+            <span className="eyebrow">Sort</span>
+            <select value={state.sort} onChange={(e) => update({ sort: e.target.value as SortValue })} disabled={Boolean(state.q || state.stone)}>
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {state.q || state.stone ? 'Relevance' : s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className={styles.summary}>
+          <p aria-live="polite" data-testid="result-count">
+            {total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'piece' : 'pieces'}`}
+          </p>
+          {activeFilterCount > 0 ? (
+            <button type="button" className={styles.clear} onClick={clear}>
+              Clear filters ({activeFilterCount})
+            </button>
+          ) : null}
+        </div>
+        {results}
+      </div>
+    </div>
+  );
+}

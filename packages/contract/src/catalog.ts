@@ -1,0 +1,403 @@
+import { z } from 'zod';
+import { pageSchema, PageQuerySchema, sortParam } from './common';
+
+// ---------- Shared vocabulary ----------
+export const METAL_TYPES = ['YELLOW_GOLD', 'WHITE_GOLD', 'ROSE_GOLD', 'PLATINUM', 'SILVER'] as const;
+export const MetalTypeSchema = z.enum(METAL_TYPES);
+export type MetalType = z.infer<typeof MetalTypeSchema>;
+
+export const PRODUCT_STATUSES = ['DRAFT', 'ACTIVE', 'ARCHIVED'] as const;
+export const ProductStatusSchema = z.enum(PRODUCT_STATUSES);
+export type ProductStatus = z.infer<typeof ProductStatusSchema>;
+
+export const COLLECTION_SEASONS = ['SPRING', 'SUMMER', 'AUTUMN', 'WINTER', 'HOLIDAY'] as const;
+export const CollectionSeasonSchema = z.enum(COLLECTION_SEASONS);
+export type CollectionSeason = z.infer<typeof CollectionSeasonSchema>;
+
+export const VENDOR_TYPES = ['ATELIER', 'MANUFACTURER', 'GEMSTONE_SUPPLIER', 'DISTRIBUTOR'] as const;
+export const VendorTypeSchema = z.enum(VENDOR_TYPES);
+export type VendorType = z.infer<typeof VendorTypeSchema>;
+
+export const AVAILABILITIES = ['IN_STOCK', 'LOW_STOCK', 'OUT_OF_STOCK'] as const;
+export const AvailabilitySchema = z.enum(AVAILABILITIES);
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+/** ISO 4217 code. Amounts are integer minor units of it (cents for EUR). */
+export const CurrencySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'Use a three-letter ISO currency code such as EUR');
+export const MinorUnitsSchema = z.number().int('Use whole minor units (cents)').min(0, 'Must not be negative').max(2_000_000_000);
+
+export const MoneySchema = z.object({ amount: z.number().int(), currency: z.string() });
+export type Money = z.infer<typeof MoneySchema>;
+
+const NameSchema = z.string().trim().min(1, 'Enter a name').max(200, 'At most 200 characters');
+const DescriptionSchema = z.string().trim().max(5000, 'At most 5000 characters');
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const SlugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and dashes');
+
+// ---------- Images ----------
+/** A storage key as returned by the files API: `<bucket>/<folder>/<name>`. */
+export const FileKeySchema = z
+  .string()
+  .max(400)
+  .regex(/^[a-z0-9][a-z0-9-]{1,62}(\/[A-Za-z0-9][A-Za-z0-9._-]{0,127})+$/, 'Not a valid file key')
+  .refine((k) => !k.split('/').some((p) => p === '.' || p === '..'), 'Not a valid file key');
+
+export const ImageInputSchema = z.object({
+  variant: z.string().trim().min(1).max(40).default('front'),
+  alt: z.string().trim().max(300).default(''),
+  sources: z
+    .array(z.object({ key: FileKeySchema, width: z.number().int().min(1).max(10_000), height: z.number().int().min(1).max(10_000) }))
+    .min(1, 'Give at least one source')
+    .max(8),
+});
+export type ImageInput = z.input<typeof ImageInputSchema>;
+
+export const ImageSchema = z.object({
+  variant: z.string(),
+  alt: z.string(),
+  /** Default rendition (about 640 px wide). */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  srcset: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+// ---------- Products ----------
+export const GemstoneSchema = z.object({
+  type: z.string().trim().min(1, 'Enter the stone').max(60),
+  /** Carats with up to two decimals (stored as points). */
+  carat: z.number().positive().max(1000).multipleOf(0.01).nullable().optional(),
+  cut: z.string().trim().max(60).nullable().optional(),
+  colour: z.string().trim().max(60).nullable().optional(),
+  clarity: z.string().trim().max(20).nullable().optional(),
+});
+export type GemstoneInput = z.infer<typeof GemstoneSchema>;
+
+export const ProductSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  sku: z.string(),
+  vendorId: z.uuid(),
+  designerId: z.uuid().nullable(),
+  categoryId: z.uuid(),
+  metalType: MetalTypeSchema,
+  gemstone: z
+    .object({ type: z.string(), carat: z.number().nullable(), cut: z.string().nullable(), colour: z.string().nullable(), clarity: z.string().nullable() })
+    .nullable(),
+  currency: z.string(),
+  /** Fixed price; null for price-on-request pieces. */
+  price: MoneySchema.nullable(),
+  /** Made-to-order range; null for fixed-price pieces. */
+  priceRange: z.object({ min: z.number().int(), max: z.number().int(), currency: z.string() }).nullable(),
+  stockQuantity: z.number().int(),
+  availability: AvailabilitySchema,
+  isFeatured: z.boolean(),
+  status: ProductStatusSchema,
+  images: z.array(ImageSchema),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  deletedAt: z.iso.datetime().nullable(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** Keyset pages add `nextCursor`: pass it back as `after` to fetch the next page at constant cost. */
+export const ProductPageSchema = pageSchema(ProductSchema).extend({ nextCursor: z.string().nullable() });
+export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+const priceShape = {
+  price: MinorUnitsSchema.nullable().optional(),
+  priceMin: MinorUnitsSchema.nullable().optional(),
+  priceMax: MinorUnitsSchema.nullable().optional(),
+};
+
+const productFields = {
+  name: NameSchema,
+  slug: SlugSchema.optional(),
+  description: DescriptionSchema.default(''),
+  sku: z
+    .string()
+    .trim()
+    .min(2, 'SKU must be at least 2 characters')
+    .max(40, 'At most 40 characters')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dot, dash and underscore'),
+  vendorId: z.uuid().optional(),
+  designerId: z.uuid().nullable().optional(),
+  categoryId: z.uuid(),
+  metalType: MetalTypeSchema,
+  gemstone: GemstoneSchema.nullable().optional(),
+  currency: CurrencySchema.default('EUR'),
+  ...priceShape,
+  stockQuantity: z.number().int().min(0, 'Stock cannot be negative').max(1_000_000).default(0),
+  isFeatured: z.boolean().default(false),
+  status: ProductStatusSchema.default('DRAFT'),
+  images: z.array(ImageInputSchema).max(20).default([]),
+};
+
+function checkPrice(value: { price?: number | null; priceMin?: number | null; priceMax?: number | null }, ctx: z.RefinementCtx, required: boolean) {
+  const hasRange = value.priceMin != null || value.priceMax != null;
+  if (hasRange && (value.priceMin == null || value.priceMax == null)) {
+    ctx.addIssue({ code: 'custom', path: [value.priceMin == null ? 'priceMin' : 'priceMax'], message: 'Give both ends of the price range' });
+  }
+  if (value.priceMin != null && value.priceMax != null && value.priceMax < value.priceMin) {
+    ctx.addIssue({ code: 'custom', path: ['priceMax'], message: 'The top of the range must not be below the bottom' });
+  }
+  if (required && value.price == null && !hasRange) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'Give a price or a price range' });
+  }
+}
+
+/** `vendorId` is required from an ADMIN and ignored (forced to the caller's vendor) for a VENDOR. */
+export const CreateProductBodySchema = z
+  .object(productFields)
+  .strict()
+  .superRefine((v, ctx) => checkPrice(v, ctx, true));
+export type CreateProductBody = z.infer<typeof CreateProductBodySchema>;
+
+/** PUT replaces the editable fields; omitted optional fields keep their value. */
+export const UpdateProductBodySchema = z
+  .object({
+    name: NameSchema.optional(),
+    slug: SlugSchema.optional(),
+    description: DescriptionSchema.optional(),
+    sku: productFields.sku.optional(),
+    vendorId: z.uuid().optional(),
+    designerId: z.uuid().nullable().optional(),
+    categoryId: z.uuid().optional(),
+    metalType: MetalTypeSchema.optional(),
+    gemstone: GemstoneSchema.nullable().optional(),
+    currency: CurrencySchema.optional(),
+    ...priceShape,
+    stockQuantity: z.number().int().min(0).max(1_000_000).optional(),
+    isFeatured: z.boolean().optional(),
+    status: ProductStatusSchema.optional(),
+    images: z.array(ImageInputSchema).max(20).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => checkPrice(v, ctx, false));
+export type UpdateProductBody = z.infer<typeof UpdateProductBodySchema>;
+
+/** Either an absolute quantity or a relative change that can never take stock below zero. */
+export const ProductStockBodySchema = z.union([
+  z.object({ quantity: z.number().int('Quantity must be a whole number').min(0, 'Quantity cannot be negative').max(1_000_000) }).strict(),
+  z.object({ delta: z.number().int('Delta must be a whole number').min(-1_000_000).max(1_000_000) }).strict(),
+]);
+export type ProductStockBody = z.infer<typeof ProductStockBodySchema>;
+
+export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'stock'] as const;
+
+export const ProductFilterQuerySchema = z.object({
+  categoryId: z.uuid().optional(),
+  metalType: MetalTypeSchema.optional(),
+  vendorId: z.uuid().optional(),
+  designerId: z.uuid().optional(),
+  collectionId: z.uuid().optional(),
+  featured: booleanQuery.optional(),
+  availability: AvailabilitySchema.optional(),
+  minPrice: z.coerce.number().int().min(0).optional(),
+  maxPrice: z.coerce.number().int().min(0).optional(),
+  status: ProductStatusSchema.optional(),
+  /** ADMIN only: include soft-deleted products. */
+  includeDeleted: booleanQuery.optional(),
+});
+export type ProductFilterQuery = z.infer<typeof ProductFilterQuerySchema>;
+
+export const ProductListQuerySchema = PageQuerySchema.extend({
+  sort: sortParam(PRODUCT_SORT_FIELDS, 'createdAt,desc'),
+  /** Keyset cursor from a previous page's `nextCursor`. */
+  after: z.string().max(300).optional(),
+}).extend(ProductFilterQuerySchema.shape);
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+export const ProductSearchQuerySchema = PageQuerySchema.extend(ProductFilterQuerySchema.shape).extend({
+  q: z.string().trim().min(1, 'Enter something to search for').max(100, 'At most 100 characters'),
+});
+export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
+
+export const PriceRangeQuerySchema = ProductListQuerySchema.omit({ minPrice: true, maxPrice: true })
+  .extend({ min: z.coerce.number().int().min(0), max: z.coerce.number().int().min(0) })
+  .refine((v) => v.max >= v.min, { path: ['max'], message: 'max must not be below min' });
+
+const facetValue = z.object({ value: z.string(), label: z.string().optional(), count: z.number().int() });
+export const ProductFacetsSchema = z.object({
+  total: z.number().int(),
+  categories: z.array(facetValue),
+  metals: z.array(facetValue),
+  vendors: z.array(facetValue),
+  designers: z.array(facetValue),
+  collections: z.array(facetValue),
+  featured: z.array(facetValue),
+  availability: z.array(facetValue),
+  statuses: z.array(facetValue),
+  price: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
+});
+export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
+
+export const ProductStatisticsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.record(ProductStatusSchema, z.number().int()),
+  byMetal: z.record(MetalTypeSchema, z.number().int()),
+  byCategory: z.array(z.object({ categoryId: z.uuid(), name: z.string(), count: z.number().int() })),
+  featured: z.number().int(),
+  stockUnits: z.number().int(),
+  /** Sum of stock × fixed price per currency (price-on-request pieces are not valued). */
+  stockValue: z.array(MoneySchema),
+  lowStock: z.number().int(),
+  outOfStock: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  deleted: z.number().int(),
+});
+export type ProductStatistics = z.infer<typeof ProductStatisticsSchema>;
+
+// ---------- Collections ----------
+export const CollectionSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  year: z.number().int(),
+  season: CollectionSeasonSchema,
+  isFeatured: z.boolean(),
+  coverImage: ImageSchema.nullable(),
+  productCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  deletedAt: z.iso.datetime().nullable(),
+});
+export type Collection = z.infer<typeof CollectionSchema>;
+export const CollectionPageSchema = pageSchema(CollectionSchema);
+
+export const CollectionItemSchema = z.object({ sortOrder: z.number().int(), isHero: z.boolean(), product: ProductSchema });
+export type CollectionItem = z.infer<typeof CollectionItemSchema>;
+export const CollectionItemPageSchema = pageSchema(CollectionItemSchema);
+
+export const CollectionWithProductsSchema = CollectionSchema.extend({ products: z.array(CollectionItemSchema) });
+export const CollectionWithProductsPageSchema = pageSchema(CollectionWithProductsSchema);
+
+const YearSchema = z.number().int().min(1900, 'Year looks wrong').max(2200, 'Year looks wrong');
+
+export const CreateCollectionBodySchema = z
+  .object({
+    name: NameSchema,
+    slug: SlugSchema.optional(),
+    description: DescriptionSchema.default(''),
+    year: YearSchema,
+    season: CollectionSeasonSchema,
+    isFeatured: z.boolean().default(false),
+    coverImage: ImageInputSchema.nullable().optional(),
+  })
+  .strict();
+export type CreateCollectionBody = z.infer<typeof CreateCollectionBodySchema>;
+
+export const UpdateCollectionBodySchema = z
+  .object({
+    name: NameSchema.optional(),
+    slug: SlugSchema.optional(),
+    description: DescriptionSchema.optional(),
+    year: YearSchema.optional(),
+    season: CollectionSeasonSchema.optional(),
+    isFeatured: z.boolean().optional(),
+    coverImage: ImageInputSchema.nullable().optional(),
+  })
+  .strict();
+export type UpdateCollectionBody = z.infer<typeof UpdateCollectionBodySchema>;
+
+export const COLLECTION_SORT_FIELDS = ['name', 'year', 'createdAt'] as const;
+export const CollectionListQuerySchema = PageQuerySchema.extend({
+  sort: sortParam(COLLECTION_SORT_FIELDS, 'year,desc'),
+  year: z.coerce.number().int().min(1900).max(2200).optional(),
+  season: CollectionSeasonSchema.optional(),
+  featured: booleanQuery.optional(),
+  includeDeleted: booleanQuery.optional(),
+});
+export type CollectionListQuery = z.infer<typeof CollectionListQuerySchema>;
+export const CollectionSearchQuerySchema = CollectionListQuerySchema.extend({
+  q: z.string().trim().min(1, 'Enter something to search for').max(100),
+});
+export const CollectionWithProductsQuerySchema = CollectionListQuerySchema.extend({
+  productsLimit: z.coerce.number().int().min(1).max(50).default(8),
+});
+
+export const AddCollectionProductBodySchema = z
+  .object({ productId: z.uuid(), sortOrder: z.number().int().min(0).max(100_000).optional(), isHero: z.boolean().default(false) })
+  .strict();
+export const CollectionSortOrderBodySchema = z.object({ sortOrder: z.number().int().min(0, 'Sort order starts at 0').max(100_000) }).strict();
+export const CollectionFeaturedBodySchema = z.object({ featured: z.boolean() }).strict();
+export const CollectionProductParamsSchema = z.object({ id: z.uuid(), productId: z.uuid() });
+
+export const CollectionFacetsSchema = z.object({
+  total: z.number().int(),
+  years: z.array(z.object({ value: z.number().int(), count: z.number().int() })),
+  seasons: z.array(z.object({ value: CollectionSeasonSchema, count: z.number().int() })),
+  featured: z.array(z.object({ value: z.string(), count: z.number().int() })),
+});
+export const CollectionStatisticsSchema = z.object({
+  total: z.number().int(),
+  featured: z.number().int(),
+  deleted: z.number().int(),
+  bySeason: z.record(CollectionSeasonSchema, z.number().int()),
+  byYear: z.array(z.object({ year: z.number().int(), count: z.number().int() })),
+  products: z.number().int(),
+  withoutHero: z.number().int(),
+});
+
+// ---------- Taxonomy: categories → components → component-optionals ----------
+export const TAXONOMY_SORT_FIELDS = ['name', 'createdAt'] as const;
+export const TaxonomyListQuerySchema = PageQuerySchema.extend({
+  sort: sortParam(TAXONOMY_SORT_FIELDS, 'name,asc'),
+  /** ADMIN only: include deactivated entries. */
+  includeInactive: booleanQuery.optional(),
+});
+export type TaxonomyListQuery = z.infer<typeof TaxonomyListQuerySchema>;
+export const TaxonomyNameParamsSchema = z.object({ name: z.string().trim().min(1).max(200) });
+
+export const CategorySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Category = z.infer<typeof CategorySchema>;
+export const CategoryPageSchema = pageSchema(CategorySchema);
+export const CreateCategoryBodySchema = z
+  .object({ name: NameSchema, description: DescriptionSchema.nullable().optional(), isActive: z.boolean().default(true) })
+  .strict();
+export type CreateCategoryBody = z.infer<typeof CreateCategoryBodySchema>;
+export const UpdateCategoryBodySchema = z
+  .object({ name: NameSchema.optional(), description: DescriptionSchema.nullable().optional(), isActive: z.boolean().optional() })
+  .strict();
+export type UpdateCategoryBody = z.infer<typeof UpdateCategoryBodySchema>;
+
+export const ComponentSchema = CategorySchema.extend({ categoryId: z.uuid() });
+export type Component = z.infer<typeof ComponentSchema>;
+export const ComponentPageSchema = pageSchema(ComponentSchema);
+export const CreateComponentBodySchema = CreateCategoryBodySchema.extend({ categoryId: z.uuid() }).strict();
+export type CreateComponentBody = z.infer<typeof CreateComponentBodySchema>;
+export const UpdateComponentBodySchema = UpdateCategoryBodySchema.extend({ categoryId: z.uuid().optional() }).strict();
+export type UpdateComponentBody = z.infer<typeof UpdateComponentBodySchema>;
+
+export const ComponentOptionalSchema = CategorySchema.extend({ componentId: z.uuid(), priceDelta: z.number().int() });
+export type ComponentOptional = z.infer<typeof ComponentOptionalSchema>;
+export const ComponentOptionalPageSchema = pageSchema(ComponentOptionalSchema);
+export const CreateComponentOptionalBodySchema = CreateCategoryBodySchema.extend({
+  componentId: z.uuid(),
+  priceDelta: z.number().int().min(-100_000_000).max(100_000_000).default(0),
+}).strict();
+export type CreateComponentOptionalBody = z.infer<typeof CreateComponentOptionalBodySchema>;
+export const UpdateComponentOptionalBodySchema = UpdateCategoryBodySchema.extend({
+  componentId: z.uuid().optional(),
+  priceDelta: z.number().int().min(-100_000_000).max(100_000_000).optional(),
+}).strict();
+export type UpdateComponentOptionalBody = z.infer<typeof UpdateComponentOptionalBodySchema>;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { pageSchema, PageQuerySchema, sortParam } from './common';
+
+export const LOCATION_TYPES = ['BOUTIQUE', 'ATELIER', 'SHOWROOM', 'OFFICE', 'SERVICE_CENTER'] as const;
+export const LocationTypeSchema = z.enum(LOCATION_TYPES);
+export type LocationType = z.infer<typeof LocationTypeSchema>;
+
+export const LOCATION_SERVICES = [
+  'BESPOKE_DESIGN',
+  'RESIZING',
+  'CLEANING',
+  'ENGRAVING',
+  'APPRAISAL',
+  'REPAIR',
+  'PRIVATE_VIEWING',
+  'BRIDAL_CONSULTATION',
+] as const;
+export const LocationServiceSchema = z.enum(LOCATION_SERVICES);
+export type LocationService = z.infer<typeof LocationServiceSchema>;
+
+export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+export const WeekdaySchema = z.enum(WEEKDAYS);
+export type Weekday = z.infer<typeof WeekdaySchema>;
+
+const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour HH:MM');
+export const OpeningIntervalSchema = z
+  .object({ open: TimeSchema, close: TimeSchema })
+  .refine((i) => i.open < i.close, { message: 'Closing time must be after opening time', path: ['close'] });
+
+/** Per weekday, the opening intervals (two when the boutique closes for lunch); an empty list means closed. */
+export const OpeningHoursSchema = z.object(
+  Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(OpeningIntervalSchema).max(3).default([])])) as Record<
+    Weekday,
+    z.ZodDefault<z.ZodArray<typeof OpeningIntervalSchema>>
+  >,
+);
+export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
+
+export const LocationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  type: LocationTypeSchema,
+  description: z.string().nullable(),
+  address: z.string(),
+  postalCode: z.string().nullable(),
+  city: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  timezone: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  openingHours: OpeningHoursSchema,
+  services: z.array(LocationServiceSchema),
+  isAppointmentBookable: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  deletedAt: z.iso.datetime().nullable(),
+});
+export type Location = z.infer<typeof LocationSchema>;
+export const LocationPageSchema = pageSchema(LocationSchema);
+
+const Text = (max: number) => z.string().trim().min(1, 'This field is required').max(max, `At most ${max} characters`);
+
+export const CreateLocationBodySchema = z
+  .object({
+    name: Text(120),
+    type: LocationTypeSchema,
+    description: z.string().trim().max(2000).nullable().optional(),
+    address: Text(300),
+    postalCode: z.string().trim().max(20).nullable().optional(),
+    city: Text(100),
+    country: Text(100),
+    countryCode: z.string().trim().regex(/^[A-Z]{2}$/, 'Use a two-letter ISO country code such as FR'),
+    latitude: z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'),
+    longitude: z.number().min(-180, 'Longitude is between -180 and 180').max(180, 'Longitude is between -180 and 180'),
+    timezone: z
+      .string()
+      .trim()
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Use an IANA time zone such as Europe/Paris'),
+    phone: z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^[+0-9 ().-]*$/, 'Enter a valid phone number')
+      .nullable()
+      .optional(),
+    email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')).nullable().optional(),
+    openingHours: OpeningHoursSchema.default(Object.fromEntries(WEEKDAYS.map((d) => [d, []])) as unknown as OpeningHours),
+    services: z.array(LocationServiceSchema).max(LOCATION_SERVICES.length).default([]),
+    isAppointmentBookable: z.boolean().default(false),
+    isActive: z.boolean().default(true),
+  })
+  .strict();
+export type CreateLocationBody = z.infer<typeof CreateLocationBodySchema>;
+
+export const UpdateLocationBodySchema = CreateLocationBodySchema.partial().strict();
+export type UpdateLocationBody = z.infer<typeof UpdateLocationBodySchema>;
+
+export const LOCATION_SORT_FIELDS = ['name', 'city', 'country', 'type', 'createdAt'] as const;
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const LocationListQuerySchema = PageQuerySchema.extend({
+  sort: sortParam(LOCATION_SORT_FIELDS, 'name,asc'),
+  /** ADMIN only: also list soft-deleted locations. */
+  includeDeleted: booleanQuery.optional(),
+});
+export type LocationListQuery = z.infer<typeof LocationListQuerySchema>;
+
+export const LocationFilterQuerySchema = LocationListQuerySchema.extend({
+  city: z.string().trim().min(1).max(100).optional(),
+  country: z.string().trim().min(1).max(100).optional(),
+  type: LocationTypeSchema.optional(),
+  service: LocationServiceSchema.optional(),
+  /** Non-admins always see active locations only. */
+  active: booleanQuery.optional(),
+  bookable: booleanQuery.optional(),
+});
+export type LocationFilterQuery = z.infer<typeof LocationFilterQuerySchema>;
+
+export const LocationSearchQuerySchema = LocationListQuerySchema.extend({
+  q: z.string().trim().min(1, 'Enter something to search for').max(100),
+});
+
+const FacetSchema = z.array(z.object({ value: z.string(), count: z.number().int() }));
+export const LocationFacetsSchema = z.object({
+  cities: FacetSchema,
+  countries: FacetSchema,
+  types: FacetSchema,
+  services: FacetSchema,
+  total: z.number().int(),
+});
+export type LocationFacets = z.infer<typeof LocationFacetsSchema>;
+
+export const LocationStatisticsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  deleted: z.number().int(),
+  appointmentBookable: z.number().int(),
+  byType: z.record(LocationTypeSchema, z.number().int()),
+  byCountry: z.array(z.object({ country: z.string(), count: z.number().int() })),
+  cities: z.number().int(),
+});
+export type LocationStatistics = z.infer<typeof LocationStatisticsSchema>;
