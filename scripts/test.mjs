@@ -2,17 +2,16 @@
 // `npm test`: typecheck, unit + API tests on PGlite, the same API tests on a real PostgreSQL this
 // script starts itself, then browser e2e against the production build. Prints `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianPackage, freePort, hasCommand, startPostgres as startPg } from './pg.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp', 'test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const isRoot = process.getuid?.() === 0;
 const only = new Set((process.env.TEST_ONLY ?? '').split(',').filter(Boolean));
 const wants = (suite) => only.size === 0 || only.has(suite);
 
@@ -27,18 +26,6 @@ function log(msg) {
 function run(cmd, args, opts = {}) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
   return res.status ?? 1;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function record(name, passed, failed, skipped = 0) {
@@ -65,69 +52,11 @@ function vitest(name, config, env = {}) {
   record(name, r.numPassedTests, failed, r.numPendingTests + r.numTodoTests);
 }
 
-// ---------- PostgreSQL: find or install the server binaries, run a throwaway cluster ----------
-function findPgBin() {
-  const candidates = [];
-  if (existsSync('/usr/lib/postgresql')) {
-    for (const v of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))) candidates.push(`/usr/lib/postgresql/${v}/bin`);
-  }
-  for (const dir of (process.env.PATH ?? '').split(':')) candidates.push(dir);
-  return candidates.find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')) && existsSync(path.join(dir, 'postgres')));
-}
-
-function ensurePostgres() {
-  let bin = findPgBin();
-  if (bin) return bin;
-  ensureDebianPackage('postgresql', () => !!findPgBin());
-  return findPgBin();
-}
-
+// ---------- PostgreSQL (scripts/pg.mjs); the cluster is stopped on exit like every other resource ----------
 async function startPostgres() {
-  const bin = ensurePostgres();
-  const dir = mkdtempSync(path.join(tmpdir(), 'mirror-pg-'));
-  const dataDir = path.join(dir, 'data');
-  const asPg = isRoot ? (cmd, args) => ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : (cmd, args) => [cmd, args];
-  if (isRoot) {
-    chownSync(dir, uidOf('postgres'), gidOf('postgres'));
-    chmodSync(dir, 0o700);
-  }
-  const port = await freePort();
-  const [c1, a1] = asPg(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'mirror', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  if (run(c1, a1, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error('initdb failed');
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  const [c2, a2] = asPg(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
-  if (run(c2, a2, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error(`pg_ctl start failed; see ${dir}/server.log`);
-  const stop = () => {
-    const [c3, a3] = asPg(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);
-    spawnSync(c3, a3, { stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-  };
-  cleanups.push(stop);
-  return { url: `postgres://mirror@127.0.0.1:${port}/postgres`, stop };
-}
-
-function uidOf(user) {
-  return Number(spawnSync('id', ['-u', user]).stdout.toString().trim());
-}
-function gidOf(user) {
-  return Number(spawnSync('id', ['-g', user]).stdout.toString().trim());
-}
-
-// ---------- Debian packages some suites need ----------
-function hasCommand(name) {
-  return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
-}
-
-function ensureDebianPackage(pkg, isPresent) {
-  if (isPresent()) return;
-  if (!isRoot) throw new Error(`Debian package ${pkg} is missing: apt-get install ${pkg}`);
-  log(`installing Debian package ${pkg} (apt-get)`);
-  if (!ensureDebianPackage.updated) {
-    run('apt-get', ['update', '-qq']);
-    ensureDebianPackage.updated = true;
-  }
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-  if (!isPresent()) throw new Error(`apt-get install ${pkg} failed`);
+  const pg = await startPg();
+  cleanups.push(pg.stop);
+  return pg;
 }
 
 async function startServer(env) {

@@ -1,5 +1,35 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import { ringsToPath } from './src/features/locations/projection';
+
+/**
+ * `virtual:world-land`: the land outline of Natural Earth 1:110m (world-atlas), projected and
+ * simplified at build time into one SVG path — the boutique map is drawn offline, no tiles.
+ */
+function worldLand(): Plugin {
+  const id = 'virtual:world-land';
+  return {
+    name: 'mirror:world-land',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      const require = createRequire(import.meta.url);
+      const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as Topology;
+      const land = feature(topology, topology.objects.land as GeometryCollection);
+      const polygons = land.features.flatMap((f) => {
+        const g = f.geometry;
+        if (g.type === 'Polygon') return [g.coordinates as [number, number][][]];
+        if (g.type === 'MultiPolygon') return g.coordinates as [number, number][][][];
+        return [];
+      });
+      return `export default ${JSON.stringify(ringsToPath(polygons))};`;
+    },
+  };
+}
 
 /**
  * Preload the two font files the first paint needs (the display serif of the hero line and the
@@ -25,7 +55,7 @@ function preloadLcpFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadLcpFonts()],
+  plugins: [react(), preloadLcpFonts(), worldLand()],
   build: {
     target: 'es2022',
     cssCodeSplit: true,

@@ -34,6 +34,10 @@ import { createComponentOptionalsService } from './modules/component-optionals/c
 import { componentOptionalsRoutes } from './modules/component-optionals/component-optionals.routes';
 import { createCollectionsService } from './modules/collections/collections.service';
 import { collectionsRoutes } from './modules/collections/collections.routes';
+import { createDesignersService } from './modules/designers/designers.service';
+import { designersRoutes } from './modules/designers/designers.routes';
+import { createVendorsService } from './modules/vendors/vendors.service';
+import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { createFilesService } from './modules/files/files.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -174,6 +178,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   await app.register(componentsRoutes, { components: createComponentsService({ db }) });
   await app.register(componentOptionalsRoutes, { componentOptionals: createComponentOptionalsService({ db }) });
   await app.register(collectionsRoutes, { collections: createCollectionsService({ db, lowStockThreshold: env.LOW_STOCK_THRESHOLD }), health: ping });
+  await app.register(designersRoutes, { designers: createDesignersService({ db, products }) });
+  await app.register(vendorsRoutes, { vendors: createVendorsService({ db, products }) });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

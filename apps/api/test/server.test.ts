@@ -54,7 +54,7 @@ async function start(env: Record<string, string>): Promise<Started> {
   child.stderr!.on('data', (d) => (out += d));
   const baseUrl = `http://127.0.0.1:${port}`;
   return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 150_000;
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error(`exited ${child.exitCode}: ${out}`));
       try {
@@ -78,7 +78,8 @@ function stop(child: ChildProcess): Promise<number | null> {
 
 const dbEnv = (): Record<string, string> => (databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'server-test-secret-0123456789abcdef-xyz' } : {});
 
-describe('server process', () => {
+// Child processes compile TypeScript and boot a database: generous limits for a loaded 2-core machine.
+describe('server process', { timeout: 180_000 }, () => {
   it('refuses to start with DATABASE_URL but no JWT_SECRET, naming the variable', async () => {
     const child = spawn(tsx, ['src/server.ts'], {
       cwd: apiDir,

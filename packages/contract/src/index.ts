@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './catalog';
 export * from './locations';
 export * from './orders';
+export * from './parties';

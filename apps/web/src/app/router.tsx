@@ -15,7 +15,7 @@ const PLACEHOLDERS: ReadonlyArray<{ path: string; title: string; eyebrow: string
 ];
 
 /** The storefront pages (issue 6): path → lazy page and its props. */
-function page(path: string, lazy: LazyPage<Record<string, never>>): { path: string; preload: () => void; element: ReactElement } {
+function page(path: string, lazy: LazyPage<object>): { path: string; preload: () => void; element: ReactElement } {
   return { path, preload: lazy.preload, element: <lazy.Route /> };
 }
 

@@ -11,4 +11,11 @@ const apiBaseUrl = trimSlash(import.meta.env.VITE_API_BASE_URL);
 export const env = {
   apiBaseUrl,
   authBaseUrl: trimSlash(import.meta.env.VITE_AUTH_BASE_URL) || apiBaseUrl,
+  /**
+   * The Maison's inbox that public forms write to; must equal the API's BRAND_INBOX (whose
+   * default it mirrors) — the API refuses any other recipient from visitors.
+   */
+  brandInbox: (import.meta.env.VITE_BRAND_INBOX ?? '').trim() || 'concierge@mirror.example',
+  /** Cloudflare Turnstile site key; without one no captcha widget is shown. */
+  captchaSiteKey: (import.meta.env.VITE_TURNSTILE_SITE_KEY ?? '').trim() || null,
 } as const;

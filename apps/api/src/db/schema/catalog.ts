@@ -44,6 +44,9 @@ export const vendors = pgTable(
     type: vendorType('type').notNull(),
     email: text('email'),
     description: text('description'),
+    website: text('website'),
+    /** Storage key of the logo (files API). */
+    logoKey: text('logo_key'),
     isActive: boolean('is_active').notNull().default(true),
     isVerified: boolean('is_verified').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
@@ -69,6 +72,12 @@ export const designers = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     specialty: text('specialty').notNull(),
     bio: text('bio'),
+    email: text('email'),
+    website: text('website'),
+    /** ISO 3166 alpha-2, like vendors. */
+    country: text('country'),
+    /** Storage key of the portrait (files API). */
+    avatarKey: text('avatar_key'),
     isActive: boolean('is_active').notNull().default(true),
     isVerified: boolean('is_verified').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),

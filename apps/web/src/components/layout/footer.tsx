@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { brand, type SocialNetwork } from '../../config/brand';
-import { paths } from '../../config/routes';
+import { paths, to } from '../../config/routes';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import styles from './footer.module.css';
@@ -59,7 +59,7 @@ export function Footer() {
                 <a href={`tel:${brand.supportPhone.replace(/[^+\d]/g, '')}`}>{brand.supportPhone}</a>
               </li>
               <li>
-                <PageLink to={paths.contact}>Book an appointment</PageLink>
+                <PageLink to={to.appointment()}>Book an appointment</PageLink>
               </li>
             </ul>
           </section>

@@ -1,46 +1,34 @@
+import type { Image } from '@mirror/contract';
 import { paths } from '../../config/routes';
 import { buttonClassName } from '../../components/ui/button';
 import { PageLink } from '../../components/layout/page-link';
-import { Wordmark } from '../../components/layout/wordmark';
-import { DiamondMark } from '../../components/brand/diamond-mark';
+import { ResponsiveImage } from '../../components/media/responsive-image';
+import { usePageMeta } from '../../lib/page-meta';
 import styles from './home-page.module.css';
 
-const PILLARS = [
-  { title: 'The Collections', text: 'Seasonal high jewelry, each piece set by hand in our Paris ateliers.', to: paths.collections, cta: 'Discover' },
-  { title: 'Services', text: 'Bespoke commissions, resizing, engraving and lifetime care.', to: paths.services, cta: 'Explore services' },
-  { title: 'Boutiques', text: 'Receive a private presentation in one of our salons.', to: paths.locations, cta: 'Find a boutique' },
-] as const;
+export interface HomeHeroProps {
+  /** The hero piece (the lead featured collection's cover), when it has loaded. */
+  piece?: { image: Image; name: string } | null;
+}
 
-/** Placeholder landing; the full storefront comes with its own issue. */
-export default function HomePage() {
+/** Full-bleed entrance of /home: one piece, one line of display type, one call to action. */
+export function HomeHero({ piece }: HomeHeroProps) {
+  usePageMeta('High jewelry and diamonds', 'Mirror, maison of diamonds and fine jewelry: seasonal high jewelry collections, bespoke commissions and boutiques in Paris, Milan and beyond.');
   return (
-    <>
-      <section className={styles.hero} data-hero="" aria-labelledby="home-title">
-        <DiamondMark className={styles.mark} />
-        <p className={styles.eyebrow}>
-          <Wordmark className={styles.wordmark} />
-          <span className={`eyebrow ${styles.collection}`}>Haute Joaillerie · 2025</span>
-        </p>
+    <section className={styles.hero} data-hero="" aria-labelledby="home-title">
+      <div className={styles.heroText}>
+        <p className={`eyebrow ${styles.collection}`}>Haute Joaillerie · 2025</p>
         <h1 id="home-title" className={styles.title}>
           The art of <em>light</em>, held still
         </h1>
         <PageLink to={paths.collections} className={buttonClassName({}, styles.cta)}>
           Discover the collections
         </PageLink>
-        <span className={styles.scrollCue} aria-hidden="true" />
-      </section>
-
-      <section className={styles.pillars} aria-label="The Maison">
-        {PILLARS.map((pillar) => (
-          <article key={pillar.title} className={styles.pillar}>
-            <h2 className={styles.pillarTitle}>{pillar.title}</h2>
-            <p className={styles.pillarText}>{pillar.text}</p>
-            <PageLink to={pillar.to} className={buttonClassName({ variant: 'ghost' }, styles.pillarLink)}>
-              {pillar.cta}
-            </PageLink>
-          </article>
-        ))}
-      </section>
-    </>
+      </div>
+      <div className={styles.heroMedia}>
+        {piece ? <ResponsiveImage image={piece.image} sizes="(max-width: 767px) 100vw, 50vw" alt={piece.name} /> : null}
+      </div>
+      <span className={styles.scrollCue} aria-hidden="true" />
+    </section>
   );
 }

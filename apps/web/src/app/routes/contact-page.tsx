@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { ContactPage } from '../../features/contact/components/contact-page';
+import { locationsQuery } from '../../features/locations/api/locations.queries';
+
+/** Composes the contact feature with the boutiques that take appointments. */
+export default function ContactRoute() {
+  const locations = useQuery(locationsQuery({}));
+  const boutiques = (locations.data?.content ?? [])
+    .filter((l) => l.isAppointmentBookable)
+    .map((l) => ({ id: l.id, label: `${l.name} — ${l.city}` }));
+  return <ContactPage boutiques={boutiques} isLoadingBoutiques={locations.isPending} />;
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { FeaturedCollections, FeaturedPieces, featuredCollectionsQuery } from '../../features/catalog/components/home-sections';
+import { LatestNews, ServicesTeaser } from '../../features/content/components/home-sections';
+import { HomeHero } from '../../features/home/home-page';
+import { BoutiquesTeaser } from '../../features/locations/components/boutiques-teaser';
+
+/** /home composes the features: hero, collections, pieces, services, news, boutiques. */
+export default function HomeRoute() {
+  const featured = useQuery(featuredCollectionsQuery());
+  const lead = featured.data?.content[0];
+  return (
+    <>
+      <HomeHero piece={lead?.coverImage ? { image: lead.coverImage, name: lead.coverImage.alt || lead.name } : null} />
+      <FeaturedCollections />
+      <FeaturedPieces />
+      <ServicesTeaser />
+      <LatestNews />
+      <BoutiquesTeaser />
+    </>
+  );
+}

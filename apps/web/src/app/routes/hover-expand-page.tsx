@@ -1,0 +1,3 @@
+import { HoverExpandPage } from '../../features/catalog/components/hover-expand-page';
+
+export default HoverExpandPage;

@@ -1,0 +1,3 @@
+import { SubmitSuccessPage } from '../../features/jewelry-week/components/submit-success-page';
+
+export default SubmitSuccessPage;

@@ -1,0 +1,3 @@
+import { LocationsPage } from '../../features/locations/components/locations-page';
+
+export default LocationsPage;

@@ -1,0 +1,3 @@
+import { NewsPage } from '../../features/content/components/news-page';
+
+export default NewsPage;

@@ -1,0 +1,3 @@
+import { ServiceDetailPage } from '../../features/content/components/services-pages';
+
+export default ServiceDetailPage;

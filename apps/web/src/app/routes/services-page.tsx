@@ -1,0 +1,3 @@
+import { ServicesPage } from '../../features/content/components/services-pages';
+
+export default ServicesPage;

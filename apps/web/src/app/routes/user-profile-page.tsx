@@ -1,0 +1,14 @@
+import { Navigate, useLocation } from 'react-router';
+import { RouteLoading } from '../../components/feedback/route-loading';
+import { to } from '../../config/routes';
+import { ProfilePage } from '../../features/account/components/profile-page';
+import { useSession } from '../../lib/use-session';
+
+/** Signed in: the profile. Signed out: the sign-in page, which brings the person back here. */
+export default function UserProfileRoute() {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'pending') return <RouteLoading />;
+  if (!user) return <Navigate to={to.login(location.pathname)} replace />;
+  return <ProfilePage />;
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateUserBody, User } from '@mirror/contract';
+import { apiClient } from '../../../lib/api-client';
+import { clearCachedUser, initSession, signOut } from '../../../lib/session';
+import { accountKeys } from './account.queries';
+
+export type ProfileChanges = Pick<UpdateUserBody, 'email' | 'firstName' | 'lastName' | 'phone'>;
+
+export function useUpdateProfile(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) => apiClient.put<User>(`/api/users/${encodeURIComponent(userId)}`, changes),
+    onSuccess: (user) => {
+      client.setQueryData(accountKeys.me(), user);
+      // The session keeps a cached copy of the user; reload it so the chrome shows the change.
+      clearCachedUser();
+      initSession();
+    },
+  });
+}
+
+/** A new password ends every session on the server, this one included: sign out locally too. */
+export function useChangePassword(userId: string) {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; password: string }) => apiClient.put<User>(`/api/users/${encodeURIComponent(userId)}`, body),
+    onSuccess: () => signOut(),
+  });
+}

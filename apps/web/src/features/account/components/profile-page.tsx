@@ -1,0 +1,240 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PasswordSchema, UpdateUserBodySchema, type OrderSummary, type User } from '@mirror/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { QueryError } from '../../../components/feedback/query-state';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { PageIntro } from '../../../components/layout/page-intro';
+import { PageLink } from '../../../components/layout/page-link';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { showToast } from '../../../components/ui/toast';
+import { paths, to } from '../../../config/routes';
+import { formatDate, formatMoney, humanize } from '../../../lib/format';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useChangePassword, useUpdateProfile, } from '../api/account.mutations';
+import { meQuery, myOrdersQuery, orderQuery } from '../api/account.queries';
+import styles from './profile.module.css';
+
+const ProfileSchema = UpdateUserBodySchema.pick({ email: true, firstName: true, lastName: true, phone: true }).required({ email: true });
+type ProfileForm = z.infer<typeof ProfileSchema>;
+const PROFILE_FIELDS: readonly Path<ProfileForm>[] = ['email', 'firstName', 'lastName', 'phone'];
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile(user.id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty },
+    reset,
+  } = useForm<ProfileForm>({
+    resolver: zodResolver(ProfileSchema),
+    mode: 'onTouched',
+    defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '' },
+  });
+  const onSubmit = handleSubmit((changes) => {
+    setFormError(null);
+    update.mutate(changes, {
+      onSuccess: (saved) => {
+        reset({ email: saved.email, firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', phone: saved.phone ?? '' });
+        showToast('Your profile has been saved.');
+      },
+      onError: (error) => setFormError(applyServerErrors(error, PROFILE_FIELDS, setError)),
+    });
+  });
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="profile-title">
+      <h2 id="profile-title" className={styles.sectionTitle}>
+        Your details
+      </h2>
+      {formError ? (
+        <p className={styles.alert} role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className={styles.row}>
+        <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { setValueAs: blankToNull })} />
+        <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { setValueAs: blankToNull })} />
+      </div>
+      <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Input label="Phone" type="tel" isOptional autoComplete="tel" error={errors.phone?.message} {...register('phone', { setValueAs: blankToNull })} />
+      <Button type="submit" disabled={update.isPending || !isDirty} aria-busy={update.isPending || undefined}>
+        {update.isPending ? 'Saving…' : 'Save changes'}
+      </Button>
+    </form>
+  );
+}
+
+const PasswordFormSchema = z
+  .object({ currentPassword: z.string().min(1, 'Enter your current password'), password: PasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords differ' });
+type PasswordForm = z.infer<typeof PasswordFormSchema>;
+
+function PasswordChange({ user }: { user: User }) {
+  const change = useChangePassword(user.id);
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordForm>({ resolver: zodResolver(PasswordFormSchema), mode: 'onTouched' });
+  const onSubmit = handleSubmit(({ currentPassword, password }) => {
+    setFormError(null);
+    change.mutate(
+      { currentPassword, password },
+      {
+        onSuccess: () => {
+          showToast('Your password has been changed. Please sign in again.');
+          navigate(to.login(paths.userProfile), { replace: true });
+        },
+        onError: (error) => setFormError(applyServerErrors(error, ['currentPassword', 'password'], setError)),
+      },
+    );
+  });
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="password-title">
+      <h2 id="password-title" className={styles.sectionTitle}>
+        Password
+      </h2>
+      <p className={styles.muted}>Changing it signs you out everywhere, this device included.</p>
+      {formError ? (
+        <p className={styles.alert} role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <Input label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+      <Input label="New password" type="password" autoComplete="new-password" hint="At least 10 characters." error={errors.password?.message} {...register('password')} />
+      <Input label="Confirm the new password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      <Button type="submit" variant="secondary" disabled={change.isPending} aria-busy={change.isPending || undefined}>
+        {change.isPending ? 'Changing…' : 'Change password'}
+      </Button>
+    </form>
+  );
+}
+
+function OrderSchedule({ orderId }: { orderId: string }) {
+  const order = useQuery(orderQuery(orderId));
+  if (order.isPending) return <Skeleton height="6rem" />;
+  if (order.isError) return <QueryError error={order.error} onRetry={() => void order.refetch()} title="The schedule could not be loaded" />;
+  const { schedule, currency } = order.data;
+  if (schedule.length === 0) return <p className={styles.muted}>No payment is scheduled for this order.</p>;
+  return (
+    <table className={styles.schedule}>
+      <caption className="visually-hidden">Payment schedule of order {order.data.number}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Instalment</th>
+          <th scope="col">Due</th>
+          <th scope="col" className={styles.num}>
+            Amount
+          </th>
+          <th scope="col" className={styles.num}>
+            Paid
+          </th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {schedule.map((item) => (
+          <tr key={item.id}>
+            <td>{item.label}</td>
+            <td>{formatDate(item.dueDate)}</td>
+            <td className={styles.num}>{formatMoney(item.amount, currency)}</td>
+            <td className={styles.num}>{formatMoney(item.paidAmount, currency)}</td>
+            <td>
+              <span className={styles.status} data-status={item.status}>
+                {humanize(item.status)}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function OrderRow({ order }: { order: OrderSummary }) {
+  return (
+    <li className={styles.order} data-testid="order">
+      <div className={styles.orderHead}>
+        <div>
+          <p className="eyebrow">
+            Order {order.number} · {formatDate(order.createdAt)}
+          </p>
+          <p className={styles.orderLines}>{order.lines.map((l) => `${l.productName}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join(', ')}</p>
+        </div>
+        <div className={styles.orderTotals}>
+          <span className={styles.orderTotal}>{formatMoney(order.total, order.currency)}</span>
+          <span className={styles.muted}>
+            {humanize(order.status)} · {order.isPaidInFull ? 'Paid in full' : `${formatMoney(order.paidAmount, order.currency)} paid`}
+          </span>
+        </div>
+      </div>
+      <details className={styles.orderDetails}>
+        <summary>Payment schedule</summary>
+        <OrderSchedule orderId={order.id} />
+      </details>
+    </li>
+  );
+}
+
+function Orders() {
+  const orders = useQuery(myOrdersQuery());
+  return (
+    <section className={styles.orders} aria-labelledby="orders-title">
+      <h2 id="orders-title" className={styles.sectionTitle}>
+        Your orders
+      </h2>
+      {orders.isPending ? (
+        <Skeleton height="8rem" />
+      ) : orders.isError ? (
+        <QueryError error={orders.error} onRetry={() => void orders.refetch()} title="Your orders could not be loaded" />
+      ) : orders.data.content.length === 0 ? (
+        <p className={styles.muted}>
+          You have no orders yet. <PageLink to={paths.collections}>Discover the collections</PageLink> or <PageLink to={to.appointment()}>book an appointment</PageLink>.
+        </p>
+      ) : (
+        <ul className={styles.orderList}>
+          {orders.data.content.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ProfilePage() {
+  usePageMeta('My profile', 'Your Mirror account: details, password, orders and payment schedules.');
+  const me = useQuery(meQuery());
+  const user = me.data;
+  return (
+    <>
+      <PageIntro eyebrow="Your account" title={user ? `Welcome, ${user.firstName || user.username}` : 'My profile'} />
+      <div className={styles.layout}>
+        {me.isPending ? (
+          <Skeleton height="20rem" />
+        ) : me.isError ? (
+          <QueryError error={me.error} onRetry={() => void me.refetch()} title="Your profile could not be loaded" />
+        ) : (
+          <>
+            <div className={styles.forms}>
+              <ProfileForm user={me.data} />
+              <PasswordChange user={me.data} />
+            </div>
+            <Orders />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useLocation } from 'react-router';
+import { PageLink } from '../../../components/layout/page-link';
+import { buttonClassName } from '../../../components/ui/button';
+import { paths } from '../../../config/routes';
+import { usePageMeta } from '../../../lib/page-meta';
+import styles from './jewelry-week.module.css';
+
+export function SubmitSuccessPage() {
+  usePageMeta('Submission received', 'Your portfolio for Mirror in Milan has been received.');
+  const state = (useLocation().state ?? {}) as { name?: string; email?: string };
+  return (
+    <section className={styles.success} aria-labelledby="page-title" data-testid="submit-success">
+      <p className="eyebrow">Mirror in Milan · Digital Jewelry Week</p>
+      <h1 id="page-title" className={styles.title}>
+        Thank you{state.name ? `, ${state.name}` : ''}
+      </h1>
+      <span className={styles.rule} aria-hidden="true" />
+      <p className={styles.lead}>
+        Your portfolio is with our jury. A confirmation has been sent{state.email ? ` to ${state.email}` : ''}; we answer every designer within four weeks.
+      </p>
+      <PageLink to={paths.home} className={buttonClassName({ variant: 'secondary' })}>
+        Return to the Maison
+      </PageLink>
+    </section>
+  );
+}

@@ -1,0 +1,503 @@
+#!/usr/bin/env node
+// `npm run bench:api [-- --quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--no-build] [--explain]`
+//
+// Seeds a throwaway PostgreSQL with N products (set-based SQL), starts the production API and a
+// baseline server (bare Fastify hello-world + bare indexed 20-row SELECT with pg), runs autocannon
+// (c=50, warm-up, then `runs` × `duration` s, medians) against each endpoint in the same run, and
+// writes bench/results/api-<date>.md. Ratios are to the bare-SELECT baseline measured in this run.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startPostgres } from '../scripts/pg.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : fallback;
+};
+const QUICK = flag('quick');
+const PRODUCTS = option('products', QUICK ? 100_000 : 1_000_000);
+const DURATION = option('duration', 10);
+const RUNS = option('runs', 3);
+const WARMUP = option('warmup', 3);
+const CONNECTIONS = option('connections', 50);
+const EXPLAIN = flag('explain') || flag('explain-only');
+const EXPLAIN_ONLY = flag('explain-only');
+const ADMIN = { username: 'bench-admin', email: 'bench-admin@mirror.example', password: 'Bench-Admin-Passw0rd-2024!x' };
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+// The cluster gets a production-like cache; everything else is PostgreSQL's defaults.
+const PG_SETTINGS = { shared_buffers: '1GB', effective_cache_size: '4GB', maintenance_work_mem: '512MB', max_wal_size: '4GB' };
+
+const cleanups = [];
+const cleanup = async () => {
+  for (const c of cleanups.splice(0).reverse()) {
+    try {
+      await c();
+    } catch {
+      // best effort
+    }
+  }
+};
+process.on('SIGINT', () => {
+  void cleanup().then(() => process.exit(130));
+});
+
+const log = (msg) => console.log(`▶ ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const seconds = (start) => ((performance.now() - start) / 1000).toFixed(1);
+
+// ---------------------------------------------------------------- seeding
+const CATEGORIES = ['Rings', 'Engagement Rings', 'Necklaces', 'Earrings', 'Bracelets', 'High Jewelry'];
+// Piece words per category (same order), so names read like a catalogue.
+const PIECES = [
+  ['ring', 'band', 'signet ring', 'cocktail ring'],
+  ['solitaire', 'engagement ring', 'halo ring', 'three-stone ring'],
+  ['necklace', 'pendant', 'riviere', 'sautoir'],
+  ['earrings', 'studs', 'drops', 'hoops'],
+  ['bracelet', 'bangle', 'cuff', 'tennis bracelet'],
+  ['collier', 'parure', 'tiara', 'brooch'],
+];
+const ADJECTIVES = ['Aurore', 'Celeste', 'Etoile', 'Lumiere', 'Riviera', 'Soleil', 'Opaline', 'Nocturne', 'Belle', 'Cascade', 'Serein', 'Mirage', 'Eclat', 'Velours', 'Jardin', 'Comete', 'Orchidee', 'Minuit', 'Palais', 'Sirene', 'Ondine', 'Perle', 'Fleur', 'Sable', 'Aube', 'Ciel', 'Astral', 'Lune', 'Rosee', 'Nuage'];
+// Stone and its share of products (the rest have no stone); 'alexandrite' is made rare below.
+const STONES = [['diamond', 35], ['sapphire', 12], ['ruby', 8], ['emerald', 8], ['pearl', 7], ['tanzanite', 4], ['opal', 3], ['morganite', 2], ['aquamarine', 1]];
+const CUTS = ['brilliant', 'oval', 'cushion', 'emerald', 'pear', 'marquise', 'princess', 'cabochon'];
+const COLOURS = ['white', 'blue', 'pink', 'red', 'green', 'yellow', 'violet'];
+const CLARITIES = ['IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1'];
+const PHRASES = [
+  'Hand-finished in our Paris atelier.',
+  'Each stone is set by hand under the loupe.',
+  'A piece made to be worn every day and handed down.',
+  'Polished to a mirror finish, signed inside.',
+  'Inspired by the light of the Riviera at dawn.',
+  'Made to order in eight weeks.',
+];
+const arr = (list) => `array[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
+
+function stoneCase() {
+  let acc = 0;
+  const whens = STONES.map(([name, pct]) => {
+    acc += pct;
+    return `when s.r4 < ${acc / 100} then '${name}'`;
+  });
+  return `case when s.i % 50000 = 17 then 'alexandrite' ${whens.join(' ')} else null end`;
+}
+
+async function seed(client, n) {
+  const t0 = performance.now();
+  await client.query(`set maintenance_work_mem = '512MB'`);
+  await client.query(`select setseed(0.42)`);
+  await client.query(`insert into categories (name, description) select name, name || ' of the house' from unnest(${arr(CATEGORIES)}::text[]) name`);
+  await client.query(`insert into vendors (code, name, country, type, is_verified)
+    select 'V' || lpad(g::text, 3, '0'), 'Atelier ' || g, (array['FR','IT','CH','BE','GB','US'])[1 + g % 6],
+           (array['ATELIER','MANUFACTURER','GEMSTONE_SUPPLIER','DISTRIBUTOR'])[1 + g % 4]::vendor_type, g % 3 = 0
+    from generate_series(1, 40) g`);
+  await client.query(`insert into designers (code, display_name, specialty)
+    select 'D' || lpad(g::text, 3, '0'), 'Designer ' || g, (array['rings','necklaces','high jewelry','bridal'])[1 + g % 4] from generate_series(1, 25) g`);
+
+  // Bulk load without secondary indexes, then build them once (what pg_restore does too).
+  const { rows: indexes } = await client.query(`
+    select indexname, indexdef from pg_indexes
+    where tablename in ('products', 'search_terms')
+      and indexname not in (select conname from pg_constraint)`);
+  for (const ix of indexes) await client.query(`drop index ${ix.indexname}`);
+
+  await client.query(`
+    create temp table lookup as
+    select (select array_agg(id order by name) from categories) cats,
+           (select array_agg(id order by code) from vendors) vends,
+           (select array_agg(id order by code) from designers) designs`);
+  await client.query(`
+    insert into products (name, slug, description, sku, vendor_id, designer_id, category_id, metal,
+      gemstone_type, gemstone_carat_points, gemstone_cut, gemstone_colour, gemstone_clarity,
+      price, price_min, price_max, currency, stock_quantity, is_featured, status, created_at, updated_at, deleted_at)
+    select
+      r.adj || ' ' || initcap(coalesce(r.stone, r.metal_word)) || ' ' || r.piece,
+      'bench-' || r.i,
+      'A ' || r.metal_word || ' ' || r.piece || coalesce(' set with a ' || r.cut || ' ' || r.stone, '') || '. ' || r.phrase,
+      'MX' || lpad(r.i::text, 8, '0'),
+      l.vends[1 + floor(r.r2 * r.r2 * 40)::int],
+      case when r.r6 < 0.4 then null else l.designs[1 + floor(r.r6 * 1000)::int % 25] end,
+      l.cats[r.ci + 1],
+      r.metal::metal_type,
+      r.stone,
+      case when r.stone is null then null else 10 + floor(r.r7 * 390)::int end,
+      case when r.stone is null then null else r.cut end,
+      case when r.stone is null then null else (${arr(COLOURS)})[1 + floor(r.r8 * ${COLOURS.length})::int] end,
+      case when r.stone is null or r.stone = 'pearl' then null else (${arr(CLARITIES)})[1 + floor(r.r9 * ${CLARITIES.length})::int] end,
+      case when r.on_request then null else r.base_price end,
+      case when r.on_request then r.base_price end,
+      case when r.on_request then r.base_price * 3 end,
+      case when r.r10 < 0.9 then 'EUR' when r.r10 < 0.97 then 'CHF' else 'USD' end,
+      case when r.r11 < 0.07 then 0 when r.r11 < 0.17 then 1 + floor(r.r12 * 5)::int else 6 + floor(r.r12 * 115)::int end,
+      r.r13 < 0.02,
+      (case when r.r14 < 0.88 then 'ACTIVE' when r.r14 < 0.96 then 'DRAFT' else 'ARCHIVED' end)::product_status,
+      r.created, r.created + interval '3 days',
+      case when r.r15 < 0.01 then r.created + interval '30 days' end
+    from (
+      select s.*,
+        ${stoneCase()} as stone,
+        (${arr(PIECES.flat())})[1 + s.ci * 4 + floor(s.r5 * 4)::int] as piece,
+        case s.metal when 'YELLOW_GOLD' then 'yellow gold' when 'WHITE_GOLD' then 'white gold' when 'ROSE_GOLD' then 'rose gold'
+          when 'PLATINUM' then 'platinum' else 'silver' end as metal_word
+      from (
+        select i, random() r2, random() r4, random() r5, random() r6, random() r7, random() r8, random() r9, random() r10,
+               random() r11, random() r12, random() r13, random() r14, random() r15,
+               least(5, floor(power(random(), 1.3) * 6))::int as ci,
+               (array['YELLOW_GOLD','WHITE_GOLD','WHITE_GOLD','ROSE_GOLD','PLATINUM','SILVER'])[1 + floor(random() * 6)::int] as metal,
+               (${arr(ADJECTIVES)})[1 + floor(random() * ${ADJECTIVES.length})::int] as adj,
+               (${arr(CUTS)})[1 + floor(random() * ${CUTS.length})::int] as cut,
+               (${arr(PHRASES)})[1 + floor(random() * ${PHRASES.length})::int] as phrase,
+               random() < 0.06 as on_request,
+               (round(exp(ln(40000) + random() * ln(250)) / 100) * 100)::int as base_price,
+               now() - random() * interval '1095 days' as created
+        from generate_series(1, ${n}) i
+      ) s
+    ) r
+    cross join lookup l`);
+  log(`  ${n} products inserted in ${seconds(t0)} s`);
+  const t1 = performance.now();
+  for (const ix of indexes) await client.query(ix.indexdef);
+  log(`  ${indexes.length} indexes rebuilt in ${seconds(t1)} s`);
+
+  const t2 = performance.now();
+  await client.query(`insert into search_terms (term)
+    select distinct unnest(tsvector_to_array(search_vector)) from products on conflict do nothing`);
+  log(`  search lexicon built in ${seconds(t2)} s`);
+
+  // 40 collections over seasons and years; ~10,000 memberships spread evenly, first piece the hero.
+  await client.query(`insert into collections (name, slug, description, year, season, is_featured)
+    select 'Collection ' || (array['Aurore','Riviera','Minuit','Jardin','Palais'])[1 + g % 5] || ' ' || g, 'bench-collection-' || g,
+           'A bench collection', 2019 + g % 7, (array['SPRING','SUMMER','AUTUMN','WINTER','HOLIDAY'])[1 + g % 5]::collection_season, g % 4 = 0
+    from generate_series(1, 40) g`);
+  const step = Math.max(1, Math.floor(n / 10_000));
+  await client.query(`
+    insert into collection_products (collection_id, product_id, sort_order, is_hero)
+    select c.id, m.id, m.pos, m.pos = 0
+    from (
+      select p.id, (substr(p.sku, 3)::int / ${step}) % 40 as slot,
+             (row_number() over (partition by (substr(p.sku, 3)::int / ${step}) % 40 order by p.sku) - 1)::int as pos
+      from products p where substr(p.sku, 3)::int % ${step} = 0 and p.status = 'ACTIVE' and p.deleted_at is null
+    ) m
+    join (select id, row_number() over (order by slug) - 1 as slot from collections) c on c.slot = m.slot`);
+  const t3 = performance.now();
+  await client.query('vacuum analyze');
+  log(`  vacuum analyze in ${seconds(t3)} s; seeding took ${seconds(t0)} s in all`);
+}
+
+// ---------------------------------------------------------------- processes
+function rssMb(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function startNode(script, env, healthPath) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  // Stopped before PostgreSQL (cleanups run in reverse), and waited for, so no query is cut off mid-flight.
+  cleanups.push(() => (exited ? undefined : new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(resolve, 5000).unref();
+  })));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    if (exited) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(baseUrl + healthPath)).ok) return { baseUrl, pid: child.pid, child };
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${script} did not become healthy`);
+}
+
+// ---------------------------------------------------------------- measuring
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function cannon(url, headers, seconds, latencies) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    if (latencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+async function measure(target, pid) {
+  const headers = target.headers ?? {};
+  const check = await fetch(target.url, { headers });
+  if (!check.ok) throw new Error(`${target.name}: ${target.url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
+  await cannon(target.url, headers, WARMUP, null);
+  const runs = [];
+  let peakRss = rssMb(pid) ?? 0;
+  for (let r = 0; r < RUNS; r += 1) {
+    const latencies = [];
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid) ?? 0)), 200);
+    const result = await cannon(target.url, headers, DURATION, latencies);
+    clearInterval(sampler);
+    latencies.sort((a, b) => a - b);
+    runs.push({
+      rps: result.requests.average,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      errors: result.errors + result.timeouts + result.non2xx,
+    });
+  }
+  const out = {
+    name: target.name,
+    path: target.url.replace(/^https?:\/\/[^/]+/, ''),
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+    rss: peakRss,
+    target: target.target,
+  };
+  console.log(`  ${out.name.padEnd(28)} ${out.rps.toFixed(0).padStart(7)} req/s  p50 ${out.p50.toFixed(1)}  p95 ${out.p95.toFixed(1)}  p99 ${out.p99.toFixed(1)} ms  RSS ${out.rss.toFixed(0)} MB${out.errors ? `  errors ${out.errors}` : ''}`);
+  return out;
+}
+
+/** The issue's targets: met / missed, measured against this run's bare-SELECT baseline. */
+function verdict(row, baseline) {
+  const t = row.target;
+  if (!t) return '';
+  const misses = [];
+  if (!(row.rps > 0) || Number.isNaN(row.p99)) return '**missed**: no completed responses';
+  if (t.ratio && row.rps / baseline.rps < t.ratio) misses.push(`req/s ${(row.rps / baseline.rps).toFixed(2)} < ${t.ratio}× base`);
+  if (t.p99 && row.p99 > t.p99) misses.push(`p99 ${row.p99.toFixed(0)} > ${t.p99} ms`);
+  if (t.p95 && row.p95 > t.p95) misses.push(`p95 ${row.p95.toFixed(0)} > ${t.p95} ms`);
+  if (row.rss > 300) misses.push(`RSS ${row.rss.toFixed(0)} > 300 MB`);
+  if (row.errors) misses.push(`${row.errors} errors`);
+  const goal = [t.ratio ? `≥${t.ratio}× base` : '', t.p95 ? `p95≤${t.p95}` : '', t.p99 ? `p99≤${t.p99}` : ''].filter(Boolean).join(', ');
+  return misses.length ? `**missed** (${goal}): ${misses.join('; ')}` : `met (${goal})`;
+}
+
+function table(rows, baseline) {
+  const lines = [
+    '| endpoint | path | req/s | ×base | p50 ms | p95 ms | p99 ms | RSS MB | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of rows) {
+    const path = r.path.length > 70 ? `${r.path.slice(0, 67)}…` : r.path;
+    lines.push(`| ${r.name} | \`${path}\` | ${r.rps.toFixed(0)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rss.toFixed(0)} | ${verdict(r, baseline)} |`);
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------- EXPLAIN
+/** Logs every statement the API runs for one request per endpoint, then EXPLAIN (ANALYZE, BUFFERS)s each. */
+async function explainAll(db, cluster, targets, date) {
+  const logFile = path.join(cluster.dir, 'server.log');
+  await db.query(`alter system set log_min_duration_statement = 0`);
+  await db.query(`select pg_reload_conf()`);
+  await sleep(300);
+  const from = readFileSync(logFile, 'utf8').length;
+  for (const t of targets) {
+    await db.query(`select 'bench-endpoint' as marker, $1::text as name`, [t.name]);
+    await (await fetch(t.url, { headers: t.headers ?? {} })).arrayBuffer();
+  }
+  await db.query(`alter system reset log_min_duration_statement`);
+  await db.query(`select pg_reload_conf()`);
+  await sleep(300);
+  const text = readFileSync(logFile, 'utf8').slice(from);
+  // Records start with the default log_line_prefix '%m [%p] '.
+  const records = text.split(/\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+ \S+ \[\d+\] )/);
+  const byEndpoint = new Map();
+  let current = null;
+  let pending = null;
+  const flush = () => {
+    if (pending && current) byEndpoint.get(current).push(pending);
+    pending = null;
+  };
+  for (const rec of records) {
+    const body = rec.replace(/^\S+ \S+ \S+ \[\d+\] /, '');
+    const stmt = /^LOG:\s+duration: [\d.]+ ms\s+(?:execute [^:]*|statement): ([\s\S]*)$/.exec(body);
+    const detail = /^DETAIL:\s+Parameters: ([\s\S]*)$/.exec(body);
+    if (stmt) {
+      flush();
+      const sql = stmt[1].trim();
+      if (/bench-endpoint/.test(sql)) continue;
+      pending = { sql, params: [] };
+    } else if (detail && pending) {
+      // $1 = 'x', $2 = NULL
+      for (const m of detail[1].matchAll(/\$(\d+) = (NULL|'(?:[^']|'')*')/g)) pending.params[Number(m[1]) - 1] = m[2];
+      flush();
+    }
+    const mark = /DETAIL:\s+Parameters: \$1 = '((?:[^']|'')*)'/.exec(body);
+    if (mark && /bench-endpoint/.test(records[records.indexOf(rec) - 1] ?? '')) {
+      current = mark[1].replace(/''/g, "'");
+      byEndpoint.set(current, []);
+    }
+  }
+  flush();
+  const sections = [];
+  for (const [name, statements] of byEndpoint) {
+    const seen = new Set();
+    const parts = [];
+    for (const st of statements) {
+      if (/^(begin|commit|rollback|select 1)$/i.test(st.sql) || seen.has(st.sql)) continue;
+      seen.add(st.sql);
+      const sql = st.sql.replace(/\$(\d+)\b/g, (_m, n) => st.params[Number(n) - 1] ?? 'NULL');
+      let plan;
+      try {
+        plan = (await db.query(`explain (analyze, buffers) ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      } catch (err) {
+        plan = `(explain failed: ${err.message})`;
+      }
+      const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+      parts.push(`\`\`\`sql\n${sql.trim()}\n\`\`\`\n\n${time ? `Execution time ${time} ms.\n\n` : ''}\`\`\`\n${plan}\n\`\`\``);
+    }
+    sections.push(`## ${name}\n\n${parts.join('\n\n') || '(no SQL: answered from the in-process cache)'}`);
+  }
+  const file = path.join(root, 'bench/results', `explain-${date}${PRODUCTS === 1_000_000 ? '' : `-${PRODUCTS}`}.md`);
+  writeFileSync(file, `# EXPLAIN (ANALYZE, BUFFERS) — ${PRODUCTS.toLocaleString('en')} products (${date})\n\nEvery statement the API ran for one request per endpoint (captured with log_min_duration_statement = 0, parameters inlined), run once more under EXPLAIN on a warm cache. Statements answered from the API's caches do not appear.\n\n${sections.join('\n\n')}\n`);
+  log(`plans written to ${path.relative(root, file)}`);
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const started = new Date();
+  const load = loadavg();
+  log(`bench:api — ${PRODUCTS.toLocaleString('en')} products, c=${CONNECTIONS}, warm-up ${WARMUP} s, ${RUNS} × ${DURATION} s`);
+  if (!flag('no-build')) {
+    log('build the API (npm run build -w apps/api)');
+    if (spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+  }
+
+  log('start PostgreSQL');
+  const cluster = await startPostgres({ settings: PG_SETTINGS });
+  cleanups.push(cluster.stop);
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('create database bench');
+  await admin.end();
+  const dbUrl = cluster.url.replace(/\/postgres$/, '/bench');
+  const pgVersion = spawnSync(path.join(cluster.bin, 'postgres'), ['--version']).stdout.toString().trim();
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const apiEnv = {
+    DATABASE_URL: dbUrl,
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+  };
+
+  log('apply the real migrations and create an administrator (dist/admin-create.js)');
+  const created = spawnSync(process.execPath, ['apps/api/dist/admin-create.js'], {
+    cwd: root,
+    env: { ...process.env, ...apiEnv, ADMIN_USERNAME: ADMIN.username, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    stdio: 'inherit',
+  });
+  if (created.status !== 0) throw new Error('admin-create failed');
+
+  log(`seed ${PRODUCTS.toLocaleString('en')} products`);
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await seed(db, PRODUCTS);
+
+  log('start the production API and the baseline server');
+  const api = await startNode('apps/api/dist/server.js', apiEnv, '/api/health');
+  const base = await startNode('bench/baseline-server.mjs', { DATABASE_URL: dbUrl }, '/hello');
+
+  const login = await fetch(`${api.baseUrl}/api/auth/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const { accessToken } = await login.json();
+
+  // Inputs picked from the data: a deep page's cursor, a product, a category, a collection.
+  const deepPage = 2000;
+  const deep = await (await fetch(`${api.baseUrl}/api/products?page=${deepPage - 1}&size=20`)).json();
+  if (!deep.nextCursor) throw new Error('no cursor for the deep page (too few products?)');
+  const { rows: [pick] } = await db.query(`select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`);
+  const { rows: [ring] } = await db.query(`select id from categories where name = 'Rings'`);
+  const { rows: [collection] } = await db.query(`select id from collections order by slug limit 1`);
+  const { rows: [counts] } = await db.query(`select
+      count(*) filter (where search_vector @@ to_tsquery('simple', 'diamond:*'))::int as diamond,
+      count(*) filter (where search_vector @@ to_tsquery('simple', 'alexandrite:*'))::int as alexandrite,
+      count(*) filter (where search_vector @@ to_tsquery('simple', 'sapphire:*'))::int as sapphire
+    from products where status = 'ACTIVE' and deleted_at is null`);
+
+  const A = api.baseUrl;
+  const listTarget = { ratio: 0.8, p99: 25 };
+  const targets = [
+    { name: 'baseline: hello-world', url: `${base.baseUrl}/hello`, pid: base.pid },
+    { name: 'baseline: bare SELECT', url: `${base.baseUrl}/select`, pid: base.pid },
+    { name: 'list page 0', url: `${A}/api/products?page=0&size=20`, target: listTarget },
+    { name: `deep page ${deepPage} (offset)`, url: `${A}/api/products?page=${deepPage}&size=20`, target: listTarget },
+    { name: `deep page ${deepPage} (keyset)`, url: `${A}/api/products?size=20&after=${deep.nextCursor}`, target: listTarget },
+    { name: 'filtered list', url: `${A}/api/products?categoryId=${ring.id}&metalType=WHITE_GOLD&availability=IN_STOCK&sort=price,asc`, target: listTarget },
+    { name: `search common (${counts.diamond})`, url: `${A}/api/products/search?q=diamond`, target: { p95: 25 } },
+    { name: `search rare (${counts.alexandrite})`, url: `${A}/api/products/search?q=alexandrite`, target: { p95: 25 } },
+    { name: `search typo saphire (${counts.sapphire})`, url: `${A}/api/products/search?q=saphire`, target: { p95: 25 } },
+    { name: 'product by id', url: `${A}/api/products/${pick.id}`, target: listTarget },
+    { name: 'collections with products', url: `${A}/api/collections/with-products?size=10&productsLimit=8` },
+    { name: 'collection products page', url: `${A}/api/collections/${collection.id}/products?size=20` },
+    { name: 'filters (no filter)', url: `${A}/api/products/filters`, target: { p99: 100 } },
+    { name: 'filters (category+metal)', url: `${A}/api/products/filters?categoryId=${ring.id}&metalType=WHITE_GOLD`, target: { p99: 100 } },
+    { name: 'statistics (ADMIN)', url: `${A}/api/products/statistics`, headers: { authorization: `Bearer ${accessToken}` }, target: { p99: 100 } },
+  ];
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+
+  log('autocannon');
+  const rows = [];
+  for (const t of EXPLAIN_ONLY ? [] : targets) {
+    if (only && !t.name.startsWith('baseline') && !only.test(t.name)) continue;
+    rows.push(await measure(t, t.pid ?? api.pid));
+  }
+  const baseline = rows.find((r) => r.name === 'baseline: bare SELECT');
+  const finalRss = rssMb(api.pid) ?? 0;
+
+  const date = started.toISOString().slice(0, 10);
+  const mode = PRODUCTS === 100_000 ? 'quick' : `${PRODUCTS / 1_000_000}M`.replace(/^0\./, '0.');
+  const machine = [
+    `- Date: ${started.toISOString()}; ${PRODUCTS.toLocaleString('en')} products; Node ${process.version}; ${pgVersion}`,
+    `- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM; load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} — shared with other engineers, so absolute numbers move; the ratios come from one run`,
+    `- autocannon c=${CONNECTIONS}, warm-up ${WARMUP} s, then ${RUNS} × ${DURATION} s; medians of the runs. autocannon runs on the same 2 cores as the server and PostgreSQL.`,
+    `- PostgreSQL: throwaway cluster, fsync off, ${Object.entries(PG_SETTINGS).map(([k, v]) => `${k}=${v}`).join(', ')}; API pool 20 connections, count cache 5 s (as in production)`,
+    `- RSS: peak VmRSS of the API process while each endpoint ran (the baselines: of the baseline process); API RSS at the end ${finalRss.toFixed(0)} MB`,
+  ].join('\n');
+  const md = `# API benchmark — ${mode} (${date})\n\n${machine}\n\n${table(rows, baseline)}\n\n×base = req/s divided by the bare-SELECT baseline of this run. Targets (issue 3) apply to 1M products on PostgreSQL; the quick mode shows them for orientation.\n`;
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const file = path.join(root, 'bench/results', `api-${date}${PRODUCTS === 1_000_000 ? '' : `-${PRODUCTS}`}.md`);
+  if (rows.length) writeFileSync(file, md);
+  if (rows.length) console.log(`\n${table(rows, baseline)}\n\nwritten to ${path.relative(root, file)}`);
+
+  if (EXPLAIN) {
+    // A fresh API process, so no statement is skipped because its answer is cached from the runs above.
+    const fresh = await startNode('apps/api/dist/server.js', apiEnv, '/api/health');
+    const rebased = targets.filter((t) => !t.name.startsWith('baseline')).map((t) => ({ ...t, url: t.url.replace(A, fresh.baseUrl) }));
+    await explainAll(db, cluster, [targets[1], ...rebased], date);
+  }
+  await db.end();
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(cleanup);

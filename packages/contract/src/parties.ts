@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { pageSchema, PageQuerySchema, sortParam } from './common';
+import { FileKeySchema, MoneySchema, VendorTypeSchema } from './catalog';
+import { OrderStatusSchema } from './orders';
+import { EmailSchema } from './users';
+
+// Designers and vendors ("parties"): the people and houses behind the pieces.
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+const Text = (max: number) => z.string().trim().min(1, 'This field is required').max(max, `At most ${max} characters`);
+
+/** Short business code, unique regardless of case: `MIR-ATL`, `AOK`. */
+export const PartyCodeSchema = z
+  .string()
+  .trim()
+  .min(2, 'Code must be at least 2 characters')
+  .max(40, 'At most 40 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dot, dash and underscore');
+export const CountryCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'Use a two-letter ISO country code such as FR')
+  .transform((c) => c.toUpperCase());
+export const WebsiteSchema = z
+  .string()
+  .trim()
+  .max(300, 'At most 300 characters')
+  .pipe(z.url({ protocol: /^https?$/, message: 'Enter a web address starting with http:// or https://' }));
+const LongText = z.string().trim().max(5000, 'At most 5000 characters');
+
+export const PartyCodeParamsSchema = z.object({ code: PartyCodeSchema });
+
+/** Shared list query: `filter=current-user` answers the caller's own record (a page of zero or one). */
+export const PartyListQuerySchema = PageQuerySchema.extend({
+  sort: sortParam(['code', 'name', 'createdAt'] as const, 'name,asc'),
+  filter: z.literal('current-user').optional(),
+  verified: booleanQuery.optional(),
+  featured: booleanQuery.optional(),
+  /** ADMIN only (ignored otherwise): `true` or `false` narrows to active or inactive records. */
+  active: booleanQuery.optional(),
+  /** ADMIN only: also list soft-deleted records. */
+  includeDeleted: booleanQuery.optional(),
+});
+export type PartyListQuery = z.infer<typeof PartyListQuerySchema>;
+
+/** `search` matches code, name, specialty/country and biography/description; empty lists everything. */
+export const PartySearchQuerySchema = PageQuerySchema.extend({
+  search: z.string().trim().max(100, 'At most 100 characters').optional(),
+});
+export type PartySearchQuery = z.infer<typeof PartySearchQuerySchema>;
+
+const flags = {
+  isActive: z.boolean(),
+  isVerified: z.boolean(),
+  isFeatured: z.boolean(),
+};
+const stamps = {
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  deletedAt: z.iso.datetime().nullable(),
+};
+
+// ---------- Designers ----------
+export const DesignerSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  displayName: z.string(),
+  specialty: z.string(),
+  bio: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  country: z.string().nullable(),
+  avatarKey: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  /** The owning account; shown to ADMIN and to the owner only. */
+  userId: z.uuid().nullable().optional(),
+  ...flags,
+  ...stamps,
+});
+export type Designer = z.infer<typeof DesignerSchema>;
+export const DesignerPageSchema = pageSchema(DesignerSchema);
+
+/** What the owner may change; everything else (code, flags, owner) is ADMIN's. */
+const designerProfile = {
+  displayName: Text(200),
+  specialty: Text(120),
+  bio: LongText.nullable().optional(),
+  email: EmailSchema.nullable().optional(),
+  website: WebsiteSchema.nullable().optional(),
+  country: CountryCodeSchema.nullable().optional(),
+  avatarKey: FileKeySchema.nullable().optional(),
+};
+export const DESIGNER_PROFILE_FIELDS = Object.keys(designerProfile) as (keyof typeof designerProfile)[];
+
+export const CreateDesignerBodySchema = z
+  .object({
+    code: PartyCodeSchema,
+    ...designerProfile,
+    userId: z.uuid().nullable().optional(),
+    isActive: z.boolean().default(true),
+    isVerified: z.boolean().default(false),
+    isFeatured: z.boolean().default(false),
+  })
+  .strict();
+export type CreateDesignerBody = z.infer<typeof CreateDesignerBodySchema>;
+
+export const UpdateDesignerBodySchema = z
+  .object({
+    code: PartyCodeSchema,
+    ...designerProfile,
+    userId: z.uuid().nullable(),
+    isActive: z.boolean(),
+    isVerified: z.boolean(),
+    isFeatured: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateDesignerBody = z.infer<typeof UpdateDesignerBodySchema>;
+
+export const SpecialtyParamsSchema = z.object({ specialty: Text(120) });
+
+// ---------- Vendors ----------
+export const VendorSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  country: z.string(),
+  type: VendorTypeSchema,
+  description: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  logoKey: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  /** The owning account; shown to ADMIN and to the owner only. */
+  userId: z.uuid().nullable().optional(),
+  ...flags,
+  ...stamps,
+});
+export type Vendor = z.infer<typeof VendorSchema>;
+export const VendorPageSchema = pageSchema(VendorSchema);
+
+const vendorProfile = {
+  name: Text(200),
+  country: CountryCodeSchema,
+  type: VendorTypeSchema,
+  description: LongText.nullable().optional(),
+  email: EmailSchema.nullable().optional(),
+  website: WebsiteSchema.nullable().optional(),
+  logoKey: FileKeySchema.nullable().optional(),
+};
+export const VENDOR_PROFILE_FIELDS = Object.keys(vendorProfile) as (keyof typeof vendorProfile)[];
+
+export const CreateVendorBodySchema = z
+  .object({
+    code: PartyCodeSchema,
+    ...vendorProfile,
+    userId: z.uuid().nullable().optional(),
+    isActive: z.boolean().default(true),
+    isVerified: z.boolean().default(false),
+    isFeatured: z.boolean().default(false),
+  })
+  .strict();
+export type CreateVendorBody = z.infer<typeof CreateVendorBodySchema>;
+
+export const UpdateVendorBodySchema = z
+  .object({
+    code: PartyCodeSchema,
+    ...vendorProfile,
+    userId: z.uuid().nullable(),
+    isActive: z.boolean(),
+    isVerified: z.boolean(),
+    isFeatured: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateVendorBody = z.infer<typeof UpdateVendorBodySchema>;
+
+export const CountryParamsSchema = z.object({ country: CountryCodeSchema });
+export const VendorTypeParamsSchema = z.object({ type: VendorTypeSchema });
+
+// ---------- Dashboards ----------
+/** An order as a designer or vendor sees it: only the lines that are theirs. */
+export const PartyRecentOrderSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: OrderStatusSchema,
+  createdAt: z.iso.datetime(),
+  units: z.number().int(),
+  amount: MoneySchema,
+});
+
+export const PartyDashboardSchema = z.object({
+  /** Non-deleted pieces, any status. */
+  pieces: z.number().int(),
+  /** Pieces on sale (status ACTIVE). */
+  livePieces: z.number().int(),
+  featuredPieces: z.number().int(),
+  stockUnits: z.number().int(),
+  /** From the lines of every order that is not CANCELLED. */
+  ordersCount: z.number().int(),
+  unitsSold: z.number().int(),
+  /** One amount per currency, in minor units. */
+  revenue: z.array(MoneySchema),
+  recentOrders: z.array(PartyRecentOrderSchema),
+});
+export type PartyDashboard = z.infer<typeof PartyDashboardSchema>;
+
+export const DesignerDashboardSchema = PartyDashboardSchema.extend({ designer: DesignerSchema });
+export type DesignerDashboard = z.infer<typeof DesignerDashboardSchema>;
+export const VendorDashboardSchema = PartyDashboardSchema.extend({ vendor: VendorSchema });
+export type VendorDashboard = z.infer<typeof VendorDashboardSchema>;
