@@ -327,9 +327,13 @@ async function explainAll(db, cluster, targets, date) {
     pending = null;
   };
   for (const rec of records) {
-    const body = rec.replace(/^\S+ \S+ \S+ \[\d+\] /, '');
+    const body = rec.replace(/^\S+ \S+ \S+ \[\d+\] /, '').replace(/\n\t/g, '\n');
+    if (/^LOG:\s+duration: [\d.]+ ms\s+(parse|bind) /.test(body)) {
+      flush();
+      continue;
+    }
     const stmt = /^LOG:\s+duration: [\d.]+ ms\s+(?:execute [^:]*|statement): ([\s\S]*)$/.exec(body);
-    const detail = /^DETAIL:\s+Parameters: ([\s\S]*)$/.exec(body);
+    const detail = /^DETAIL:\s+parameters: ([\s\S]*)$/i.exec(body);
     if (stmt) {
       flush();
       const sql = stmt[1].trim();
@@ -340,7 +344,7 @@ async function explainAll(db, cluster, targets, date) {
       for (const m of detail[1].matchAll(/\$(\d+) = (NULL|'(?:[^']|'')*')/g)) pending.params[Number(m[1]) - 1] = m[2];
       flush();
     }
-    const mark = /DETAIL:\s+Parameters: \$1 = '((?:[^']|'')*)'/.exec(body);
+    const mark = /DETAIL:\s+parameters: \$1 = '((?:[^']|'')*)'/i.exec(body);
     if (mark && /bench-endpoint/.test(records[records.indexOf(rec) - 1] ?? '')) {
       current = mark[1].replace(/''/g, "'");
       byEndpoint.set(current, []);

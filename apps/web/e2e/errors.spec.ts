@@ -11,8 +11,8 @@ test('an unknown path shows the not-found page', async ({ page }, testInfo) => {
 });
 
 test('a rendering failure shows the 500 screen', async ({ page }, testInfo) => {
-  // Make the placeholder page's lazy chunk fail to load: a genuine failure while rendering the route.
-  await page.route(/\/assets\/placeholder-page-[^/]+\.js$/, (route) => route.abort('failed'));
+  // Make the about page's lazy chunk fail to load: a genuine failure while rendering the route.
+  await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort('failed'));
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -30,7 +30,7 @@ test('a rendering failure shows the 500 screen', async ({ page }, testInfo) => {
   await snap(page, testInfo, 'error-500');
 
   // Reload Page recovers once the chunk loads again.
-  await page.unroute(/\/assets\/placeholder-page-[^/]+\.js$/);
+  await page.unroute(/\/assets\/about-page-[^/]+\.js$/);
   await page.getByRole('button', { name: 'Reload Page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'About Mirror' })).toBeVisible();
 });

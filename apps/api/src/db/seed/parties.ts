@@ -1,7 +1,7 @@
 import { designers, vendors, type DesignerRow, type NewDesignerRow, type NewVendorRow, type VendorRow } from '../schema/index';
 import type { Db } from '../client';
 
-/** Vendors and designers have no API yet (a later issue); the seed and tests create them here. */
+/** Direct inserts for the seed and test factories (the API is /api/vendors and /api/designers). */
 export async function insertVendor(db: Db, values: NewVendorRow): Promise<VendorRow> {
   const [row] = await db.insert(vendors).values(values).returning();
   return row!;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, max, sql, type 
 import type { CollectionSeason } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { collectionProducts, collections, products, type CollectionRow, type NewCollectionRow } from '../../db/schema/index';
+import { productColumns } from '../products/products.repo';
 
 export interface CollectionFilter {
   year?: number | undefined;
@@ -87,7 +88,7 @@ export function createCollectionsRepo(db: Db) {
     async items(collectionId: string, productCondition: SQL | undefined, page: { offset: number; limit: number | null }) {
       const condition = and(eq(collectionProducts.collectionId, collectionId), productCondition);
       const base = db
-        .select({ product: products, sortOrder: collectionProducts.sortOrder, isHero: collectionProducts.isHero })
+        .select({ product: productColumns, sortOrder: collectionProducts.sortOrder, isHero: collectionProducts.isHero })
         .from(collectionProducts)
         .innerJoin(products, eq(products.id, collectionProducts.productId))
         .where(condition)
@@ -99,27 +100,24 @@ export function createCollectionsRepo(db: Db) {
       return { rows, total: total?.value ?? 0 };
     },
 
-    /** The first `perCollection` members of several collections in one query. */
+    /**
+     * The first `perCollection` members of several collections: one LIMIT query per collection, each
+     * walking collection_products_order_idx and fetching its few products by primary key. (A single
+     * window-function query joined every member with a scan of the products table.)
+     */
     async firstItems(collectionIds: string[], productCondition: SQL | undefined, perCollection: number) {
-      if (collectionIds.length === 0) return [];
-      const ranked = db
-        .select({
-          collectionId: collectionProducts.collectionId,
-          productId: collectionProducts.productId,
-          sortOrder: collectionProducts.sortOrder,
-          isHero: collectionProducts.isHero,
-          rank: sql<number>`row_number() over (partition by ${collectionProducts.collectionId} order by ${collectionProducts.sortOrder}, ${collectionProducts.productId})`.as('rank'),
-        })
-        .from(collectionProducts)
-        .innerJoin(products, eq(products.id, collectionProducts.productId))
-        .where(and(sql`${collectionProducts.collectionId} in (${sql.join(collectionIds.map((id) => sql`${id}`), sql`, `)})`, productCondition))
-        .as('ranked');
-      return db
-        .select({ collectionId: ranked.collectionId, sortOrder: ranked.sortOrder, isHero: ranked.isHero, product: products })
-        .from(ranked)
-        .innerJoin(products, eq(products.id, ranked.productId))
-        .where(lte(ranked.rank, perCollection))
-        .orderBy(asc(ranked.collectionId), asc(ranked.sortOrder));
+      const lists = await Promise.all(
+        collectionIds.map((collectionId) =>
+          db
+            .select({ collectionId: collectionProducts.collectionId, sortOrder: collectionProducts.sortOrder, isHero: collectionProducts.isHero, product: productColumns })
+            .from(collectionProducts)
+            .innerJoin(products, eq(products.id, collectionProducts.productId))
+            .where(and(eq(collectionProducts.collectionId, collectionId), productCondition))
+            .orderBy(asc(collectionProducts.sortOrder), asc(collectionProducts.productId))
+            .limit(perCollection),
+        ),
+      );
+      return lists.flat();
     },
 
     async insert(values: NewCollectionRow): Promise<CollectionRow> {

@@ -42,7 +42,7 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
       deletedAt: row.deletedAt?.toISOString() ?? null,
     };
   }
-  const itemDto = (r: { product: ProductRow; sortOrder: number; isHero: boolean }): CollectionItem => ({
+  const itemDto = (r: { product: Omit<ProductRow, 'searchVector'>; sortOrder: number; isHero: boolean }): CollectionItem => ({
     sortOrder: r.sortOrder,
     isHero: r.isHero,
     product: toProductDto(r.product, lowStockThreshold),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import {
@@ -49,7 +49,39 @@ const SORT_COLUMNS = {
   stock: { column: products.stockQuantity, cast: sql`integer` },
 } as const;
 
+/** Every column a reader needs: the search vector (the largest column) stays in the database. */
+const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
+export { productColumns };
+/** A product as reads return it. */
+export type ProductReadRow = Omit<ProductRow, 'searchVector'>;
+
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Facet dimensions and the filter fields that belong to each: a facet's counts ignore its own fields. */
+const FACET_FILTER_KEYS = {
+  category: ['categoryId'],
+  metal: ['metalType'],
+  vendor: ['vendorId'],
+  designer: ['designerId'],
+  collection: ['collectionId'],
+  featured: ['featured'],
+  availability: ['availability', 'available', 'lowStock'],
+  status: ['status'],
+  price: ['minPrice', 'maxPrice'],
+} as const satisfies Record<string, readonly (keyof ProductFilter)[]>;
+type FacetDimension = keyof typeof FACET_FILTER_KEYS;
+/** The facets counted by GROUPING SETS over one products scan (collections join another table; price is min/max). */
+export const GROUPED_FACETS = ['category', 'metal', 'vendor', 'designer', 'featured', 'availability', 'status'] as const;
+export type GroupedFacet = (typeof GROUPED_FACETS)[number];
+const FACET_COLUMNS: Record<GroupedFacet, string> = {
+  category: 'category_id',
+  metal: 'metal',
+  vendor: 'vendor_id',
+  designer: 'designer_id',
+  featured: 'is_featured',
+  availability: 'availability',
+  status: 'status',
+};
 
 export function createProductsRepo(db: Db, lowStockThreshold: number) {
   function visibility(viewer: ProductViewer, includeDeleted: boolean): SQL | undefined {
@@ -84,28 +116,54 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     return and(...c);
   }
 
+  /** Counts per value of each of `dims` (one GROUPING SETS pass), plus the total and price bounds when `withTotal`. */
+  async function facetGroups(condition: SQL | undefined, dims: GroupedFacet[], withTotal: boolean) {
+    if (dims.length === 0 && !withTotal) return [];
+    const cols = dims.map((d) => FACET_COLUMNS[d]);
+    const sets = [...cols.map((c) => `(${c})`), ...(withTotal ? ['()'] : [])].join(', ');
+    const dimension = cols.length ? sql.raw(`case ${cols.map((c, i) => `when grouping(${c}) = 0 then '${dims[i]}'`).join(' ')} end`) : sql.raw('null');
+    const value = cols.length ? sql.raw(`coalesce(${cols.map((c) => `case when grouping(${c}) = 0 then ${c}::text end`).join(', ')})`) : sql.raw('null');
+    return rowsOf<{ dimension: GroupedFacet | null; value: string | null; count: number; min_price: number | null; max_price: number | null }>(
+      await db.execute(sql`
+        select ${dimension} as dimension, ${value} as value, count(*)::int as count, min(sort_price) as min_price, max(sort_price) as max_price
+        from (
+          select ${products.categoryId} as category_id, ${products.metal} as metal, ${products.vendorId} as vendor_id,
+                 ${products.designerId} as designer_id, ${products.isFeatured} as is_featured, ${products.status} as status,
+                 ${products.sortPrice} as sort_price,
+                 case when ${products.stockQuantity} = 0 then 'OUT_OF_STOCK' when ${products.stockQuantity} <= ${lowStockThreshold} then 'LOW_STOCK' else 'IN_STOCK' end as availability
+          from ${products}
+          where ${condition ?? sql`true`}
+        ) p
+        group by grouping sets (${sql.raw(sets)})`),
+    );
+  }
+
   return {
     where,
 
-    async findById(id: string, viewer: ProductViewer, includeDeleted = false): Promise<ProductRow | null> {
+    async findById(id: string, viewer: ProductViewer, includeDeleted = false): Promise<ProductReadRow | null> {
       const [row] = await db
-        .select()
+        .select(productColumns)
         .from(products)
         .where(and(eq(products.id, id), visibility(viewer, includeDeleted && viewer.isAdmin)))
         .limit(1);
       return row ?? null;
     },
 
-    async findBySku(sku: string, viewer: ProductViewer): Promise<ProductRow | null> {
+    async findBySku(sku: string, viewer: ProductViewer): Promise<ProductReadRow | null> {
       const [row] = await db
-        .select()
+        .select(productColumns)
         .from(products)
         .where(and(sql`upper(${products.sku}) = upper(${sku})`, visibility(viewer, false)))
         .limit(1);
       return row ?? null;
     },
 
-    /** Offset pages for shallow browsing; a keyset `after` (sort value + id) keeps deep pages as cheap as page 0. */
+    /**
+     * Keyset `after` (sort value + id) keeps deep pages as cheap as page 0. Offset pages pick their 20 ids
+     * first from the sort index alone (an index-only scan skips the offset rows without touching the
+     * heap), then read just those rows: page 2000 costs index entries, not 40,000 row fetches.
+     */
     async list(condition: SQL | undefined, sort: ProductSort, page: { offset: number; size: number; after?: { value: string; id: string } }) {
       const { column, cast } = SORT_COLUMNS[sort.field];
       const order = sort.direction === 'desc' ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
@@ -114,14 +172,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           ? sql`(${column}, ${products.id}) < (cast(${page.after.value} as ${cast}), cast(${page.after.id} as uuid))`
           : sql`(${column}, ${products.id}) > (cast(${page.after.value} as ${cast}), cast(${page.after.id} as uuid))`
         : undefined;
-      const rows = await db
-        .select({ product: products, cursorValue: sql<string>`cast(${column} as text)` })
-        .from(products)
-        .where(and(condition, keyset))
-        .orderBy(...order)
-        .limit(page.size)
-        .offset(page.after ? 0 : page.offset);
-      return rows;
+      const select = db.select({ product: productColumns, cursorValue: sql<string>`cast(${column} as text)` }).from(products);
+      if (page.after || page.offset === 0) return select.where(and(condition, keyset)).orderBy(...order).limit(page.size);
+      const ids = db.select({ id: products.id }).from(products).where(condition).orderBy(...order).limit(page.size).offset(page.offset);
+      return select.where(inArray(products.id, ids)).orderBy(...order);
     },
 
     async count(condition: SQL | undefined): Promise<number> {
@@ -149,19 +203,22 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
 
     async search(condition: SQL | undefined, tsquery: string, page: { offset: number; size: number }) {
       const query = sql`to_tsquery('simple', ${tsquery})`;
-      const matches = and(condition, sql`${products.searchVector} @@ ${query}`);
       const rank = sql<number>`ts_rank(${products.searchVector}, ${query})`;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(products)
-          .where(matches)
-          .orderBy(desc(rank), asc(products.name), asc(products.id))
-          .limit(page.size)
-          .offset(page.offset),
-        db.select({ value: sql<number>`count(*)::int` }).from(products).where(matches),
-      ]);
-      return { rows, total: total?.value ?? 0 };
+      return db
+        .select(productColumns)
+        .from(products)
+        .where(and(condition, sql`${products.searchVector} @@ ${query}`))
+        .orderBy(desc(rank), asc(products.name), asc(products.id))
+        .limit(page.size)
+        .offset(page.offset);
+    },
+
+    async searchCount(condition: SQL | undefined, tsquery: string): Promise<number> {
+      const [row] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(condition, sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`));
+      return row?.value ?? 0;
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */
@@ -258,52 +315,36 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       return { category: category.length > 0, vendor: vendor.length > 0, designer: designer.length > 0 };
     },
 
-    /** Every facet in one pass over the covering index (GROUPING SETS), labels from the small lookup tables. */
-    async facets(condition: SQL | undefined) {
-      const th = lowStockThreshold;
-      const facetRows = rowsOf<{
-        g_category: number;
-        g_metal: number;
-        g_vendor: number;
-        g_designer: number;
-        g_featured: number;
-        g_availability: number;
-        g_status: number;
-        category_id: string | null;
-        metal: string | null;
-        vendor_id: string | null;
-        designer_id: string | null;
-        is_featured: boolean | null;
-        availability: string | null;
-        status: string | null;
-        count: number;
-        min_price: number | null;
-        max_price: number | null;
-      }>(
-        await db.execute(sql`
-          select grouping(category_id)::int as g_category, grouping(metal)::int as g_metal, grouping(vendor_id)::int as g_vendor,
-                 grouping(designer_id)::int as g_designer, grouping(is_featured)::int as g_featured,
-                 grouping(availability)::int as g_availability, grouping(status)::int as g_status,
-                 category_id, metal::text as metal, vendor_id, designer_id, is_featured, availability, status::text as status,
-                 count(*)::int as count, min(sort_price) as min_price, max(sort_price) as max_price
-          from (
-            select ${products.categoryId} as category_id, ${products.metal} as metal, ${products.vendorId} as vendor_id,
-                   ${products.designerId} as designer_id, ${products.isFeatured} as is_featured, ${products.status} as status,
-                   ${products.sortPrice} as sort_price,
-                   case when ${products.stockQuantity} = 0 then 'OUT_OF_STOCK' when ${products.stockQuantity} <= ${th} then 'LOW_STOCK' else 'IN_STOCK' end as availability
-            from ${products}
-            where ${condition ?? sql`true`}
-          ) p
-          group by grouping sets ((category_id), (metal), (vendor_id), (designer_id), (is_featured), (availability), (status), ())`),
-      );
-      const collectionRows = await db
-        .select({ value: collectionProducts.collectionId, label: collections.name, count: sql<number>`count(*)::int` })
-        .from(collectionProducts)
-        .innerJoin(products, eq(products.id, collectionProducts.productId))
-        .innerJoin(collections, and(eq(collections.id, collectionProducts.collectionId), isNull(collections.deletedAt)))
-        .where(condition)
-        .groupBy(collectionProducts.collectionId, collections.name);
-      return { facetRows, collectionRows };
+    /**
+     * Facet counts. Each facet ignores its own dimension (choosing PLATINUM still shows the other metals
+     * with their counts): the dimensions the filter does not touch share one GROUPING SETS pass with the
+     * total; each filtered dimension gets its own pass without its own condition. Every pass reads the
+     * covering facets index, so a request costs 1 + (number of filtered dimensions) index scans.
+     */
+    async facets(viewer: ProductViewer, filter: ProductFilter) {
+      const isActive = (d: FacetDimension) => FACET_FILTER_KEYS[d].some((k) => filter[k] !== undefined);
+      const without = (d: FacetDimension) => where(viewer, { ...filter, ...Object.fromEntries(FACET_FILTER_KEYS[d].map((k) => [k, undefined])) });
+      const full = where(viewer, filter);
+      const [shared, own, price, collectionRows] = await Promise.all([
+        facetGroups(full, GROUPED_FACETS.filter((d) => !isActive(d)), true),
+        Promise.all(GROUPED_FACETS.filter(isActive).map((d) => facetGroups(without(d), [d], false))),
+        isActive('price') ? facetGroups(without('price'), [], true) : null,
+        db
+          .select({ value: collectionProducts.collectionId, label: collections.name, count: sql<number>`count(*)::int` })
+          .from(collectionProducts)
+          .innerJoin(products, eq(products.id, collectionProducts.productId))
+          .innerJoin(collections, and(eq(collections.id, collectionProducts.collectionId), isNull(collections.deletedAt)))
+          .where(isActive('collection') ? without('collection') : full)
+          .groupBy(collectionProducts.collectionId, collections.name),
+      ]);
+      const totalRow = shared.find((r) => r.dimension === null);
+      const priceRow = price ? price.find((r) => r.dimension === null) : totalRow;
+      return {
+        groups: [...shared, ...own.flat()].filter((r) => r.dimension !== null && r.value !== null),
+        total: Number(totalRow?.count ?? 0),
+        price: { min: priceRow?.min_price == null ? null : Number(priceRow.min_price), max: priceRow?.max_price == null ? null : Number(priceRow.max_price) },
+        collectionRows,
+      };
     },
 
     async labels(ids: { categories: string[]; vendors: string[]; designers: string[] }) {

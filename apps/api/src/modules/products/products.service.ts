@@ -20,7 +20,7 @@ import { isUniqueViolation, pgErrorOf } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import { fileUrl } from '../../lib/storage/storage';
 import type { Actor } from '../../plugins/auth';
-import { createProductsRepo, type ProductFilter, type ProductSort, type ProductViewer } from './products.repo';
+import { createProductsRepo, type GroupedFacet, type ProductFilter, type ProductSort, type ProductViewer } from './products.repo';
 
 export function toImageDto(image: StoredImage): Image {
   const sources = [...image.sources].sort((a, b) => a.width - b.width);
@@ -41,7 +41,7 @@ export function availabilityOf(stock: number, threshold: number): Availability {
   return stock <= threshold ? 'LOW_STOCK' : 'IN_STOCK';
 }
 
-export function toProductDto(row: ProductRow, threshold: number): Product {
+export function toProductDto(row: Omit<ProductRow, 'searchVector'>, threshold: number): Product {
   return {
     id: row.id,
     name: row.name,
@@ -121,22 +121,51 @@ function decodeCursor(raw: string, field: ProductSort['field']): Cursor {
 }
 
 /**
- * Exact totals over a million rows cost more than the page itself, so each distinct filter's total
- * is kept for a few seconds. Any write through this process clears it; other instances may show a
- * total up to TTL old (the rows themselves are always fresh).
+ * Answers that cost a scan over a million rows (exact totals, facet counts, statistics) are kept per
+ * key: fresh for `ttlMs`; after that the last answer is served while a single refresh runs in the
+ * background, so concurrent callers never queue behind identical scans. Any write through this process
+ * clears it (the next read waits for fresh figures); other instances may show figures up to about TTL
+ * old. Rows themselves are never cached.
  */
-function createCountCache(ttlMs: number, maxEntries = 500) {
-  const entries = new Map<string, { value: number; expires: number }>();
+function createResultCache(ttlMs: number, maxEntries = 500) {
+  interface Entry {
+    value: unknown;
+    hasValue: boolean;
+    expires: number;
+    pending: Promise<unknown> | null;
+  }
+  let entries = new Map<string, Entry>();
   return {
-    async get(key: string, load: () => Promise<number>): Promise<number> {
-      const hit = entries.get(key);
-      if (hit && hit.expires > Date.now()) return hit.value;
-      const value = await load();
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, expires: Date.now() + ttlMs });
-      return value;
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      let entry = entries.get(key);
+      if (!entry) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entry = { value: undefined, hasValue: false, expires: 0, pending: null };
+        entries.set(key, entry);
+      }
+      if (entry.hasValue && entry.expires > Date.now()) return Promise.resolve(entry.value as T);
+      let pending = entry.pending;
+      if (!pending) {
+        const target = entry;
+        pending = target.pending = load()
+          .then((value) => {
+            Object.assign(target, { value, hasValue: true, expires: Date.now() + ttlMs });
+            return value;
+          })
+          .finally(() => {
+            target.pending = null;
+          });
+      }
+      if (entry.hasValue) {
+        pending.catch(() => {});
+        return Promise.resolve(entry.value as T);
+      }
+      return pending as Promise<T>;
     },
-    clear: () => entries.clear(),
+    /** Orphans every entry, so a refresh that started before a write cannot store pre-write figures. */
+    clear: () => {
+      entries = new Map();
+    },
   };
 }
 
@@ -148,8 +177,8 @@ export interface ProductsServiceOptions {
 
 export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000 }: ProductsServiceOptions) {
   const repo = createProductsRepo(db, lowStockThreshold);
-  const counts = createCountCache(countCacheMs);
-  const dto = (row: ProductRow) => toProductDto(row, lowStockThreshold);
+  const counts = createResultCache(countCacheMs);
+  const dto = (row: Omit<ProductRow, 'searchVector'>) => toProductDto(row, lowStockThreshold);
 
   async function viewerOf(actor: Actor | null): Promise<ProductViewer> {
     if (!actor) return { isAdmin: false, vendorId: null };
@@ -196,7 +225,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
     };
   }
 
-  async function written(row: ProductRow): Promise<Product> {
+  async function written(row: Omit<ProductRow, 'searchVector'>): Promise<Product> {
     counts.clear();
     await repo.indexTerms(row.id);
     return dto(row);
@@ -230,7 +259,11 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
         tokens.map(async (t) => (t.length >= 4 ? (await repo.typoCorrections(t)).filter((c) => /^[\p{L}\p{N}]+$/u.test(c)) : [])),
       );
       const tsquery = tokens.map((t, i) => `(${[`${t}:*`, ...corrections[i]!].join(' | ')})`).join(' & ');
-      const { rows, total } = await repo.search(repo.where(viewer, filter), tsquery, { offset: query.page * query.size, size: query.size });
+      const condition = repo.where(viewer, filter);
+      const [rows, total] = await Promise.all([
+        repo.search(condition, tsquery, { offset: query.page * query.size, size: query.size }),
+        counts.get(JSON.stringify(['search', viewer, filter, tsquery]), () => repo.searchCount(condition, tsquery)),
+      ]);
       return toPage(rows.map(dto), total, query.page, query.size);
     },
 
@@ -377,32 +410,38 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
     },
 
     async facets({ actor, filter }: { actor: Actor | null; filter: ProductFilter }): Promise<ProductFacets> {
-      const { facetRows, collectionRows } = await repo.facets(repo.where(await viewerOf(actor), filter));
-      const pick = (flag: keyof (typeof facetRows)[number], key: keyof (typeof facetRows)[number]) =>
-        facetRows.filter((r) => r[flag] === 0 && r[key] !== null).map((r) => ({ value: String(r[key]), count: Number(r.count) }));
-      const totalRow = facetRows.find((r) => r.g_category && r.g_metal && r.g_vendor && r.g_designer && r.g_featured && r.g_availability && r.g_status);
-      const categoriesF = pick('g_category', 'category_id');
-      const vendorsF = pick('g_vendor', 'vendor_id');
-      const designersF = pick('g_designer', 'designer_id');
-      const labels = await repo.labels({ categories: categoriesF.map((f) => f.value), vendors: vendorsF.map((f) => f.value), designers: designersF.map((f) => f.value) });
-      const labelled = (list: { value: string; count: number }[]) =>
-        list.map((f) => ({ ...f, label: labels.get(f.value) ?? f.value })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
-      const byCount = (list: { value: string; count: number }[]) => list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-      return {
-        total: Number(totalRow?.count ?? 0),
-        categories: labelled(categoriesF),
-        metals: byCount(pick('g_metal', 'metal')),
-        vendors: labelled(vendorsF),
-        designers: labelled(designersF),
-        collections: collectionRows.map((c) => ({ value: c.value, label: c.label, count: Number(c.count) })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
-        featured: byCount(pick('g_featured', 'is_featured')),
-        availability: byCount(pick('g_availability', 'availability')),
-        statuses: byCount(pick('g_status', 'status')),
-        price: { min: totalRow?.min_price == null ? null : Number(totalRow.min_price), max: totalRow?.max_price == null ? null : Number(totalRow.max_price) },
-      };
+      const viewer = await viewerOf(actor);
+      return counts.get(JSON.stringify(['facets', viewer, filter]), async () => {
+        const { groups, total, price, collectionRows } = await repo.facets(viewer, filter);
+        const pick = (dimension: GroupedFacet) => groups.filter((r) => r.dimension === dimension).map((r) => ({ value: String(r.value), count: Number(r.count) }));
+        const categoriesF = pick('category');
+        const vendorsF = pick('vendor');
+        const designersF = pick('designer');
+        const labels = await repo.labels({ categories: categoriesF.map((f) => f.value), vendors: vendorsF.map((f) => f.value), designers: designersF.map((f) => f.value) });
+        const labelled = (list: { value: string; count: number }[]) =>
+          list.map((f) => ({ ...f, label: labels.get(f.value) ?? f.value })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+        const byCount = (list: { value: string; count: number }[]) => list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+        return {
+          total,
+          categories: labelled(categoriesF),
+          metals: byCount(pick('metal')),
+          vendors: labelled(vendorsF),
+          designers: labelled(designersF),
+          collections: collectionRows.map((c) => ({ value: c.value, label: c.label, count: Number(c.count) })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+          featured: byCount(pick('featured')),
+          availability: byCount(pick('availability')),
+          statuses: byCount(pick('status')),
+          price,
+        };
+      });
     },
 
     async statistics(): Promise<ProductStatistics> {
+      return counts.get('statistics', () => computeStatistics());
+    },
+  };
+
+  async function computeStatistics(): Promise<ProductStatistics> {
       const { rows, deleted, categoryNames } = await repo.statistics();
       const all = rows.find((r) => r.g_status && r.g_metal && r.g_category && r.g_currency);
       const byStatus = Object.fromEntries(PRODUCT_STATUSES.map((s) => [s, Number(rows.find((r) => !r.g_status && r.status === s)?.count ?? 0)])) as Record<ProductStatus, number>;
@@ -426,8 +465,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
         lowStockThreshold,
         deleted,
       };
-    },
-  };
+  }
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;

@@ -322,7 +322,9 @@ describe('facets and statistics', () => {
       { value: 'PLATINUM', count: 1 },
       { value: 'YELLOW_GOLD', count: 2 },
     ].sort((a, b) => b.count - a.count));
-    expect(res.body.categories).toEqual([{ value: cat.id, label: 'Facet Bracelets', count: 3 }]);
+    // The category facet ignores the category filter itself: the chosen category and the others, with counts.
+    expect(res.body.categories.find((c: any) => c.value === cat.id)).toEqual({ value: cat.id, label: 'Facet Bracelets', count: 3 });
+    expect(res.body.categories.length).toBeGreaterThan(1);
     expect(res.body.availability).toEqual(expect.arrayContaining([{ value: 'OUT_OF_STOCK', count: 1 }, { value: 'LOW_STOCK', count: 1 }, { value: 'IN_STOCK', count: 1 }]));
     expect(res.body.vendors.find((v: any) => v.value === vendorAId).count).toBe(2);
     expect(res.body.featured).toEqual(expect.arrayContaining([{ value: 'true', count: 1 }, { value: 'false', count: 2 }]));
@@ -333,6 +335,40 @@ describe('facets and statistics', () => {
     expect(asAdmin.body.total).toBe(4);
     expect(asAdmin.body.statuses).toEqual(expect.arrayContaining([{ value: 'DRAFT', count: 1 }, { value: 'ACTIVE', count: 3 }]));
     expect((await t.request('/api/products/filters?metalType=GOLD')).status).toBe(400);
+  });
+
+  it('counts each facet without its own filter, so the other values of a chosen facet stay visible', async () => {
+    const cat = await f.category('Facet Pendants');
+    await f.product({ ...base(), categoryId: cat.id, metalType: 'YELLOW_GOLD', stockQuantity: 0, price: 1000 });
+    await f.product({ ...base(), categoryId: cat.id, metalType: 'YELLOW_GOLD', stockQuantity: 10, price: 5000 });
+    await f.product({ vendorId: vendorBId, categoryId: cat.id, metalType: 'PLATINUM', stockQuantity: 40, price: 9000 });
+
+    const platinum = await t.request<any>(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`);
+    expect(platinum.status).toBe(200);
+    expect(platinum.body.total).toBe(1);
+    // The metal facet ignores metalType (but keeps the category); every other facet applies it.
+    expect(platinum.body.metals).toEqual([
+      { value: 'YELLOW_GOLD', count: 2 },
+      { value: 'PLATINUM', count: 1 },
+    ]);
+    expect(platinum.body.vendors).toEqual([expect.objectContaining({ value: vendorBId, count: 1 })]);
+    expect(platinum.body.availability).toEqual([{ value: 'IN_STOCK', count: 1 }]);
+    // The category facet ignores categoryId but keeps PLATINUM.
+    expect(platinum.body.categories.find((c: any) => c.value === cat.id)).toEqual({ value: cat.id, label: 'Facet Pendants', count: 1 });
+
+    const outOfStock = await t.request<any>(`/api/products/filters?categoryId=${cat.id}&availability=OUT_OF_STOCK`);
+    expect(outOfStock.body.total).toBe(1);
+    expect(outOfStock.body.availability).toEqual(expect.arrayContaining([{ value: 'OUT_OF_STOCK', count: 1 }, { value: 'IN_STOCK', count: 2 }]));
+    expect(outOfStock.body.metals).toEqual([{ value: 'YELLOW_GOLD', count: 1 }]);
+
+    // The price bounds ignore the price filter, so a range slider keeps its full span.
+    const pricey = await t.request<any>(`/api/products/filters?categoryId=${cat.id}&minPrice=2000`);
+    expect(pricey.body.total).toBe(2);
+    expect(pricey.body.price).toEqual({ min: 1000, max: 9000 });
+    expect(pricey.body.metals).toEqual([
+      { value: 'PLATINUM', count: 1 },
+      { value: 'YELLOW_GOLD', count: 1 },
+    ]);
   });
 
   it('computes statistics for ADMIN only', async () => {

@@ -55,10 +55,19 @@ export function ringsToPath(polygons: readonly (readonly (readonly [number, numb
   const parts: string[] = [];
   for (const polygon of polygons) {
     for (const ring of polygon) {
+      // Antarctica lies wholly below the crop.
+      if (ring.every(([, lat]) => lat < LAT_BOTTOM)) continue;
       let last: Point | null = null;
+      let prevLon: number | null = null;
+      let shift = 0;
       const pts: string[] = [];
-      for (const [lon, lat] of ring) {
-        const p = project(lon, lat);
+      for (const [rawLon, lat] of ring) {
+        // Rings that cross the antimeridian are unwrapped (continued past ±180) instead of
+        // jumping across the map, which would paint a band over the whole width.
+        if (prevLon !== null && Math.abs(rawLon + shift - prevLon) > 180) shift += rawLon + shift > prevLon ? -360 : 360;
+        const lon = rawLon + shift;
+        prevLon = lon;
+        const p = { x: ((lon + 180) / 360) * MAP_WIDTH, y: project(0, lat).y };
         if (last && Math.hypot(p.x - last.x, p.y - last.y) < tolerance) continue;
         pts.push(`${p.x.toFixed(1)},${p.y.toFixed(1)}`);
         last = p;

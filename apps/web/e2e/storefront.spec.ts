@@ -1,0 +1,254 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+
+/** Console errors, failed API calls included, collected for the whole test. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+async function firstId(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path);
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { content: { id: string }[] };
+  return body.content[0]!.id;
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+type RouteCheck = { name: string; url: (ids: Ids) => string; heading: RegExp | string; data: (page: Page) => ReturnType<Page['getByTestId']> };
+type Ids = { product: string; collection: string; article: string };
+
+const ROUTES: RouteCheck[] = [
+  { name: 'home', url: () => '/home', heading: /The art of/, data: (p) => p.getByTestId('product-card').first() },
+  { name: 'products', url: () => '/products', heading: 'The pieces', data: (p) => p.getByTestId('product-card').first() },
+  { name: 'products-v2', url: () => '/products-v2', heading: 'Pieces, up close', data: (p) => p.getByTestId('product-card').first() },
+  { name: 'products-left', url: () => '/products-left', heading: 'Find your piece', data: (p) => p.getByTestId('product-card').first() },
+  { name: 'product-detail', url: (ids) => `/products/${ids.product}`, heading: /.+/, data: (p) => p.getByTestId('product-price') },
+  { name: 'all-gems', url: () => '/all-gems', heading: 'All gems', data: (p) => p.getByRole('heading', { level: 2, name: 'Diamond' }) },
+  { name: 'collections', url: () => '/collections', heading: 'Seasons of light', data: (p) => p.getByRole('heading', { level: 3 }).first() },
+  { name: 'collection-detail', url: (ids) => `/collections/${ids.collection}`, heading: /.+/, data: (p) => p.getByTestId('collection-pieces') },
+  { name: 'services', url: () => '/services', heading: 'For the life of every piece', data: (p) => p.getByTestId('services-list') },
+  { name: 'services-detail', url: () => '/services/detail?service=engraving', heading: 'Engraving', data: (p) => p.getByText(/Our engravers work by hand/) },
+  { name: 'support', url: () => '/support', heading: 'Client care', data: (p) => p.getByText('Can I pay in several instalments?') },
+  { name: 'contact', url: () => '/contact', heading: 'Contact us', data: (p) => p.getByRole('button', { name: 'Send the message' }) },
+  { name: 'about', url: () => '/about', heading: 'A maison of light', data: (p) => p.getByRole('heading', { name: 'The ateliers' }) },
+  { name: 'locations', url: () => '/locations', heading: 'Visit the Maison', data: (p) => p.getByTestId('boutique').first() },
+  { name: 'news', url: () => '/news', heading: 'News from the Maison', data: (p) => p.getByTestId('news-list') },
+  { name: 'news-article', url: (ids) => `/news/${ids.article}`, heading: /.+/, data: (p) => p.getByRole('link', { name: '← All news' }) },
+  { name: 'hover-expand', url: () => '/hover-expand', heading: 'The collections', data: (p) => p.getByTestId('expand-panels') },
+  { name: 'jewelry-week', url: () => '/mirror-in-milan-digital-jewelry-week', heading: /Mirror in/, data: (p) => p.getByRole('button', { name: 'Submit the portfolio' }) },
+];
+
+test.describe('storefront pages', () => {
+  let ids: Ids;
+  test.beforeAll(async ({ request }) => {
+    ids = {
+      product: await firstId(request, '/api/products?size=1'),
+      collection: await firstId(request, '/api/collections?size=1'),
+      article: 'aube-de-givre-winter-2025',
+    };
+  });
+
+  for (const route of ROUTES) {
+    test(`${route.name}: real data, title, no console errors, axe clean`, async ({ page }, testInfo) => {
+      const errors = watchConsole(page);
+      await page.goto(route.url(ids));
+      await settled(page);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      await expect(route.data(page)).toBeVisible();
+      await expect(page).toHaveTitle(/— Mirror$/);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      // Every image has an alt attribute, and its box is reserved (width/height given).
+      const images = await page.locator('main img').evaluateAll((list) => list.map((img) => ({ alt: img.getAttribute('alt'), w: img.getAttribute('width'), h: img.getAttribute('height') })));
+      for (const image of images) expect(image.alt !== null && image.w !== null && image.h !== null).toBe(true);
+      await expectAxeClean(page);
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(500);
+      await snap(page, testInfo, `storefront-${route.name}`);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test('/products-left: filter, sort and paginate live in the URL and survive a reload', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/products-left');
+  await settled(page);
+  const grid = page.getByTestId('product-grid');
+  await expect(grid).toBeVisible();
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  if (await page.getByRole('button', { name: 'Show filters' }).isVisible()) await page.getByRole('button', { name: 'Show filters' }).click();
+
+  await filters.getByRole('group', { name: 'Availability' }).getByLabel(/In stock/).check();
+  await expect(page).toHaveURL(/availability=IN_STOCK/);
+  await page.getByLabel('Sort').selectOption('price,asc');
+  await expect(page).toHaveURL(/sort=price%2Casc/);
+  const count = Number((await page.getByTestId('result-count').textContent())?.match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThan(12);
+  await page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+
+  const prices = async () =>
+    grid.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => c.querySelector('p:last-child')?.textContent ?? ''));
+  await expect(grid.getByTestId('product-card').first()).toBeVisible();
+  const before = await prices();
+  await page.reload();
+  await settled(page);
+  await expect(page).toHaveURL(/availability=IN_STOCK.*sort=price%2Casc.*page=2|page=2/);
+  await expect(page.getByLabel('Sort')).toHaveValue('price,asc');
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect.poll(prices).toEqual(before);
+  expect(errors).toEqual([]);
+});
+
+test('a product opens its own page, with appointment and, for rings, try-on and 360°', async ({ page }) => {
+  await page.goto('/products?q=ring');
+  await settled(page);
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.getByRole('heading').textContent())!;
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('product-price')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', /\/contact\?appointment=1&piece=/);
+  await expect(page.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', /\/ar\/rings\//);
+  await expect(page.getByRole('link', { name: '360°' })).toHaveAttribute('href', /\/view-360\?product=/);
+});
+
+test('an unknown news article shows the not-found page', async ({ page }) => {
+  await page.goto('/news/no-such-article');
+  await settled(page);
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+});
+
+test('contact message and appointment request reach the outbox', async ({ page, request }, testInfo) => {
+  const email = `contact-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto('/contact');
+  await settled(page);
+  await page.getByRole('button', { name: 'Send the message' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await page.getByLabel('Name').fill('Claire Dumas');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Message').fill('I would like to know more about the Aube de Givre ring.');
+  await page.getByRole('button', { name: 'Send the message' }).click();
+  await expect(page.getByTestId('contact-success')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Book an appointment' }).click();
+  await expect(page).toHaveURL(/appointment=1/);
+  const dialog = page.getByRole('dialog', { name: 'Book an appointment' });
+  await dialog.getByLabel('Boutique').selectOption({ index: 1 });
+  await dialog.getByLabel('Date').fill('2030-06-14');
+  await dialog.getByLabel('Time').selectOption({ index: 1 });
+  await dialog.getByLabel('Pieces of interest').fill('MIR-RIN-0001');
+  await dialog.getByLabel('Name').fill('Claire Dumas');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Request the appointment' }).click();
+  await expect(dialog.getByTestId('appointment-success')).toBeVisible();
+
+  const token = await adminToken(request);
+  const outbox = await request.get('/api/notifications/outbox?size=100', { headers: { Authorization: `Bearer ${token}` } });
+  const mails = ((await outbox.json()) as { content: { emailType: string; text: string }[] }).content.filter((m) => m.text.includes(email));
+  expect(mails.map((m) => m.emailType).sort()).toEqual(['APPOINTMENT_REQUEST', 'CONTACT_MESSAGE']);
+  expect(mails.find((m) => m.emailType === 'APPOINTMENT_REQUEST')!.text).toContain('MIR-RIN-0001');
+});
+
+// A tiny valid PNG and PDF: the server decides the type by their magic bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + ' '.repeat(200_000));
+
+test('jewelry week: two files upload with visible progress, both emails are queued, success page', async ({ page, request }, testInfo) => {
+  const email = `designer-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto('/mirror-in-milan-digital-jewelry-week');
+  await settled(page);
+  await page.getByRole('button', { name: 'Submit the portfolio' }).click();
+  await expect(page.getByText('Add at least one image or PDF of your work')).toBeVisible();
+
+  await page.getByLabel('Designer name').fill('Giulia Ferri');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Country').fill('Italy');
+  await page.getByLabel('Collection statement').fill('Nine pieces in recycled gold and lab-grown sapphires, inspired by the Navigli at dusk.');
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'lookbook.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'ring.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  await expect(page.getByRole('list', { name: 'Chosen files' }).getByRole('listitem')).toHaveCount(2);
+
+  // Slow the uploads down so the progress bar is observable.
+  await page.route('**/api/files/upload', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Submit the portfolio' }).click();
+  await expect(page.getByTestId('upload-progress')).toBeVisible();
+  await expect(page).toHaveURL(/\/submit-success$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /Thank you, Giulia Ferri/ })).toBeVisible();
+  await snap(page, testInfo, 'storefront-submit-success');
+
+  const token = await adminToken(request);
+  const outbox = await request.get('/api/notifications/outbox?size=100', { headers: { Authorization: `Bearer ${token}` } });
+  const mails = ((await outbox.json()) as { content: { emailType: string; recipients: string[]; text: string }[] }).content.filter((m) => m.text.includes(email) || m.recipients.includes(email));
+  expect(mails.map((m) => m.emailType).sort()).toEqual(['JEWELRY_WEEK_CONFIRMATION', 'JEWELRY_WEEK_SUBMISSION']);
+  expect(mails.find((m) => m.emailType === 'JEWELRY_WEEK_CONFIRMATION')!.recipients).toEqual([email]);
+});
+
+test('profile: signed out goes to sign-in; edit the profile, change the password, sign in again', async ({ page, request }, testInfo) => {
+  await page.goto('/user-profile');
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);
+
+  const username = `client${testInfo.project.name}${Date.now()}`.slice(0, 40);
+  const created = await request.post('/api/users', { data: { username, email: `${username}@example.com`, password: 'Original-Pass-2025' } });
+  expect(created.ok()).toBe(true);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('Original-Pass-2025');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/user-profile$/);
+  await settled(page);
+
+  await page.getByLabel('First name').fill('Hélène');
+  await page.getByLabel('Phone').fill('+33 1 23 45 67 89');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Hélène' })).toBeVisible();
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
+
+  await page.getByLabel('Current password').fill('wrong-password-1');
+  await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-2025');
+  await page.getByLabel('Confirm the new password').fill('Brand-New-Pass-2025');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your current password is not correct.')).toBeVisible();
+  await page.getByLabel('Current password').fill('Original-Pass-2025');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('Brand-New-Pass-2025');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/user-profile$/);
+});
+
+test('profile: a customer sees their orders and payment schedules', async ({ page }, testInfo) => {
+  await signIn(page, 'customer', '/auth/login?next=%2Fuser-profile');
+  await expect(page).toHaveURL(/\/user-profile$/);
+  await settled(page);
+  const order = page.getByTestId('order').first();
+  await expect(order).toBeVisible();
+  await order.getByText('Payment schedule').click();
+  await expect(order.getByRole('table')).toBeVisible();
+  await snap(page, testInfo, 'storefront-user-profile');
+});
