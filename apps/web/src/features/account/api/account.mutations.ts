@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserBody, User } from '@mirror/contract';
 import { apiClient } from '../../../lib/api-client';
-import { clearCachedUser, initSession, signOut } from '../../../lib/session';
+import { signOut } from '../../../lib/session';
 import { accountKeys } from './account.queries';
 
 export type ProfileChanges = Pick<UpdateUserBody, 'email' | 'firstName' | 'lastName' | 'phone'>;
@@ -10,12 +10,9 @@ export function useUpdateProfile(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (changes: ProfileChanges) => apiClient.put<User>(`/api/users/${encodeURIComponent(userId)}`, changes),
-    onSuccess: (user) => {
-      client.setQueryData(accountKeys.me(), user);
-      // The session keeps a cached copy of the user; reload it so the chrome shows the change.
-      clearCachedUser();
-      initSession();
-    },
+    // The chrome shows only the username, which this form cannot change: the session's copy of
+    // the user is left alone, and the profile reads its own query.
+    onSuccess: (user) => client.setQueryData(accountKeys.me(), user),
   });
 }
 

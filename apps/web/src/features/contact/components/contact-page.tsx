@@ -56,7 +56,7 @@ export function ContactPage({ boutiques, isLoadingBoutiques }: ContactPageProps)
         <ContactForm />
       </div>
       <Dialog isOpen={isBooking} onClose={close} title="Book an appointment">
-        {isLoadingBoutiques ? (
+        {!isBooking ? null : isLoadingBoutiques ? (
           <p role="status">Loading...</p>
         ) : (
           <AppointmentRequestForm

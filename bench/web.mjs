@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// `npm run bench:web [-- --runs 3] [--url http://localhost:8080] [--no-build]`
+//
+// Lighthouse 12 with Debian's Chromium against the production build served by the API: mobile
+// (Lighthouse's default Moto G emulation, simulated slow 4G) and desktop, `runs` times per route,
+// median run by performance score. Also measures each route's initial JS (gzip) from the scripts
+// Lighthouse saw loading, and checks that no three.js chunk is among them. Writes
+// bench/results/web-<date>.md. Without --url it builds, then starts a throwaway server (PGlite).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const RUNS = Number(option('runs', 3));
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const BUDGET = { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 100, accessibility: 100, initialJsKb: 150 };
+
+const cleanups = [];
+async function cleanup() {
+  for (const c of cleanups.splice(0).reverse()) {
+    try {
+      await c();
+    } catch {
+      /* best effort */
+    }
+  }
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function startServer() {
+  if (!args.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-bench-web-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => child.kill('SIGTERM'));
+  const url = `http://127.0.0.1:${port}`;
+  // First start seeds the demo data and renders the product imagery.
+  await waitFor(`${url}/api/products/health`, 10 * 60_000);
+  return url;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function gzipKb(url, cache) {
+  if (!cache.has(url)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    cache.set(url, gzipSync(body, { level: 9 }).length / 1024);
+  }
+  return cache.get(url);
+}
+
+async function audit(url, formFactor, port) {
+  const flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  const lhr = result.lhr;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin)).map((r) => r.url);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    tbtMs: lhr.audits['total-blocking-time'].numericValue,
+    scripts,
+  };
+}
+
+async function main() {
+  const base = option('url', null) ?? (await startServer());
+  const collections = await (await fetch(`${base}/api/collections?size=1`)).json();
+  const collectionId = collections.content[0]?.id;
+  const routes = ['/home', '/collections', collectionId ? `/collections/${collectionId}` : null, '/products', '/products-left', '/news', '/locations'].filter(Boolean);
+
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  cleanups.push(() => chrome.kill());
+  const sizeCache = new Map();
+  const rows = [];
+  for (const route of routes) {
+    for (const formFactor of ['mobile', 'desktop']) {
+      // A warm-up load so the server's first-hit costs are not measured.
+      await fetch(`${base}${route}`);
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${base}${route}`, formFactor, chrome.port));
+      const byScore = [...runs].sort((a, b) => a.performance - b.performance);
+      const mid = byScore[Math.floor(byScore.length / 2)];
+      let jsKb = 0;
+      for (const script of mid.scripts) jsKb += await gzipKb(script, sizeCache);
+      const hasThree = mid.scripts.some((s) => /three/i.test(path.basename(new URL(s).pathname)));
+      const row = {
+        route,
+        formFactor,
+        performance: mid.performance,
+        accessibility: median(runs.map((r) => r.accessibility)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        cls: median(runs.map((r) => r.cls)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        jsKb,
+        scripts: mid.scripts.length,
+        hasThree,
+      };
+      rows.push(row);
+      console.log(`${route.padEnd(48)} ${formFactor.padEnd(7)} perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB`);
+    }
+  }
+
+  const ok = (cond) => (cond ? '✓' : '✗');
+  const date = new Date().toISOString().slice(0, 10);
+  const lines = [
+    `# Web benchmark — ${date}`,
+    '',
+    `Lighthouse 12 (${RUNS} runs per route and form factor, median by performance score; LCP/CLS/TBT are medians), Debian Chromium headless, ${cpus().length} CPU(s). Mobile = Lighthouse default emulation (Moto G Power, simulated slow 4G, 4× CPU slowdown); desktop = Lighthouse desktop config. Served by the production API build.`,
+    '',
+    `Budgets: mobile performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, accessibility ${BUDGET.accessibility}; initial JS ≤ ${BUDGET.initialJsKb} KB gzip; no three.js in a storefront route's initial load.`,
+    '',
+    '| Route | Form factor | Performance | LCP (ms) | CLS | TBT (ms) | Accessibility | Initial JS (KB gzip, files) | three.js | Within budget |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
+    ...rows.map((r) => {
+      const within =
+        r.jsKb <= BUDGET.initialJsKb &&
+        !r.hasThree &&
+        r.accessibility >= BUDGET.accessibility &&
+        (r.formFactor === 'desktop' || (r.performance >= BUDGET.performance && r.lcpMs <= BUDGET.lcpMs && r.cls <= BUDGET.cls && r.tbtMs <= BUDGET.tbtMs));
+      return `| ${r.route.replace(/[0-9a-f-]{36}/, '{id}')} | ${r.formFactor} | ${r.performance} | ${Math.round(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} | ${r.accessibility} | ${r.jsKb.toFixed(1)} (${r.scripts}) | ${r.hasThree ? 'loaded' : 'absent'} | ${ok(within)} |`;
+    }),
+    '',
+  ];
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const out = path.join(root, 'bench/results', `web-${date}.md`);
+  writeFileSync(out, lines.join('\n'));
+  console.log(`wrote ${path.relative(root, out)}`);
+}
+
+main()
+  .then(cleanup)
+  .catch(async (error) => {
+    console.error(error);
+    await cleanup();
+    process.exit(1);
+  });
