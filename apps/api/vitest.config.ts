@@ -6,8 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
     // Each file gets its own database; two at a time matches the 2-core CI machine.
     maxWorkers: 2,
   },

@@ -32,5 +32,5 @@ test('a rendering failure shows the 500 screen', async ({ page }, testInfo) => {
   // Reload Page recovers once the chunk loads again.
   await page.unroute(/\/assets\/about-page-[^/]+\.js$/);
   await page.getByRole('button', { name: 'Reload Page' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'About Mirror' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'A maison of light' })).toBeVisible();
 });

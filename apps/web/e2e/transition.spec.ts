@@ -23,7 +23,7 @@ test('a page transition completes and fires its completion event', async ({ page
   await expect(page).toHaveURL(/\/collections$/);
   await expect.poll(() => page.evaluate(() => window.__transitions)).toEqual([{ to: '/collections', variant: 'slide' }]);
   await expect(page.getByTestId('page-transition-overlay')).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Seasons of light' })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   // The navigation left the scroll-to-top flag for the shell, which consumed it.
   expect(await page.evaluate(() => sessionStorage.getItem('scrollToTop'))).toBeNull();

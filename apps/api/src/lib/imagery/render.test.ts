@@ -74,7 +74,7 @@ describe('renderProductSvg', () => {
       const imgs = await renderProductImage({ ...base, pieceType, metal: 'YELLOW_GOLD' });
       expect(imgs).toHaveLength(4);
     }
-  });
+  }, 300_000); // CPU-bound: 120 renders; a loaded 2-core machine needs time
 
   it('handles every listed gem type and cut, and falls back for unknown ones', () => {
     const types = ['diamond', 'sapphire', 'ruby', 'emerald', 'pearl', 'tanzanite', 'morganite', 'aquamarine', 'spinel', 'tsavorite', 'unobtainium'];

@@ -1,4 +1,5 @@
-import { WEEKDAYS, type OpeningHours, type Weekday } from '@mirror/contract';
+import type { OpeningHours, Weekday } from '@mirror/contract';
+import { WEEKDAYS } from '../../config/vocabulary';
 
 const SHORT: Record<Weekday, string> = {
   MONDAY: 'Mon',

@@ -1,4 +1,5 @@
-import { AVAILABILITIES, type ProductFacets } from '@mirror/contract';
+import type { ProductFacets } from '@mirror/contract';
+import { AVAILABILITIES } from '../../../config/vocabulary';
 import { useEffect, useState, type FormEvent } from 'react';
 import { humanize } from '../../../lib/format';
 import styles from './facet-panel.module.css';

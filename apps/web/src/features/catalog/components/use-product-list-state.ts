@@ -1,4 +1,4 @@
-import { AVAILABILITIES, METAL_TYPES } from '@mirror/contract';
+import { AVAILABILITIES, METAL_TYPES } from '../../../config/vocabulary';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { param, patchParams, readParams, type ParamSpec } from '../../../lib/url-state';

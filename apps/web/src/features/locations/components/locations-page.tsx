@@ -1,4 +1,5 @@
-import { LOCATION_SERVICES, LOCATION_TYPES, type Location } from '@mirror/contract';
+import type { Location } from '@mirror/contract';
+import { LOCATION_SERVICES, LOCATION_TYPES } from '../../../config/vocabulary';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
