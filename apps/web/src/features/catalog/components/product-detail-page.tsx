@@ -12,7 +12,7 @@ import { paths, to } from '../../../config/routes';
 import { ApiError } from '../../../lib/errors';
 import { formatPrice, humanize } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
-import { categoryQuery, collectionsWithProductsQuery, productQuery } from '../api/catalog.queries';
+import { categoryQuery, collectionsWithProductsQuery, productFacetsQuery, productQuery } from '../api/catalog.queries';
 import styles from './product-detail-page.module.css';
 import { ProductCard } from './product-card';
 
@@ -65,6 +65,8 @@ export function ProductDetailPage() {
   const product = useQuery(productQuery(productId));
   const category = useQuery({ ...categoryQuery(product.data?.categoryId ?? ''), enabled: Boolean(product.data) });
   const collections = useQuery({ ...collectionsWithProductsQuery(), enabled: Boolean(product.data) });
+  // The product carries only its designer's id; the catalogue facets carry the names.
+  const facets = useQuery({ ...productFacetsQuery({}), enabled: Boolean(product.data?.designerId) });
   const data = product.data;
   usePageMeta(data?.name ?? (product.isError ? 'Piece not found' : 'Piece'), data ? `${data.name} — ${data.description.slice(0, 140)}` : undefined);
 
@@ -93,10 +95,12 @@ export function ProductDetailPage() {
   const siblings = collection?.products.filter((item) => item.product.id !== p.id).slice(0, 4) ?? [];
   const isRing = /ring/i.test(category.data?.name ?? '') && !/earring/i.test(category.data?.name ?? '');
   const gem = p.gemstone;
+  const designer = facets.data?.designers.find((d) => d.value === p.designerId)?.label;
   const attributes: [string, string][] = [
     ['Reference', p.sku],
     ['Metal', humanize(p.metalType)],
     ...(category.data ? [['Category', category.data.name] as [string, string]] : []),
+    ...(designer ? [['Designer', designer] as [string, string]] : []),
     ...(gem ? [['Stone', humanize(gem.type)] as [string, string]] : []),
     ...(gem?.carat ? [['Carat', `${gem.carat.toFixed(2)} ct`] as [string, string]] : []),
     ...(gem?.cut ? [['Cut', humanize(gem.cut)] as [string, string]] : []),
