@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:api [-- --quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--no-build] [--explain]`
+// `npm run bench:api [-- --quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--no-build] [--explain] [--hold]`
 //
 // Seeds a throwaway PostgreSQL with N products (set-based SQL), starts the production API and a
 // baseline server (bare Fastify hello-world + bare indexed 20-row SELECT with pg), runs autocannon
@@ -200,9 +200,9 @@ function rssMb(pid) {
   }
 }
 
-async function startNode(script, env, healthPath) {
+async function startNode(script, env, healthPath, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
   let exited = false;
   child.on('exit', () => (exited = true));
   // Stopped before PostgreSQL (cleanups run in reverse), and waited for, so no query is cut off mid-flight.
@@ -421,7 +421,8 @@ async function main() {
   await seed(db, PRODUCTS);
 
   log('start the production API and the baseline server');
-  const api = await startNode('apps/api/dist/server.js', apiEnv, '/api/health');
+  // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the API process.
+  const api = await startNode('apps/api/dist/server.js', apiEnv, '/api/health', (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const base = await startNode('bench/baseline-server.mjs', { DATABASE_URL: dbUrl }, '/hello');
 
   const login = await fetch(`${api.baseUrl}/api/auth/authenticate`, {
@@ -464,6 +465,13 @@ async function main() {
     { name: 'filters (category+metal)', url: `${A}/api/products/filters?categoryId=${ring.id}&metalType=WHITE_GOLD`, target: { p99: 100 } },
     { name: 'statistics (ADMIN)', url: `${A}/api/products/statistics`, headers: { authorization: `Bearer ${accessToken}` }, target: { p99: 100 } },
   ];
+  if (flag('hold')) {
+    // `--hold`: keep the seeded database and both servers up for profiling by hand (Ctrl-C ends it).
+    log(`holding: API ${A}  baseline ${base.baseUrl}  DATABASE_URL=${dbUrl}  admin token in /tmp/bench-token`);
+    writeFileSync('/tmp/bench-token', accessToken);
+    for (const t of targets) console.log(`  ${t.name.padEnd(28)} ${t.url}`);
+    await new Promise(() => {});
+  }
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
   log('autocannon');
