@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import {
@@ -35,6 +36,14 @@ export interface ProductFilter {
   status?: ProductStatus | undefined;
   includeDeleted?: boolean | undefined;
 }
+
+/** The three tsqueries of one search (see `searchCounts`). */
+export interface SearchQueries {
+  name: string;
+  strong: string;
+  all: string;
+}
+export type SearchTier = 'name' | 'strong' | 'other';
 
 export type ProductSortField = 'name' | 'price' | 'createdAt' | 'stock';
 export interface ProductSort {
@@ -83,37 +92,90 @@ const FACET_COLUMNS: Record<GroupedFacet, string> = {
   status: 'status',
 };
 
+/**
+ * Binds a value into a query: as itself (a one-off query) or as a named placeholder whose value is collected
+ * in `params` (a prepared statement reused across calls with the same shape).
+ */
+type Bind = <T>(name: string, value: T) => T | Placeholder;
+const inline: Bind = (_name, value) => value;
+function collecting(params: Record<string, unknown>): Bind {
+  return (name, value) => {
+    params[name] = value;
+    return sql.placeholder(name);
+  };
+}
+
+/** A short, stable statement name for a query shape (PostgreSQL names are limited to 63 bytes). */
+function statementName(prefix: string, key: string): string {
+  return `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+}
+
 export function createProductsRepo(db: Db, lowStockThreshold: number) {
-  function visibility(viewer: ProductViewer, includeDeleted: boolean): SQL | undefined {
+  function visibility(viewer: ProductViewer, includeDeleted: boolean, bind: Bind = inline): SQL | undefined {
     if (viewer.isAdmin) return includeDeleted ? undefined : isNull(products.deletedAt);
     const live = eq(products.status, 'ACTIVE');
-    return and(isNull(products.deletedAt), viewer.vendorId ? or(live, eq(products.vendorId, viewer.vendorId)) : live);
+    return and(isNull(products.deletedAt), viewer.vendorId ? or(live, eq(products.vendorId, bind('viewerVendorId', viewer.vendorId))) : live);
   }
 
-  function where(viewer: ProductViewer, filter: ProductFilter): SQL | undefined {
-    const c: (SQL | undefined)[] = [visibility(viewer, !!filter.includeDeleted && viewer.isAdmin)];
-    if (filter.categoryId) c.push(eq(products.categoryId, filter.categoryId));
-    if (filter.metalType) c.push(eq(products.metal, filter.metalType));
-    if (filter.vendorId) c.push(eq(products.vendorId, filter.vendorId));
-    if (filter.designerId) c.push(eq(products.designerId, filter.designerId));
+  function buildWhere(viewer: ProductViewer, filter: ProductFilter, bind: Bind): SQL | undefined {
+    const c: (SQL | undefined)[] = [visibility(viewer, !!filter.includeDeleted && viewer.isAdmin, bind)];
+    if (filter.categoryId) c.push(eq(products.categoryId, bind('categoryId', filter.categoryId)));
+    if (filter.metalType) c.push(eq(products.metal, bind('metalType', filter.metalType)));
+    if (filter.vendorId) c.push(eq(products.vendorId, bind('vendorId', filter.vendorId)));
+    if (filter.designerId) c.push(eq(products.designerId, bind('designerId', filter.designerId)));
     if (filter.collectionId) {
       c.push(
         inArray(
           products.id,
-          db.select({ id: collectionProducts.productId }).from(collectionProducts).where(eq(collectionProducts.collectionId, filter.collectionId)),
+          db.select({ id: collectionProducts.productId }).from(collectionProducts).where(eq(collectionProducts.collectionId, bind('collectionId', filter.collectionId))),
         ),
       );
     }
-    if (filter.featured !== undefined) c.push(eq(products.isFeatured, filter.featured));
+    if (filter.featured !== undefined) c.push(eq(products.isFeatured, bind('featured', filter.featured)));
     if (filter.availability === 'OUT_OF_STOCK') c.push(eq(products.stockQuantity, 0));
     if (filter.availability === 'LOW_STOCK') c.push(and(gte(products.stockQuantity, 1), lte(products.stockQuantity, lowStockThreshold)));
     if (filter.availability === 'IN_STOCK') c.push(sql`${products.stockQuantity} > ${lowStockThreshold}`);
     if (filter.available) c.push(sql`${products.stockQuantity} > 0`);
     if (filter.lowStock) c.push(and(gte(products.stockQuantity, 1), lte(products.stockQuantity, lowStockThreshold)));
-    if (filter.minPrice !== undefined) c.push(gte(products.sortPrice, filter.minPrice));
-    if (filter.maxPrice !== undefined) c.push(lte(products.sortPrice, filter.maxPrice));
-    if (filter.status) c.push(eq(products.status, filter.status));
+    if (filter.minPrice !== undefined) c.push(gte(products.sortPrice, bind('minPrice', filter.minPrice)));
+    if (filter.maxPrice !== undefined) c.push(lte(products.sortPrice, bind('maxPrice', filter.maxPrice)));
+    if (filter.status) c.push(eq(products.status, bind('status', filter.status)));
     return and(...c);
+  }
+
+  function where(viewer: ProductViewer, filter: ProductFilter): SQL | undefined {
+    return buildWhere(viewer, filter, inline);
+  }
+
+  /** What decides a query's text (never the values): the viewer's kind and which conditions `buildWhere` adds. */
+  function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
+    const parts = [
+      viewer.isAdmin ? (filter.includeDeleted ? 'admin+deleted' : 'admin') : viewer.vendorId ? 'vendor' : 'public',
+      ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status'] as const).filter((k) => filter[k]),
+      filter.featured !== undefined ? 'featured' : '',
+      filter.availability ? `availability=${filter.availability}` : '',
+      filter.available ? 'available' : '',
+      filter.lowStock ? 'lowStock' : '',
+      filter.minPrice !== undefined ? 'minPrice' : '',
+      filter.maxPrice !== undefined ? 'maxPrice' : '',
+    ];
+    return parts.filter(Boolean).join(',');
+  }
+
+  /**
+   * Prepared statements per query shape: the SQL is built once, PostgreSQL parses and plans it once per
+   * connection, and each call only sends values. Shapes are few (viewer kind × which filters × sort × page
+   * mode), and the cache is bounded all the same.
+   */
+  const prepared = new Map<string, { execute: (params: Record<string, unknown>) => Promise<unknown> }>();
+  function preparedQuery<T>(key: string, build: () => { prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> } }) {
+    let statement = prepared.get(key);
+    if (!statement) {
+      if (prepared.size >= 500) prepared.delete(prepared.keys().next().value!);
+      statement = build().prepare(statementName('p', key)) as { execute: (params: Record<string, unknown>) => Promise<unknown> };
+      prepared.set(key, statement);
+    }
+    return (params: Record<string, unknown>) => statement.execute(params) as Promise<T>;
   }
 
   /** Counts per value of each of `dims` (one GROUPING SETS pass), plus the total and price bounds when `withTotal`. */
@@ -142,11 +204,14 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     where,
 
     async findById(id: string, viewer: ProductViewer, includeDeleted = false): Promise<ProductReadRow | null> {
-      const [row] = await db
-        .select(productColumns)
-        .from(products)
-        .where(and(eq(products.id, id), visibility(viewer, includeDeleted && viewer.isAdmin)))
-        .limit(1);
+      const params: Record<string, unknown> = {};
+      const bind = collecting(params);
+      const withDeleted = includeDeleted && viewer.isAdmin;
+      const condition = and(eq(products.id, bind('id', id)), visibility(viewer, withDeleted, bind));
+      const run = preparedQuery<ProductReadRow[]>(`byId|${shapeKey(viewer, { includeDeleted: withDeleted })}`, () =>
+        db.select(productColumns).from(products).where(condition).limit(1),
+      );
+      const [row] = await run(params);
       return row ?? null;
     },
 
@@ -164,22 +229,34 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
      * first from the sort index alone (an index-only scan skips the offset rows without touching the
      * heap), then read just those rows: page 2000 costs index entries, not 40,000 row fetches.
      */
-    async list(condition: SQL | undefined, sort: ProductSort, page: { offset: number; size: number; after?: { value: string; id: string } }) {
+    async list(viewer: ProductViewer, filter: ProductFilter, sort: ProductSort, page: { offset: number; size: number; after?: { value: string; id: string } }) {
       const { column, cast } = SORT_COLUMNS[sort.field];
       const order = sort.direction === 'desc' ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
+      const params: Record<string, unknown> = { limit: page.size };
+      const bind = collecting(params);
+      const condition = buildWhere(viewer, filter, bind);
+      const mode = page.after ? 'after' : page.offset === 0 ? 'first' : 'offset';
       const keyset = page.after
         ? sort.direction === 'desc'
-          ? sql`(${column}, ${products.id}) < (cast(${page.after.value} as ${cast}), cast(${page.after.id} as uuid))`
-          : sql`(${column}, ${products.id}) > (cast(${page.after.value} as ${cast}), cast(${page.after.id} as uuid))`
+          ? sql`(${column}, ${products.id}) < (cast(${bind('afterValue', page.after.value)} as ${cast}), cast(${bind('afterId', page.after.id)} as uuid))`
+          : sql`(${column}, ${products.id}) > (cast(${bind('afterValue', page.after.value)} as ${cast}), cast(${bind('afterId', page.after.id)} as uuid))`
         : undefined;
-      const select = db.select({ product: productColumns, cursorValue: sql<string>`cast(${column} as text)` }).from(products);
-      if (page.after || page.offset === 0) return select.where(and(condition, keyset)).orderBy(...order).limit(page.size);
-      const ids = db.select({ id: products.id }).from(products).where(condition).orderBy(...order).limit(page.size).offset(page.offset);
-      return select.where(inArray(products.id, ids)).orderBy(...order);
+      if (mode === 'offset') params.offset = page.offset;
+      const run = preparedQuery<{ product: ProductReadRow; cursorValue: string }[]>(`list|${shapeKey(viewer, filter)}|${sort.field}|${sort.direction}|${mode}`, () => {
+        const select = db.select({ product: productColumns, cursorValue: sql<string>`cast(${column} as text)` }).from(products);
+        if (mode !== 'offset') return select.where(and(condition, keyset)).orderBy(...order).limit(sql.placeholder('limit'));
+        // Offset pages pick their ids from the sort index alone, then read just those rows.
+        const ids = db.select({ id: products.id }).from(products).where(condition).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+        return select.where(inArray(products.id, ids)).orderBy(...order);
+      });
+      return run(params);
     },
 
-    async count(condition: SQL | undefined): Promise<number> {
-      const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(products).where(condition);
+    async count(viewer: ProductViewer, filter: ProductFilter): Promise<number> {
+      const params: Record<string, unknown> = {};
+      const condition = buildWhere(viewer, filter, collecting(params));
+      const run = preparedQuery<{ value: number }[]>(`count|${shapeKey(viewer, filter)}`, () => db.select({ value: sql<number>`count(*)::int` }).from(products).where(condition));
+      const [row] = await run(params);
       return row?.value ?? 0;
     },
 
@@ -201,32 +278,55 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       return rows.map((r) => r.term);
     },
 
-    async search(condition: SQL | undefined, tsquery: string, page: { offset: number; size: number }) {
-      const query = sql`to_tsquery('simple', ${tsquery})`;
-      const rank = sql<number>`ts_rank(${products.searchVector}, ${query})`;
-      return db
-        .select(productColumns)
-        .from(products)
-        .where(and(condition, sql`${products.searchVector} @@ ${query}`))
-        .orderBy(desc(rank), asc(products.name), asc(products.id))
-        .limit(page.size)
-        .offset(page.offset);
+    /**
+     * Matches per relevance tier for one search: `name` = every word in the name (weight A), `strong` = every
+     * word in the name, stone, cut, colour, metal or SKU (A/B) but not all in the name, `total` = all
+     * matches (descriptions too). One GIN bitmap scan; the tier checks run on the matched rows only.
+     */
+    async searchCounts(condition: SQL | undefined, q: SearchQueries): Promise<{ name: number; strong: number; total: number }> {
+      const [row] = rowsOf<{ name: number; strong: number; total: number }>(
+        await db.execute(sql`
+          select (count(*) filter (where ${products.searchVector} @@ to_tsquery('simple', ${q.name})))::int as name,
+                 (count(*) filter (where ${products.searchVector} @@ to_tsquery('simple', ${q.strong})
+                                     and not ${products.searchVector} @@ to_tsquery('simple', ${q.name})))::int as strong,
+                 count(*)::int as total
+          from ${products}
+          where ${and(condition, sql`${products.searchVector} @@ to_tsquery('simple', ${q.all})`)}`),
+      );
+      return { name: Number(row?.name ?? 0), strong: Number(row?.strong ?? 0), total: Number(row?.total ?? 0) };
     },
 
-    async searchCount(condition: SQL | undefined, tsquery: string): Promise<number> {
-      const [row] = await db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(products)
-        .where(and(condition, sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`));
-      return row?.value ?? 0;
+    /**
+     * One tier's rows, newest first. A tier with few matches is read through the GIN index and sorted; a
+     * tier with many walks the (created_at, id) index and checks each row's vector until the page is full
+     * — the predicate is wrapped (`is true`) so the planner cannot trade that early stop for a bitmap of
+     * half the table. The caller decides which from the tier's exact count, not the planner's estimate.
+     */
+    async searchTier(condition: SQL | undefined, q: SearchQueries, tier: SearchTier, large: boolean, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
+      const match = (query: string) => sql`${products.searchVector} @@ to_tsquery('simple', ${query})`;
+      const tierCondition =
+        tier === 'name' ? match(q.name) : tier === 'strong' ? and(match(q.strong), sql`not ${match(q.name)}`) : and(match(q.all), sql`not ${match(q.strong)}`);
+      const select = db.select(productColumns).from(products);
+      if (large) {
+        return select
+          .where(and(condition, sql`(${tierCondition}) is true`))
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(page.size)
+          .offset(page.offset);
+      }
+      // `offset 0` keeps the matches a subquery of their own: found through the GIN index, then sorted.
+      const ids = sql`select m.id from (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${and(condition, tierCondition)} offset 0) m
+        order by m.created_at desc, m.id desc limit ${page.size} offset ${page.offset}`;
+      return select.where(sql`${products.id} in (${ids})`).orderBy(desc(products.createdAt), desc(products.id));
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */
-    async indexTerms(productId: string): Promise<void> {
-      await db.execute(sql`
+    async indexTerms(productId: string): Promise<number> {
+      const result = await db.execute(sql`
         insert into ${searchTerms} (term)
         select distinct unnest(tsvector_to_array(${products.searchVector})) from ${products} where ${products.id} = ${productId}
         on conflict do nothing`);
+      return Number((result as { affectedRows?: number; rowCount?: number | null }).affectedRows ?? (result as { rowCount?: number | null }).rowCount ?? 0);
     },
 
     async insert(values: NewProductRow): Promise<ProductRow> {

@@ -20,7 +20,7 @@ import { isUniqueViolation, pgErrorOf } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import { fileUrl } from '../../lib/storage/storage';
 import type { Actor } from '../../plugins/auth';
-import { createProductsRepo, type GroupedFacet, type ProductFilter, type ProductSort, type ProductViewer } from './products.repo';
+import { createProductsRepo, type GroupedFacet, type ProductFilter, type ProductReadRow, type ProductSort, type ProductViewer, type SearchQueries, type SearchTier } from './products.repo';
 
 export function toImageDto(image: StoredImage): Image {
   const sources = [...image.sources].sort((a, b) => a.width - b.width);
@@ -173,12 +173,18 @@ export interface ProductsServiceOptions {
   db: Db;
   lowStockThreshold: number;
   countCacheMs?: number;
+  /** Tests only: a fixed tier size above which search walks the index (default: chosen per page, see `search`). */
+  searchWalkThreshold?: number;
 }
 
-export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000 }: ProductsServiceOptions) {
+export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000, searchWalkThreshold }: ProductsServiceOptions) {
   const repo = createProductsRepo(db, lowStockThreshold);
   const counts = createResultCache(countCacheMs);
   const dto = (row: Omit<ProductRow, 'searchVector'>) => toProductDto(row, lowStockThreshold);
+  // Typo corrections per word: the lexicon changes only when a product brings a new word (cleared then).
+  const corrections = createResultCache(60_000, 2_000);
+  const correctionsOf = (token: string): Promise<string[]> =>
+    token.length < 4 ? Promise.resolve([]) : corrections.get(token, async () => (await repo.typoCorrections(token)).filter((c) => /^[\p{L}\p{N}]+$/u.test(c)));
 
   async function viewerOf(actor: Actor | null): Promise<ProductViewer> {
     if (!actor) return { isAdmin: false, vendorId: null };
@@ -227,16 +233,15 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
 
   async function written(row: Omit<ProductRow, 'searchVector'>): Promise<Product> {
     counts.clear();
-    await repo.indexTerms(row.id);
+    if ((await repo.indexTerms(row.id)) > 0) corrections.clear();
     return dto(row);
   }
 
   async function pageOf(viewer: ProductViewer, filter: ProductFilter, query: { page: number; size: number; sort: ProductSort; after?: string | undefined }): Promise<ProductPage> {
-    const condition = repo.where(viewer, filter);
     const after = query.after ? decodeCursor(query.after, query.sort.field) : undefined;
     const [rows, total] = await Promise.all([
-      repo.list(condition, query.sort, { offset: query.page * query.size, size: query.size, ...(after ? { after } : {}) }),
-      counts.get(JSON.stringify([viewer, filter]), () => repo.count(condition)),
+      repo.list(viewer, filter, query.sort, { offset: query.page * query.size, size: query.size, ...(after ? { after } : {}) }),
+      counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
     ]);
     const last = rows[rows.length - 1];
     const nextCursor = rows.length === query.size && last ? encodeCursor({ value: last.cursorValue, id: last.product.id }) : null;
@@ -250,21 +255,49 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
       return pageOf(await viewerOf(actor), filter, query);
     },
 
+    /**
+     * Ranked search. Every word must match as a word prefix or through a close spelling from the lexicon.
+     * Rank: pieces with every word in their name first, then those with every word in the name, stone,
+     * cut, colour, metal or SKU, then the rest (descriptions); newest first within a tier. Tier sizes come from
+     * one cached count; each page reads only the tiers it spans.
+     */
     async search({ actor, q, filter, query }: { actor: Actor | null; q: string; filter: ProductFilter; query: { page: number; size: number } }): Promise<Page<Product>> {
       const viewer = await viewerOf(actor);
       const tokens = searchTokens(q);
       if (tokens.length === 0) return toPage([], 0, query.page, query.size);
-      // Every word must match: as a word prefix, or through a close spelling from the lexicon.
-      const corrections = await Promise.all(
-        tokens.map(async (t) => (t.length >= 4 ? (await repo.typoCorrections(t)).filter((c) => /^[\p{L}\p{N}]+$/u.test(c)) : [])),
-      );
-      const tsquery = tokens.map((t, i) => `(${[`${t}:*`, ...corrections[i]!].join(' | ')})`).join(' & ');
+      const alternatives = await Promise.all(tokens.map((t) => correctionsOf(t)));
+      const group = (weights: string) => (t: string, i: number) => `(${[`${t}:*${weights}`, ...alternatives[i]!.map((c) => `${c}${weights ? `:${weights}` : ''}`)].join(' | ')})`;
+      const queries: SearchQueries = {
+        name: tokens.map(group('A')).join(' & '),
+        strong: tokens.map(group('AB')).join(' & '),
+        all: tokens.map(group('')).join(' & '),
+      };
       const condition = repo.where(viewer, filter);
-      const [rows, total] = await Promise.all([
-        repo.search(condition, tsquery, { offset: query.page * query.size, size: query.size }),
-        counts.get(JSON.stringify(['search', viewer, filter, tsquery]), () => repo.searchCount(condition, tsquery)),
+      const [tiers, candidates] = await Promise.all([
+        counts.get(JSON.stringify(['search', viewer, filter, queries.all]), () => repo.searchCounts(condition, queries)),
+        counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
       ]);
-      return toPage(rows.map(dto), total, query.page, query.size);
+      const sizes: [SearchTier, number][] = [
+        ['name', tiers.name],
+        ['strong', tiers.strong],
+        ['other', tiers.total - tiers.name - tiers.strong],
+      ];
+      const rows: ProductReadRow[] = [];
+      let offset = query.page * query.size;
+      for (const [tier, size] of sizes) {
+        if (rows.length === query.size) break;
+        if (offset >= size) {
+          offset -= size;
+          continue;
+        }
+        const limit = query.size - rows.length;
+        // Walking the date index visits about (offset + limit) × candidates / size rows; sorting the tier's
+        // matches visits `size` rows. Walk when that is cheaper: size > √((offset + limit) × candidates).
+        const walk = size > (searchWalkThreshold ?? Math.sqrt((offset + limit) * candidates));
+        rows.push(...(await repo.searchTier(condition, queries, tier, walk, { offset, size: limit })));
+        offset = 0;
+      }
+      return toPage(rows.map(dto), tiers.total, query.page, query.size);
     },
 
     async get({ actor, id, includeDeleted = false }: { actor: Actor | null; id: string; includeDeleted?: boolean }): Promise<Product> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
+import { createProductsService } from './products.service';
 
 let t: TestApp;
 let admin: Session;
@@ -296,6 +297,32 @@ describe('search', () => {
     expect(none.body.content).toEqual([]);
     const admins = await t.request<any>(`/api/products/search?q=sapphire&categoryId=${cat.id}`, { token: admin.accessToken });
     expect(admins.body.content.map((p: any) => p.id)).toContain(hidden.id);
+  });
+
+  it('ranks by tier (all words in the name, then name/stone/metal/SKU, then descriptions; newest first within one) and pages across tiers the same way on both read paths', async () => {
+    const cat = await f.category();
+    const inName = await f.product({ ...base(), categoryId: cat.id, name: 'Zircon Comet Pendant' });
+    const inName2 = await f.product({ ...base(), categoryId: cat.id, name: 'Aurora Zircon Drops' });
+    const inStone = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Ring', gemstone: { type: 'Zircon' } });
+    const inText = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Band', description: 'A band with one zircon set flush.' });
+    // inName2 is newer than inName: newest first within the name tier.
+    const expected = [inName2.id, inName.id, inStone.id, inText.id];
+    const http = await t.request<any>(`/api/products/search?q=zirc&categoryId=${cat.id}`);
+    expect(http.body.content.map((p: any) => p.id)).toEqual(expected);
+    expect(http.body.totalElements).toBe(4);
+    // Both tier read paths (sorted matches, and the index walk used for large tiers) give the same pages.
+    for (const searchWalkThreshold of [0, 1_000, undefined]) {
+      const service = createProductsService({ db: t.database.db, lowStockThreshold: 5, ...(searchWalkThreshold === undefined ? {} : { searchWalkThreshold }) });
+      const pages = [];
+      for (let page = 0; page < 3; page += 1) {
+        const result = await service.search({ actor: null, q: 'zirc', filter: { categoryId: cat.id }, query: { page, size: 2 } });
+        pages.push(...result.content.map((p) => p.id));
+        expect(result.totalElements).toBe(4);
+      }
+      expect(pages).toEqual(expected);
+      const twoWords = await service.search({ actor: null, q: 'comet zircon', filter: { categoryId: cat.id }, query: { page: 0, size: 10 } });
+      expect(twoWords.content.map((p) => p.id)).toEqual([inName.id, inStone.id, inText.id]);
+    }
   });
 
   it('rejects an empty or oversized query with 400', async () => {
