@@ -235,6 +235,17 @@ describe('reading products', () => {
     const byVendor = await t.request<any>(`/api/products?vendorId=${vendorBId}&size=100`);
     expect(byVendor.body.content.length).toBeGreaterThan(0);
     expect(byVendor.body.content.every((x: any) => x.vendorId === vendorBId)).toBe(true);
+    // Same query shape, other values: each call gets its own answer from the shared prepared statement.
+    const byVendorA = await t.request<any>(`/api/products?vendorId=${vendorAId}&size=100`);
+    expect(byVendorA.body.content.every((x: any) => x.vendorId === vendorAId)).toBe(true);
+    expect(byVendorA.body.content.map((x: any) => x.id)).toContain(plenty.id);
+    // featured=false is a condition of its own, not "no featured filter".
+    const notFeatured = await ids(`/api/products?featured=false&vendorId=${vendorAId}&size=100`);
+    expect(notFeatured).toEqual(expect.arrayContaining([cheap.id, low.id]));
+    expect(notFeatured).not.toContain(plenty.id);
+    const onlyFeatured = await ids(`/api/products?featured=true&vendorId=${vendorAId}&size=100`);
+    expect(onlyFeatured).toContain(plenty.id);
+    expect(onlyFeatured).not.toContain(low.id);
   });
 
   it('sorts by price and walks keyset pages that match offset pages', async () => {
