@@ -218,6 +218,8 @@ export const products = pgTable(
       index('products_live_price_idx').on(t.sortPrice, t.id).where(live),
       index('products_live_stock_idx').on(t.stockQuantity, t.id).where(live),
       index('products_live_category_idx').on(t.categoryId, t.createdAt, t.id).where(live),
+      // The storefront's commonest filtered view: one category, by price.
+      index('products_live_category_price_idx').on(t.categoryId, t.sortPrice, t.id).where(live),
       index('products_live_metal_idx').on(t.metal, t.createdAt, t.id).where(live),
       index('products_live_vendor_idx').on(t.vendorId, t.createdAt, t.id).where(live),
       index('products_live_featured_idx').on(t.createdAt, t.id).where(sql`${live} and ${t.isFeatured}`),

@@ -314,10 +314,11 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           .limit(page.size)
           .offset(page.offset);
       }
-      // `offset 0` keeps the matches a subquery of their own: found through the GIN index, then sorted.
-      const ids = sql`select m.id from (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${and(condition, tierCondition)} offset 0) m
-        order by m.created_at desc, m.id desc limit ${page.size} offset ${page.offset}`;
-      return select.where(sql`${products.id} in (${ids})`).orderBy(desc(products.createdAt), desc(products.id));
+      // `offset 0` keeps the matches a subquery of their own: found through the GIN index (whose heap
+      // recheck reads the rows anyway), then sorted. One reference to the table keeps planning cheap.
+      // (drizzle leaves out a literal `offset 0`, a placeholder it keeps: any OFFSET stops the subquery's pull-up.)
+      const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
+      return db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(page.offset).execute({ zero: 0 });
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */

@@ -173,13 +173,21 @@ export interface ProductsServiceOptions {
   db: Db;
   lowStockThreshold: number;
   countCacheMs?: number;
+  aggregateCacheMs?: number;
   /** Tests only: a fixed tier size above which search walks the index (default: chosen per page, see `search`). */
   searchWalkThreshold?: number;
 }
 
-export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000, searchWalkThreshold }: ProductsServiceOptions) {
+export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000, aggregateCacheMs = 30_000, searchWalkThreshold }: ProductsServiceOptions) {
   const repo = createProductsRepo(db, lowStockThreshold);
   const counts = createResultCache(countCacheMs);
+  // Whole-table aggregates (search tier counts, facets, statistics) cost a scan of up to a million rows:
+  // refreshed at most every 30 s (in the background, while the last answer is served).
+  const aggregates = createResultCache(aggregateCacheMs);
+  const clearCaches = () => {
+    counts.clear();
+    aggregates.clear();
+  };
   const dto = (row: Omit<ProductRow, 'searchVector'>) => toProductDto(row, lowStockThreshold);
   // Typo corrections per word: the lexicon changes only when a product brings a new word (cleared then).
   const corrections = createResultCache(60_000, 2_000);
@@ -232,7 +240,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
   }
 
   async function written(row: Omit<ProductRow, 'searchVector'>): Promise<Product> {
-    counts.clear();
+    clearCaches();
     if ((await repo.indexTerms(row.id)) > 0) corrections.clear();
     return dto(row);
   }
@@ -274,7 +282,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
       };
       const condition = repo.where(viewer, filter);
       const [tiers, candidates] = await Promise.all([
-        counts.get(JSON.stringify(['search', viewer, filter, queries.all]), () => repo.searchCounts(condition, queries)),
+        aggregates.get(JSON.stringify(['search', viewer, filter, queries.all]), () => repo.searchCounts(condition, queries)),
         counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
       ]);
       const sizes: [SearchTier, number][] = [
@@ -391,12 +399,12 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
       if ('quantity' in body) {
         const row = await repo.setStock(id, body.quantity, scope);
         if (!row) throw notFound();
-        counts.clear();
+        clearCaches();
         return dto(row);
       }
       const row = await repo.adjustStock(id, body.delta, scope);
       if (row) {
-        counts.clear();
+        clearCaches();
         return dto(row);
       }
       const existing = await repo.findById(id, { isAdmin: true, vendorId: null });
@@ -409,14 +417,14 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
     async toggleFeatured({ id }: { id: string }): Promise<Product> {
       const row = await repo.toggleFeatured(id);
       if (!row) throw notFound();
-      counts.clear();
+      clearCaches();
       return dto(row);
     },
 
     async remove({ actor, id }: { actor: Actor; id: string }): Promise<void> {
       const scope = await writeScope(actor);
       if (!(await repo.softDelete(id, scope))) throw notFound();
-      counts.clear();
+      clearCaches();
     },
 
     async restore({ id }: { id: string }): Promise<Product> {
@@ -426,7 +434,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
         if (live) throw new AppError('NOT_DELETED', 'This product is not deleted.');
         throw notFound();
       }
-      counts.clear();
+      clearCaches();
       return dto(row);
     },
 
@@ -439,12 +447,12 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
         }
         throw err;
       }
-      counts.clear();
+      clearCaches();
     },
 
     async facets({ actor, filter }: { actor: Actor | null; filter: ProductFilter }): Promise<ProductFacets> {
       const viewer = await viewerOf(actor);
-      return counts.get(JSON.stringify(['facets', viewer, filter]), async () => {
+      return aggregates.get(JSON.stringify(['facets', viewer, filter]), async () => {
         const { groups, total, price, collectionRows } = await repo.facets(viewer, filter);
         const pick = (dimension: GroupedFacet) => groups.filter((r) => r.dimension === dimension).map((r) => ({ value: String(r.value), count: Number(r.count) }));
         const categoriesF = pick('category');
@@ -470,7 +478,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
     },
 
     async statistics(): Promise<ProductStatistics> {
-      return counts.get('statistics', () => computeStatistics());
+      return aggregates.get('statistics', () => computeStatistics());
     },
   };
 

@@ -1,0 +1,1 @@
+CREATE INDEX "products_live_category_price_idx" ON "products" USING btree ("category_id","sort_price","id") WHERE "products"."status" = 'ACTIVE' and "products"."deleted_at" is null;
