@@ -6,6 +6,13 @@ describe('loadEnv', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ PORT: 8080, DATA_DIR: './data', SEED_DEMO: true, CORS_ORIGINS: [] });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DB_STATEMENT_TIMEOUT_MS).toBe(5000);
+  });
+
+  it('takes DB_STATEMENT_TIMEOUT_MS in milliseconds (0 = no limit) and refuses anything else', () => {
+    expect(loadEnv({ DB_STATEMENT_TIMEOUT_MS: '250' }).DB_STATEMENT_TIMEOUT_MS).toBe(250);
+    expect(loadEnv({ DB_STATEMENT_TIMEOUT_MS: '0' }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
+    for (const bad of ['-1', '1.5', 'soon']) expect(() => loadEnv({ DB_STATEMENT_TIMEOUT_MS: bad })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
 
   it('requires JWT_SECRET with DATABASE_URL and lists every bad variable at once', () => {

@@ -16,6 +16,8 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+    /** PostgreSQL ends any API statement running longer than this (0 = no limit); the request answers 503. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     CORS_ORIGINS: z
       .string()

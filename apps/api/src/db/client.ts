@@ -26,7 +26,13 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      /** Server-side limit for every statement on the pool (0 or undefined = none); migrations run without it. */
+      statementTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ };
 
 function migrationsFolder(): string {
@@ -38,14 +44,16 @@ function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
+    // statement_timeout is sent in each connection's startup packet: PostgreSQL cancels a runaway statement
+    // (SQLSTATE 57014) and the connection returns to the pool, even when the request was abandoned.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20, ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}) });
     // A dropped idle connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      migrate: () => migrateWithoutTimeout(options.url),
       ping: () => ping(db as unknown as Db),
       close: () => pool.end(),
     };
@@ -63,6 +71,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
   };
+}
+
+/** Migrations may build indexes over millions of rows: they get their own connection, without the API's statement limit. */
+async function migrateWithoutTimeout(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.end();
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

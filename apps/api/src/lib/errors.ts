@@ -53,6 +53,7 @@ const STATUS_BY_CODE = {
   LOGIN_THROTTLED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  QUERY_TIMEOUT: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;

@@ -5,7 +5,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@mirror/contract';
-import { AppError, type ErrorDetail } from '../lib/errors';
+import { AppError, statusOf, type ErrorDetail } from '../lib/errors';
+import { pgErrorOf } from '../lib/db-errors';
 
 export function errorBody(status: number, code: string, message: string, details?: ErrorDetail[]): ErrorResponse {
   return { status, error: STATUS_CODES[status] ?? 'Error', code, message, ...(details?.length ? { details } : {}) };
@@ -59,6 +60,11 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad content-type, malformed URL…): keep their message, it is safe.
       return send(reply, errorBody(status, 'BAD_REQUEST', err.message || 'Bad request.'));
+    }
+    // 57014: PostgreSQL cancelled the statement (DB_STATEMENT_TIMEOUT_MS, or an operator's pg_cancel_backend).
+    if (pgErrorOf(err)?.code === '57014') {
+      request.log.warn({ err }, 'statement cancelled (statement_timeout)');
+      return send(reply, errorBody(statusOf('QUERY_TIMEOUT'), 'QUERY_TIMEOUT', 'The request took too long. Please try again.'));
     }
     request.log.error({ err }, 'unhandled error');
     return send(reply, errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side.'));

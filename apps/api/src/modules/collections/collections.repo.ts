@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, max, sql, type 
 import type { CollectionSeason } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { collectionProducts, collections, products, type CollectionRow, type NewCollectionRow } from '../../db/schema/index';
-import { productColumns } from '../products/products.repo';
+import { productColumns, type ProductReadRow } from '../products/products.repo';
 
 export interface CollectionFilter {
   year?: number | undefined;
@@ -24,13 +24,20 @@ function escapeLike(value: string): string {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-export function createCollectionsRepo(db: Db) {
-  /** Pieces of a collection the caller may see (`productCondition` comes from the products repo). The outer
-   * column is spelled out: Drizzle leaves columns unqualified in single-table selects. */
-  const productCount = (productCondition: SQL | undefined) =>
-    sql<number>`(select count(*)::int from ${collectionProducts} join ${products} on ${products.id} = ${collectionProducts.productId}
-      where ${collectionProducts.collectionId} = "collections"."id" and ${productCondition ?? sql`true`})`;
+/** Statement names are per connection and global to the server: prefix them so they never meet another module's. */
+const statementName = (key: string) => `coll_${key}`;
 
+/**
+ * The products a viewer may see, from the products repo's own condition (so visibility rules live in one
+ * place). `shape` names a value-free condition (public, admin) whose statements can be prepared once; a
+ * vendor's condition carries its id, so its statements are built per call.
+ */
+export interface MemberVisibility {
+  condition: SQL | undefined;
+  shape: 'public' | 'admin' | null;
+}
+
+export function createCollectionsRepo(db: Db) {
   function where(filter: CollectionFilter, isAdmin: boolean): SQL | undefined {
     return and(
       filter.includeDeleted && isAdmin ? undefined : isNull(collections.deletedAt),
@@ -41,16 +48,74 @@ export function createCollectionsRepo(db: Db) {
     );
   }
 
+  const itemColumns = { product: productColumns, sortOrder: collectionProducts.sortOrder, isHero: collectionProducts.isHero };
+  type ItemRow = { product: ProductReadRow; sortOrder: number; isHero: boolean };
+
+  /**
+   * "The member's product is visible", as a per-member probe of products_pkey. Written as a scalar
+   * subquery on purpose: PostgreSQL cannot turn it into a join, so counting or skipping members always
+   * walks the collection's own index instead of hash-joining every live product (1 s at 1M products).
+   */
+  const visibleMember = (visibility: MemberVisibility) =>
+    visibility.condition
+      ? sql`(select true from ${products} where ${products.id} = "collection_products"."product_id" and ${visibility.condition})`
+      : undefined;
+
+  /**
+   * A page of one collection's members in sort order: walks collection_products_order_idx
+   * (collection_id, sort_order, product_id), checks each member's visibility until the page is full, then
+   * reads the page's product rows only. No count, no sort of the whole membership.
+   */
+  const pageQuery = (visibility: MemberVisibility, collectionId: unknown, offset: unknown, limit: unknown) => {
+    const page = db
+      .select({ productId: collectionProducts.productId, sortOrder: collectionProducts.sortOrder, isHero: collectionProducts.isHero })
+      .from(collectionProducts)
+      .where(and(eq(collectionProducts.collectionId, collectionId as string), visibleMember(visibility)))
+      .orderBy(asc(collectionProducts.sortOrder), asc(collectionProducts.productId))
+      .limit(limit as number)
+      .offset(offset as number)
+      .as('page');
+    return db
+      .select({ product: productColumns, sortOrder: page.sortOrder, isHero: page.isHero })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.productId))
+      .orderBy(asc(page.sortOrder), asc(page.productId));
+  };
+  const preparedPages = new Map<string, { execute: (params: Record<string, unknown>) => Promise<ItemRow[]> }>();
+  function itemPage(visibility: MemberVisibility, collectionId: string, offset: number, limit: number): Promise<ItemRow[]> {
+    if (!visibility.shape) return pageQuery(visibility, collectionId, offset, limit);
+    let statement = preparedPages.get(visibility.shape);
+    if (!statement) {
+      statement = pageQuery(visibility, sql.placeholder('collectionId'), sql.placeholder('offset'), sql.placeholder('limit')).prepare(statementName(`items_${visibility.shape}`));
+      preparedPages.set(visibility.shape, statement);
+    }
+    return statement.execute({ collectionId, offset, limit });
+  }
+
+  const firstItemsQuery = (visibility: MemberVisibility, collectionIds: unknown, limit: unknown) => {
+    const first = db
+      .select(itemColumns)
+      .from(collectionProducts)
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .where(and(sql`${collectionProducts.collectionId} = "c"."id"`, visibility.condition))
+      .orderBy(asc(collectionProducts.sortOrder), asc(collectionProducts.productId))
+      .limit(limit as number)
+      .as('first');
+    const c = db.$with('c').as(db.select({ id: collections.id }).from(collections).where(sql`${collections.id} = any(${Array.isArray(collectionIds) ? sql.param(collectionIds) : collectionIds}::uuid[])`));
+    return db.with(c).select({ collectionId: c.id, sortOrder: first.sortOrder, isHero: first.isHero, product: first.product }).from(c).crossJoinLateral(first);
+  };
+  const preparedFirst = new Map<string, { execute: (params: Record<string, unknown>) => Promise<(ItemRow & { collectionId: string })[]> }>();
+
   return {
     where,
 
-    async list(condition: SQL | undefined, productCondition: SQL | undefined, query: CollectionPageQuery) {
+    async list(condition: SQL | undefined, query: CollectionPageQuery) {
       const column = { name: collections.name, year: collections.year, createdAt: collections.createdAt }[query.sort.field];
       const dir = query.sort.direction === 'desc' ? desc : asc;
       const order = query.sort.field === 'year' ? [dir(collections.year), dir(collections.season), asc(collections.name), asc(collections.id)] : [dir(column), dir(collections.id)];
       const [rows, [total]] = await Promise.all([
         db
-          .select({ collection: collections, productCount: productCount(productCondition) })
+          .select()
           .from(collections)
           .where(condition)
           .orderBy(...order)
@@ -61,63 +126,63 @@ export function createCollectionsRepo(db: Db) {
       return { rows, total: total?.value ?? 0 };
     },
 
-    async findById(id: string, productCondition: SQL | undefined, includeDeleted = false) {
+    async findById(id: string, includeDeleted = false): Promise<CollectionRow | null> {
       const [row] = await db
-        .select({ collection: collections, productCount: productCount(productCondition) })
+        .select()
         .from(collections)
         .where(and(eq(collections.id, id), includeDeleted ? undefined : isNull(collections.deletedAt)))
         .limit(1);
       return row ?? null;
     },
 
-    async findByName(name: string, productCondition: SQL | undefined) {
+    async findByName(name: string): Promise<CollectionRow | null> {
       const [row] = await db
-        .select({ collection: collections, productCount: productCount(productCondition) })
+        .select()
         .from(collections)
         .where(and(sql`lower(${collections.name}) = lower(${name})`, isNull(collections.deletedAt)))
         .limit(1);
       return row ?? null;
     },
 
-    async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-      const [row] = await db.select({ id: collections.id }).from(collections).where(sql`lower(${collections.name}) = lower(${name})`).limit(1);
-      return !!row && row.id !== exceptId;
+    /** Pieces of a collection the viewer may see. Visits every member: callers cache the answer. */
+    async productCount(collectionId: string, visibility: MemberVisibility): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(collectionProducts)
+        .where(and(eq(collectionProducts.collectionId, collectionId), visibleMember(visibility)));
+      return row?.value ?? 0;
     },
 
-    /** Members in sortOrder; `limit` null = all. */
-    async items(collectionId: string, productCondition: SQL | undefined, page: { offset: number; limit: number | null }) {
-      const condition = and(eq(collectionProducts.collectionId, collectionId), productCondition);
-      const base = db
-        .select({ product: productColumns, sortOrder: collectionProducts.sortOrder, isHero: collectionProducts.isHero })
+    /** Members in sort order, `offset`/`limit` counted in pieces the viewer may see. */
+    items(collectionId: string, visibility: MemberVisibility, page: { offset: number; limit: number }): Promise<ItemRow[]> {
+      return itemPage(visibility, collectionId, page.offset, page.limit);
+    },
+
+    /** Every member the viewer may see, in sort order. */
+    allItems(collectionId: string, visibility: MemberVisibility): Promise<ItemRow[]> {
+      return db
+        .select(itemColumns)
         .from(collectionProducts)
         .innerJoin(products, eq(products.id, collectionProducts.productId))
-        .where(condition)
+        .where(and(eq(collectionProducts.collectionId, collectionId), visibility.condition))
         .orderBy(asc(collectionProducts.sortOrder), asc(collectionProducts.productId));
-      const [rows, [total]] = await Promise.all([
-        page.limit === null ? base : base.limit(page.limit).offset(page.offset),
-        db.select({ value: count() }).from(collectionProducts).innerJoin(products, eq(products.id, collectionProducts.productId)).where(condition),
-      ]);
-      return { rows, total: total?.value ?? 0 };
     },
 
     /**
-     * The first `perCollection` members of several collections: one LIMIT query per collection, each
-     * walking collection_products_order_idx and fetching its few products by primary key. (A single
-     * window-function query joined every member with a scan of the products table.)
+     * The first `perCollection` members of several collections in one statement: for each collection a
+     * LATERAL walk of collection_products_order_idx that fetches its few products by primary key and stops.
+     * (A window-function query joined every member with a scan of the products table; one query per
+     * collection cost a round trip, a plan and a pool connection each.)
      */
-    async firstItems(collectionIds: string[], productCondition: SQL | undefined, perCollection: number) {
-      const lists = await Promise.all(
-        collectionIds.map((collectionId) =>
-          db
-            .select({ collectionId: collectionProducts.collectionId, sortOrder: collectionProducts.sortOrder, isHero: collectionProducts.isHero, product: productColumns })
-            .from(collectionProducts)
-            .innerJoin(products, eq(products.id, collectionProducts.productId))
-            .where(and(eq(collectionProducts.collectionId, collectionId), productCondition))
-            .orderBy(asc(collectionProducts.sortOrder), asc(collectionProducts.productId))
-            .limit(perCollection),
-        ),
-      );
-      return lists.flat();
+    firstItems(collectionIds: string[], visibility: MemberVisibility, perCollection: number): Promise<(ItemRow & { collectionId: string })[]> {
+      if (collectionIds.length === 0) return Promise.resolve([]);
+      if (!visibility.shape) return firstItemsQuery(visibility, collectionIds, perCollection);
+      let statement = preparedFirst.get(visibility.shape);
+      if (!statement) {
+        statement = firstItemsQuery(visibility, sql.placeholder('ids'), sql.placeholder('limit')).prepare(statementName(`first_${visibility.shape}`));
+        preparedFirst.set(visibility.shape, statement);
+      }
+      return statement.execute({ ids: collectionIds, limit: perCollection });
     },
 
     async insert(values: NewCollectionRow): Promise<CollectionRow> {
@@ -147,6 +212,11 @@ export function createCollectionsRepo(db: Db) {
     async hardDelete(id: string): Promise<boolean> {
       const rows = await db.delete(collections).where(eq(collections.id, id)).returning({ id: collections.id });
       return rows.length > 0;
+    },
+
+    async nameTaken(name: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db.select({ id: collections.id }).from(collections).where(sql`lower(${collections.name}) = lower(${name})`).limit(1);
+      return !!row && row.id !== exceptId;
     },
 
     // ----- Membership (callers run these inside one transaction, after lockCollection) -----

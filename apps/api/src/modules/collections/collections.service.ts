@@ -17,14 +17,25 @@ import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
 import { createProductsRepo, type ProductViewer } from '../products/products.repo';
 import { slugify, toImageDto, toProductDto, toStoredImages } from '../products/products.service';
-import { createCollectionsRepo, type CollectionFilter, type CollectionPageQuery } from './collections.repo';
+import { createResultCache } from '../../lib/result-cache';
+import { createCollectionsRepo, type CollectionFilter, type CollectionPageQuery, type MemberVisibility } from './collections.repo';
 
 const notFound = () => new AppError('COLLECTION_NOT_FOUND', 'Collection not found.');
 const nameTaken = () => new AppError('NAME_TAKEN', 'A collection with this name already exists.', [{ path: 'name', message: 'This name is already used.' }]);
 
-export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lowStockThreshold: number }) {
+export interface CollectionsServiceOptions {
+  db: Db;
+  lowStockThreshold: number;
+  /** How long a collection's piece count is served before it is refreshed (see lib/result-cache.ts). */
+  countCacheMs?: number;
+}
+
+export function createCollectionsService({ db, lowStockThreshold, countCacheMs = 5_000 }: CollectionsServiceOptions) {
   const repo = createCollectionsRepo(db);
   const productsRepo = createProductsRepo(db, lowStockThreshold);
+  // Piece counts per collection and viewer: counting visits every member (and its product), a page only 20.
+  // Grouped with the products' caches on the same database, so a product write clears them too.
+  const counts = createResultCache(countCacheMs, 5_000, db);
 
   function toDto(row: CollectionRow, productCount: number): Collection {
     return {
@@ -53,12 +64,28 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
     if (actor?.role === 'VENDOR') return { isAdmin: false, vendorId: await productsRepo.vendorIdOfUser(actor.id) };
     return { isAdmin: false, vendorId: null };
   }
-  const productCondition = async (actor: Actor | null) => productsRepo.where(await viewerOf(actor), {});
+  /** Which pieces the actor may see; `key` names the viewer for the count cache. */
+  async function visibilityOf(actor: Actor | null): Promise<MemberVisibility & { key: string }> {
+    const viewer = await viewerOf(actor);
+    const condition = productsRepo.where(viewer, {});
+    if (viewer.isAdmin) return { condition, shape: 'admin', key: 'admin' };
+    if (viewer.vendorId) return { condition, shape: null, key: `vendor:${viewer.vendorId}` };
+    return { condition, shape: 'public', key: 'public' };
+  }
+  const productCount = (id: string, visibility: MemberVisibility & { key: string }) =>
+    counts.get(`${id}|${visibility.key}`, () => repo.productCount(id, visibility));
+  const withCount = async (row: CollectionRow, visibility: MemberVisibility & { key: string }) => toDto(row, await productCount(row.id, visibility));
+  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN' };
 
-  async function load(id: string, actor: Actor | null, includeDeleted = false) {
-    const row = await repo.findById(id, await productCondition(actor), includeDeleted && actor?.role === 'ADMIN');
+  async function load(id: string, includeDeleted = false) {
+    const row = await repo.findById(id, includeDeleted);
     if (!row) throw notFound();
     return row;
+  }
+  /** After a write commits: counts must not outlive it (a refresh already running stores into the orphaned entries). */
+  function written<T>(value: T): T {
+    counts.clear();
+    return value;
   }
 
   /** Membership changes of one collection run in one transaction behind a row lock on the collection. */
@@ -67,7 +94,7 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
       const txRepo = createCollectionsRepo(tx as unknown as Db);
       if (!(await txRepo.lockCollection(id))) throw notFound();
       return fn(txRepo);
-    });
+    }).then(written);
   }
 
   async function member(tx: ReturnType<typeof createCollectionsRepo>, id: string, productId: string) {
@@ -84,38 +111,41 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
 
   return {
     async list({ actor, filter, query }: { actor: Actor | null; filter: CollectionFilter; query: CollectionPageQuery }): Promise<Page<Collection>> {
-      const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN'), await productCondition(actor), query);
-      return toPage(rows.map((r) => toDto(r.collection, r.productCount)), total, query.page, query.size);
+      const [{ rows, total }, visibility] = await Promise.all([repo.list(repo.where(filter, actor?.role === 'ADMIN'), query), visibilityOf(actor)]);
+      return toPage(await Promise.all(rows.map((r) => withCount(r, visibility))), total, query.page, query.size);
     },
 
     async listWithProducts({ actor, filter, query, productsLimit }: { actor: Actor | null; filter: CollectionFilter; query: CollectionPageQuery; productsLimit: number }) {
-      const condition = await productCondition(actor);
-      const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN'), condition, query);
-      const items = await repo.firstItems(rows.map((r) => r.collection.id), condition, productsLimit);
-      const content = rows.map((r) => ({ ...toDto(r.collection, r.productCount), products: items.filter((i) => i.collectionId === r.collection.id).map(itemDto) }));
+      const [{ rows, total }, visibility] = await Promise.all([repo.list(repo.where(filter, actor?.role === 'ADMIN'), query), visibilityOf(actor)]);
+      const [items, dtos] = await Promise.all([
+        repo.firstItems(rows.map((r) => r.id), visibility, productsLimit),
+        Promise.all(rows.map((r) => withCount(r, visibility))),
+      ]);
+      const content = dtos.map((dto) => ({ ...dto, products: items.filter((i) => i.collectionId === dto.id).map(itemDto) }));
       return toPage(content, total, query.page, query.size);
     },
 
     async get({ actor, id, includeDeleted }: { actor: Actor | null; id: string; includeDeleted?: boolean }): Promise<Collection> {
-      const row = await load(id, actor, includeDeleted);
-      return toDto(row.collection, row.productCount);
+      const [row, visibility] = await Promise.all([load(id, includeDeleted && actor?.role === 'ADMIN'), visibilityOf(actor)]);
+      return withCount(row, visibility);
     },
 
     async getByName({ actor, name }: { actor: Actor | null; name: string }): Promise<Collection> {
-      const row = await repo.findByName(name, await productCondition(actor));
+      const [row, visibility] = await Promise.all([repo.findByName(name), visibilityOf(actor)]);
       if (!row) throw notFound();
-      return toDto(row.collection, row.productCount);
+      return withCount(row, visibility);
     },
 
+    /** One page read over the membership index; the total is the cached count. */
     async products({ actor, id, page, size }: { actor: Actor | null; id: string; page: number; size: number }): Promise<Page<CollectionItem>> {
-      await load(id, actor);
-      const { rows, total } = await repo.items(id, await productCondition(actor), { offset: page * size, limit: size });
-      return toPage(rows.map(itemDto), total, page, size);
+      const visibility = await visibilityOf(actor);
+      const [, rows] = await Promise.all([load(id), repo.items(id, visibility, { offset: page * size, limit: size })]);
+      return toPage(rows.map(itemDto), await productCount(id, visibility), page, size);
     },
 
     async productsList({ actor, id }: { actor: Actor | null; id: string }): Promise<CollectionItem[]> {
-      await load(id, actor);
-      const { rows } = await repo.items(id, await productCondition(actor), { offset: 0, limit: null });
+      const visibility = await visibilityOf(actor);
+      const [, rows] = await Promise.all([load(id), repo.allItems(id, visibility)]);
       return rows.map(itemDto);
     },
 
@@ -131,14 +161,14 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
           isFeatured: body.isFeatured,
           coverImage: body.coverImage ? toStoredImages([body.coverImage])[0]! : null,
         });
-        return toDto(row, 0);
+        return written(toDto(row, 0));
       } catch (err) {
         return writeError(err);
       }
     },
 
     async update({ id, patch }: { id: string; patch: UpdateCollectionBody }): Promise<Collection> {
-      await load(id, null);
+      await load(id);
       if (patch.name !== undefined && (await repo.nameTaken(patch.name, id))) throw nameTaken();
       const changes: Partial<NewCollectionRow> = {};
       for (const key of ['name', 'slug', 'description', 'year', 'season', 'isFeatured'] as const) {
@@ -148,8 +178,8 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
       try {
         const row = await repo.update(id, changes);
         if (!row) throw notFound();
-        const fresh = await load(row.id, { id: '', username: '', role: 'ADMIN' });
-        return toDto(fresh.collection, fresh.productCount);
+        counts.clear();
+        return await withCount(row, await visibilityOf(asAdmin));
       } catch (err) {
         return writeError(err);
       }
@@ -158,25 +188,28 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
     async setFeatured({ id, featured }: { id: string; featured: boolean }): Promise<Collection> {
       const row = await repo.update(id, { isFeatured: featured });
       if (!row) throw notFound();
-      const fresh = await load(id, { id: '', username: '', role: 'ADMIN' });
-      return toDto(fresh.collection, fresh.productCount);
+      counts.clear();
+      return withCount(row, await visibilityOf(asAdmin));
     },
 
     async remove({ id }: { id: string }): Promise<void> {
       if (!(await repo.softDelete(id))) throw notFound();
+      counts.clear();
     },
 
     async restore({ id }: { id: string }): Promise<Collection> {
       const row = await repo.restore(id);
       if (!row) {
-        if (await repo.findById(id, undefined)) throw new AppError('NOT_DELETED', 'This collection is not deleted.');
+        if (await repo.findById(id)) throw new AppError('NOT_DELETED', 'This collection is not deleted.');
         throw notFound();
       }
-      return toDto(row, (await repo.findById(id, undefined))?.productCount ?? 0);
+      counts.clear();
+      return withCount(row, await visibilityOf(asAdmin));
     },
 
     async removePermanently({ id }: { id: string }): Promise<void> {
       if (!(await repo.hardDelete(id))) throw notFound();
+      counts.clear();
     },
 
     /** Appends the product (or inserts it at `sortOrder`, shifting the rest down). */
@@ -190,7 +223,7 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
         if (isHero) await tx.clearHero(id);
         await tx.insertMember({ collectionId: id, productId, sortOrder: position, isHero });
       });
-      return this.productsList({ actor: { id: '', username: '', role: 'ADMIN' }, id });
+      return this.productsList({ actor: asAdmin, id });
     },
 
     async removeProduct({ id, productId }: { id: string; productId: string }): Promise<void> {
@@ -211,7 +244,7 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
         else await tx.shift(id, m.sortOrder + 1, target, -1);
         await tx.setMember(id, productId, { sortOrder: target });
       });
-      return this.productsList({ actor: { id: '', username: '', role: 'ADMIN' }, id });
+      return this.productsList({ actor: asAdmin, id });
     },
 
     /** Makes the product the collection's hero (clearing the previous one), or clears it when it already is. */
@@ -222,7 +255,7 @@ export function createCollectionsService({ db, lowStockThreshold }: { db: Db; lo
         await tx.clearHero(id);
         await tx.setMember(id, productId, { isHero: true });
       });
-      return this.productsList({ actor: { id: '', username: '', role: 'ADMIN' }, id });
+      return this.productsList({ actor: asAdmin, id });
     },
 
     async facets({ actor, filter }: { actor: Actor | null; filter: CollectionFilter }): Promise<z.infer<typeof CollectionFacetsSchema>> {

@@ -161,6 +161,92 @@ describe('collections', () => {
     expect((await t.request(`/api/collections/${c.id}/permanent`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
   });
 
+  it('keeps piece counts exact right after products are added, removed and moved', async () => {
+    const c = await collection({ name: 'Compte Juste', year: 2018 });
+    const count = async (token?: string) => (await t.request<any>(`/api/collections/${c.id}`, { token })).body.productCount;
+    const total = async (token?: string) => (await t.request<any>(`/api/collections/${c.id}/products?size=1`, { token })).body.totalElements;
+    const listed = async (token?: string) => (await t.request<any>('/api/collections/with-products?year=2018&productsLimit=1', { token })).body.content.find((x: any) => x.id === c.id).productCount;
+    // Read first, so each figure below would come from the cache if a write failed to clear it.
+    expect([await count(), await total(), await listed(), await count(admin.accessToken)]).toEqual([0, 0, 0, 0]);
+    const [a, b] = [await f.product(base), await f.product(base)];
+    const draft = await f.product({ ...base, status: 'DRAFT' });
+    for (const p of [a, b, draft]) await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } });
+    expect([await count(), await total(), await listed()]).toEqual([2, 2, 2]);
+    // Admins and the owning vendor also count the draft; others do not.
+    expect([await count(admin.accessToken), await total(admin.accessToken)]).toEqual([3, 3]);
+    expect([await count(vendor.accessToken), await total(vendor.accessToken), await listed(vendor.accessToken)]).toEqual([3, 3, 3]);
+    const firstPieces = async (token?: string) =>
+      (await t.request<any>('/api/collections/with-products?year=2018&productsLimit=5', { token })).body.content.find((x: any) => x.id === c.id).products.map((i: any) => i.product.id);
+    expect(await firstPieces(vendor.accessToken)).toEqual([a.id, b.id, draft.id]);
+    expect(await firstPieces(customer.accessToken)).toEqual([a.id, b.id]);
+    expect([await count(customer.accessToken), await count(designer.accessToken)]).toEqual([2, 2]);
+    await t.request(`/api/collections/${c.id}/products/${b.id}/sort-order`, { method: 'PUT', token: admin.accessToken, body: { sortOrder: 0 } });
+    expect(await count()).toBe(2);
+    await t.request(`/api/collections/${c.id}/products/${a.id}`, { method: 'DELETE', token: admin.accessToken });
+    expect([await count(), await total(), await listed(), await count(admin.accessToken)]).toEqual([1, 1, 1, 2]);
+  });
+
+  it('stops showing and counting a piece once it is hidden (draft, archived or deleted)', async () => {
+    const c = await collection();
+    const pieces = [await f.product(base), await f.product(base), await f.product(base), await f.product(base)];
+    for (const p of pieces) await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } });
+    const page = async (token?: string) => (await t.request<any>(`/api/collections/${c.id}/products?size=10`, { token })).body;
+    // Read first, so a count the writes below failed to clear would still be served from the cache.
+    expect([(await page()).totalElements, (await page(admin.accessToken)).totalElements]).toEqual([4, 4]);
+    expect((await t.request(`/api/products/${pieces[0].id}`, { method: 'PUT', token: admin.accessToken, body: { status: 'DRAFT' } })).status).toBe(200);
+    expect((await t.request(`/api/products/${pieces[1].id}`, { method: 'PUT', token: admin.accessToken, body: { status: 'ARCHIVED' } })).status).toBe(200);
+    expect((await t.request(`/api/products/${pieces[2].id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    // The pieces themselves are read fresh on every request: hidden at once.
+    expect((await page()).content.map((i: any) => i.product.id)).toEqual([pieces[3].id]);
+    expect((await t.request<any>(`/api/collections/${c.id}/products-list`)).body.map((i: any) => i.product.id)).toEqual([pieces[3].id]);
+    expect((await page(admin.accessToken)).content.map((i: any) => i.product.id)).toEqual([pieces[0].id, pieces[1].id, pieces[3].id]);
+    // So are the counts: product writes clear the cache group the collections' counts belong to.
+    expect((await page()).totalElements).toBe(1);
+    expect((await t.request<any>(`/api/collections/${c.id}`)).body.productCount).toBe(1);
+    expect((await page(admin.accessToken)).totalElements).toBe(3);
+    expect((await t.request(`/api/products/${pieces[2].id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
+    expect((await page()).totalElements).toBe(2);
+  });
+
+  it('pages through the membership in sort order, counting only pieces the caller may see', async () => {
+    const c = await collection();
+    const live = [];
+    const all = [];
+    for (let i = 0; i < 9; i += 1) {
+      const p = await f.product({ ...base, status: i % 3 === 1 ? 'DRAFT' : 'ACTIVE' });
+      all.push(p.id);
+      if (i % 3 !== 1) live.push(p.id);
+      await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } });
+    }
+    // Insert one at the front: sort orders shift, the pages follow them.
+    const first = await f.product(base);
+    await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: first.id, sortOrder: 0 } });
+    live.unshift(first.id);
+    all.unshift(first.id);
+    const walk = async (size: number, token?: string) => {
+      const ids: string[] = [];
+      const envelopes = [];
+      for (let page = 0; ; page += 1) {
+        const res = await t.request<any>(`/api/collections/${c.id}/products?size=${size}&page=${page}`, { token });
+        expect(res.status).toBe(200);
+        envelopes.push({ page: res.body.page, size: res.body.size, totalElements: res.body.totalElements, totalPages: res.body.totalPages });
+        if (res.body.content.length === 0) break;
+        ids.push(...res.body.content.map((i: any) => i.product.id));
+        expect(res.body.content.map((i: any) => i.sortOrder)).toEqual([...res.body.content.map((i: any) => i.sortOrder)].sort((x: number, y: number) => x - y));
+      }
+      return { ids, envelopes };
+    };
+    const pub = await walk(3);
+    expect(pub.ids).toEqual(live);
+    expect(pub.envelopes).toEqual([0, 1, 2, 3].map((page) => ({ page, size: 3, totalElements: 7, totalPages: 3 })));
+    const adm = await walk(4, admin.accessToken);
+    expect(adm.ids).toEqual(all);
+    expect(adm.envelopes[0]).toEqual({ page: 0, size: 4, totalElements: 10, totalPages: 3 });
+    expect((await t.request(`/api/collections/${missingId}/products`)).status).toBe(404);
+    expect((await t.request(`/api/collections/${c.id}/products?size=101`)).status).toBe(400);
+    expect((await t.request(`/api/collections/${c.id}/products?page=-1`)).status).toBe(400);
+  });
+
   it('reports statistics (ADMIN) and health', async () => {
     const res = await t.request<any>('/api/collections/statistics', { token: admin.accessToken });
     expect(res.status).toBe(200);

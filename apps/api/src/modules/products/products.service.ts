@@ -18,6 +18,7 @@ import type { NewProductRow, ProductRow, StoredImage } from '../../db/schema/ind
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation, pgErrorOf } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
+import { createResultCache } from '../../lib/result-cache';
 import { fileUrl } from '../../lib/storage/storage';
 import type { Actor } from '../../plugins/auth';
 import { createProductsRepo, type GroupedFacet, type ProductFilter, type ProductReadRow, type ProductSort, type ProductViewer, type SearchQueries, type SearchTier } from './products.repo';
@@ -120,55 +121,6 @@ function decodeCursor(raw: string, field: ProductSort['field']): Cursor {
   return { value, id };
 }
 
-/**
- * Answers that cost a scan over a million rows (exact totals, facet counts, statistics) are kept per
- * key: fresh for `ttlMs`; after that the last answer is served while a single refresh runs in the
- * background, so concurrent callers never queue behind identical scans. Any write through this process
- * clears it (the next read waits for fresh figures); other instances may show figures up to about TTL
- * old. Rows themselves are never cached.
- */
-function createResultCache(ttlMs: number, maxEntries = 500) {
-  interface Entry {
-    value: unknown;
-    hasValue: boolean;
-    expires: number;
-    pending: Promise<unknown> | null;
-  }
-  let entries = new Map<string, Entry>();
-  return {
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      let entry = entries.get(key);
-      if (!entry) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entry = { value: undefined, hasValue: false, expires: 0, pending: null };
-        entries.set(key, entry);
-      }
-      if (entry.hasValue && entry.expires > Date.now()) return Promise.resolve(entry.value as T);
-      let pending = entry.pending;
-      if (!pending) {
-        const target = entry;
-        pending = target.pending = load()
-          .then((value) => {
-            Object.assign(target, { value, hasValue: true, expires: Date.now() + ttlMs });
-            return value;
-          })
-          .finally(() => {
-            target.pending = null;
-          });
-      }
-      if (entry.hasValue) {
-        pending.catch(() => {});
-        return Promise.resolve(entry.value as T);
-      }
-      return pending as Promise<T>;
-    },
-    /** Orphans every entry, so a refresh that started before a write cannot store pre-write figures. */
-    clear: () => {
-      entries = new Map();
-    },
-  };
-}
-
 export interface ProductsServiceOptions {
   db: Db;
   lowStockThreshold: number;
@@ -180,10 +132,11 @@ export interface ProductsServiceOptions {
 
 export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000, aggregateCacheMs = 30_000, searchWalkThreshold }: ProductsServiceOptions) {
   const repo = createProductsRepo(db, lowStockThreshold);
-  const counts = createResultCache(countCacheMs);
+  // Grouped by the database handle: a product write also clears the collections' counts, and vice versa.
+  const counts = createResultCache(countCacheMs, 500, db);
   // Whole-table aggregates (search tier counts, facets, statistics) cost a scan of up to a million rows:
   // refreshed at most every 30 s (in the background, while the last answer is served).
-  const aggregates = createResultCache(aggregateCacheMs);
+  const aggregates = createResultCache(aggregateCacheMs, 500, db);
   const clearCaches = () => {
     counts.clear();
     aggregates.clear();
