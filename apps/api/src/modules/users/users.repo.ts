@@ -25,6 +25,21 @@ function escapeLike(value: string): string {
 export function createUsersRepo(db: Db) {
   const notDeleted = isNull(users.deletedAt);
 
+  // Runs on every authenticated request: prepared once, so neither drizzle nor PostgreSQL rebuilds it.
+  const authState = db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_auth_state');
+
   return {
     async findById(id: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(and(eq(users.id, id), notDeleted)).limit(1);
@@ -33,18 +48,7 @@ export function createUsersRepo(db: Db) {
 
     /** The minimum the auth hook needs on every authenticated request (primary-key read). */
     async findAuthState(id: string) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          status: users.status,
-          tokenVersion: users.tokenVersion,
-          deletedAt: users.deletedAt,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+      const [row] = await authState.execute({ id });
       return row ?? null;
     },
 
