@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench:web [-- --runs 3] [--url http://localhost:8080] [--no-build]`
+// `npm run bench:web [-- --runs 3] [--url http://localhost:8080] [--no-build]
+//   [--routes /home,/collections/{id}] [--form-factors mobile] [--json-dir /tmp/lh]]`
 //
+// --routes and --form-factors measure a subset (`{id}` = the first collection); a subset run prints
+// its rows but only writes bench/results when --out <file> is given. --json-dir keeps every
+// Lighthouse report (JSON, with the trace-derived audits) for investigation.
 // Lighthouse 12 with Debian's Chromium against the production build served by the API: mobile
 // (Lighthouse's default Moto G emulation, simulated slow 4G) and desktop, `runs` times per route,
 // median run by performance score. Also measures each route's initial JS (gzip) from the scripts
@@ -15,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { waitForImagery } from '../scripts/imagery.mjs';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +29,10 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 const RUNS = Number(option('runs', 3));
+const ROUTES = option('routes', null)?.split(',').filter(Boolean) ?? null;
+const FORM_FACTORS = option('form-factors', 'mobile,desktop').split(',').filter(Boolean);
+const JSON_DIR = option('json-dir', null);
+const OUT = option('out', null);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const BUDGET = { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 100, accessibility: 100, initialJsKb: 150 };
 
@@ -81,6 +90,7 @@ async function startServer() {
   const url = `http://127.0.0.1:${port}`;
   // First start seeds the demo data and renders the product imagery.
   await waitFor(`${url}/api/products/health`, 10 * 60_000);
+  await waitForImagery(url, { timeoutMs: 15 * 60_000 });
   return url;
 }
 
@@ -97,10 +107,22 @@ async function gzipKb(url, cache) {
   return cache.get(url);
 }
 
-async function audit(url, formFactor, port) {
+async function audit(url, formFactor, port, run) {
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
-  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  let result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  // A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP on a starved machine) measured
+  // nothing: run it again, at most twice.
+  for (let retry = 0; result.lhr.runtimeError && retry < 2; retry += 1) {
+    console.warn(`${url} ${formFactor}: ${result.lhr.runtimeError.code}, running again`);
+    result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  }
+  if (result.lhr.runtimeError) throw new Error(`${url} ${formFactor}: ${result.lhr.runtimeError.message}`);
   const lhr = result.lhr;
+  if (JSON_DIR) {
+    mkdirSync(JSON_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/[0-9a-f-]{36}/, 'id').replace(/\W+/g, '_')}-${formFactor}-${run}.json`;
+    writeFileSync(path.join(JSON_DIR, name), result.report);
+  }
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin)).map((r) => r.url);
   return {
@@ -117,18 +139,20 @@ async function main() {
   const base = option('url', null) ?? (await startServer());
   const collections = await (await fetch(`${base}/api/collections?size=1`)).json();
   const collectionId = collections.content[0]?.id;
-  const routes = ['/home', '/collections', collectionId ? `/collections/${collectionId}` : null, '/products', '/products-left', '/news', '/locations'].filter(Boolean);
+  const all = ['/home', '/collections', collectionId ? `/collections/${collectionId}` : null, '/products', '/products-left', '/news', '/locations'].filter(Boolean);
+  const routes = ROUTES ? ROUTES.map((r) => r.replace('{id}', collectionId ?? '')) : all;
+  const isFullRun = !ROUTES && FORM_FACTORS.length === 2;
 
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   cleanups.push(() => chrome.kill());
   const sizeCache = new Map();
   const rows = [];
   for (const route of routes) {
-    for (const formFactor of ['mobile', 'desktop']) {
+    for (const formFactor of FORM_FACTORS) {
       // A warm-up load so the server's first-hit costs are not measured.
       await fetch(`${base}${route}`);
       const runs = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${base}${route}`, formFactor, chrome.port));
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${base}${route}`, formFactor, chrome.port, i));
       const byScore = [...runs].sort((a, b) => a.performance - b.performance);
       const mid = byScore[Math.floor(byScore.length / 2)];
       let jsKb = 0;
@@ -172,8 +196,12 @@ async function main() {
     }),
     '',
   ];
+  if (!isFullRun && !OUT) {
+    console.log('subset run: bench/results not written (pass --out <file> to keep it)');
+    return;
+  }
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const out = path.join(root, 'bench/results', `web-${date}.md`);
+  const out = OUT ? path.resolve(OUT) : path.join(root, 'bench/results', `web-${date}.md`);
   writeFileSync(out, lines.join('\n'));
   console.log(`wrote ${path.relative(root, out)}`);
 }

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitForImagery } from './imagery.mjs';
 import { ensureDebianPackage, freePort, hasCommand, startPostgres as startPg } from './pg.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,6 +129,8 @@ async function main() {
       log('build');
       if (run('npm', ['run', '--silent', 'build']) !== 0) throw new Error('build failed');
       const server = await startServer({});
+      // Every piece has its images before the first test: no page is caught mid-rendering.
+      await waitForImagery(server.baseUrl);
       playwright('e2e', path.join(root, 'apps/web/playwright.config.ts'), { E2E_BASE_URL: server.baseUrl });
       server.stop();
     } catch (err) {

@@ -1,9 +1,13 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { bootPlan } from './src/app/boot-plan';
+import { sortArticles, toArticle } from './src/features/content/content';
 import { ringsToPath } from './src/features/locations/projection';
 
 /**
@@ -54,10 +58,58 @@ function preloadLcpFonts(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip siblings of every compressible file of the build (`app.js.br`, `app.js.gz`),
+ * written once at build time at maximum quality; the API serves them with @fastify/static's
+ * `preCompressed`, so no request pays for compression. Fonts and images are compressed already.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'mirror:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const file = path.join(dir, entry.name);
+          return entry.isDirectory() ? (entry.name.startsWith('.') ? [] : walk(file)) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|svg|json|html|txt|map)$/.test(file) || statSync(file).size < 1024) continue;
+        const body = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * dist/.vite/boot-plan.json: src/app/boot-plan.ts resolved against the news files (their covers),
+ * read by the API to prepare each route's first HTML. Next to Vite's manifest, never served.
+ */
+function emitBootPlan(): Plugin {
+  return {
+    name: 'mirror:boot-plan',
+    apply: 'build',
+    generateBundle() {
+      const dir = path.resolve(import.meta.dirname, 'src/content/news');
+      const articles = sortArticles(readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => toArticle(f, readFileSync(path.join(dir, f), 'utf8'))));
+      const plan = bootPlan({ newsCovers: articles.map((a) => a.cover) });
+      this.emitFile({ type: 'asset', fileName: '.vite/boot-plan.json', source: JSON.stringify(plan, null, 2) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadLcpFonts(), worldLand()],
+  plugins: [react(), preloadLcpFonts(), worldLand(), emitBootPlan(), precompress()],
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json: the API reads it to preload each route's chunks (apps/api/src/lib/spa-html.ts).
+    manifest: true,
     cssCodeSplit: true,
     // The woff fallbacks are never used by the browsers we target; keep the woff2 only in preload.
     assetsInlineLimit: 0,

@@ -45,6 +45,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createTurnstileVerifier } from './lib/captcha';
 import type { StorageDriver } from './lib/storage/storage';
 import { createStorageFromEnv } from './lib/storage/from-env';
+import { registerSpaHtml } from './lib/spa-html';
 
 export interface RouteEntry {
   method: string;
@@ -199,6 +200,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
         res.setHeader('vary', 'Accept-Encoding');
       },
     });
+    // Storefront routes get their HTML prepared (chunk preloads, inlined public data, LCP image).
+    await registerSpaHtml(app, { webDist });
     app.get('/', { config: {}, schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );

@@ -10,7 +10,10 @@ import { freePort } from './helpers';
 // The real entry point (src/server.ts) as a child process: start-up, migration, seeding, persistence,
 // fail-fast configuration and graceful shutdown. Runs on PGlite, or on PostgreSQL in the PG pass.
 const apiDir = path.resolve(import.meta.dirname, '..');
-const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
+// `node --import tsx`, not the tsx CLI: the CLI relays SIGTERM to a child process and SIGKILLs it when
+// the child has not acknowledged within 30 ms, which a loaded machine easily misses (exit 143).
+const tsx = process.execPath;
+const tsxArgs = ['--import', 'tsx'];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-server-'));
 const pgAdminUrl = process.env.TEST_DATABASE_URL;
 const dbName = `mirror_srv_${randomUUID().replaceAll('-', '')}`;
@@ -44,7 +47,7 @@ interface Started {
 
 async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const child = spawn(tsx, ['src/server.ts'], {
+  const child = spawn(tsx, [...tsxArgs, 'src/server.ts'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,7 +84,7 @@ const dbEnv = (): Record<string, string> => (databaseUrl ? { DATABASE_URL: datab
 // Child processes compile TypeScript and boot a database: generous limits for a loaded 2-core machine.
 describe('server process', { timeout: 180_000 }, () => {
   it('refuses to start with DATABASE_URL but no JWT_SECRET, naming the variable', async () => {
-    const child = spawn(tsx, ['src/server.ts'], {
+    const child = spawn(tsx, [...tsxArgs, 'src/server.ts'], {
       cwd: apiDir,
       env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,7 +152,7 @@ describe('server process', { timeout: 180_000 }, () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mirror-admin-'));
     const runCreate = (password: string) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(tsx, ['src/admin-create.ts'], {
+        const child = spawn(tsx, [...tsxArgs, 'src/admin-create.ts'], {
           cwd: apiDir,
           env: { PATH: process.env.PATH, DATA_DIR: dir, SEED_DEMO: 'false', ADMIN_USERNAME: 'head.office', ADMIN_EMAIL: 'office@mirror.example', ADMIN_PASSWORD: password },
           stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFooterHidden, isNavbarHidden } from '../components/layout/chrome-rules';
 import { Footer } from '../components/layout/footer';
 import { Navbar } from '../components/layout/navbar';
+import { AfterFirstPaint } from '../components/motion/after-first-paint';
 import { Toaster } from '../components/ui/toast';
 import { createPrefetcher, installHoverPrefetch } from '../lib/prefetch';
 import { PAGE_ROOT_ID, scrollToTopFlag } from '../lib/transitions';
@@ -33,7 +34,11 @@ export function AppShell({ preloadRoute }: AppShellProps) {
       <main id={PAGE_ROOT_ID} data-path={pathname} tabIndex={-1} className={[styles.main, hasNavbar && styles.withNavbar].filter(Boolean).join(' ')}>
         <Outlet />
       </main>
-      {hasFooter ? <Footer /> : null}
+      {hasFooter ? (
+        <AfterFirstPaint minHeight="0">
+          <Footer />
+        </AfterFirstPaint>
+      ) : null}
       <Toaster />
       <ScrollRestoration />
     </>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
 import { RouteLoading } from '../components/feedback/route-loading';
 
 type Module<P> = { default: ComponentType<P> };
@@ -6,28 +6,36 @@ type Module<P> = { default: ComponentType<P> };
 export interface LazyPage<P extends object> {
   /** Renders the page behind its own Suspense boundary ('Loading...' meanwhile). */
   Route: ComponentType<P>;
-  /** Starts loading the chunk (used by hover prefetch). */
-  preload: () => void;
+  /** Starts loading the chunk (hover prefetch, first load); resolves when it is there or has failed. */
+  preload: () => Promise<void>;
 }
 
 /**
  * A lazily loaded route page. A chunk that fails to load throws while rendering, so it reaches
- * the route error boundary and the 500 screen like any other rendering failure.
+ * the route error boundary and the 500 screen like any other rendering failure. A page whose
+ * chunk is already loaded when it mounts renders at once, without a 'Loading...' frame (the
+ * first page of a visit: main.tsx waits for its preloaded chunk).
  */
 export function lazyPage<P extends object>(load: () => Promise<Module<P>>): LazyPage<P> {
-  const Page = lazy(load);
+  let loaded: ComponentType<P> | null = null;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Page = lazy(loadAndKeep);
   function Route(props: P) {
-    return (
-      <Suspense fallback={<RouteLoading />}>
-        <Page {...props} />
-      </Suspense>
-    );
+    // Chosen once per mount: switching between the two would remount the page.
+    const [Loaded] = useState(() => loaded);
+    return <Suspense fallback={<RouteLoading />}>{Loaded ? <Loaded {...props} /> : <Page {...props} />}</Suspense>;
   }
   return {
     Route,
-    preload: () => {
+    preload: () =>
       // A failed preload is retried by the real render, which then reports it.
-      load().catch(() => undefined);
-    },
+      loadAndKeep().then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }

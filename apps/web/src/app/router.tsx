@@ -15,11 +15,11 @@ const PLACEHOLDERS: ReadonlyArray<{ path: string; title: string; eyebrow: string
 ];
 
 /** The storefront pages (issue 6): path → lazy page and its props. */
-function page(path: string, lazy: LazyPage<object>): { path: string; preload: () => void; element: ReactElement } {
+function page(path: string, lazy: LazyPage<object>): { path: string; preload: () => Promise<void>; element: ReactElement } {
   return { path, preload: lazy.preload, element: <lazy.Route /> };
 }
 
-const STOREFRONT: ReadonlyArray<{ path: string; preload: () => void; element: ReactElement }> = [
+const STOREFRONT: ReadonlyArray<{ path: string; preload: () => Promise<void>; element: ReactElement }> = [
   { path: paths.products, preload: pages.products.preload, element: <pages.products.Route key="grid" layout="grid" /> },
   { path: paths.productsV2, preload: pages.products.preload, element: <pages.products.Route key="large" layout="large" /> },
   { path: paths.productsLeft, preload: pages.products.preload, element: <pages.products.Route key="sidebar" layout="sidebar" /> },
@@ -49,21 +49,22 @@ const DASHBOARDS: ReadonlyArray<{ path: string; title: string; role: Role }> = [
 ];
 
 /** Route pattern → chunk preload, for hover prefetch. */
-const PRELOADS: ReadonlyArray<[string, () => void]> = [
+const PRELOADS: ReadonlyArray<[string, () => Promise<void>]> = [
   [paths.welcome, pages.welcome.preload],
   [paths.welcomeAlias, pages.welcome.preload],
   [paths.home, pages.home.preload],
   [paths.login, pages.login.preload],
   [paths.register, pages.register.preload],
   [paths.arRing, pages.arRing.preload],
-  ...STOREFRONT.map(({ path, preload }): [string, () => void] => [path, preload]),
-  ...PLACEHOLDERS.map(({ path }): [string, () => void] => [path, pages.placeholder.preload]),
-  ...DASHBOARDS.map(({ path }): [string, () => void] => [path, pages.dashboard.preload]),
+  ...STOREFRONT.map(({ path, preload }): [string, () => Promise<void>] => [path, preload]),
+  ...PLACEHOLDERS.map(({ path }): [string, () => Promise<void>] => [path, pages.placeholder.preload]),
+  ...DASHBOARDS.map(({ path }): [string, () => Promise<void>] => [path, pages.dashboard.preload]),
 ];
 
-export function preloadRoute(pathname: string): void {
+/** Loads the lazy chunk of the page at `pathname`; resolves once it is there (or has failed). */
+export function preloadRoute(pathname: string): Promise<void> {
   const hit = PRELOADS.find(([pattern]) => matchPath({ path: pattern, end: true }, pathname));
-  (hit?.[1] ?? pages.notFound.preload)();
+  return (hit?.[1] ?? pages.notFound.preload)();
 }
 
 export const routes: RouteObject[] = [

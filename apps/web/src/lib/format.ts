@@ -2,14 +2,35 @@ import type { Product } from '@mirror/contract';
 
 export const PRICE_ON_REQUEST = 'Price on request';
 
+// The first Intl formatter of a page load costs tens of milliseconds (ICU locale data), which
+// showed as a long task in every product grid's first render. The house's currencies and its one
+// date style are written by hand — the same text as en-GB Intl gives (format.test.ts checks it);
+// anything else goes to Intl, one formatter per style, made once.
+const CURRENCY_PREFIX: Record<string, string> = { EUR: '€', GBP: '£', USD: 'US$', CHF: 'CHF\u00a0' };
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Minor units → '€12,500' (no cents for whole amounts, as a maison prints its prices). */
 export function formatMoney(amount: number, currency: string): string {
   const value = amount / 100;
-  return new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: Number.isInteger(value) ? 0 : 2,
-  }).format(value);
+  const digits = Number.isInteger(value) ? 0 : 2;
+  const prefix = CURRENCY_PREFIX[currency];
+  if (prefix !== undefined && Number.isSafeInteger(amount) && amount >= 0) {
+    const whole = groupThousands(Math.floor(amount / 100));
+    return digits === 0 ? `${prefix}${whole}` : `${prefix}${whole}.${String(amount % 100).padStart(2, '0')}`;
+  }
+  const key = `${currency}:${digits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: digits });
+    moneyFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 export function formatPrice(product: Pick<Product, 'price' | 'priceRange'>): string {
@@ -27,7 +48,17 @@ export function humanize(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function formatDate(iso: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' }): string {
+const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+
+/** '2025-01-14' or an ISO timestamp → '14 January 2025' (UTC), or in the given Intl style. */
+export function formatDate(iso: string, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options }).format(date);
+  if (options === LONG_DATE && !Number.isNaN(date.getTime())) return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options });
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
 }

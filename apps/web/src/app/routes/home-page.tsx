@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FeaturedCollections, FeaturedPieces, featuredCollectionsQuery } from '../../features/catalog/components/home-sections';
 import { LatestNews, ServicesTeaser } from '../../features/content/components/home-sections';
+import { AfterFirstPaint } from '../../components/motion/after-first-paint';
 import { HomeHero } from '../../features/home/home-page';
 import { BoutiquesTeaser } from '../../features/locations/components/boutiques-teaser';
 
@@ -11,11 +12,14 @@ export default function HomeRoute() {
   return (
     <>
       <HomeHero piece={lead?.coverImage ? { image: lead.coverImage, name: lead.coverImage.alt || lead.name } : null} />
-      <FeaturedCollections />
-      <FeaturedPieces />
-      <ServicesTeaser />
-      <LatestNews />
-      <BoutiquesTeaser />
+      {/* Everything below the full-height hero comes right after the first paint. */}
+      <AfterFirstPaint>
+        <FeaturedCollections />
+        <FeaturedPieces />
+        <ServicesTeaser />
+        <LatestNews />
+        <BoutiquesTeaser />
+      </AfterFirstPaint>
     </>
   );
 }

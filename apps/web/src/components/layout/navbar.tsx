@@ -18,7 +18,15 @@ type OpenPopup = 'menu' | 'account' | null;
 const HOVER_CLOSE_DELAY_MS = 180;
 export const INTRO_SUBMIT_SECTION_ID = 'intro-submit';
 
-/** On /home the bar is transparent while it sits over the hero (`[data-hero]`). */
+/** How far into the hero the bar turns solid before the hero has scrolled away. */
+const OVER_HERO_MARGIN_PX = 80;
+
+/**
+ * On /home the bar is transparent while it sits over the hero (`[data-hero]`): while the hero's
+ * bottom edge is more than 80 px below the top of the window. An IntersectionObserver tells
+ * (reading offsetTop on every scroll and DOM change forced layouts on the main thread); a
+ * MutationObserver only waits for the hero to arrive with the lazily loaded page.
+ */
 function useOverHero(isEnabled: boolean): boolean {
   const [isOver, setIsOver] = useState(isEnabled);
   useEffect(() => {
@@ -26,20 +34,27 @@ function useOverHero(isEnabled: boolean): boolean {
       setIsOver(false);
       return;
     }
-    const update = () => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    let intersection: IntersectionObserver | null = null;
+    const attach = (): boolean => {
       const hero = document.querySelector<HTMLElement>('[data-hero]');
-      const limit = hero ? hero.offsetTop + hero.offsetHeight - 80 : 0;
-      setIsOver(window.scrollY < Math.max(limit, 1));
+      if (!hero) return false;
+      intersection = new IntersectionObserver(([entry]) => setIsOver(Boolean(entry?.isIntersecting)), { rootMargin: `-${OVER_HERO_MARGIN_PX}px 0px 0px 0px` });
+      intersection.observe(hero);
+      return true;
     };
-    update();
-    const observer = new MutationObserver(update);
-    observer.observe(document.body, { childList: true, subtree: true });
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
+    let mutations: MutationObserver | null = null;
+    if (!attach()) {
+      // No hero (yet): solid unless at the very top, as before it arrives.
+      setIsOver(window.scrollY < 1);
+      mutations = new MutationObserver(() => {
+        if (attach()) mutations?.disconnect();
+      });
+      mutations.observe(document.body, { childList: true, subtree: true });
+    }
     return () => {
-      observer.disconnect();
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
+      mutations?.disconnect();
+      intersection?.disconnect();
     };
   }, [isEnabled]);
   return isOver;

@@ -11,6 +11,10 @@ export interface RevealProps {
 /**
  * Fades and lifts its content in when it scrolls into view (opacity + transform only: no layout
  * shift). Without IntersectionObserver, or with reduced motion, content is simply shown.
+ *
+ * Layout is never read here: the observer's first report says where the element is (a
+ * getBoundingClientRect per section forced a style and layout pass each, right after the first
+ * paint). Content already on screen stays as it is; content below is hidden until it scrolls in.
  */
 export function Reveal({ as: Tag = 'div', className, children, ...rest }: RevealProps) {
   const ref = useRef<HTMLElement>(null);
@@ -21,15 +25,23 @@ export function Reveal({ as: Tag = 'div', className, children, ...rest }: Reveal
       element.dataset.revealed = '';
       return;
     }
-    const rect = element.getBoundingClientRect();
-    if (rect.top < window.innerHeight) {
-      element.dataset.revealed = '';
-      return;
-    }
-    element.dataset.pending = '';
+    let isFirstReport = true;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
+        const entry = entries[entries.length - 1];
+        if (!entry) return;
+        if (isFirstReport) {
+          isFirstReport = false;
+          // On screen (even in the bottom strip the margin leaves out): shown as is, no animation.
+          if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) {
+            element.dataset.revealed = '';
+            observer.disconnect();
+            return;
+          }
+          element.dataset.pending = '';
+          return;
+        }
+        if (entry.isIntersecting) {
           element.dataset.revealed = '';
           observer.disconnect();
         }

@@ -26,7 +26,7 @@ export function HomeHero({ piece }: HomeHeroProps) {
         </PageLink>
       </div>
       <div className={styles.heroMedia}>
-        {piece ? <ResponsiveImage image={piece.image} sizes="(max-width: 767px) 100vw, 50vw" alt={piece.name} /> : null}
+        {piece ? <ResponsiveImage image={piece.image} sizes="(max-width: 767px) 100vw, 50vw" isPriority alt={piece.name} /> : null}
       </div>
       <span className={styles.scrollCue} aria-hidden="true" />
     </section>

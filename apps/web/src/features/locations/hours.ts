@@ -34,14 +34,24 @@ export function summariseHours(hours: OpeningHours): HoursLine[] {
 }
 
 /** The boutique's weekday right now, in its own time zone. */
-export function localWeekday(timezone: string, now: Date = new Date()): Weekday {
-  let name: string;
-  try {
-    name = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: timezone }).format(now);
-  } catch {
-    name = new Intl.DateTimeFormat('en-US', { weekday: 'long' }).format(now);
+// One formatter per time zone: building one costs far more than using it (each boutique card asks).
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function weekdayFormat(timezone: string): Intl.DateTimeFormat {
+  let format = weekdayFormats.get(timezone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: timezone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
+    }
+    weekdayFormats.set(timezone, format);
   }
-  return name.toUpperCase() as Weekday;
+  return format;
+}
+
+export function localWeekday(timezone: string, now: Date = new Date()): Weekday {
+  return weekdayFormat(timezone).format(now).toUpperCase() as Weekday;
 }
 
 export function todayText(hours: OpeningHours, timezone: string, now: Date = new Date()): string {

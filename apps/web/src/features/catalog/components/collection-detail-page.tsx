@@ -4,6 +4,7 @@ import { EmptyState, QueryError } from '../../../components/feedback/query-state
 import { PageLink } from '../../../components/layout/page-link';
 import layout from '../../../components/layout/section.module.css';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { AfterFirstPaint } from '../../../components/motion/after-first-paint';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, to } from '../../../config/routes';
@@ -86,34 +87,37 @@ export function CollectionDetailPage() {
           )}
         </div>
       </header>
-      <section className={layout.section} aria-labelledby="pieces-title">
-        <div className={layout.container}>
-          <h2 id="pieces-title" className={styles.piecesTitle}>
-            The pieces
-          </h2>
-          {items.isError ? (
-            <QueryError error={items.error} onRetry={() => void items.refetch()} title="The pieces could not be loaded" />
-          ) : items.isPending ? (
-            <ul className={styles.grid} aria-hidden="true">
-              {Array.from({ length: 4 }, (_, i) => (
-                <li key={i}>
-                  <Skeleton aspectRatio="4 / 5" />
-                </li>
-              ))}
-            </ul>
-          ) : sorted.length === 0 ? (
-            <EmptyState title="The pieces of this collection are being finished">Visit us again soon, or book a private preview.</EmptyState>
-          ) : (
-            <ol className={styles.grid} data-testid="collection-pieces">
-              {sorted.map((item) => (
-                <li key={item.product.id}>
-                  <ProductCard product={item.product} />
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      </section>
+      {/* Below the full-height hero: rendered right after the first paint. */}
+      <AfterFirstPaint>
+        <section className={layout.section} aria-labelledby="pieces-title">
+          <div className={layout.container}>
+            <h2 id="pieces-title" className={styles.piecesTitle}>
+              The pieces
+            </h2>
+            {items.isError ? (
+              <QueryError error={items.error} onRetry={() => void items.refetch()} title="The pieces could not be loaded" />
+            ) : items.isPending ? (
+              <ul className={styles.grid} aria-hidden="true">
+                {Array.from({ length: 4 }, (_, i) => (
+                  <li key={i}>
+                    <Skeleton aspectRatio="4 / 5" />
+                  </li>
+                ))}
+              </ul>
+            ) : sorted.length === 0 ? (
+              <EmptyState title="The pieces of this collection are being finished">Visit us again soon, or book a private preview.</EmptyState>
+            ) : (
+              <ol className={styles.grid} data-testid="collection-pieces">
+                {sorted.map((item) => (
+                  <li key={item.product.id}>
+                    <ProductCard product={item.product} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        </section>
+      </AfterFirstPaint>
     </article>
   );
 }

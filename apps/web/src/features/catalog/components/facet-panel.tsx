@@ -1,7 +1,11 @@
 import type { ProductFacets } from '@mirror/contract';
+import { useQuery } from '@tanstack/react-query';
 import { AVAILABILITIES } from '../../../config/vocabulary';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { humanize } from '../../../lib/format';
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../../lib/media';
+import { allProductsQuery } from '../api/catalog.queries';
+import { gemIndex } from '../gems';
 import styles from './facet-panel.module.css';
 import { useProductListState, type ProductListUrlState } from './use-product-list-state';
 
@@ -75,16 +79,38 @@ function PriceRange({ min, max, bounds, onApply }: { min?: number; max?: number;
 
 export interface FacetPanelProps {
   facets: ProductFacets | undefined;
-  stones?: readonly { value: string; count: number }[];
+}
+
+/**
+ * Stone names with their counts. The API has no stone facet, so they come from the whole catalogue
+ * (see docs/decisions.md) — every piece, a heavy answer: asked only while the panel is shown, and
+ * only once the page has painted and the browser is idle, so it never delays the first view.
+ */
+function useStoneOptions(isShown: boolean): FacetOption[] {
+  const [isIdle, setIsIdle] = useState(false);
+  useEffect(() => {
+    if (!isShown || isIdle) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIsIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setIsIdle(true), 200);
+    return () => clearTimeout(timer);
+  }, [isShown, isIdle]);
+  const catalog = useQuery({ ...allProductsQuery(), enabled: isShown && isIdle });
+  return useMemo(() => (catalog.data ? gemIndex(catalog.data).stones.map((s) => ({ value: s.name, label: s.name, count: s.count })) : []), [catalog.data]);
 }
 
 const toOptions = (values: ProductFacets['categories'] | undefined): FacetOption[] =>
   (values ?? []).map((v) => ({ value: v.value, label: v.label ?? humanize(v.value), count: v.count }));
 
 /** The left sidebar of /products-left: every facet with its count for the current selection. */
-export function FacetPanel({ facets, stones }: FacetPanelProps) {
+export function FacetPanel({ facets }: FacetPanelProps) {
   const { state, update } = useProductListState();
   const [isOpen, setIsOpen] = useState(false);
+  // Below 1024 px the groups stay folded behind 'Show filters'.
+  const isFolded = useMediaQuery(SMALL_SCREEN_QUERY);
+  const stones = useStoneOptions(isOpen || !isFolded);
   const set = (key: keyof ProductListUrlState) => (value: string | undefined) => update({ [key]: value } as Partial<ProductListUrlState>);
   const availability = facets ? toOptions(facets.availability) : AVAILABILITIES.map((value) => ({ value, label: humanize(value) }));
   return (
@@ -98,7 +124,7 @@ export function FacetPanel({ facets, stones }: FacetPanelProps) {
         <FacetGroup
           legend="Stone"
           name="stone"
-          options={(stones ?? []).map((s) => ({ value: s.value, label: s.value, count: s.count }))}
+          options={stones}
           selected={state.stone}
           onSelect={set('stone')}
         />

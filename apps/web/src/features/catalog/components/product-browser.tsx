@@ -14,8 +14,8 @@ import { SORTS, toListParams, useProductListState, type SortValue } from './use-
 
 export type BrowserLayout = 'grid' | 'large' | 'sidebar';
 
-const PAGE_SIZE: Record<BrowserLayout, number> = { grid: 12, large: 8, sidebar: 12 };
-const SIZES: Record<BrowserLayout, string> = {
+export const PAGE_SIZE: Record<BrowserLayout, number> = { grid: 12, large: 8, sidebar: 12 };
+export const SIZES: Record<BrowserLayout, string> = {
   grid: '(max-width: 1023px) 50vw, 25vw',
   large: '(max-width: 767px) 100vw, 50vw',
   sidebar: '(max-width: 1023px) 50vw, 26vw',
@@ -91,12 +91,10 @@ function GridSkeleton({ count, layout }: { count: number; layout: BrowserLayout 
 
 export interface ProductBrowserProps {
   layout: BrowserLayout;
-  /** Stone names for the sidebar (the API has no stone facet; they come from the catalog). */
-  stones?: readonly { value: string; count: number }[];
 }
 
 /** The catalog over the URL state: search, sort, filters, pages — in one of three layouts. */
-export function ProductBrowser({ layout, stones }: ProductBrowserProps) {
+export function ProductBrowser({ layout }: ProductBrowserProps) {
   const { state, update, clear, activeFilterCount } = useProductListState();
   const size = PAGE_SIZE[layout];
   const params = toListParams(state, size);
@@ -133,7 +131,7 @@ export function ProductBrowser({ layout, stones }: ProductBrowserProps) {
 
   return (
     <div className={`${styles.browser} ${layout === 'sidebar' ? styles.withSidebar : ''}`}>
-      {layout === 'sidebar' ? <FacetPanel facets={facets.data} stones={stones} /> : null}
+      {layout === 'sidebar' ? <FacetPanel facets={facets.data} /> : null}
       <div className={styles.results}>
         <div className={styles.toolbar}>
           <SearchBox value={state.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />

@@ -2,6 +2,7 @@ import type { Product } from '@mirror/contract';
 import { PageLink } from '../../../components/layout/page-link';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { to } from '../../../config/routes';
+import { useIsAfterLoad } from '../../../lib/after-load';
 import { formatPrice, humanize } from '../../../lib/format';
 import styles from './product-card.module.css';
 
@@ -22,6 +23,8 @@ export function productSubtitle(product: Product): string {
 export function ProductCard({ product, sizes = '(max-width: 425px) 50vw, (max-width: 1023px) 50vw, 25vw', isPriority, variant = 'regular', headingLevel = 3 }: ProductCardProps) {
   const [front, second] = product.images;
   const Heading = `h${headingLevel}` as const;
+  // The second view only shows on hover or focus: it loads once the page has settled.
+  const isAfterLoad = useIsAfterLoad();
   return (
     <article className={[styles.card, variant === 'large' && styles.large].filter(Boolean).join(' ')} data-testid="product-card">
       <PageLink to={to.product(product.id)} className={styles.link}>
@@ -31,7 +34,7 @@ export function ProductCard({ product, sizes = '(max-width: 425px) 50vw, (max-wi
           ) : (
             <span className={styles.noImage} aria-hidden="true" />
           )}
-          {second ? <ResponsiveImage image={second} sizes={sizes} alt="" className={styles.second} /> : null}
+          {second && isAfterLoad ? <ResponsiveImage image={second} sizes={sizes} alt="" className={styles.second} /> : null}
           {product.availability === 'OUT_OF_STOCK' ? <span className={styles.badge}>Made to order</span> : null}
         </div>
         <div className={styles.body}>

@@ -1,10 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { PageIntro } from '../../../components/layout/page-intro';
 import layout from '../../../components/layout/section.module.css';
 import { usePageMeta } from '../../../lib/page-meta';
-import { allProductsQuery } from '../api/catalog.queries';
-import { gemIndex } from '../gems';
 import { ProductBrowser, type BrowserLayout } from './product-browser';
 
 const COPY: Record<BrowserLayout, { eyebrow: string; title: string; lead: string }> = {
@@ -29,14 +25,11 @@ const COPY: Record<BrowserLayout, { eyebrow: string; title: string; lead: string
 export function ProductsPage({ layout: variant }: { layout: BrowserLayout }) {
   const copy = COPY[variant];
   usePageMeta(copy.title, `${copy.lead} Browse the Mirror catalogue.`);
-  // The stone facet is derived from the catalogue itself (see docs/decisions.md); only the sidebar needs it.
-  const catalog = useQuery({ ...allProductsQuery(), enabled: variant === 'sidebar' });
-  const stones = useMemo(() => (catalog.data ? gemIndex(catalog.data).stones.map((s) => ({ value: s.name, count: s.count })) : undefined), [catalog.data]);
   return (
     <div className={layout.sectionTight}>
       <PageIntro eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
       <div className={layout.container}>
-        <ProductBrowser layout={variant} stones={stones} />
+        <ProductBrowser layout={variant} />
       </div>
     </div>
   );

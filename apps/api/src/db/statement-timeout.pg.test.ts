@@ -10,7 +10,8 @@ import { Public } from '../plugins/auth';
 import { openDatabase, type Database } from './client';
 
 // PostgreSQL only: PGlite runs statements in-process and has no statement_timeout.
-const adminUrl = process.env.TEST_DATABASE_URL;
+const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+if (!adminUrl) throw new Error('statement-timeout.pg.test.ts runs in the PostgreSQL pass only (TEST_DATABASE_URL)');
 const dbName = `mirror_timeout_${randomUUID().replaceAll('-', '')}`;
 const TIMEOUT_MS = 300;
 
@@ -21,13 +22,13 @@ async function admin(text: string) {
   await c.end();
 }
 
-describe.skipIf(!adminUrl)('statement timeout (PostgreSQL)', () => {
+describe('statement timeout (PostgreSQL)', () => {
   let database: Database;
   let app: FastifyInstance;
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl!);
+    const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     // Two connections, so a leaked one would show at once.
     database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2, statementTimeoutMs: TIMEOUT_MS });

@@ -1,0 +1,282 @@
+/**
+ * The SPA's index.html, prepared per route for a fast first paint (docs/decisions.md):
+ *  - `<link rel="modulepreload">` for the route's lazy chunk and its imports, and its stylesheets,
+ *    so they download with the entry instead of after it has run (from Vite's build manifest);
+ *  - the public API answers the route's first render needs, inlined as JSON
+ *    (`<script type="application/json" id="mirror-boot">`) — the web app writes them into its
+ *    query cache before rendering, so the page paints complete without a data round trip;
+ *  - `<link rel="preload" as="image" fetchpriority="high">` for the route's largest image.
+ *
+ * What to prepare comes from the web build: dist/.vite/boot-plan.json (apps/web/src/app/boot-plan.ts)
+ * and dist/.vite/manifest.json. Without them nothing is registered and the plain index.html
+ * fallback answers as before. The API answers are fetched in-process without credentials (only
+ * public, anonymous data is ever inlined), counted against the visitor's rate limit as if the browser
+ * had asked, cached for a few seconds, and left out when slow or not 200.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface BootQuery {
+  key: readonly unknown[];
+  url: string;
+  field?: string;
+}
+
+export interface BootRoute {
+  path: string;
+  module: string;
+  queries: BootQuery[];
+  image?: { query: number; path: string; sizes: string };
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface ImageLike {
+  url: string;
+  srcset?: { url: string; width: number }[];
+}
+
+export interface SpaHtmlOptions {
+  webDist: string;
+  /** Longest wait for one API answer before the page goes out without it. */
+  timeoutMs?: number;
+  /** How long an inlined answer is reused. */
+  cacheMs?: number;
+  now?: () => number;
+}
+
+export const BOOT_SCRIPT_ID = 'mirror-boot';
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
+export function escapeJsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** `/collections/:collectionId` against a pathname → its decoded params, or null. */
+export function matchRoute(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = pathname.replace(/\/+$/, '').split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith(':')) {
+      if (!g) return null;
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) return null;
+  }
+  return params;
+}
+
+/** Replaces `:name` in a query key (whole strings only) and in a URL (percent-encoded). */
+export function resolveQuery(query: BootQuery, params: Record<string, string>): BootQuery {
+  const fill = (value: unknown): unknown => (typeof value === 'string' && value.startsWith(':') && value.slice(1) in params ? params[value.slice(1)] : value);
+  return {
+    ...query,
+    key: query.key.map(fill),
+    url: query.url.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, (whole, name: string) => (name in params ? encodeURIComponent(params[name]!) : whole)),
+  };
+}
+
+/** Follows `a.0.b` / `[flag].b` through JSON; `[flag]` = first element with that flag set, else the first. */
+export function pick(data: unknown, dotPath: string): unknown {
+  let current = data;
+  for (const segment of dotPath.split('.').filter(Boolean)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    const flag = /^\[(\w+)\]$/.exec(segment)?.[1];
+    if (flag) {
+      if (!Array.isArray(current)) return undefined;
+      current = current.find((item) => item && typeof item === 'object' && (item as Record<string, unknown>)[flag] === true) ?? current[0];
+    } else {
+      current = (current as Record<string, unknown>)[segment];
+    }
+  }
+  return current;
+}
+
+function isImage(value: unknown): value is ImageLike {
+  return !!value && typeof value === 'object' && typeof (value as ImageLike).url === 'string';
+}
+
+/** The chunk's own file and every chunk it imports statically (the entry's own graph excluded). */
+function chunkGraph(manifest: Manifest, key: string, skip: Set<string>): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k) || skip.has(k)) return;
+    seen.add(k);
+    const chunk = manifest[k];
+    if (!chunk) return;
+    scripts.push(chunk.file);
+    for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(key);
+  return { scripts, styles };
+}
+
+function entryGraph(manifest: Manifest): Set<string> {
+  const keys = new Set<string>();
+  const visit = (k: string) => {
+    if (keys.has(k)) return;
+    keys.add(k);
+    for (const i of manifest[k]?.imports ?? []) visit(i);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return keys;
+}
+
+function readJson<T>(file: string): T | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface SpaHtml {
+  routes: BootRoute[];
+  /**
+   * The HTML for a pathname (null when no planned route matches); without `fetchJson` only the
+   * chunk links are added (no data, no image).
+   */
+  render: (pathname: string, fetchJson: ((url: string) => Promise<unknown>) | null) => Promise<string | null>;
+}
+
+export function createSpaHtml({ webDist, timeoutMs = 400, cacheMs = 5_000, now = Date.now }: SpaHtmlOptions): SpaHtml | null {
+  const template = existsSync(path.join(webDist, 'index.html')) ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : undefined;
+  const manifest = readJson<Manifest>(path.join(webDist, '.vite', 'manifest.json'));
+  const plan = readJson<BootRoute[]>(path.join(webDist, '.vite', 'boot-plan.json'));
+  if (!template || !manifest || !Array.isArray(plan) || !template.includes('</head>') || !template.includes('</body>') || !/<meta name="viewport"/i.test(template)) return null;
+
+  const skip = entryGraph(manifest);
+  const linksByModule = new Map<string, string>();
+  for (const route of plan) {
+    if (linksByModule.has(route.module)) continue;
+    const { scripts, styles } = chunkGraph(manifest, route.module, skip);
+    linksByModule.set(
+      route.module,
+      [
+        ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`),
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+      ].join(''),
+    );
+  }
+
+  // url → answer, for a few seconds: a burst of page views costs one API call per query.
+  const cache = new Map<string, { at: number; data: Promise<unknown> }>();
+  const load = (url: string, fetchJson: (url: string) => Promise<unknown>): Promise<unknown> => {
+    const hit = cache.get(url);
+    if (hit && now() - hit.at < cacheMs) return hit.data;
+    if (cache.size > 500) cache.clear();
+    const data = fetchJson(url).catch(() => undefined);
+    cache.set(url, { at: now(), data });
+    // A failed or empty answer is not kept: the next page view asks again.
+    void data.then((value) => {
+      if (value === undefined && cache.get(url)?.data === data) cache.delete(url);
+    });
+    return data;
+  };
+  const withTimeout = (promise: Promise<unknown>): Promise<unknown> =>
+    Promise.race([promise, new Promise((resolve) => setTimeout(resolve, timeoutMs, undefined).unref())]);
+
+  return {
+    routes: plan,
+    async render(pathname, fetchJson) {
+      let route: BootRoute | undefined;
+      let params: Record<string, string> | null = null;
+      for (const candidate of plan) {
+        params = matchRoute(candidate.path, pathname);
+        if (params) {
+          route = candidate;
+          break;
+        }
+      }
+      if (!route || !params) return null;
+      const queries = fetchJson ? route.queries.map((q) => resolveQuery(q, params)) : [];
+      const answers = await Promise.all(queries.map((q) => withTimeout(load(q.url, fetchJson!))));
+      const data = queries.map((q, i) => {
+        const answer = answers[i];
+        return q.field && answer !== undefined ? ((answer as Record<string, unknown> | null)?.[q.field] ?? undefined) : answer;
+      });
+      const boot = queries.flatMap((q, i) => (data[i] === undefined ? [] : [{ key: q.key, data: data[i] }]));
+
+      // The image first, right after the viewport <meta> (before it, the preload scanner would pick
+      // the rendition for a 980 px layout viewport): the parser meets it before any script or style.
+      let early = '';
+      const image = route.image ? pick(data[route.image.query], route.image.path) : undefined;
+      if (route.image && isImage(image)) {
+        const srcset = (image.srcset ?? []).map((s) => `${s.url} ${s.width}w`).join(', ');
+        const responsive = srcset ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(route.image.sizes)}"` : '';
+        early = `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.url)}"${responsive}>`;
+      }
+      // The data last, at the end of <body>: module scripts run after parsing, and the head stays short.
+      // Always present on a prepared page (even empty): it tells the app its chunk is on the way.
+      const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${escapeJsonForHtml(boot)}</script>`;
+      return template
+        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${early}`)
+        .replace('</head>', `${linksByModule.get(route.module) ?? ''}</head>`)
+        .replace('</body>', `${script}</body>`);
+    },
+  };
+}
+
+/** br or gzip when the client takes it (HTML is small; quality is traded for speed). */
+export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  const body = Buffer.from(html);
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 }));
+  return reply.send(body);
+}
+
+/**
+ * Registers `GET <path>` for every planned route. The internal API calls carry no credentials and
+ * the visitor's address (the same rate limit as the browser's own calls).
+ */
+export async function registerSpaHtml(app: FastifyInstance, options: SpaHtmlOptions): Promise<SpaHtml | null> {
+  const spa = createSpaHtml(options);
+  if (!spa) return null;
+  const paths = [...new Set(spa.routes.map((r) => r.path))];
+  for (const routePath of paths) {
+    app.get(routePath, { config: {}, schema: { hide: true } }, async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? routePath;
+      const hasSearch = request.url.includes('?');
+      const fetchJson = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' }, remoteAddress: request.ip });
+        return res.statusCode === 200 ? (res.json() as unknown) : undefined;
+      };
+      // URL state (filters, pages, tags) changes what the page asks for: only bare paths are prepared.
+      const html = await spa.render(pathname, hasSearch ? null : fetchJson);
+      if (html === null) return reply.callNotFound();
+      return sendHtml(request, reply, html);
+    });
+  }
+  return spa;
+}

@@ -1,0 +1,177 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeJsonForHtml, matchRoute, pick, resolveQuery, type BootRoute } from '../src/lib/spa-html';
+import { buildTestApp, type Session, type TestApp } from './helpers';
+
+/** A miniature web build: index.html, Vite's manifest and the boot plan (as apps/web's build writes them). */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mirror-spa-'));
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>Mirror</title><script type="module" crossorigin src="/assets/index-a1.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-a1.js'), 'console.log(1)');
+  const manifest = {
+    'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_react-b2.js'], dynamicImports: ['src/app/routes/collections-page.tsx'] },
+    '_react-b2.js': { file: 'assets/react-b2.js' },
+    'src/app/routes/collections-page.tsx': { file: 'assets/collections-page-c3.js', isDynamicEntry: true, imports: ['index.html', '_react-b2.js', '_card-d4.js'], css: ['assets/collections-page-c3.css'] },
+    '_card-d4.js': { file: 'assets/card-d4.js', imports: ['_react-b2.js'], css: ['assets/card-d4.css'] },
+    'src/app/routes/collection-detail-page.tsx': { file: 'assets/collection-detail-e5.js', isDynamicEntry: true, imports: ['_card-d4.js'] },
+  };
+  const plan: BootRoute[] = [
+    {
+      path: '/collections',
+      module: 'src/app/routes/collections-page.tsx',
+      queries: [{ key: ['collections', 'list', { size: 100 }], url: '/api/collections?size=100&sort=year%2Cdesc' }],
+      image: { query: 0, path: 'content.0.coverImage', sizes: '(max-width: 767px) 100vw, 50vw' },
+    },
+    {
+      path: '/collections/:collectionId',
+      module: 'src/app/routes/collection-detail-page.tsx',
+      queries: [
+        { key: ['collections', 'detail', ':collectionId'], url: '/api/collections/:collectionId' },
+        { key: ['users', 'me'], url: '/api/users/me' },
+      ],
+    },
+  ];
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dir, '.vite', 'boot-plan.json'), JSON.stringify(plan));
+  return dir;
+}
+
+function bootData(html: string): { key: unknown[]; data: any }[] {
+  const match = /<script type="application\/json" id="mirror-boot">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error('no boot script');
+  return JSON.parse(match[1]!);
+}
+
+const image = (name: string) => ({
+  variant: 'front',
+  alt: name,
+  sources: [
+    { key: `mirror-storage/products/${name}-640.webp`, width: 640, height: 800 },
+    { key: `mirror-storage/products/${name}-1280.webp`, width: 1280, height: 1600 },
+  ],
+});
+
+describe('prepared SPA pages', () => {
+  let t: TestApp;
+  let admin: Session;
+  let collectionId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ WEB_DIST: fakeWebDist() });
+    admin = await t.loginAs('ADMIN');
+    const created = await t.request<any>('/api/collections', {
+      token: admin.accessToken,
+      body: { name: 'Nuit Blanche', year: 2025, season: 'WINTER', description: 'Stars </script><script>alert(1)</script> & <!-- frost -->', coverImage: image('nuit') },
+    });
+    expect(created.status).toBe(201);
+    collectionId = created.body.id;
+  });
+  afterAll(() => t.close());
+
+  it('preloads the route chunk, its imports and styles, but not what the entry already loads', async () => {
+    const res = await t.request<string>('/collections');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/collections-page-c3.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/card-d4.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/collections-page-c3.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/card-d4.css">');
+    expect(html).not.toContain('href="/assets/react-b2.js"');
+    expect(html).not.toContain('href="/assets/index-a1.js"');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('inlines the public API answer, escaped, and preloads its image', async () => {
+    const html = (await t.request<string>('/collections')).body;
+    // The description's markup never closes the script element nor opens a comment.
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).not.toContain('<!-- frost');
+    expect(html).toContain('\\u003c/script\\u003e');
+    const [entry] = bootData(html);
+    expect(entry!.key).toEqual(['collections', 'list', { size: 100 }]);
+    const direct = await t.request<any>('/api/collections?size=100&sort=year%2Cdesc');
+    expect(entry!.data).toEqual(direct.body);
+    expect(entry!.data.content[0].description).toBe('Stars </script><script>alert(1)</script> & <!-- frost -->');
+    const cover = direct.body.content[0].coverImage;
+    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover.url}" imagesrcset="${cover.srcset.map((s: any) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`);
+    // The image preload leads the head, after the viewport (its `imagesizes` depend on it); the data closes the body.
+    expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<script'));
+    expect(html.indexOf('rel="preload" as="image"')).toBeGreaterThan(html.indexOf('name="viewport"'));
+    expect(html.indexOf('id="mirror-boot"')).toBeGreaterThan(html.indexOf('<div id="root">'));
+  });
+
+  it('fills route parameters and inlines only anonymous 200 answers', async () => {
+    const html = (await t.request<string>(`/collections/${collectionId}`, { token: admin.accessToken })).body;
+    const boot = bootData(html);
+    // /api/users/me needs a signed-in caller: the server asks anonymously, gets 401, leaves it out.
+    expect(boot.map((b) => b.key)).toEqual([['collections', 'detail', collectionId]]);
+    expect(boot[0]!.data.name).toBe('Nuit Blanche');
+    expect(html).toContain('href="/assets/collection-detail-e5.js"');
+
+    const missing = await t.request<string>('/collections/not-a-collection');
+    expect(missing.status).toBe(200);
+    expect(bootData(missing.body)).toEqual([]);
+    expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('prepares no data for URL state (a query string) but still preloads the chunk', async () => {
+    const html = (await t.request<string>('/collections?year=2025')).body;
+    expect(bootData(html)).toEqual([]);
+    expect(html).toContain('href="/assets/collections-page-c3.js"');
+    expect(html).not.toContain('rel="preload" as="image"');
+  });
+
+  it('compresses the HTML for clients that accept it', async () => {
+    const res = await fetch(`${t.baseUrl}/collections`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    // fetch decodes br itself: the body is the same page.
+    expect(await res.text()).toContain('id="mirror-boot"');
+  });
+
+  it('leaves every other path to the plain index.html fallback', async () => {
+    const res = await t.request<string>('/about');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.body).not.toContain('mirror-boot');
+  });
+});
+
+describe('spa-html helpers', () => {
+  it('escapes JSON for a script element', () => {
+    const text = escapeJsonForHtml({ a: '</script><!--x-->&\u2028' });
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual({ a: '</script><!--x-->&\u2028' });
+  });
+
+  it('matches route patterns and decodes parameters', () => {
+    expect(matchRoute('/collections/:id', '/collections/a%20b')).toEqual({ id: 'a b' });
+    expect(matchRoute('/collections/:id', '/collections/')).toBeNull();
+    expect(matchRoute('/collections/:id', '/collections/a/b')).toBeNull();
+    expect(matchRoute('/collections', '/collections/')).toEqual({});
+    expect(matchRoute('/collections/:id', '/collections/%E0%A4%A')).toBeNull();
+  });
+
+  it('fills keys with raw values and URLs with encoded ones', () => {
+    const q = resolveQuery({ key: ['c', ':id', 'x'], url: '/api/c/:id/items' }, { id: 'a/b' });
+    expect(q).toEqual({ key: ['c', 'a/b', 'x'], url: '/api/c/a%2Fb/items' });
+  });
+
+  it('picks values by path, with a flag selector', () => {
+    const items = [{ isHero: false, n: 1 }, { isHero: true, n: 2 }];
+    expect(pick({ content: [{ coverImage: 'x' }] }, 'content.0.coverImage')).toBe('x');
+    expect(pick(items, '[isHero].n')).toBe(2);
+    expect(pick([{ n: 1 }], '[isHero].n')).toBe(1);
+    expect(pick(null, 'a.b')).toBeUndefined();
+    expect(pick('image', '')).toBe('image');
+  });
+});

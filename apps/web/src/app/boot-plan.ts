@@ -1,0 +1,123 @@
+/**
+ * What the server puts into the HTML of a first page load, per route (docs/decisions.md): the
+ * route's lazy chunk to modulepreload, the public API answers its first render needs (inlined as
+ * JSON and written into the query cache before React renders, so the page paints complete in one
+ * go) and the image that is its largest paint (preloaded).
+ *
+ * Pure data without imports: the build (vite.config.ts) writes it to dist/.vite/boot-plan.json
+ * for the API (apps/api/src/lib/spa-html.ts). `:name` in keys and URLs is the route parameter.
+ * boot-plan.test.ts proves every entry equals the query the page really runs: same key, same URL.
+ */
+
+/** One query of a page's first render. */
+export interface BootQuery {
+  /** The TanStack Query key (strings may hold `:param`). */
+  key: readonly unknown[];
+  /** The GET the query's function sends, query string included, exactly as api-client builds it. */
+  url: string;
+  /** Keep only this property of the answer (the query selects it in its function). */
+  field?: string;
+}
+
+export interface BootImage {
+  /** Index in `queries` of the answer holding the image. */
+  query: number;
+  /**
+   * Dot path to the image; `[flag]` picks the first array element whose `flag` is true, or the
+   * first element when none is (the collection page's hero piece).
+   */
+  path: string;
+  /** The `sizes` the page's <img> uses, so the preload fetches the same rendition. */
+  sizes: string;
+}
+
+export interface BootRoute {
+  /** React Router pattern (no query string: URL state differs, so it only applies to a bare path). */
+  path: string;
+  /** The route module, as Vite's manifest names it. */
+  module: string;
+  queries: BootQuery[];
+  image?: BootImage;
+}
+
+/** The collection names of the news covers, newest article first. */
+export interface BootContent {
+  newsCovers: readonly string[];
+}
+
+const coverQuery = (collectionName: string): BootQuery => ({
+  key: ['content', 'cover', collectionName],
+  url: `/api/collections/name/${encodeURIComponent(collectionName)}`,
+  field: 'coverImage',
+});
+
+export const PRODUCT_LIST_SIZE = { grid: 12, large: 8, sidebar: 12 } as const;
+
+const productList = (size: number): BootQuery => ({
+  key: ['products', 'list', { sort: 'createdAt,desc', page: 0, size }],
+  url: `/api/products?sort=createdAt%2Cdesc&page=0&size=${size}`,
+});
+const productFacets: BootQuery = { key: ['products', 'facets', {}], url: '/api/products/filters' };
+
+export function bootPlan(content: BootContent): BootRoute[] {
+  return [
+    {
+      path: '/home',
+      module: 'src/app/routes/home-page.tsx',
+      queries: [
+        { key: ['collections', 'list', { featured: true, size: 4 }], url: '/api/collections/featured?size=4&sort=year%2Cdesc' },
+        { key: ['products', 'featured', 4], url: '/api/products/featured?size=4&sort=createdAt%2Cdesc' },
+        { key: ['locations', 'facets'], url: '/api/locations/filters' },
+        ...content.newsCovers.slice(0, 3).map(coverQuery),
+      ],
+      image: { query: 0, path: 'content.0.coverImage', sizes: '(max-width: 767px) 100vw, 50vw' },
+    },
+    {
+      path: '/collections',
+      module: 'src/app/routes/collections-page.tsx',
+      queries: [{ key: ['collections', 'list', { size: 100 }], url: '/api/collections?size=100&sort=year%2Cdesc' }],
+      image: { query: 0, path: 'content.0.coverImage', sizes: '(max-width: 767px) 100vw, 50vw' },
+    },
+    {
+      path: '/collections/:collectionId',
+      module: 'src/app/routes/collection-detail-page.tsx',
+      queries: [
+        { key: ['collections', 'detail', ':collectionId'], url: '/api/collections/:collectionId' },
+        { key: ['collections', 'detail', ':collectionId', 'products'], url: '/api/collections/:collectionId/products-list' },
+      ],
+      image: { query: 1, path: '[isHero].product.images.0', sizes: '(max-width: 1023px) 100vw, 50vw' },
+    },
+    {
+      path: '/products',
+      module: 'src/app/routes/products-page.tsx',
+      queries: [productList(PRODUCT_LIST_SIZE.grid), productFacets],
+      image: { query: 0, path: 'content.0.images.0', sizes: '(max-width: 1023px) 50vw, 25vw' },
+    },
+    {
+      path: '/products-v2',
+      module: 'src/app/routes/products-page.tsx',
+      queries: [productList(PRODUCT_LIST_SIZE.large), productFacets],
+      image: { query: 0, path: 'content.0.images.0', sizes: '(max-width: 767px) 100vw, 50vw' },
+    },
+    {
+      path: '/products-left',
+      module: 'src/app/routes/products-page.tsx',
+      queries: [productList(PRODUCT_LIST_SIZE.sidebar), productFacets],
+      image: { query: 0, path: 'content.0.images.0', sizes: '(max-width: 1023px) 50vw, 26vw' },
+    },
+    {
+      path: '/news',
+      module: 'src/app/routes/news-page.tsx',
+      queries: content.newsCovers.slice(0, 3).map(coverQuery),
+      image: { query: 0, path: '', sizes: '(max-width: 1023px) 100vw, 60vw' },
+    },
+    {
+      path: '/locations',
+      module: 'src/app/routes/locations-page.tsx',
+      queries: [
+        { key: ['locations', 'facets'], url: '/api/locations/filters' },
+        { key: ['locations', 'list', {}], url: '/api/locations/filter?size=100&sort=city%2Casc' },
+      ],
+    },
+  ];
+}

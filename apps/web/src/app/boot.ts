@@ -1,0 +1,40 @@
+/**
+ * The first page load's inlined data (see boot-plan.ts and apps/api/src/lib/spa-html.ts): the
+ * server puts the route's public API answers into `<script type="application/json" id="mirror-boot">`;
+ * they go into the query cache before the first render, so the page paints complete at once.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+
+export const BOOT_SCRIPT_ID = 'mirror-boot';
+
+export interface BootEntry {
+  key: unknown[];
+  data: unknown;
+}
+
+/**
+ * Reads and removes the inlined answers. null when the server did not prepare this page; an empty
+ * list when it did without data (URL state, slow API).
+ */
+export function readBootData(doc: Document = document): BootEntry[] | null {
+  const script = doc.getElementById(BOOT_SCRIPT_ID);
+  if (!script) return null;
+  script.remove();
+  try {
+    const parsed: unknown = JSON.parse(script.textContent ?? '');
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((entry): entry is BootEntry => !!entry && typeof entry === 'object' && Array.isArray((entry as BootEntry).key) && (entry as BootEntry).data !== undefined);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Writes the answers into the cache. They are anonymous answers: someone signed in may be
+ * entitled to see more, so they fetch their own.
+ */
+export function seedQueryCache(client: QueryClient, entries: readonly BootEntry[], isSignedIn: boolean): number {
+  if (isSignedIn) return 0;
+  for (const entry of entries) client.setQueryData(entry.key, entry.data);
+  return entries.length;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatPrice, PRICE_ON_REQUEST } from './format';
+
+const intlMoney = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: Number.isInteger(amount / 100) ? 0 : 2 }).format(amount / 100);
+
+describe('formatMoney', () => {
+  it('writes the house currencies exactly as en-GB Intl does', () => {
+    for (const currency of ['EUR', 'GBP', 'USD', 'CHF']) {
+      for (const amount of [0, 5, 50, 99_900, 1_250_000, 1_250_050, 123_456_789, 100_000_000_000]) {
+        expect(formatMoney(amount, currency), `${amount} ${currency}`).toBe(intlMoney(amount, currency));
+      }
+    }
+  });
+
+  it('leaves other currencies and negative amounts to Intl', () => {
+    expect(formatMoney(1_250_000, 'JPY')).toBe(intlMoney(1_250_000, 'JPY'));
+    expect(formatMoney(-1_250_000, 'EUR')).toBe(intlMoney(-1_250_000, 'EUR'));
+  });
+
+  it('prints a range or price on request', () => {
+    expect(formatPrice({ price: { amount: 1_250_000, currency: 'EUR' }, priceRange: null } as never)).toBe('€12,500');
+    expect(formatPrice({ price: null, priceRange: { min: 100_000, max: 250_000, currency: 'EUR' } } as never)).toBe('€1,000 – €2,500');
+    expect(formatPrice({ price: null, priceRange: null } as never)).toBe(PRICE_ON_REQUEST);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the long date exactly as en-GB Intl does, in UTC', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    for (const iso of ['2025-01-04', '2025-12-31', '2024-02-29', '2026-11-22T23:30:00Z', '2026-11-22T00:10:00+02:00']) {
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
+      expect(formatDate(iso), iso).toBe(intl.format(date));
+    }
+  });
+
+  it('uses Intl for any other style', () => {
+    expect(formatDate('2025-01-04', { month: 'short', year: 'numeric' })).toBe('Jan 2025');
+  });
+});

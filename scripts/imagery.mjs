@@ -1,0 +1,18 @@
+// The demo seed renders the product imagery in the background (sharp, ~45 s on 2 quiet cores, minutes
+// on a loaded machine). Browser tests and benchmarks wait for it: meanwhile pages show pieces without
+// images and the rendering loads the CPU that the measurements share.
+export async function waitForImagery(baseUrl, { timeoutMs = 600_000, log = console.log } = {}) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    let missing = 0;
+    for (let page = 0, pages = 1; page < pages; page += 1) {
+      const body = await (await fetch(`${baseUrl}/api/products?size=100&page=${page}`)).json();
+      pages = body.totalPages;
+      missing += body.content.filter((p) => p.images.length === 0).length;
+    }
+    if (missing === 0) return;
+    log(`waiting for the product imagery (${missing} pieces left)`);
+    await new Promise((r) => setTimeout(r, 5_000));
+  }
+  throw new Error(`product imagery not rendered within ${timeoutMs / 1000} s`);
+}
