@@ -104,12 +104,15 @@ function emitBootPlan(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), preloadLcpFonts(), worldLand(), emitBootPlan(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // `vite build --ssr src/entry-server.tsx` (npm run build): the server renderer, for Node, in
+  // dist-server/ — never served. The browser-only steps (boot plan, compression, font preloads) skip it.
+  plugins: isSsrBuild ? [react(), worldLand()] : [react(), preloadLcpFonts(), worldLand(), emitBootPlan(), precompress()],
   build: {
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     // dist/.vite/manifest.json: the API reads it to preload each route's chunks (apps/api/src/lib/spa-html.ts).
-    manifest: true,
+    manifest: !isSsrBuild,
     cssCodeSplit: true,
     // The woff fallbacks are never used by the browsers we target; keep the woff2 only in preload.
     assetsInlineLimit: 0,
@@ -120,4 +123,4 @@ export default defineConfig({
       '/api': { target: process.env.MIRROR_API_URL ?? 'http://localhost:8080', changeOrigin: true },
     },
   },
-});
+}));

@@ -7,12 +7,29 @@ import { buildTestApp, type Session, type TestApp } from './helpers';
 
 /** A miniature web build: index.html, Vite's manifest and the boot plan (as apps/web's build writes them). */
 function fakeWebDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mirror-spa-'));
-  mkdirSync(path.join(dir, 'assets'));
+  const build = mkdtempSync(path.join(tmpdir(), 'mirror-spa-'));
+  const dir = path.join(build, 'dist');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  // The server renderer next to it (apps/web/dist-server/entry-server.js): it reports what it was given,
+  // counts its calls, fails for one path, and writes a `$&` (no replacement pattern may expand it).
+  mkdirSync(path.join(build, 'dist-server'));
+  writeFileSync(
+    path.join(build, 'dist-server', 'entry-server.js'),
+    `export async function render(url, boot) {
+      globalThis.__ssrCalls = (globalThis.__ssrCalls ?? 0) + 1;
+      if (url.startsWith('/collections/broken')) throw new Error('render failed');
+      const names = boot.flatMap((b) => (b.data && Array.isArray(b.data.content) ? b.data.content.map((c) => c.name) : []));
+      return {
+        markup: '<main data-url="' + url + '">' + boot.length + ' answers: ' + names.join(', ').replace(/&/g, '&amp;').replace(/</g, '&lt;') + ' $& $1</main>',
+        title: 'Seasons <of> light — Mirror',
+        description: 'Every "collection" & season',
+      };
+    }`,
+  );
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>Mirror</title><script type="module" crossorigin src="/assets/index-a1.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><meta name="description" content="Mirror — maison of diamonds." /><title>Mirror</title><script type="module" crossorigin src="/assets/index-a1.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'index-a1.js'), 'console.log(1)');
   const manifest = {
@@ -120,7 +137,7 @@ describe('prepared SPA pages', () => {
     const missing = await t.request<string>('/collections/not-a-collection');
     expect(missing.status).toBe(200);
     expect(bootData(missing.body)).toEqual([]);
-    expect(missing.body).toContain('<div id="root">');
+    expect(missing.body).toContain('<div id="root"');
   });
 
   it('prepares no data for URL state (a query string) but still preloads the chunk', async () => {
@@ -128,6 +145,31 @@ describe('prepared SPA pages', () => {
     expect(bootData(html)).toEqual([]);
     expect(html).toContain('href="/assets/collections-page-c3.js"');
     expect(html).not.toContain('rel="preload" as="image"');
+  });
+
+  it('renders the page on the server from the inlined answers, once per burst of views', async () => {
+    const g = globalThis as { __ssrCalls?: number };
+    const before = g.__ssrCalls ?? 0;
+    const html = (await t.request<string>('/collections')).body;
+    expect(html).toContain('<div id="root" data-ssr=""><main data-url="/collections">1 answers: Nuit Blanche $& $1</main></div>');
+    // The page's own title and description, escaped.
+    expect(html).toContain('<title>Seasons &lt;of&gt; light — Mirror</title>');
+    expect(html).toContain('<meta name="description" content="Every &quot;collection&quot; &amp; season" />');
+    // The data the browser hydrates with follows the markup.
+    expect(html.indexOf('data-ssr')).toBeLessThan(html.indexOf('id="mirror-boot"'));
+    const again = (await t.request<string>('/collections')).body;
+    expect(again).toContain('data-ssr');
+    expect((g.__ssrCalls ?? 0) - before).toBeLessThanOrEqual(1);
+  });
+
+  it('leaves URL state and failed renders to the browser', async () => {
+    const withState = (await t.request<string>('/collections?year=2025')).body;
+    expect(withState).toContain('<div id="root"></div>');
+    expect(withState).not.toContain('data-ssr');
+    const broken = await t.request<string>('/collections/broken-one');
+    expect(broken.status).toBe(200);
+    expect(broken.body).toContain('<div id="root"></div>');
+    expect(broken.body).toContain('id="mirror-boot"');
   });
 
   it('compresses the HTML for clients that accept it', async () => {

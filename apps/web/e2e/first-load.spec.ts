@@ -45,8 +45,65 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
     expect((await request.get(url)).ok()).toBe(true);
     await page.goto(url);
     await settled(page);
-    const preload = await page.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset');
-    expect(preload, url).toBeTruthy();
-    expect(preload, url).toBe(await image.getAttribute('srcset'));
+    // The server's preload leads the head and names the largest image; React adds its own for the
+    // server-rendered <img fetchpriority="high"> (the first row): each names an image on the page.
+    const shown = await image.getAttribute('srcset');
+    expect(shown, url).toBeTruthy();
+    expect(await page.locator('head link[rel="preload"][as="image"]').first().getAttribute('imagesrcset'), url).toBe(shown);
+    const preloads = await page.locator('link[rel="preload"][as="image"]').evaluateAll((links) => links.map((l) => l.getAttribute('imagesrcset')));
+    const onPage = await page.locator('main img').evaluateAll((images) => images.map((i) => i.getAttribute('srcset')));
+    for (const preload of preloads) expect(onPage, url).toContain(preload);
   }
+});
+
+/**
+ * The prepared routes arrive rendered (apps/web/src/entry-server.tsx): readable without JavaScript,
+ * and then hydrated — the browser adopts the server's nodes (a mismatch would make React replace them
+ * and report an error).
+ */
+test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
+  const collections = (await (await request.get('/api/collections?size=1')).json()) as { content: { id: string; name: string }[] };
+  const pages: [string, string][] = [
+    // Below the fold is rendered after the first paint, on both sides (AfterFirstPaint).
+    ['/home', ''],
+    ['/collections', ''],
+    [`/collections/${collections.content[0]!.id}`, ''],
+    ['/products', 'product-card'],
+    ['/products-v2', 'product-card'],
+    ['/products-left', 'product-card'],
+    ['/news', 'news-list'],
+    ['/locations', 'boutique'],
+  ];
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
+  const bare = await noScript.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The server's <h1>, taken when parsing ends (before any module script has run).
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('#root[data-ssr] h1');
+    });
+  });
+  for (const [url, testId] of pages) {
+    // Warm the server's short cache: a cold, loaded server may leave slow data (and so the rendering) out.
+    expect((await request.get(url)).ok()).toBe(true);
+    await bare.goto(url);
+    await expect(bare.locator('#root[data-ssr] h1'), url).toBeVisible();
+    if (testId) await expect(bare.getByTestId(testId).first(), url).toBeVisible();
+
+    await page.goto(url);
+    await settled(page);
+    await expect(page.locator('h1')).toBeVisible();
+    if (testId) await expect(page.getByTestId(testId).first()).toBeVisible();
+    const isSameNode = await page.evaluate(() => {
+      const kept = (window as unknown as { serverH1: Element | null }).serverH1;
+      return kept !== null && kept === document.querySelector('#root h1') && kept.isConnected;
+    });
+    expect(isSameNode, `${url}: the server's heading was adopted, not replaced`).toBe(true);
+  }
+  await noScript.close();
+  expect(errors).toEqual([]);
 });

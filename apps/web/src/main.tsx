@@ -1,13 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
-import { ErrorBoundary } from './components/feedback/error-boundary';
-import { readBootData, seedQueryCache } from './app/boot';
-import { Providers, createQueryClient } from './app/providers';
+import { readBootData, refreshForSignedIn, seedQueryCache } from './app/boot';
+import { AppRoot, createQueryClient } from './app/providers';
 import { createRouter, preloadRoute } from './app/router';
+import { setHydrating } from './components/motion/after-first-paint';
 import { initSession } from './lib/session';
 import { getAccessToken } from './lib/tokens';
 
@@ -17,24 +16,34 @@ if (!container) throw new Error('#root is missing from index.html');
 initSession();
 const queryClient = createQueryClient();
 const boot = readBootData();
+// The server rendered this page's HTML from the inlined answers (entry-server.tsx): hydrate it.
+const isServerRendered = boot !== null && container.hasAttribute('data-ssr');
 let ready: Promise<unknown> = Promise.resolve();
 if (boot) {
-  seedQueryCache(queryClient, boot, getAccessToken() !== null);
+  seedQueryCache(queryClient, boot);
   // The server prepared this page and preloads its chunk: wait for it (never long) so the first
   // render is the page itself, not 'Loading...' then the page. (No top-level await: lazy chunks
-  // import from this entry, which must not wait on them.)
+  // import from this entry, which must not wait on them.) Hydration would wait for it anyway.
   ready = Promise.race([preloadRoute(window.location.pathname), new Promise((resolve) => setTimeout(resolve, 3000))]);
 }
 
 void ready.then(() => {
   const router = createRouter();
-  createRoot(container).render(
-    <StrictMode>
-      <ErrorBoundary>
-        <Providers client={queryClient}>
-          <RouterProvider router={router} />
-        </Providers>
-      </ErrorBoundary>
-    </StrictMode>,
+  const app = (
+    <AppRoot client={queryClient}>
+      <RouterProvider router={router} />
+    </AppRoot>
   );
+  if (isServerRendered) {
+    setHydrating(true);
+    // Hydration is over once the visitor goes elsewhere: later pages render in full at once.
+    const unsubscribe = router.subscribe(() => {
+      setHydrating(false);
+      unsubscribe();
+    });
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+  if (boot && getAccessToken() !== null) refreshForSignedIn(queryClient, boot);
 });

@@ -5,7 +5,10 @@
  *  - the public API answers the route's first render needs, inlined as JSON
  *    (`<script type="application/json" id="mirror-boot">`) — the web app writes them into its
  *    query cache before rendering, so the page paints complete without a data round trip;
- *  - `<link rel="preload" as="image" fetchpriority="high">` for the route's largest image.
+ *  - `<link rel="preload" as="image" fetchpriority="high">` for the route's largest image;
+ *  - the page itself, rendered from those same answers by the web build's server entry
+ *    (apps/web/src/entry-server.tsx → apps/web/dist-server/), which the browser then hydrates: the
+ *    first paint needs no JavaScript.
  *
  * What to prepare comes from the web build: dist/.vite/boot-plan.json (apps/web/src/app/boot-plan.ts)
  * and dist/.vite/manifest.json. Without them nothing is registered and the plain index.html
@@ -15,6 +18,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -45,8 +49,28 @@ interface ImageLike {
   srcset?: { url: string; width: number }[];
 }
 
+export interface BootEntry {
+  key: readonly unknown[];
+  data: unknown;
+}
+
+/** What the web app's server renderer gives for a page (apps/web/src/entry-server.tsx). */
+export interface RenderedPage {
+  /** The markup inside `#root`. */
+  markup: string;
+  title?: string;
+  description?: string;
+}
+
+/** The web app's server renderer: the page for a URL and its inlined answers (null: not rendered). */
+export type RenderApp = (url: string, boot: BootEntry[]) => Promise<RenderedPage | null>;
+
 export interface SpaHtmlOptions {
   webDist: string;
+  /** Server rendering; without it the page is rendered in the browser only. */
+  renderApp?: RenderApp;
+  /** Told when a page could not be rendered on the server (it is then rendered in the browser). */
+  onRenderError?: (error: unknown, pathname: string) => void;
   /** Longest wait for one API answer before the page goes out without it. */
   timeoutMs?: number;
   /** How long an inlined answer is reused. */
@@ -55,6 +79,7 @@ export interface SpaHtmlOptions {
 }
 
 export const BOOT_SCRIPT_ID = 'mirror-boot';
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
 export function escapeJsonForHtml(value: unknown): string {
@@ -64,6 +89,10 @@ export function escapeJsonForHtml(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function escapeAttribute(value: string): string {
@@ -168,11 +197,13 @@ export interface SpaHtml {
   render: (pathname: string, fetchJson: ((url: string) => Promise<unknown>) | null) => Promise<string | null>;
 }
 
-export function createSpaHtml({ webDist, timeoutMs = 400, cacheMs = 5_000, now = Date.now }: SpaHtmlOptions): SpaHtml | null {
+export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderError, timeoutMs = 400, cacheMs = 5_000, now = Date.now }: SpaHtmlOptions): SpaHtml | null {
   const template = existsSync(path.join(webDist, 'index.html')) ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : undefined;
   const manifest = readJson<Manifest>(path.join(webDist, '.vite', 'manifest.json'));
   const plan = readJson<BootRoute[]>(path.join(webDist, '.vite', 'boot-plan.json'));
   if (!template || !manifest || !Array.isArray(plan) || !template.includes('</head>') || !template.includes('</body>') || !/<meta name="viewport"/i.test(template)) return null;
+  // The markup goes into the template's empty root element; a template without one is not rendered into.
+  const renderApp = template.includes(ROOT_ELEMENT) ? givenRenderApp : undefined;
 
   const skip = entryGraph(manifest);
   const linksByModule = new Map<string, string>();
@@ -205,6 +236,27 @@ export function createSpaHtml({ webDist, timeoutMs = 400, cacheMs = 5_000, now =
   const withTimeout = (promise: Promise<unknown>): Promise<unknown> =>
     Promise.race([promise, new Promise((resolve) => setTimeout(resolve, timeoutMs, undefined).unref())]);
 
+  // pathname → server-rendered markup of a page whose answers were all there, for as long as they are
+  // reused: a burst of views of one page renders it once.
+  const pages = new Map<string, { at: number; page: RenderedPage }>();
+  const renderPage = async (pathname: string, boot: BootEntry[], isComplete: boolean): Promise<RenderedPage | null> => {
+    if (!renderApp) return null;
+    const hit = pages.get(pathname);
+    if (isComplete && hit && now() - hit.at < cacheMs) return hit.page;
+    try {
+      const page = await renderApp(pathname, boot);
+      if (page !== null && typeof page.markup !== 'string') throw new Error('the server renderer gave no markup');
+      if (page !== null && isComplete) {
+        if (pages.size > 500) pages.clear();
+        pages.set(pathname, { at: now(), page });
+      }
+      return page;
+    } catch (error) {
+      onRenderError?.(error, pathname);
+      return null;
+    }
+  };
+
   return {
     routes: plan,
     async render(pathname, fetchJson) {
@@ -224,7 +276,9 @@ export function createSpaHtml({ webDist, timeoutMs = 400, cacheMs = 5_000, now =
         const answer = answers[i];
         return q.field && answer !== undefined ? ((answer as Record<string, unknown> | null)?.[q.field] ?? undefined) : answer;
       });
-      const boot = queries.flatMap((q, i) => (data[i] === undefined ? [] : [{ key: q.key, data: data[i] }]));
+      const boot: BootEntry[] = queries.flatMap((q, i) => (data[i] === undefined ? [] : [{ key: q.key, data: data[i] }]));
+      // Rendered on the server only with the data (a URL with state gets none: the browser renders it).
+      const rendered = fetchJson ? await renderPage(pathname, boot, boot.length === queries.length) : null;
 
       // The image first, right after the viewport <meta> (before it, the preload scanner would pick
       // the rendition for a 980 px layout viewport): the parser meets it before any script or style.
@@ -238,10 +292,17 @@ export function createSpaHtml({ webDist, timeoutMs = 400, cacheMs = 5_000, now =
       // The data last, at the end of <body>: module scripts run after parsing, and the head stays short.
       // Always present on a prepared page (even empty): it tells the app its chunk is on the way.
       const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${escapeJsonForHtml(boot)}</script>`;
-      return template
+      // Function replacements: a `$` in the markup or the data is text, never a replacement pattern.
+      let html = template
         .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${early}`)
-        .replace('</head>', `${linksByModule.get(route.module) ?? ''}</head>`)
-        .replace('</body>', `${script}</body>`);
+        .replace('</head>', () => `${linksByModule.get(route.module) ?? ''}</head>`)
+        .replace('</body>', () => `${script}</body>`);
+      if (rendered) {
+        html = html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`);
+        if (rendered.title) html = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(rendered.title!)}</title>`);
+        if (rendered.description) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>/i, () => `<meta name="description" content="${escapeAttribute(rendered.description!)}" />`);
+      }
+      return html;
     },
   };
 }
@@ -261,7 +322,12 @@ export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: str
  * the visitor's address (the same rate limit as the browser's own calls).
  */
 export async function registerSpaHtml(app: FastifyInstance, options: SpaHtmlOptions): Promise<SpaHtml | null> {
-  const spa = createSpaHtml(options);
+  const renderApp = options.renderApp ?? (await loadServerRenderer(app, options.webDist));
+  const spa = createSpaHtml({
+    ...options,
+    renderApp,
+    onRenderError: options.onRenderError ?? ((err, pathname) => app.log.error({ err, pathname }, 'server rendering failed; the page is rendered in the browser')),
+  });
   if (!spa) return null;
   const paths = [...new Set(spa.routes.map((r) => r.path))];
   for (const routePath of paths) {
@@ -279,4 +345,18 @@ export async function registerSpaHtml(app: FastifyInstance, options: SpaHtmlOpti
     });
   }
   return spa;
+}
+
+/** The web build's server entry (apps/web/dist-server/entry-server.js, next to dist/), if built. */
+export async function loadServerRenderer(app: FastifyInstance, webDist: string): Promise<RenderApp | undefined> {
+  const entry = path.join(webDist, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  try {
+    const module = (await import(pathToFileURL(entry).href)) as { render?: unknown };
+    if (typeof module.render === 'function') return module.render as RenderApp;
+    app.log.error({ entry }, 'the server entry has no render(): pages are rendered in the browser only');
+  } catch (err) {
+    app.log.error({ err, entry }, 'the server entry could not be loaded: pages are rendered in the browser only');
+  }
+  return undefined;
 }

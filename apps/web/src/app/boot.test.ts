@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT_ID, readBootData, seedQueryCache } from './boot';
+import { BOOT_SCRIPT_ID, readBootData, refreshForSignedIn, seedQueryCache } from './boot';
 
 function docWith(json: string | null): Document {
   const doc = document.implementation.createHTMLDocument('t');
@@ -31,16 +31,17 @@ describe('first-load data', () => {
     expect(readBootData(docWith('{"key":[]}'))).toEqual([]);
   });
 
-  it('fills the query cache for visitors, not for someone signed in', () => {
+  it('fills the query cache as the server did, and asks again for someone signed in', () => {
     const entries = [{ key: ['collections', 'list', { size: 100 }], data: { content: [] } }];
-    const visitor = new QueryClient();
-    expect(seedQueryCache(visitor, entries, false)).toBe(1);
+    const client = new QueryClient();
+    expect(seedQueryCache(client, entries)).toBe(1);
     // Same hash as the page's own key, whose undefined fields JSON drops.
-    expect(visitor.getQueryData(['collections', 'list', { size: 100, featured: undefined }])).toEqual({ content: [] });
-    expect(visitor.getQueryState(['collections', 'list', { size: 100 }])?.isInvalidated).toBe(false);
+    expect(client.getQueryData(['collections', 'list', { size: 100, featured: undefined }])).toEqual({ content: [] });
+    expect(client.getQueryState(['collections', 'list', { size: 100 }])?.isInvalidated).toBe(false);
 
-    const member = new QueryClient();
-    expect(seedQueryCache(member, entries, true)).toBe(0);
-    expect(member.getQueryData(['collections', 'list', { size: 100 }])).toBeUndefined();
+    refreshForSignedIn(client, entries);
+    expect(client.getQueryState(['collections', 'list', { size: 100 }])?.isInvalidated).toBe(true);
+    // The anonymous answer stays on screen until the person's own arrives.
+    expect(client.getQueryData(['collections', 'list', { size: 100 }])).toEqual({ content: [] });
   });
 });

@@ -30,11 +30,18 @@ export function readBootData(doc: Document = document): BootEntry[] | null {
 }
 
 /**
- * Writes the answers into the cache. They are anonymous answers: someone signed in may be
- * entitled to see more, so they fetch their own.
+ * Writes the answers into the cache, exactly as the server did before rendering the page's HTML
+ * (hydration needs the same data on both sides).
  */
-export function seedQueryCache(client: QueryClient, entries: readonly BootEntry[], isSignedIn: boolean): number {
-  if (isSignedIn) return 0;
+export function seedQueryCache(client: QueryClient, entries: readonly BootEntry[]): number {
   for (const entry of entries) client.setQueryData(entry.key, entry.data);
   return entries.length;
+}
+
+/**
+ * The answers are anonymous: someone signed in may be entitled to see more (an administrator's
+ * drafts), so once the page is on screen their queries are asked again with the person's token.
+ */
+export function refreshForSignedIn(client: QueryClient, entries: readonly BootEntry[]): void {
+  for (const entry of entries) void client.invalidateQueries({ queryKey: entry.key, exact: true });
 }

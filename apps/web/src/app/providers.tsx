@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
+import { ErrorBoundary } from '../components/feedback/error-boundary';
 import { ApiError } from '../lib/errors';
 import { onSignOut } from '../lib/session';
 
-export function createQueryClient(): QueryClient {
+/** `isServer`: one client per server render, dropped after it (no sign-out hook to leak). */
+export function createQueryClient({ isServer = false }: { isServer?: boolean } = {}): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
       queries: {
@@ -14,10 +16,24 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  onSignOut(() => client.clear());
+  if (!isServer) onSignOut(() => client.clear());
   return client;
 }
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/**
+ * Everything above the router, identical on the server and in the browser (hydration needs the
+ * same tree on both sides).
+ */
+export function AppRoot({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <ErrorBoundary>
+        <Providers client={client}>{children}</Providers>
+      </ErrorBoundary>
+    </StrictMode>
+  );
 }
