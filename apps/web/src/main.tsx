@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './styles/fonts.css';
@@ -41,7 +42,11 @@ void ready.then(() => {
       setHydrating(false);
       unsubscribe();
     });
-    hydrateRoot(container, app);
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page (no long task; input stays responsive meanwhile).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }

@@ -19,6 +19,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -188,6 +189,31 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
+/** The page's own `<title>` and description, when the renderer named them. */
+function withMeta(html: string, rendered: RenderedPage): string {
+  let out = html;
+  if (rendered.title) out = out.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(rendered.title!)}</title>`);
+  if (rendered.description) out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/i, () => `<meta name="description" content="${escapeAttribute(rendered.description!)}" />`);
+  return out;
+}
+
+/** A built stylesheet as a `<style>` element (its URLs are absolute), or undefined when it cannot be. */
+function inlineStylesheet(webDist: string, file: string): string | undefined {
+  const full = path.join(webDist, file);
+  if (!full.startsWith(webDist) || !existsSync(full)) return undefined;
+  const css = readFileSync(full, 'utf8');
+  if (/<\/style/i.test(css)) return undefined;
+  return `<style data-href="/${escapeAttribute(file)}">${css}</style>`;
+}
+
+/** public/start.js of the web build, addressed by its content hash (it is served with a 1 h cache). */
+function readStarter(webDist: string): { url: string } | undefined {
+  const file = path.join(webDist, 'start.js');
+  if (!existsSync(file)) return undefined;
+  const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
+  return { url: `/start.js?v=${hash}` };
+}
+
 export interface SpaHtml {
   routes: BootRoute[];
   /**
@@ -206,18 +232,27 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
   const renderApp = template.includes(ROOT_ELEMENT) ? givenRenderApp : undefined;
 
   const skip = entryGraph(manifest);
-  const linksByModule = new Map<string, string>();
+  const linksByModule = new Map<string, { styles: string; inlineStyles: string; modulepreloads: string; scripts: string[] }>();
   for (const route of plan) {
     if (linksByModule.has(route.module)) continue;
     const { scripts, styles } = chunkGraph(manifest, route.module, skip);
-    linksByModule.set(
-      route.module,
-      [
-        ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`),
-        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
-      ].join(''),
-    );
+    linksByModule.set(route.module, {
+      styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`).join(''),
+      inlineStyles: styles.map((file) => inlineStylesheet(webDist, file) ?? `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`).join(''),
+      modulepreloads: scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`).join(''),
+      scripts: scripts.map((file) => `/${file}`),
+    });
   }
+
+  // A server-rendered page starts its modules after its first paint (public/start.js): the template's
+  // entry script and modulepreloads leave the head and are listed on the starter's element instead.
+  const starter = readStarter(webDist);
+  const entryTags = [...template.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
+  const entryScript = entryTags.find((m) => m[1])?.[1];
+  const entryPreloads = entryTags.flatMap((m) => (m[2] ? [m[2]] : []));
+  // Its styles are inlined too: the first paint then waits for the HTML alone, not for a request per
+  // stylesheet (decision 37). Later pages load their own stylesheets as usual.
+  const entryStyles = [...template.matchAll(/<link rel="stylesheet"[^>]*\shref="\/([^"]+)"[^>]*>/g)].map((m) => ({ tag: m[0], inline: inlineStylesheet(webDist, m[1]!) }));
 
   // url → answer, for a few seconds: a burst of page views costs one API call per query.
   const cache = new Map<string, { at: number; data: Promise<unknown> }>();
@@ -293,15 +328,24 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
       // Always present on a prepared page (even empty): it tells the app its chunk is on the way.
       const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${escapeJsonForHtml(boot)}</script>`;
       // Function replacements: a `$` in the markup or the data is text, never a replacement pattern.
+      const links = linksByModule.get(route.module);
+      if (rendered && starter && entryScript) {
+        let html = template;
+        for (const tag of entryTags) html = html.replace(tag[0], '');
+        for (const style of entryStyles) if (style.inline) html = html.replace(style.tag, () => style.inline!);
+        const start = `<script defer src="${escapeAttribute(starter.url)}" data-entry="${escapeAttribute(entryScript)}" data-modulepreload="${escapeAttribute([...entryPreloads, ...(links?.scripts ?? [])].join(' '))}"></script>`;
+        html = html
+          .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${early}`)
+          .replace('</head>', () => `${links?.inlineStyles ?? ''}</head>`)
+          .replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`)
+          .replace('</body>', () => `${script}${start}</body>`);
+        return withMeta(html, rendered);
+      }
       let html = template
         .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${early}`)
-        .replace('</head>', () => `${linksByModule.get(route.module) ?? ''}</head>`)
+        .replace('</head>', () => `${links?.styles ?? ''}${links?.modulepreloads ?? ''}</head>`)
         .replace('</body>', () => `${script}</body>`);
-      if (rendered) {
-        html = html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`);
-        if (rendered.title) html = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(rendered.title!)}</title>`);
-        if (rendered.description) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>/i, () => `<meta name="description" content="${escapeAttribute(rendered.description!)}" />`);
-      }
+      if (rendered) html = withMeta(html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`), rendered);
       return html;
     },
   };

@@ -1,0 +1,46 @@
+// Starts the app of a server-rendered page once that page has painted (apps/api/src/lib/spa-html.ts,
+// docs/decisions.md §37): the page is readable and its links work without JavaScript, so on a slow
+// connection its image and styles go first and the app's modules follow. Classic and deferred: the
+// module scripts it adds are listed on its own element.
+(function () {
+  var me = document.currentScript;
+  if (!me) return;
+  var entry = me.getAttribute('data-entry');
+  var preloads = (me.getAttribute('data-modulepreload') || '').split(' ').filter(Boolean);
+  var started = false;
+  function start() {
+    if (started || !entry) return;
+    started = true;
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  // Once the browser reports the first contentful paint as presented (a frame being produced is
+  // not enough: with software raster it reaches the screen tens of milliseconds later). Without
+  // paint timing, the frame after the next one; a hidden tab (no frames) starts on a timer.
+  var supported = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
+  if (supported) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length) {
+        observer.disconnect();
+        setTimeout(start, 0);
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    });
+  }
+  setTimeout(start, 1500);
+})();
