@@ -15,8 +15,12 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
   await page.screenshot({ path: path.join(ARTIFACTS, testInfo.project.name, `${name}.png`), fullPage: false });
 }
 
-/** Waits until the lazy route replaced 'Loading...'. */
+/**
+ * Waits until the app is live (a server-rendered page is hydrated: `<html data-app-ready>`) and the
+ * lazy route replaced 'Loading...'.
+ */
 export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(page.locator('[data-route-loading]')).toHaveCount(0);
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { RouteLoading } from '../components/feedback/route-loading';
 
 type Module<P> = { default: ComponentType<P> };
@@ -8,6 +8,14 @@ export interface LazyPage<P extends object> {
   Route: ComponentType<P>;
   /** Starts loading the chunk (hover prefetch, first load); resolves when it is there or has failed. */
   preload: () => Promise<void>;
+}
+
+/**
+ * `<html data-app-ready>` once a page of the app is live (rendered in the browser, or hydrated: a
+ * server-rendered page reads and navigates before, but its controls answer only from then on).
+ */
+function markAppReady(): void {
+  document.documentElement.setAttribute('data-app-ready', '');
 }
 
 /**
@@ -27,6 +35,7 @@ export function lazyPage<P extends object>(load: () => Promise<Module<P>>): Lazy
   function Route(props: P) {
     // Chosen once per mount: switching between the two would remount the page.
     const [Loaded] = useState(() => loaded);
+    useEffect(markAppReady, []);
     return <Suspense fallback={<RouteLoading />}>{Loaded ? <Loaded {...props} /> : <Page {...props} />}</Suspense>;
   }
   return {
