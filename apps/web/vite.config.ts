@@ -36,11 +36,12 @@ function worldLand(): Plugin {
 }
 
 /**
- * Preload the two font files the first paint needs (the display serif of the hero line and the
- * UI sans), so `font-display: swap` swaps early and the LCP text does not reflow late.
+ * Preload the font files the first paint needs (the display serif of the hero line, the UI sans and
+ * its medium weight for navigation, eyebrows and buttons), so `font-display: swap` swaps early and
+ * the text above the fold does not reflow late.
  */
 function preloadLcpFonts(): Plugin {
-  const wanted = [/cormorant-garamond-latin-300-normal.*\.woff2$/, /inter-latin-400-normal.*\.woff2$/];
+  const wanted = [/cormorant-garamond-latin-300-normal.*\.woff2$/, /inter-latin-400-normal.*\.woff2$/, /inter-latin-500-normal.*\.woff2$/];
   return {
     name: 'mirror:preload-lcp-fonts',
     apply: 'build',

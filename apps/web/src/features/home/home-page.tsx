@@ -18,8 +18,11 @@ export function HomeHero({ piece }: HomeHeroProps) {
     <section className={styles.hero} data-hero="" aria-labelledby="home-title">
       <div className={styles.heroText}>
         <p className={`eyebrow ${styles.collection}`}>Haute Joaillerie · 2025</p>
+        {/* Set line by line: the height never depends on which face has arrived (no shift on swap). */}
         <h1 id="home-title" className={styles.title}>
-          The art of <em>light</em>, held still
+          <span className={styles.line}>The art</span> <span className={styles.line}>
+            of <em>light</em>,
+          </span> <span className={styles.line}>held still</span>
         </h1>
         <PageLink to={paths.collections} className={buttonClassName({}, styles.cta)}>
           Discover the collections
