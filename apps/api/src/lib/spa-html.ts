@@ -391,16 +391,29 @@ export async function registerSpaHtml(app: FastifyInstance, options: SpaHtmlOpti
   return spa;
 }
 
-/** The web build's server entry (apps/web/dist-server/entry-server.js, next to dist/), if built. */
+/**
+ * The web build's server entry (apps/web/dist-server/entry-server.js, next to dist/), if built. It is
+ * imported on the first page view, not at start-up: React's server renderer and the app cost ~25–30 MB
+ * of memory that an instance serving only the API never needs.
+ */
 export async function loadServerRenderer(app: FastifyInstance, webDist: string): Promise<RenderApp | undefined> {
   const entry = path.join(webDist, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
-  try {
-    const module = (await import(pathToFileURL(entry).href)) as { render?: unknown };
-    if (typeof module.render === 'function') return module.render as RenderApp;
-    app.log.error({ entry }, 'the server entry has no render(): pages are rendered in the browser only');
-  } catch (err) {
-    app.log.error({ err, entry }, 'the server entry could not be loaded: pages are rendered in the browser only');
-  }
-  return undefined;
+  let loading: Promise<RenderApp | null> | undefined;
+  const load = () =>
+    (loading ??= import(pathToFileURL(entry).href).then(
+      (module: { render?: unknown }) => {
+        if (typeof module.render === 'function') return module.render as RenderApp;
+        app.log.error({ entry }, 'the server entry has no render(): pages are rendered in the browser only');
+        return null;
+      },
+      (err: unknown) => {
+        app.log.error({ err, entry }, 'the server entry could not be loaded: pages are rendered in the browser only');
+        return null;
+      },
+    ));
+  return async (url, boot) => {
+    const render = await load();
+    return render ? render(url, boot) : null;
+  };
 }
