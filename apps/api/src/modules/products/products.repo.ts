@@ -321,6 +321,23 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       return db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(page.offset).execute({ zero: 0 });
     },
 
+    /**
+     * A page of a search with few matches in all, in one statement: the matches through the GIN index,
+     * ranked by tier (name, strong, rest), newest first within a tier — the order `searchTier` gives tier
+     * by tier, without a round trip per tier.
+     */
+    async searchRanked(condition: SQL | undefined, q: SearchQueries, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
+      const match = (query: string) => sql`${products.searchVector} @@ to_tsquery('simple', ${query})`;
+      const tier = sql<number>`case when ${match(q.name)} then 0 when ${match(q.strong)} then 1 else 2 end`;
+      return db
+        .select(productColumns)
+        .from(products)
+        .where(and(condition, match(q.all)))
+        .orderBy(tier, desc(products.createdAt), desc(products.id))
+        .limit(page.size)
+        .offset(page.offset);
+    },
+
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */
     async indexTerms(productId: string): Promise<number> {
       const result = await db.execute(sql`

@@ -128,9 +128,11 @@ export interface ProductsServiceOptions {
   aggregateCacheMs?: number;
   /** Tests only: a fixed tier size above which search walks the index (default: chosen per page, see `search`). */
   searchWalkThreshold?: number;
+  /** At most this many matches in all are ranked and paged in one statement (`searchRanked`); tests set 0. */
+  smallSearchMax?: number;
 }
 
-export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000, aggregateCacheMs = 30_000, searchWalkThreshold }: ProductsServiceOptions) {
+export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000, aggregateCacheMs = 30_000, searchWalkThreshold, smallSearchMax = 1_000 }: ProductsServiceOptions) {
   const repo = createProductsRepo(db, lowStockThreshold);
   // Grouped by the database handle: a product write also clears the collections' counts, and vice versa.
   const counts = createResultCache(countCacheMs, 500, db);
@@ -238,6 +240,12 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
         aggregates.get(JSON.stringify(['search', viewer, filter, queries.all]), () => repo.searchCounts(condition, queries)),
         counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
       ]);
+      // Few matches in all: one statement ranks and pages them (sorting them costs less than a round trip per tier).
+      if (tiers.total <= smallSearchMax) {
+        const offset = query.page * query.size;
+        const rows = offset >= tiers.total ? [] : await repo.searchRanked(condition, queries, { offset, size: query.size });
+        return toPage(rows.map(dto), tiers.total, query.page, query.size);
+      }
       const sizes: [SearchTier, number][] = [
         ['name', tiers.name],
         ['strong', tiers.strong],

@@ -321,9 +321,10 @@ describe('search', () => {
     const http = await t.request<any>(`/api/products/search?q=zirc&categoryId=${cat.id}`);
     expect(http.body.content.map((p: any) => p.id)).toEqual(expected);
     expect(http.body.totalElements).toBe(4);
-    // Both tier read paths (sorted matches, and the index walk used for large tiers) give the same pages.
-    for (const searchWalkThreshold of [0, 1_000, undefined]) {
-      const service = createProductsService({ db: t.database.db, lowStockThreshold: 5, ...(searchWalkThreshold === undefined ? {} : { searchWalkThreshold }) });
+    // Every read path gives the same pages: one ranked statement (few matches, the default here), and
+    // tier by tier with sorted matches or with the index walk used for large tiers.
+    for (const options of [{}, { smallSearchMax: 0, searchWalkThreshold: 0 }, { smallSearchMax: 0, searchWalkThreshold: 1_000 }, { smallSearchMax: 0 }]) {
+      const service = createProductsService({ db: t.database.db, lowStockThreshold: 5, ...options });
       const pages = [];
       for (let page = 0; page < 3; page += 1) {
         const result = await service.search({ actor: null, q: 'zirc', filter: { categoryId: cat.id }, query: { page, size: 2 } });
