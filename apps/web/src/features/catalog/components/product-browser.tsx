@@ -33,7 +33,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       <label htmlFor="product-search" className="visually-hidden">
         Search the collections
       </label>
-      <input id="product-search" type="search" className={styles.searchInput} placeholder="Search a piece, a stone, a metal" value={text} onChange={(e) => setText(e.target.value)} />
+      <input id="product-search" type="search" className={styles.searchInput} placeholder="A piece, a stone, a metal" value={text} onChange={(e) => setText(e.target.value)} />
       <button type="submit" className={styles.searchButton}>
         Search
       </button>
