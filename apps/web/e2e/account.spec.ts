@@ -45,8 +45,9 @@ test('sign in stores the tokens and the user; logout clears them and goes to the
   expect(JSON.parse(stored.userData ?? '{}')).toMatchObject({ username: 'customer' });
   expect(Number(stored.userCacheTimestamp)).toBeGreaterThan(0);
 
-  // The session survives a reload.
+  // The session survives a reload (of a server-rendered page: its controls answer once hydrated).
   await page.reload();
+  await settled(page);
   await accountButton(page).click();
   await expect(page.getByTestId('account-username')).toHaveText('customer');
 
