@@ -6,6 +6,7 @@
  * Built by `vite build --ssr` into apps/web/dist-server/; the API imports it at start-up when present.
  * Only anonymous, public data is ever rendered here (the same answers that are inlined).
  */
+import type { RenderedPage } from '@mirror/contract/boot';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { seedQueryCache, type BootEntry } from './app/boot';
@@ -15,18 +16,10 @@ import { collectPageMeta } from './lib/page-meta';
 
 const handler = createStaticHandler(routes);
 
-export interface Rendered {
-  /** The markup inside `#root`. */
-  markup: string;
-  /** The page's `<title>` and meta description, as the browser would set them. */
-  title?: string;
-  description?: string;
-}
-
 /**
  * The page at `url` (path and query), or null when the router answers with a redirect.
  */
-export async function render(url: string, boot: readonly BootEntry[]): Promise<Rendered | null> {
+export async function render(url: string, boot: readonly BootEntry[]): Promise<RenderedPage | null> {
   const href = new URL(url, 'http://mirror.local');
   // The browser waits for the page's chunk before hydrating; the server renders the loaded page too.
   await preloadRoute(href.pathname);

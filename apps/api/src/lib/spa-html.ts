@@ -22,19 +22,9 @@ import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BOOT_SCRIPT_ID, type BootEntry, type BootQuery, type BootRoute, type RenderedPage } from '@mirror/contract/boot';
 
-export interface BootQuery {
-  key: readonly unknown[];
-  url: string;
-  field?: string;
-}
-
-export interface BootRoute {
-  path: string;
-  module: string;
-  queries: BootQuery[];
-  image?: { query: number; path: string; sizes: string };
-}
+export { BOOT_SCRIPT_ID, type BootEntry, type BootQuery, type BootRoute, type RenderedPage };
 
 interface ManifestChunk {
   file: string;
@@ -48,19 +38,6 @@ type Manifest = Record<string, ManifestChunk>;
 interface ImageLike {
   url: string;
   srcset?: { url: string; width: number }[];
-}
-
-export interface BootEntry {
-  key: readonly unknown[];
-  data: unknown;
-}
-
-/** What the web app's server renderer gives for a page (apps/web/src/entry-server.tsx). */
-export interface RenderedPage {
-  /** The markup inside `#root`. */
-  markup: string;
-  title?: string;
-  description?: string;
 }
 
 /** The web app's server renderer: the page for a URL and its inlined answers (null: not rendered). */
@@ -79,7 +56,6 @@ export interface SpaHtmlOptions {
   now?: () => number;
 }
 
-export const BOOT_SCRIPT_ID = 'mirror-boot';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
@@ -214,6 +190,12 @@ function readStarter(webDist: string): { url: string } | undefined {
   return { url: `/start.js?v=${hash}` };
 }
 
+/** A route's page without its per-request parts; `end` is where the inlined answers go (before the starter). */
+interface Shell {
+  html: string;
+  end: string;
+}
+
 export interface SpaHtml {
   routes: BootRoute[];
   /**
@@ -231,28 +213,37 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
   // The markup goes into the template's empty root element; a template without one is not rendered into.
   const renderApp = template.includes(ROOT_ELEMENT) ? givenRenderApp : undefined;
 
+  // Per route module, the page's HTML without its per-request parts, built once here:
+  //  - `plain`, rendered in the browser: the route chunk's stylesheets and modulepreloads in the head;
+  //  - `ssr`, rendered on the server (decision 37): stylesheets inlined (the first paint waits for the
+  //    HTML alone), no module script in the head — public/start.js adds the entry and the
+  //    modulepreloads listed on its element once the page has painted.
   const skip = entryGraph(manifest);
-  const linksByModule = new Map<string, { styles: string; inlineStyles: string; modulepreloads: string; scripts: string[] }>();
-  for (const route of plan) {
-    if (linksByModule.has(route.module)) continue;
-    const { scripts, styles } = chunkGraph(manifest, route.module, skip);
-    linksByModule.set(route.module, {
-      styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`).join(''),
-      inlineStyles: styles.map((file) => inlineStylesheet(webDist, file) ?? `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`).join(''),
-      modulepreloads: scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`).join(''),
-      scripts: scripts.map((file) => `/${file}`),
-    });
-  }
-
-  // A server-rendered page starts its modules after its first paint (public/start.js): the template's
-  // entry script and modulepreloads leave the head and are listed on the starter's element instead.
   const starter = readStarter(webDist);
   const entryTags = [...template.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
   const entryScript = entryTags.find((m) => m[1])?.[1];
   const entryPreloads = entryTags.flatMap((m) => (m[2] ? [m[2]] : []));
-  // Its styles are inlined too: the first paint then waits for the HTML alone, not for a request per
-  // stylesheet (decision 37). Later pages load their own stylesheets as usual.
-  const entryStyles = [...template.matchAll(/<link rel="stylesheet"[^>]*\shref="\/([^"]+)"[^>]*>/g)].map((m) => ({ tag: m[0], inline: inlineStylesheet(webDist, m[1]!) }));
+  const canDefer = renderApp !== undefined && starter !== undefined && entryScript !== undefined;
+  const ssrBase = canDefer
+    ? entryTags.reduce((html, tag) => html.replace(tag[0], ''), template).replace(/<link rel="stylesheet"[^>]*\shref="\/([^"]+)"[^>]*>/g, (tag, file: string) => inlineStylesheet(webDist, file) ?? tag)
+    : undefined;
+  const shells = new Map<string, { plain: Shell; ssr?: Shell }>();
+  for (const route of plan) {
+    if (shells.has(route.module)) continue;
+    const { scripts, styles } = chunkGraph(manifest, route.module, skip);
+    const styleLink = (file: string) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`;
+    const plainHead = [...styles.map(styleLink), ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)].join('');
+    const plain = { html: template.replace('</head>', () => `${plainHead}</head>`), end: '</body>' };
+    if (!ssrBase || !starter || !entryScript) {
+      shells.set(route.module, { plain });
+      continue;
+    }
+    const inlined = styles.map((file) => inlineStylesheet(webDist, file) ?? styleLink(file)).join('');
+    const modules = [...entryPreloads, ...scripts.map((file) => `/${file}`)].join(' ');
+    const start = `<script defer src="${escapeAttribute(starter.url)}" data-entry="${escapeAttribute(entryScript)}" data-modulepreload="${escapeAttribute(modules)}"></script>`;
+    const end = `${start}</body>`;
+    shells.set(route.module, { plain, ssr: { html: ssrBase.replace('</head>', () => `${inlined}</head>`).replace('</body>', () => end), end } });
+  }
 
   // url → answer, for a few seconds: a burst of page views costs one API call per query.
   const cache = new Map<string, { at: number; data: Promise<unknown> }>();
@@ -327,38 +318,41 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
       // The data last, at the end of <body>: module scripts run after parsing, and the head stays short.
       // Always present on a prepared page (even empty): it tells the app its chunk is on the way.
       const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${escapeJsonForHtml(boot)}</script>`;
+      const variants = shells.get(route.module)!;
+      const shell = (rendered && variants.ssr) || variants.plain;
       // Function replacements: a `$` in the markup or the data is text, never a replacement pattern.
-      const links = linksByModule.get(route.module);
-      if (rendered && starter && entryScript) {
-        let html = template;
-        for (const tag of entryTags) html = html.replace(tag[0], '');
-        for (const style of entryStyles) if (style.inline) html = html.replace(style.tag, () => style.inline!);
-        const start = `<script defer src="${escapeAttribute(starter.url)}" data-entry="${escapeAttribute(entryScript)}" data-modulepreload="${escapeAttribute([...entryPreloads, ...(links?.scripts ?? [])].join(' '))}"></script>`;
-        html = html
-          .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${early}`)
-          .replace('</head>', () => `${links?.inlineStyles ?? ''}</head>`)
-          .replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`)
-          .replace('</body>', () => `${script}${start}</body>`);
-        return withMeta(html, rendered);
-      }
-      let html = template
-        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${early}`)
-        .replace('</head>', () => `${links?.styles ?? ''}${links?.modulepreloads ?? ''}</head>`)
-        .replace('</body>', () => `${script}</body>`);
-      if (rendered) html = withMeta(html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`), rendered);
-      return html;
+      const html = shell.html.replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${early}`).replace(shell.end, () => `${script}${shell.end}`);
+      return rendered ? withMeta(html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`), rendered) : html;
     },
   };
 }
 
-/** br or gzip when the client takes it (HTML is small; quality is traded for speed). */
-export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
-  const body = Buffer.from(html);
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 }));
-  return reply.send(body);
+/**
+ * Sends HTML as br or gzip when the client takes it (quality traded for speed). A page sent again
+ * unchanged — the usual case within its few seconds of cached answers and markup — reuses the bytes
+ * compressed last time for its path instead of compressing ~40 KB once more.
+ */
+export function createHtmlSender() {
+  const last = new Map<string, { html: string; encoded: Map<string, Buffer> }>();
+  return (request: FastifyRequest, reply: FastifyReply, key: string, html: string) => {
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    if (!encoding) return reply.send(html);
+    let entry = last.get(key);
+    if (entry?.html !== html) {
+      if (last.size > 500) last.clear();
+      entry = { html, encoded: new Map() };
+      last.set(key, entry);
+    }
+    let body = entry.encoded.get(encoding);
+    if (!body) {
+      const raw = Buffer.from(html);
+      body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(raw, { level: 6 });
+      entry.encoded.set(encoding, body);
+    }
+    return reply.header('content-encoding', encoding).send(body);
+  };
 }
 
 /**
@@ -374,6 +368,7 @@ export async function registerSpaHtml(app: FastifyInstance, options: SpaHtmlOpti
   });
   if (!spa) return null;
   const paths = [...new Set(spa.routes.map((r) => r.path))];
+  const sendHtml = createHtmlSender();
   for (const routePath of paths) {
     app.get(routePath, { config: {}, schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? routePath;
@@ -385,7 +380,7 @@ export async function registerSpaHtml(app: FastifyInstance, options: SpaHtmlOpti
       // URL state (filters, pages, tags) changes what the page asks for: only bare paths are prepared.
       const html = await spa.render(pathname, hasSearch ? null : fetchJson);
       if (html === null) return reply.callNotFound();
-      return sendHtml(request, reply, html);
+      return sendHtml(request, reply, pathname, html);
     });
   }
   return spa;

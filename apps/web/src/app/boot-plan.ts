@@ -4,41 +4,13 @@
  * JSON and written into the query cache before React renders, so the page paints complete in one
  * go) and the image that is its largest paint (preloaded).
  *
- * Pure data without imports: the build (vite.config.ts) writes it to dist/.vite/boot-plan.json
- * for the API (apps/api/src/lib/spa-html.ts). `:name` in keys and URLs is the route parameter.
+ * Pure data (the types come from @mirror/contract/boot): the build (vite.config.ts) writes it to
+ * dist/.vite/boot-plan.json for the API (apps/api/src/lib/spa-html.ts). `:name` in keys and URLs is the route parameter.
  * boot-plan.test.ts proves every entry equals the query the page really runs: same key, same URL.
  */
+import type { BootQuery, BootRoute } from '@mirror/contract/boot';
 
-/** One query of a page's first render. */
-export interface BootQuery {
-  /** The TanStack Query key (strings may hold `:param`). */
-  key: readonly unknown[];
-  /** The GET the query's function sends, query string included, exactly as api-client builds it. */
-  url: string;
-  /** Keep only this property of the answer (the query selects it in its function). */
-  field?: string;
-}
-
-export interface BootImage {
-  /** Index in `queries` of the answer holding the image. */
-  query: number;
-  /**
-   * Dot path to the image; `[flag]` picks the first array element whose `flag` is true, or the
-   * first element when none is (the collection page's hero piece).
-   */
-  path: string;
-  /** The `sizes` the page's <img> uses, so the preload fetches the same rendition. */
-  sizes: string;
-}
-
-export interface BootRoute {
-  /** React Router pattern (no query string: URL state differs, so it only applies to a bare path). */
-  path: string;
-  /** The route module, as Vite's manifest names it. */
-  module: string;
-  queries: BootQuery[];
-  image?: BootImage;
-}
+export type { BootQuery, BootRoute };
 
 /** The collection names of the news covers, newest article first. */
 export interface BootContent {
@@ -58,6 +30,14 @@ const productList = (size: number): BootQuery => ({
   url: `/api/products?sort=createdAt%2Cdesc&page=0&size=${size}`,
 });
 const productFacets: BootQuery = { key: ['products', 'facets', {}], url: '/api/products/filters' };
+
+/** The three product layouts share one page module and one query shape; size and image slot differ. */
+const productsRoute = (path: string, size: number, sizes: string): BootRoute => ({
+  path,
+  module: 'src/app/routes/products-page.tsx',
+  queries: [productList(size), productFacets],
+  image: { query: 0, path: 'content.0.images.0', sizes },
+});
 
 export function bootPlan(content: BootContent): BootRoute[] {
   return [
@@ -87,24 +67,9 @@ export function bootPlan(content: BootContent): BootRoute[] {
       ],
       image: { query: 1, path: '[isHero].product.images.0', sizes: '(max-width: 1023px) 100vw, 50vw' },
     },
-    {
-      path: '/products',
-      module: 'src/app/routes/products-page.tsx',
-      queries: [productList(PRODUCT_LIST_SIZE.grid), productFacets],
-      image: { query: 0, path: 'content.0.images.0', sizes: '(max-width: 1023px) 50vw, 25vw' },
-    },
-    {
-      path: '/products-v2',
-      module: 'src/app/routes/products-page.tsx',
-      queries: [productList(PRODUCT_LIST_SIZE.large), productFacets],
-      image: { query: 0, path: 'content.0.images.0', sizes: '(max-width: 767px) 100vw, 50vw' },
-    },
-    {
-      path: '/products-left',
-      module: 'src/app/routes/products-page.tsx',
-      queries: [productList(PRODUCT_LIST_SIZE.sidebar), productFacets],
-      image: { query: 0, path: 'content.0.images.0', sizes: '(max-width: 1023px) 50vw, 26vw' },
-    },
+    productsRoute('/products', PRODUCT_LIST_SIZE.grid, '(max-width: 1023px) 50vw, 25vw'),
+    productsRoute('/products-v2', PRODUCT_LIST_SIZE.large, '(max-width: 767px) 100vw, 50vw'),
+    productsRoute('/products-left', PRODUCT_LIST_SIZE.sidebar, '(max-width: 1023px) 50vw, 26vw'),
     {
       path: '/news',
       module: 'src/app/routes/news-page.tsx',

@@ -4,13 +4,9 @@
  * they go into the query cache before the first render, so the page paints complete at once.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { BOOT_SCRIPT_ID, type BootEntry } from '@mirror/contract/boot';
 
-export const BOOT_SCRIPT_ID = 'mirror-boot';
-
-export interface BootEntry {
-  key: unknown[];
-  data: unknown;
-}
+export { BOOT_SCRIPT_ID, type BootEntry };
 
 /**
  * Reads and removes the inlined answers. null when the server did not prepare this page; an empty

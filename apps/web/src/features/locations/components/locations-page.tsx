@@ -41,7 +41,10 @@ function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isA
         <br />
         {[location.postalCode, location.city].filter(Boolean).join(' ')}
       </address>
-      <p className={styles.today}>{todayText(location.openingHours, location.timezone)}</p>
+      {/* Depends on the clock: the server's render may fall on the other side of midnight. */}
+      <p className={styles.today} suppressHydrationWarning>
+        {todayText(location.openingHours, location.timezone)}
+      </p>
       <details className={styles.hours}>
         <summary>Opening hours</summary>
         <dl>
