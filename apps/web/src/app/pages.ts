@@ -29,3 +29,17 @@ export const pages = {
   notFound: lazyPage(() => import('./routes/not-found-page')),
   forbidden: lazyPage(() => import('./routes/forbidden-page')),
 };
+
+/** The admin back-office: its frame and each screen, one chunk each (none in the storefront's first load). */
+export const adminPages = {
+  workspace: lazyPage(() => import('./routes/admin/admin-workspace')),
+  overview: lazyPage(() => import('./routes/admin/overview-page')),
+  products: lazyPage(() => import('./routes/admin/products-page')),
+  productEditor: lazyPage(() => import('./routes/admin/product-editor-page')),
+  productTrash: lazyPage(() => import('./routes/admin/product-trash-page')),
+  collections: lazyPage(() => import('./routes/admin/collections-page')),
+  collection: lazyPage(() => import('./routes/admin/collection-page')),
+  collectionTrash: lazyPage(() => import('./routes/admin/collection-trash-page')),
+  taxonomy: lazyPage(() => import('./routes/admin/taxonomy-page')),
+  notFound: lazyPage(() => import('./routes/admin/workspace-not-found-page')),
+};

@@ -4,7 +4,7 @@ import type { Role } from '@mirror/contract';
 import { paths } from '../config/routes';
 import { AppShell } from './app-shell';
 import type { LazyPage } from './lazy-page';
-import { pages } from './pages';
+import { adminPages, pages } from './pages';
 import { RequireRole } from './require-role';
 import { RouteError } from './routes/route-error';
 
@@ -41,9 +41,20 @@ const STOREFRONT: ReadonlyArray<{ path: string; preload: () => Promise<void>; el
   page(paths.jewelryWeekSuccess, pages.jewelryWeekSuccess),
 ];
 
+/** The admin back-office (issue 10): one protected layout route, each screen a lazy child. */
+const ADMIN_SCREENS: ReadonlyArray<{ path: string; page: LazyPage<object> }> = [
+  { path: paths.adminManageProducts, page: adminPages.products },
+  { path: paths.adminProductNew, page: adminPages.productEditor },
+  { path: paths.adminProductTrash, page: adminPages.productTrash },
+  { path: paths.adminProduct, page: adminPages.productEditor },
+  { path: paths.adminCollections, page: adminPages.collections },
+  { path: paths.adminCollectionNew, page: adminPages.collection },
+  { path: paths.adminCollectionTrash, page: adminPages.collectionTrash },
+  { path: paths.adminCollection, page: adminPages.collection },
+  { path: paths.adminTaxonomy, page: adminPages.taxonomy },
+];
+
 const DASHBOARDS: ReadonlyArray<{ path: string; title: string; role: Role }> = [
-  { path: paths.adminManageProducts, title: 'Manage products', role: 'ADMIN' },
-  { path: paths.adminDashboard, title: 'Admin Dashboard', role: 'ADMIN' },
   { path: paths.vendorDashboard, title: 'Vendor Dashboard', role: 'VENDOR' },
   { path: paths.designerDashboard, title: 'Designer Dashboard', role: 'DESIGNER' },
 ];
@@ -59,6 +70,11 @@ const PRELOADS: ReadonlyArray<[string, () => Promise<void>]> = [
   ...STOREFRONT.map(({ path, preload }): [string, () => Promise<void>] => [path, preload]),
   ...PLACEHOLDERS.map(({ path }): [string, () => Promise<void>] => [path, pages.placeholder.preload]),
   ...DASHBOARDS.map(({ path }): [string, () => Promise<void>] => [path, pages.dashboard.preload]),
+  [paths.adminDashboard, () => Promise.all([adminPages.workspace.preload(), adminPages.overview.preload()]).then(() => undefined)],
+  ...ADMIN_SCREENS.map(({ path, page: screen }): [string, () => Promise<void>] => [
+    path,
+    () => Promise.all([adminPages.workspace.preload(), screen.preload()]).then(() => undefined),
+  ]),
 ];
 
 /** Loads the lazy chunk of the page at `pathname`; resolves once it is there (or has failed). */
@@ -91,6 +107,19 @@ export const routes: RouteObject[] = [
         element: <pages.placeholder.Route key={path} title={title} eyebrow={eyebrow} />,
       })),
       { path: paths.arRing, element: <pages.arRing.Route /> },
+      {
+        path: paths.adminDashboard,
+        element: (
+          <RequireRole role="ADMIN">
+            <adminPages.workspace.Route />
+          </RequireRole>
+        ),
+        children: [
+          { index: true, element: <adminPages.overview.Route /> },
+          ...ADMIN_SCREENS.map(({ path, page: screen }) => ({ path: path.slice(paths.adminDashboard.length + 1), element: <screen.Route key={path} /> })),
+          { path: '*', element: <adminPages.notFound.Route /> },
+        ],
+      },
       ...DASHBOARDS.map(({ path, title, role }) => ({
         path,
         element: (

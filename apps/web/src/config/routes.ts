@@ -34,6 +34,14 @@ export const paths = {
   universeFinal: '/universe-final',
   adminDashboard: '/dashboard/admin',
   adminManageProducts: '/dashboard/admin/manage-products',
+  adminProductNew: '/dashboard/admin/manage-products/new',
+  adminProductTrash: '/dashboard/admin/manage-products/trash',
+  adminProduct: '/dashboard/admin/manage-products/:productId',
+  adminCollections: '/dashboard/admin/collections',
+  adminCollectionNew: '/dashboard/admin/collections/new',
+  adminCollectionTrash: '/dashboard/admin/collections/trash',
+  adminCollection: '/dashboard/admin/collections/:collectionId',
+  adminTaxonomy: '/dashboard/admin/taxonomy',
   vendorDashboard: '/dashboard/vendor',
   designerDashboard: '/dashboard/designer',
 } as const;
@@ -54,6 +62,8 @@ export const to = {
   collection: (collectionId: string) => `/collections/${encodeURIComponent(collectionId)}`,
   newsArticle: (slug: string) => `/news/${encodeURIComponent(slug)}`,
   arRing: (ringId: string) => `/ar/rings/${encodeURIComponent(ringId)}`,
+  adminProduct: (productId: string) => `/dashboard/admin/manage-products/${encodeURIComponent(productId)}`,
+  adminCollection: (collectionId: string) => `/dashboard/admin/collections/${encodeURIComponent(collectionId)}`,
   /** Sign-in page that returns to `next` afterwards. */
   login: (next?: string) => (next ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login),
 };

@@ -38,3 +38,15 @@ describe('formatDate', () => {
     expect(formatDate('2025-01-04', { month: 'short', year: 'numeric' })).toBe('Jan 2025');
   });
 });
+
+describe('back-office formats', () => {
+  it('writes dates as 23 Nov 2026 and empty values as a dash', async () => {
+    const { formatShortDate, formatCount } = await import('./format');
+    expect(formatShortDate('2026-11-23')).toBe('23 Nov 2026');
+    expect(formatShortDate('2026-01-05T23:30:00Z')).toBe('5 Jan 2026');
+    expect(formatShortDate(null)).toBe('—');
+    expect(formatShortDate('not a date')).toBe('—');
+    expect(formatCount(1_000_000)).toBe('1,000,000');
+    expect(formatCount(0)).toBe('0');
+  });
+});

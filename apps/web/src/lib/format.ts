@@ -62,3 +62,28 @@ export function formatDate(iso: string, options: Intl.DateTimeFormatOptions = LO
   }
   return format.format(date);
 }
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The back-office date: '23 Nov 2026' (UTC). Empty input gives '—'. */
+export function formatShortDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return `${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** '23 Nov 2026, 14:05' in 24-hour time, in the viewer's time zone. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const hh = String(date.getHours()).padStart(2, '0');
+  const mm = String(date.getMinutes()).padStart(2, '0');
+  return `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]} ${date.getFullYear()}, ${hh}:${mm}`;
+}
+
+/** 1234567 → '1,234,567'. */
+export function formatCount(value: number): string {
+  return Number.isSafeInteger(value) && value >= 0 ? groupThousands(value) : String(value);
+}

@@ -1,0 +1,47 @@
+import type { Product } from '@mirror/contract';
+import { WorkspaceLayout, type WorkspaceNavGroup } from '../../../components/workspace/workspace-layout';
+import type { PaletteResult, PaletteSource } from '../../../components/workspace/command-palette';
+import { paths, to } from '../../../config/routes';
+import { apiClient } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/errors';
+
+const ADMIN_NAV: readonly WorkspaceNavGroup[] = [
+  { items: [{ label: 'Overview', to: paths.adminDashboard, icon: 'overview', isEnd: true }] },
+  {
+    label: 'Catalog',
+    items: [
+      { label: 'Products', to: paths.adminManageProducts, icon: 'products' },
+      { label: 'Collections', to: paths.adminCollections, icon: 'collections' },
+      { label: 'Taxonomy', to: paths.adminTaxonomy, icon: 'taxonomy' },
+    ],
+  },
+];
+
+function productResult(product: Product): PaletteResult {
+  return { id: product.id, label: product.name, detail: product.sku, to: to.adminProduct(product.id) };
+}
+
+/** A piece by exact SKU first (what staff type from a tag), then by name through the catalog search. */
+const productsSource: PaletteSource = {
+  id: 'products',
+  heading: 'Pieces',
+  minLength: 2,
+  search: async (q, signal) => {
+    const [bySku, byName] = await Promise.all([
+      /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/.test(q)
+        ? apiClient.get<Product>(`/api/products/sku/${encodeURIComponent(q)}`, { signal }).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          })
+        : Promise.resolve(null),
+      apiClient.get<{ content: Product[] }>('/api/products/search', { query: { q, size: 6 }, signal }),
+    ]);
+    const seen = new Set<string>();
+    return [bySku, ...byName.content].filter((p): p is Product => p !== null && !seen.has(p.id) && Boolean(seen.add(p.id))).map(productResult);
+  },
+};
+
+/** The admin's back-office (issue 10; part II adds orders, people, places). */
+export default function AdminWorkspace() {
+  return <WorkspaceLayout title="Admin" groups={ADMIN_NAV} paletteSources={[productsSource]} />;
+}

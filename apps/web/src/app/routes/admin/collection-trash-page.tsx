@@ -1,0 +1,1 @@
+export { default } from '../../../features/admin-collections/components/collection-trash-page';

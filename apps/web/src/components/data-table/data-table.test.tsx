@@ -1,0 +1,122 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { param } from '../../lib/url-state';
+import { DataTable } from './data-table';
+import { useTableUrlState } from './use-table-url-state';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+
+interface Piece {
+  id: string;
+  name: string;
+  price: number;
+  stock: number;
+}
+
+const PIECES: Piece[] = [
+  { id: 'a', name: 'Étoile ring', price: 1200, stock: 3 },
+  { id: 'b', name: 'Lune earrings', price: 800, stock: 0 },
+  { id: 'c', name: 'Soleil necklace', price: 4500, stock: 12 },
+];
+
+const column = createColumnHelper<Piece>();
+const COLUMNS = [
+  column.accessor('name', { id: 'name', header: 'Name' }),
+  column.accessor('price', { id: 'price', header: 'Price', meta: { align: 'end' } }),
+  column.accessor('stock', { id: 'stock', header: 'Stock', meta: { align: 'end', isHiddenByDefault: true } }),
+  column.display({ id: 'note', header: 'Note', enableSorting: false, cell: () => '—' }),
+] as ColumnDef<Piece, never>[];
+
+function Harness({ onOpen, onBulk }: { onOpen: (p: Piece) => void; onBulk: (ids: string[]) => void }) {
+  const state = useTableUrlState({ metal: param.optionalString() }, { sortable: ['name', 'price', 'stock'], defaultSort: { id: 'name', desc: false } });
+  const location = useLocation();
+  return (
+    <>
+      <p data-testid="url">{location.search}</p>
+      <DataTable<Piece>
+        id="pieces"
+        caption="Pieces"
+        columns={COLUMNS}
+        data={PIECES}
+        total={45}
+        state={state}
+        getRowId={(p) => p.id}
+        rowLabel={(p) => p.name}
+        isLoading={false}
+        onOpen={onOpen}
+        bulkActions={(rows) => (
+          <button type="button" onClick={() => onBulk(rows.map((r) => r.id))}>
+            Feature
+          </button>
+        )}
+        empty="No pieces"
+        noun="pieces"
+      />
+    </>
+  );
+}
+
+function renderTable(url = '/') {
+  const onOpen = vi.fn();
+  const onBulk = vi.fn();
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/" element={<Harness onOpen={onOpen} onBulk={onBulk} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { onOpen, onBulk, url: () => screen.getByTestId('url').textContent };
+}
+
+describe('DataTable', () => {
+  it('is a real table with column headers, the sort state and the range', () => {
+    renderTable('/?page=2');
+    const table = screen.getByRole('table', { name: 'Pieces' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['', 'Name↑', 'Price↕', 'Note']);
+    expect(within(table).getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByText('21–40 of 45 pieces')).toBeTruthy();
+  });
+
+  it('writes sort and paging to the URL', async () => {
+    const user = userEvent.setup();
+    const { url } = renderTable();
+    await user.click(screen.getByRole('button', { name: /Price/ }));
+    expect(url()).toBe('?sort=price');
+    await user.click(screen.getByRole('button', { name: /Price/ }));
+    expect(url()).toBe('?sort=-price');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(url()).toContain('page=2');
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    expect(url()).toBe('?sort=-price&size=50');
+  });
+
+  it('moves with the arrows, opens with Enter and selects with Space', async () => {
+    const user = userEvent.setup();
+    const { onOpen, onBulk } = renderTable();
+    const rows = screen.getAllByRole('row').slice(1);
+    rows[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(rows[1]);
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith(PIECES[1]);
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowDown} ');
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Feature' }));
+    expect(onBulk).toHaveBeenCalledWith(['b', 'c']);
+    expect((screen.getByRole('checkbox', { name: 'Select Lune earrings' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('remembers the visible columns per table and person', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    expect(screen.queryByRole('columnheader', { name: /Stock/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Stock' }));
+    expect(screen.getByRole('columnheader', { name: /Stock/ })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('mirror.columns.pieces.anonymous') ?? '{}')).toMatchObject({ stock: true });
+  });
+});

@@ -1,0 +1,127 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { patchParams, readParams, type ParamSpec } from '../../lib/url-state';
+
+export interface TableSort {
+  id: string;
+  desc: boolean;
+}
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+
+export interface TableUrlState<F> {
+  /** Zero-based page (the URL shows it one-based). */
+  page: number;
+  size: number;
+  sort: TableSort | null;
+  q: string;
+  filters: F;
+  /** The API's `sort` parameter: `price,desc`. */
+  apiSort: string | undefined;
+  setPage: (page: number) => void;
+  setSize: (size: number) => void;
+  setSort: (sort: TableSort | null) => void;
+  /** Typing replaces the history entry instead of adding one per keystroke. */
+  setQuery: (q: string) => void;
+  setFilters: (patch: Partial<F>) => void;
+  clearFilters: () => void;
+}
+
+/** `-price` ↔ { id: 'price', desc: true }: readable in the URL, nothing to escape. */
+export function parseSort(raw: string | null, allowed: readonly string[]): TableSort | null {
+  if (!raw) return null;
+  const desc = raw.startsWith('-');
+  const id = desc ? raw.slice(1) : raw;
+  return allowed.includes(id) ? { id, desc } : null;
+}
+
+export function formatSort(sort: TableSort | null): string | undefined {
+  return sort ? `${sort.desc ? '-' : ''}${sort.id}` : undefined;
+}
+
+export interface TableUrlOptions {
+  /** Column ids the API can sort by. */
+  sortable: readonly string[];
+  defaultSort?: TableSort | null;
+  defaultSize?: number;
+}
+
+/**
+ * A list's whole state in the URL (CONVENTIONS §11): page, size, sort, search and filters, so a
+ * link reproduces the view and Back steps through it. Defaults are left out of the URL.
+ */
+export function useTableUrlState<F>(spec: ParamSpec<F>, { sortable, defaultSort = null, defaultSize = PAGE_SIZES[0] }: TableUrlOptions): TableUrlState<F> {
+  const [params, setParams] = useSearchParams();
+  const pageRaw = Number(params.get('page'));
+  const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw - 1 : 0;
+  const sizeRaw = Number(params.get('size'));
+  const size = (PAGE_SIZES as readonly number[]).includes(sizeRaw) ? sizeRaw : defaultSize;
+  const sortParam = params.get('sort');
+  const sort = sortParam === 'none' ? null : (parseSort(sortParam, sortable) ?? defaultSort);
+  const q = params.get('q') ?? '';
+  const filterKey = Object.keys(spec as object)
+    .map((key) => `${key}=${params.get(key) ?? ''}`)
+    .join('&');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when a filter's URL value changes
+  const filters = useMemo(() => readParams(params, spec), [filterKey]);
+  const defaultSortText = formatSort(defaultSort);
+
+  const update = useCallback(
+    (mutate: (next: URLSearchParams) => void, replace = false) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          mutate(next);
+          return next;
+        },
+        { replace, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+
+  return {
+    page,
+    size,
+    sort,
+    q,
+    filters,
+    apiSort: sort ? `${sort.id},${sort.desc ? 'desc' : 'asc'}` : undefined,
+    setPage: (next) =>
+      update((p) => {
+        if (next <= 0) p.delete('page');
+        else p.set('page', String(next + 1));
+      }),
+    setSize: (next) =>
+      update((p) => {
+        p.delete('page');
+        if (next === defaultSize) p.delete('size');
+        else p.set('size', String(next));
+      }),
+    setSort: (next) =>
+      update((p) => {
+        p.delete('page');
+        const text = formatSort(next);
+        if (text === defaultSortText) p.delete('sort');
+        else p.set('sort', text ?? 'none');
+      }),
+    setQuery: (next) =>
+      update((p) => {
+        p.delete('page');
+        if (next.trim()) p.set('q', next);
+        else p.delete('q');
+      }, true),
+    setFilters: (patch) =>
+      update((p) => {
+        const next = patchParams(p, spec, patch);
+        for (const key of [...p.keys()]) p.delete(key);
+        for (const [key, value] of next) p.append(key, value);
+      }),
+    clearFilters: () =>
+      update((p) => {
+        for (const key of Object.keys(spec as object)) p.delete(key);
+        p.delete('q');
+        p.delete('page');
+      }),
+  };
+}

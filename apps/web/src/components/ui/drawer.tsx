@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styles from './drawer.module.css';
+
+export interface DrawerProps {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  /** Optional line under the title. */
+  description?: ReactNode;
+  children: ReactNode;
+  /** Sticky footer, the primary action on the right. */
+  footer?: ReactNode;
+  width?: 'regular' | 'wide';
+}
+
+/**
+ * A panel from the right for quick edits (DESIGN: drawers of 480–640 px), on the native modal
+ * <dialog>: focus is trapped and returns to the opener, Escape closes. The caller decides whether
+ * closing is allowed (unsaved changes) in `onClose`.
+ */
+export function Drawer({ isOpen, onClose, title, description, children, footer, width = 'regular' }: DrawerProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    if (!isOpen && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [isOpen]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={[styles.drawer, width === 'wide' && styles.wide].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className={styles.panel}>
+        <header className={styles.header}>
+          <div>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            {description ? <p className={styles.description}>{description}</p> : null}
+          </div>
+          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+              <path d="M1 1l12 12M13 1L1 13" stroke="currentColor" strokeWidth="1" />
+            </svg>
+          </button>
+        </header>
+        <div className={styles.body}>{isOpen ? children : null}</div>
+        {footer && isOpen ? <footer className={styles.footer}>{footer}</footer> : null}
+      </div>
+    </dialog>
+  );
+}
