@@ -8,11 +8,14 @@ test('signed out, a dashboard sends to sign-in and back after signing in', async
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard\/admin\/manage-products$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Manage products' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back-office' })).toBeVisible();
 });
 
 for (const [url, user] of [
   ['/dashboard/admin', 'vendor'],
+  ['/dashboard/admin/collections', 'designer'],
+  ['/dashboard/admin/manage-products/new', 'vendor'],
   ['/dashboard/vendor', 'customer'],
   ['/dashboard/designer', 'admin'],
 ] as const) {
@@ -23,6 +26,7 @@ for (const [url, user] of [
     await expect(page).toHaveURL(new RegExp(`${url}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Access reserved' })).toBeVisible();
     await expect(page.getByTestId('dashboard-page')).toHaveCount(0);
+    await expect(page.getByTestId('workspace')).toHaveCount(0);
   });
 }
 

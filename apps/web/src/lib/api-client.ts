@@ -156,7 +156,8 @@ export function refreshSession(): Promise<boolean> {
   return pendingRefresh;
 }
 
-async function send<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<T> {
+/** The successful Response itself (after the one refresh on 401); failures throw the usual ApiError. */
+async function sendForResponse(path: string, options: RequestOptions, isRetry: boolean): Promise<Response> {
   const isMultipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const accessToken = getAccessToken();
   const init: RequestInit = {
@@ -165,22 +166,33 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
     cache: 'no-store',
   };
   if (options.body !== undefined) init.body = isMultipart ? (options.body as FormData) : JSON.stringify(options.body);
-
   const response = await fetchWithTimeout(
     buildUrl(options.baseUrl ?? env.apiBaseUrl, path, options.query),
     init,
     options.timeoutMs ?? TIMEOUTS.default,
     options.signal,
   );
-
   if (response.status === 401 && !isRetry && !isAuthCall(path)) {
     const current = getAccessToken();
     // Another request already refreshed while this one was in flight: just retry with the new token.
     const isRefreshed = current !== null && current !== accessToken ? true : await refreshSession();
-    if (isRefreshed) return send<T>(path, options, true);
+    if (isRefreshed) return sendForResponse(path, options, true);
   }
   if (!response.ok) throw await errorFromResponse(response);
-  return (await readBody(response)) as T;
+  return response;
+}
+
+/**
+ * A download read as a stream (CSV exports): the same headers, refresh and error texts as every
+ * call, but the caller reads `response.body` itself (to show progress). The timeout covers the
+ * wait for the response's headers, not the whole transfer; `signal` cancels the transfer.
+ */
+export function requestResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  return sendForResponse(path, options, false);
+}
+
+async function send<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<T> {
+  return (await readBody(await sendForResponse(path, options, isRetry))) as T;
 }
 
 export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -118,5 +118,29 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Stock' }));
     expect(screen.getByRole('columnheader', { name: /Stock/ })).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('mirror.columns.pieces.anonymous') ?? '{}')).toMatchObject({ stock: true });
+  });
+});
+
+describe('useTableUrlState', () => {
+  it('keeps both of two changes made before the URL re-renders (two quick filter picks)', () => {
+    let state: ReturnType<typeof useTableUrlState<{ year: string | undefined; season: string | undefined }>> | undefined;
+    function Filters() {
+      state = useTableUrlState({ year: param.optionalString(), season: param.optionalString() }, { sortable: [] });
+      return <p data-testid="url">{useLocation().search}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/?q=aube']}>
+        <Routes>
+          <Route path="/" element={<Filters />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    act(() => {
+      state!.setFilters({ year: '2031' });
+      state!.setFilters({ season: 'WINTER' });
+    });
+    expect(screen.getByTestId('url').textContent).toBe('?q=aube&year=2031&season=WINTER');
+    act(() => state!.setFilters({ year: undefined }));
+    expect(screen.getByTestId('url').textContent).toBe('?q=aube&season=WINTER');
   });
 });

@@ -7,10 +7,12 @@ export interface SearchInputProps {
   placeholder?: string;
   /** Milliseconds of quiet before the URL (and the query) follows the typing. */
   debounceMs?: number;
+  /** The accessible name where a page has more than one list ('Filter categories'); 'Search' by default. */
+  label?: string;
 }
 
 /** The list's search box, labelled "Search"; typing settles into the URL after a short pause. */
-export function SearchInput({ value, onChange, placeholder = 'Search', debounceMs = 250 }: SearchInputProps) {
+export function SearchInput({ value, onChange, placeholder = 'Search', debounceMs = 250, label = 'Search' }: SearchInputProps) {
   const [text, setText] = useState(value);
   const inputId = useId();
   const lastSent = useRef(value);
@@ -32,7 +34,7 @@ export function SearchInput({ value, onChange, placeholder = 'Search', debounceM
   return (
     <div className={styles.search}>
       <label htmlFor={inputId} className="visually-hidden">
-        Search
+        {label}
       </label>
       <svg className={styles.searchIcon} width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
         <circle cx="7" cy="7" r="5.5" fill="none" stroke="currentColor" strokeWidth="1.2" />

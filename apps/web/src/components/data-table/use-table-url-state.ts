@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { patchParams, readParams, type ParamSpec } from '../../lib/url-state';
 
@@ -66,12 +66,21 @@ export function useTableUrlState<F>(spec: ParamSpec<F>, { sortable, defaultSort 
   const filters = useMemo(() => readParams(params, spec), [filterKey]);
   const defaultSortText = formatSort(defaultSort);
 
+  // setParams' functional form hands every call the params of the last render, so two changes made
+  // before the URL re-renders (two quick filter picks) would drop the first: the later one builds on
+  // the earlier one's result until the URL has moved on.
+  const pending = useRef<{ from: string; to: URLSearchParams } | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
   const update = useCallback(
     (mutate: (next: URLSearchParams) => void, replace = false) => {
       setParams(
         (current) => {
-          const next = new URLSearchParams(current);
+          const base = pending.current && pending.current.from === current.toString() ? pending.current.to : current;
+          const next = new URLSearchParams(base);
           mutate(next);
+          pending.current = { from: current.toString(), to: next };
           return next;
         },
         { replace, preventScrollReset: true },

@@ -55,23 +55,26 @@ export function Toaster() {
   return (
     <ol className={styles.region} aria-live="polite" aria-label="Notifications">
       {items.map((toast) => (
-        <li key={toast.id} className={[styles.toast, toast.tone === 'error' && styles.error].filter(Boolean).join(' ')} role={toast.tone === 'error' ? 'alert' : 'status'}>
-          <span className={styles.message}>{toast.message}</span>
-          {toast.action ? (
-            <button
-              type="button"
-              className={styles.action}
-              onClick={() => {
-                dismissToast(toast.id);
-                toast.action?.onClick();
-              }}
-            >
-              {toast.action.label}
+        // The role sits inside the <li>: a list may only hold list items (axe: list).
+        <li key={toast.id}>
+          <div className={[styles.toast, toast.tone === 'error' && styles.error].filter(Boolean).join(' ')} role={toast.tone === 'error' ? 'alert' : 'status'}>
+            <span className={styles.message}>{toast.message}</span>
+            {toast.action ? (
+              <button
+                type="button"
+                className={styles.action}
+                onClick={() => {
+                  dismissToast(toast.id);
+                  toast.action?.onClick();
+                }}
+              >
+                {toast.action.label}
+              </button>
+            ) : null}
+            <button type="button" className={styles.dismiss} aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
+              ×
             </button>
-          ) : null}
-          <button type="button" className={styles.dismiss} aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
-            ×
-          </button>
+          </div>
         </li>
       ))}
     </ol>

@@ -1,4 +1,4 @@
-import type { Product } from '@mirror/contract';
+import type { Collection, Product } from '@mirror/contract';
 import { WorkspaceLayout, type WorkspaceNavGroup } from '../../../components/workspace/workspace-layout';
 import type { PaletteResult, PaletteSource } from '../../../components/workspace/command-palette';
 import { paths, to } from '../../../config/routes';
@@ -41,7 +41,17 @@ const productsSource: PaletteSource = {
   },
 };
 
+const collectionsSource: PaletteSource = {
+  id: 'collections',
+  heading: 'Collections',
+  minLength: 2,
+  search: async (q, signal) => {
+    const page = await apiClient.get<{ content: Collection[] }>('/api/collections/search', { query: { q, size: 5 }, signal });
+    return page.content.map((c) => ({ id: c.id, label: c.name, detail: `${c.season.charAt(0)}${c.season.slice(1).toLowerCase()} ${c.year}`, to: to.adminCollection(c.id) }));
+  },
+};
+
 /** The admin's back-office (issue 10; part II adds orders, people, places). */
 export default function AdminWorkspace() {
-  return <WorkspaceLayout title="Admin" groups={ADMIN_NAV} paletteSources={[productsSource]} />;
+  return <WorkspaceLayout title="Admin" groups={ADMIN_NAV} paletteSources={[productsSource, collectionsSource]} />;
 }
