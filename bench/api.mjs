@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// `npm run bench:api [-- --quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--no-build] [--explain] [--hold]`
+// `npm run bench:api [-- --quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--no-build] [--explain] [--hold] [--export]`
+//
+// `--export` seeds the same way, then instead of autocannon downloads the CSV export of every product
+// (and of one filtered view) as a client would, timing it and sampling the API's RSS; writes
+// bench/results/export-<date>.md.
 //
 // Seeds a throwaway PostgreSQL with N products (set-based SQL), starts the production API and a
 // baseline server (bare Fastify hello-world + bare indexed 20-row SELECT with pg), runs autocannon
 // (c=50, warm-up, then `runs` × `duration` s, medians) against each endpoint in the same run, and
 // writes bench/results/api-<date>.md. Ratios are to the bare-SELECT baseline measured in this run.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -383,6 +387,83 @@ async function explainAll(db, cluster, targets, date) {
   log(`plans written to ${path.relative(root, file)}`);
 }
 
+// ---------------------------------------------------------------- CSV export
+/** Downloads exports as a browser would (reading as fast as it can), timing each and sampling the API's RSS. */
+/** CPU seconds (user + system) of a process, and of the children of another (PostgreSQL's backends). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+function childrenCpuSeconds(parent) {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[1]) === parent) sum += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+
+async function benchExport(api, accessToken, n, pgPid) {
+  const started = new Date();
+  const load = loadavg();
+  const cases = [
+    { name: 'every piece (createdAt desc)', query: '' },
+    { name: 'ACTIVE by price', query: 'status=ACTIVE&sort=price,asc' },
+  ];
+  const results = [];
+  for (const c of cases) {
+    const url = `${api.baseUrl}/api/products/export.csv${c.query ? `?${c.query}` : ''}`;
+    const rssBefore = rssMb(api.pid) ?? 0;
+    const cpu0 = { api: cpuSeconds(api.pid), pg: childrenCpuSeconds(pgPid) };
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.pid) ?? 0)), 100);
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (!res.ok) throw new Error(`export ${c.name}: ${res.status} ${await res.text()}`);
+    const firstByte = performance.now() - t0;
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (let i = 0; i < chunk.length; i += 1) if (chunk[i] === 10) lines += 1;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    const cpu = { api: cpuSeconds(api.pid) - cpu0.api, pg: childrenCpuSeconds(pgPid) - cpu0.pg };
+    // Quoted cells may hold line breaks; the seeded data has none, so data rows = lines − header.
+    const row = { name: c.name, query: c.query, rows: lines - 1, expected: Number(res.headers.get('x-total-count')), mb: bytes / 1_048_576, seconds, firstByte, rssBefore, peak, cpu };
+    results.push(row);
+    log(`  export ${c.name}: ${row.rows.toLocaleString('en')} rows (${row.expected.toLocaleString('en')} expected), ${row.mb.toFixed(0)} MB in ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms), API RSS ${rssBefore.toFixed(0)} → peak ${peak.toFixed(0)} MB, CPU API ${cpu.api.toFixed(1)} s + PostgreSQL ${cpu.pg.toFixed(1)} s`);
+  }
+  const date = started.toISOString().slice(0, 10);
+  const verdict = (r) => (r.seconds <= 60 && r.peak <= 300 && r.rows === r.expected ? 'met' : '**missed**');
+  const md = [
+    `# CSV export benchmark — ${n.toLocaleString('en')} products (${date})`,
+    '',
+    `- Date: ${started.toISOString()}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} (machine shared with other engineers)`,
+    '- Seeded as `npm run bench:api` seeds (PostgreSQL, production build of the API, NODE_ENV=production); one download at a time, read as fast as the client can.',
+    '- RSS: VmRSS of the API process sampled every 100 ms during the download. CPU: user + system seconds the API process and the PostgreSQL backends spent during it (what the export costs, whatever else the machine runs). Targets (issue 10): 1M rows ≤ 60 s, RSS ≤ 300 MB.',
+    '',
+    '| export | query | rows | expected (X-Total-Count) | MB | seconds | rows/s | first byte ms | API RSS before → peak MB | CPU s: API + PostgreSQL | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...results.map((r) => `| ${r.name} | \`${r.query || '(none)'}\` | ${r.rows} | ${r.expected} | ${r.mb.toFixed(0)} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds)} | ${r.firstByte.toFixed(0)} | ${r.rssBefore.toFixed(0)} → ${r.peak.toFixed(0)} | ${r.cpu.api.toFixed(1)} + ${r.cpu.pg.toFixed(1)} | ${verdict(r)} |`),
+    '',
+  ].join('\n');
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const file = path.join(root, 'bench/results', `export-${date}${n === 1_000_000 ? '' : `-${n}`}.md`);
+  writeFileSync(file, md);
+  console.log(`\n${md}\nwritten to ${path.relative(root, file)}`);
+}
+
 // ---------------------------------------------------------------- main
 async function main() {
   const started = new Date();
@@ -472,7 +553,32 @@ async function main() {
     { name: 'filters (no filter)', url: `${A}/api/products/filters`, target: { p99: 100 } },
     { name: 'filters (category+metal)', url: `${A}/api/products/filters?categoryId=${ring.id}&metalType=WHITE_GOLD`, target: { p99: 100 } },
     { name: 'statistics (ADMIN)', url: `${A}/api/products/statistics`, headers: { authorization: `Bearer ${accessToken}` }, target: { p99: 100 } },
+    // The back-office products table (issue 10): admin-only shapes, filters + sorts, each on its own index.
+    // The first is the plain list signed in as ADMIN: what the sign-in check (one more query) costs by itself.
+    { name: 'admin: list page 0', url: `${A}/api/products?page=0&size=20`, admin: true, target: listTarget },
+    { name: 'admin: active by stock', url: `${A}/api/products?status=ACTIVE&sort=stock,asc&size=20`, admin: true, target: listTarget },
+    { name: 'admin: drafts by price', url: `${A}/api/products?status=DRAFT&sort=price,desc&size=20`, admin: true, target: listTarget },
+    { name: 'admin: recently updated', url: `${A}/api/products?sort=updatedAt,desc&size=20`, admin: true, target: listTarget },
+    { name: 'admin: category+low stock by updated', url: `${A}/api/products?categoryId=${ring.id}&availability=LOW_STOCK&sort=updatedAt,desc&size=20`, admin: true, target: listTarget },
+    { name: 'admin: stone+status by price', url: `${A}/api/products?stone=Sapphire&status=ACTIVE&sort=price,asc&size=20`, admin: true, target: listTarget },
+    { name: 'admin: out of stock by SKU', url: `${A}/api/products?availability=OUT_OF_STOCK&sort=sku,asc&size=20`, admin: true, target: listTarget },
+    { name: 'admin: Trash', url: `${A}/api/products?deleted=only&sort=updatedAt,desc&size=20`, admin: true, target: listTarget },
+    { name: 'admin: search drafts', url: `${A}/api/products/search?q=diamond&status=DRAFT`, admin: true, target: { p95: 25 } },
   ];
+  // Access tokens live 15 minutes, shorter than a full run: admin targets sign in again just before they run.
+  const freshToken = async () => {
+    const res = await fetch(`${A}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+    if (!res.ok) throw new Error(`login failed: ${res.status}`);
+    return (await res.json()).accessToken;
+  };
+  for (const t of targets) if (t.admin) t.headers = { authorization: `Bearer ${accessToken}` };
+  if (flag('export')) {
+    // The postmaster's pid: its children are the backends whose CPU the export costs.
+    const postmaster = Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    await benchExport(api, accessToken, PRODUCTS, postmaster);
+    await db.end();
+    return;
+  }
   if (flag('hold')) {
     // `--hold`: keep the seeded database and both servers up for profiling by hand (Ctrl-C ends it).
     log(`holding: API ${A}  baseline ${base.baseUrl}  DATABASE_URL=${dbUrl}  admin token in /tmp/bench-token`);
@@ -486,6 +592,7 @@ async function main() {
   const rows = [];
   for (const t of EXPLAIN_ONLY ? [] : targets) {
     if (only && !t.name.startsWith('baseline') && !only.test(t.name)) continue;
+    if (t.admin) t.headers = { authorization: `Bearer ${await freshToken()}` };
     rows.push(await measure(t, t.pid ?? api.pid));
   }
   const baseline = rows.find((r) => r.name === 'baseline: bare SELECT');

@@ -42,9 +42,12 @@ import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { createFilesService } from './modules/files/files.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { submissionsRoutes } from './modules/submissions/submissions.routes';
+import { createSubmissionsService } from './modules/submissions/submissions.service';
 import { createTurnstileVerifier } from './lib/captcha';
 import type { StorageDriver } from './lib/storage/storage';
 import { createStorageFromEnv } from './lib/storage/from-env';
+import { storeProductImages } from './lib/imagery/studio';
 import { registerSpaHtml } from './lib/spa-html';
 
 export interface RouteEntry {
@@ -78,6 +81,9 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Names of up to 200 characters travel in paths (`exists/{name}`, `name/{name}`): percent-encoded they
+    // take up to 1,800 (3 UTF-8 bytes per UTF-16 unit); the route's schema answers longer names with 400, not 414.
+    routerOptions: { maxParamLength: 2_400 },
   }).withTypeProvider<ZodTypeProvider>();
   // Kept for the route-policy test and for anyone asking "what does this server expose?".
   const routeTable: RouteEntry[] = [];
@@ -109,8 +115,13 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   const users = createUsersService({ db });
   const auth = createAuthService({ db, tokens });
   const ping = () => database.ping();
-  const products = createProductsService({ db, lowStockThreshold: env.LOW_STOCK_THRESHOLD });
   const storage = injectedStorage ?? (await createStorageFromEnv(env));
+  const products = createProductsService({
+    db,
+    lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    renderStudioImages: env.STUDIO_RENDER ? (piece) => storeProductImages(storage, piece) : undefined,
+    onBackgroundError: (err) => app.log.error({ err }, 'studio render failed'),
+  });
   const files = createFilesService({ storage, allowedBuckets: env.UPLOAD_BUCKETS });
   const captcha = createTurnstileVerifier({ secret: env.TURNSTILE_SECRET, verifyUrl: env.TURNSTILE_VERIFY_URL, log: app.log });
   const notifications = createNotificationsService({ db, brandInbox: env.BRAND_INBOX, captcha });
@@ -178,6 +189,7 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   await app.register(locationsRoutes, { locations: createLocationsService({ db }), health: ping });
   await app.register(ordersRoutes, { orders: createOrdersService({ db }) });
   await app.register(notificationsRoutes, { notifications, emailRateLimitMax: env.EMAIL_RATE_LIMIT_MAX });
+  await app.register(submissionsRoutes, { submissions: createSubmissionsService({ db }) });
   await app.register(productsRoutes, { products, health: ping });
   await app.register(categoriesRoutes, { categories: createCategoriesService({ db }) });
   await app.register(componentsRoutes, { components: createComponentsService({ db }) });

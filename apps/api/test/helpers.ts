@@ -78,7 +78,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 
 export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '100000', ...envOverrides });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '100000', STUDIO_RENDER: 'false', ...envOverrides });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'mirror-files-'));
   // S3_* overrides select the S3 driver exactly as production does; otherwise a temp directory.
   const storage = env.S3_BUCKET ? await createStorageFromEnv(env) : createLocalDriver(filesDir);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema, PageQuerySchema, sortParam } from './common';
+import { ErrorResponseSchema } from './errors';
 
 // ---------- Shared vocabulary ----------
 export const METAL_TYPES = ['YELLOW_GOLD', 'WHITE_GOLD', 'ROSE_GOLD', 'PLATINUM', 'SILVER'] as const;
@@ -194,7 +195,7 @@ export const ProductStockBodySchema = z.union([
 ]);
 export type ProductStockBody = z.infer<typeof ProductStockBodySchema>;
 
-export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'stock'] as const;
+export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'updatedAt', 'stock', 'sku'] as const;
 
 export const ProductFilterQuerySchema = z.object({
   categoryId: z.uuid().optional(),
@@ -207,8 +208,12 @@ export const ProductFilterQuerySchema = z.object({
   minPrice: z.coerce.number().int().min(0).optional(),
   maxPrice: z.coerce.number().int().min(0).optional(),
   status: ProductStatusSchema.optional(),
+  /** The gemstone's type, case-insensitive exact (`Sapphire` matches `sapphire`). */
+  stone: z.string().trim().min(1, 'Enter a stone').max(60, 'At most 60 characters').optional(),
   /** ADMIN only: include soft-deleted products. */
   includeDeleted: booleanQuery.optional(),
+  /** ADMIN only: `only` lists soft-deleted products alone (the Trash). */
+  deleted: z.enum(['only']).optional(),
 });
 export type ProductFilterQuery = z.infer<typeof ProductFilterQuerySchema>;
 
@@ -239,6 +244,8 @@ export const ProductFacetsSchema = z.object({
   featured: z.array(facetValue),
   availability: z.array(facetValue),
   statuses: z.array(facetValue),
+  /** Gemstone types; spellings that differ only in case count as one (the filter is case-insensitive). */
+  stones: z.array(facetValue),
   price: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
 });
 export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
@@ -252,12 +259,119 @@ export const ProductStatisticsSchema = z.object({
   stockUnits: z.number().int(),
   /** Sum of stock × fixed price per currency (price-on-request pieces are not valued). */
   stockValue: z.array(MoneySchema),
+  /** The same value per category (one amount per currency), categories by name. */
+  stockValueByCategory: z.array(z.object({ categoryId: z.uuid(), name: z.string(), value: z.array(MoneySchema) })),
   lowStock: z.number().int(),
   outOfStock: z.number().int(),
   lowStockThreshold: z.number().int(),
   deleted: z.number().int(),
 });
 export type ProductStatistics = z.infer<typeof ProductStatisticsSchema>;
+
+// ---------- Back-office: bulk actions, SKU check, CSV export and import ----------
+export const PRODUCT_BULK_ACTIONS = ['FEATURE', 'UNFEATURE', 'SET_STATUS', 'DELETE', 'RESTORE'] as const;
+export const ProductBulkActionSchema = z.enum(PRODUCT_BULK_ACTIONS);
+export type ProductBulkAction = z.infer<typeof ProductBulkActionSchema>;
+
+/** One action on up to 500 pieces, all in one transaction; `status` goes with SET_STATUS only. */
+export const ProductBulkBodySchema = z
+  .object({
+    ids: z.array(z.uuid()).min(1, 'Choose at least one piece').max(500, 'At most 500 pieces at a time'),
+    action: ProductBulkActionSchema,
+    status: ProductStatusSchema.optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.action === 'SET_STATUS' && !v.status) ctx.addIssue({ code: 'custom', path: ['status'], message: 'Choose the status to set' });
+    if (v.action !== 'SET_STATUS' && v.status) ctx.addIssue({ code: 'custom', path: ['status'], message: 'Only SET_STATUS takes a status' });
+  });
+export type ProductBulkBody = z.infer<typeof ProductBulkBodySchema>;
+
+/** `ids`: the pieces the action changed (those already in the target state are left alone), e.g. for an Undo. */
+export const ProductBulkResultSchema = z.object({ updated: z.number().int(), ids: z.array(z.uuid()) });
+export type ProductBulkResult = z.infer<typeof ProductBulkResultSchema>;
+
+export const SkuAvailabilityQuerySchema = z.object({
+  sku: productFields.sku,
+  /** The piece being edited: its own SKU counts as available. */
+  excludeId: z.uuid().optional(),
+});
+/** `available` is false when any piece holds the SKU, including one in the Trash (the uniqueness covers it). */
+export const SkuAvailabilitySchema = z.object({ sku: z.string(), available: z.boolean(), message: z.string() });
+export type SkuAvailability = z.infer<typeof SkuAvailabilitySchema>;
+
+/** Comma-separated piece ids ("export selection"); at most 300 so the URL stays within header limits. */
+const idListQuery = z
+  .string()
+  .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+  .pipe(z.array(z.uuid('Every id must be a UUID')).min(1, 'Give at least one id').max(300, 'At most 300 ids; export larger sets by filter'));
+
+/** The list's filters and sort, an optional search `q` (the matches, in the chosen sort) and an optional id list. */
+export const ProductExportQuerySchema = ProductFilterQuerySchema.extend({
+  sort: sortParam(PRODUCT_SORT_FIELDS, 'createdAt,desc'),
+  q: z.string().trim().min(1, 'Enter something to search for').max(100, 'At most 100 characters').optional(),
+  ids: idListQuery.optional(),
+});
+export type ProductExportQuery = z.infer<typeof ProductExportQuerySchema>;
+
+/** The CSV columns, in order: what the export writes and the import reads (header names are case-insensitive). */
+export const PRODUCT_CSV_COLUMNS = [
+  'sku',
+  'name',
+  'slug',
+  'status',
+  'categoryId',
+  'category',
+  'metalType',
+  'stoneType',
+  'carat',
+  'cut',
+  'colour',
+  'clarity',
+  'currency',
+  'price',
+  'priceMin',
+  'priceMax',
+  'stockQuantity',
+  'isFeatured',
+  'vendorId',
+  'designerId',
+  'description',
+  'updatedAt',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+export const PRODUCT_IMPORT_MODES = ['dry-run', 'apply'] as const;
+export const ProductImportQuerySchema = z.object({ mode: z.enum(PRODUCT_IMPORT_MODES).default('dry-run') });
+
+export const ProductImportErrorSchema = z.object({
+  /** Line of the file where the row starts (the header is line 1). */
+  line: z.number().int(),
+  /** The row as a spreadsheet numbers it (header = 1); differs from `line` after cells with line breaks. */
+  row: z.number().int(),
+  /** The column at fault; null for a problem with the whole row. */
+  column: z.string().nullable(),
+  reason: z.string(),
+});
+export type ProductImportError = z.infer<typeof ProductImportErrorSchema>;
+
+export const ProductImportReportSchema = z.object({
+  mode: z.enum(PRODUCT_IMPORT_MODES),
+  /** True once an apply has written every row; false for a dry run and for a refused apply. */
+  applied: z.boolean(),
+  rows: z.number().int(),
+  toCreate: z.number().int(),
+  /** Rows whose SKU matches an existing piece (case-insensitive). */
+  toUpdate: z.number().int(),
+  /** At most the first 500 problems, in file order; `errorCount` counts them all. */
+  errors: z.array(ProductImportErrorSchema),
+  errorCount: z.number().int(),
+});
+export type ProductImportReport = z.infer<typeof ProductImportReportSchema>;
+
+/** A refused import (422): the one error shape, plus the report when rows were at fault. */
+export const ProductImportFailureSchema = ErrorResponseSchema.extend({ report: ProductImportReportSchema.optional() });
+export type ProductImportFailure = z.infer<typeof ProductImportFailureSchema>;
 
 // ---------- Collections ----------
 export const CollectionSchema = z.object({
@@ -270,6 +384,8 @@ export const CollectionSchema = z.object({
   isFeatured: z.boolean(),
   coverImage: ImageSchema.nullable(),
   productCount: z.number().int(),
+  /** The collection's hero piece, when it has one the caller may see. */
+  hero: z.object({ productId: z.uuid(), name: z.string(), sku: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   deletedAt: z.iso.datetime().nullable(),
@@ -312,13 +428,16 @@ export const UpdateCollectionBodySchema = z
   .strict();
 export type UpdateCollectionBody = z.infer<typeof UpdateCollectionBodySchema>;
 
-export const COLLECTION_SORT_FIELDS = ['name', 'year', 'createdAt'] as const;
+export const COLLECTION_SORT_FIELDS = ['name', 'year', 'createdAt', 'updatedAt', 'deletedAt'] as const;
 export const CollectionListQuerySchema = PageQuerySchema.extend({
   sort: sortParam(COLLECTION_SORT_FIELDS, 'year,desc'),
   year: z.coerce.number().int().min(1900).max(2200).optional(),
   season: CollectionSeasonSchema.optional(),
   featured: booleanQuery.optional(),
+  /** ADMIN only: include soft-deleted collections. */
   includeDeleted: booleanQuery.optional(),
+  /** ADMIN only (401/403 otherwise): `only` lists soft-deleted collections alone (the Trash). */
+  deleted: z.enum(['only']).optional(),
 });
 export type CollectionListQuery = z.infer<typeof CollectionListQuerySchema>;
 export const CollectionSearchQuerySchema = CollectionListQuerySchema.extend({
@@ -334,6 +453,16 @@ export const AddCollectionProductBodySchema = z
 export const CollectionSortOrderBodySchema = z.object({ sortOrder: z.number().int().min(0, 'Sort order starts at 0').max(100_000) }).strict();
 export const CollectionFeaturedBodySchema = z.object({ featured: z.boolean() }).strict();
 export const CollectionProductParamsSchema = z.object({ id: z.uuid(), productId: z.uuid() });
+/** The collection's whole new order, first piece first (drag-and-drop saves with one call). */
+export const CollectionProductOrderBodySchema = z
+  .object({
+    productIds: z
+      .array(z.uuid())
+      .max(10_000, 'At most 10,000 pieces')
+      .refine((ids) => new Set(ids).size === ids.length, 'A piece appears twice'),
+  })
+  .strict();
+export type CollectionProductOrderBody = z.infer<typeof CollectionProductOrderBodySchema>;
 
 export const CollectionFacetsSchema = z.object({
   total: z.number().int(),
@@ -361,7 +490,7 @@ export const TaxonomyListQuerySchema = PageQuerySchema.extend({
 export type TaxonomyListQuery = z.infer<typeof TaxonomyListQuerySchema>;
 export const TaxonomyNameParamsSchema = z.object({ name: z.string().trim().min(1).max(200) });
 
-export const CategorySchema = z.object({
+const TaxonomyEntrySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
@@ -369,6 +498,8 @@ export const CategorySchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+/** Counts are of what the caller may see: ADMIN every piece not deleted and every component; others live pieces and active components. */
+export const CategorySchema = TaxonomyEntrySchema.extend({ productCount: z.number().int(), componentCount: z.number().int() });
 export type Category = z.infer<typeof CategorySchema>;
 export const CategoryPageSchema = pageSchema(CategorySchema);
 export const CreateCategoryBodySchema = z
@@ -380,7 +511,8 @@ export const UpdateCategoryBodySchema = z
   .strict();
 export type UpdateCategoryBody = z.infer<typeof UpdateCategoryBodySchema>;
 
-export const ComponentSchema = CategorySchema.extend({ categoryId: z.uuid() });
+/** `optionalCount`: ADMIN every optional, others the active ones. */
+export const ComponentSchema = TaxonomyEntrySchema.extend({ categoryId: z.uuid(), optionalCount: z.number().int() });
 export type Component = z.infer<typeof ComponentSchema>;
 export const ComponentPageSchema = pageSchema(ComponentSchema);
 export const CreateComponentBodySchema = CreateCategoryBodySchema.extend({ categoryId: z.uuid() }).strict();
@@ -388,7 +520,7 @@ export type CreateComponentBody = z.infer<typeof CreateComponentBodySchema>;
 export const UpdateComponentBodySchema = UpdateCategoryBodySchema.extend({ categoryId: z.uuid().optional() }).strict();
 export type UpdateComponentBody = z.infer<typeof UpdateComponentBodySchema>;
 
-export const ComponentOptionalSchema = CategorySchema.extend({ componentId: z.uuid(), priceDelta: z.number().int() });
+export const ComponentOptionalSchema = TaxonomyEntrySchema.extend({ componentId: z.uuid(), priceDelta: z.number().int() });
 export type ComponentOptional = z.infer<typeof ComponentOptionalSchema>;
 export const ComponentOptionalPageSchema = pageSchema(ComponentOptionalSchema);
 export const CreateComponentOptionalBodySchema = CreateCategoryBodySchema.extend({

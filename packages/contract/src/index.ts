@@ -8,3 +8,4 @@ export * from './catalog';
 export * from './locations';
 export * from './orders';
 export * from './parties';
+export * from './submissions';

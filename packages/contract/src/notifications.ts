@@ -9,6 +9,7 @@ export const EMAIL_TYPES = [
   'APPOINTMENT_REQUEST',
   'ORDER_CONFIRMATION',
   'PAYMENT_RECEIPT',
+  'JEWELRY_WEEK_DECISION',
 ] as const;
 export const EmailTypeSchema = z.enum(EMAIL_TYPES);
 export type EmailType = z.infer<typeof EmailTypeSchema>;
@@ -85,6 +86,15 @@ export const PaymentReceiptModelSchema = z.object({
   remaining: MinorUnits.optional(),
 });
 
+/** The curators' answer to a jewelry-week designer (queued by the back-office with the decision). */
+export const JEWELRY_WEEK_DECISIONS = ['SELECTED', 'DECLINED'] as const;
+export const JewelryWeekDecisionModelSchema = z.object({
+  name: text(120),
+  email: EmailSchema.optional(),
+  decision: z.enum(JEWELRY_WEEK_DECISIONS),
+  collectionTitle: optionalText(160),
+});
+
 export const EMAIL_MODEL_SCHEMAS = {
   JEWELRY_WEEK_SUBMISSION: JewelryWeekModelSchema,
   JEWELRY_WEEK_CONFIRMATION: JewelryWeekModelSchema,
@@ -92,6 +102,7 @@ export const EMAIL_MODEL_SCHEMAS = {
   APPOINTMENT_REQUEST: AppointmentRequestModelSchema,
   ORDER_CONFIRMATION: OrderConfirmationModelSchema,
   PAYMENT_RECEIPT: PaymentReceiptModelSchema,
+  JEWELRY_WEEK_DECISION: JewelryWeekDecisionModelSchema,
 } as const satisfies Record<EmailType, z.ZodType>;
 
 export type EmailModels = { [K in EmailType]: z.infer<(typeof EMAIL_MODEL_SCHEMAS)[K]> };
@@ -115,6 +126,7 @@ export const SendEmailBodySchema = z.discriminatedUnion('emailType', [
   sendEmailVariant('APPOINTMENT_REQUEST'),
   sendEmailVariant('ORDER_CONFIRMATION'),
   sendEmailVariant('PAYMENT_RECEIPT'),
+  sendEmailVariant('JEWELRY_WEEK_DECISION'),
 ]);
 export type SendEmailBody = z.infer<typeof SendEmailBodySchema>;
 
@@ -143,8 +155,23 @@ export const OutboxEmailSchema = z.object({
 export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;
 export const OutboxPageSchema = pageSchema(OutboxEmailSchema);
 
+/**
+ * One outbox email with the HTML exactly as the worker sends it (rendered and escaped when queued).
+ * Show it only in a sandboxed iframe (`sandbox=""`, `srcdoc`): no scripts, no same-origin access.
+ */
+export const OutboxEmailDetailSchema = OutboxEmailSchema.extend({ html: z.string() });
+export type OutboxEmailDetail = z.infer<typeof OutboxEmailDetailSchema>;
+
 export const OutboxQuerySchema = PageQuerySchema.extend({
   status: EmailStatusSchema.optional(),
   emailType: EmailTypeSchema.optional(),
 });
 export type OutboxQuery = z.infer<typeof OutboxQuerySchema>;
+
+export const EmailStatisticsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.record(EmailStatusSchema, z.number().int()),
+  /** When the oldest email still waiting was queued; null when the queue is empty. */
+  oldestQueuedAt: z.iso.datetime().nullable(),
+});
+export type EmailStatistics = z.infer<typeof EmailStatisticsSchema>;

@@ -24,6 +24,20 @@ export const SCHEDULE_STATUSES = ['PENDING', 'PARTIALLY_PAID', 'PAID', 'OVERDUE'
 export const ScheduleStatusSchema = z.enum(SCHEDULE_STATUSES);
 export type ScheduleStatus = z.infer<typeof ScheduleStatusSchema>;
 
+/**
+ * Where an order stands with its money, for the back-office table. PAID: paid_amount ≥ total. OVERDUE:
+ * not paid and some schedule item is unpaid past its due date (UTC) — it wins over PARTLY_PAID.
+ * PARTLY_PAID: something paid, nothing overdue. UNPAID: nothing paid, nothing overdue. A cancelled order
+ * owes nothing, so it is never OVERDUE (and has no next due date).
+ */
+export const PAYMENT_STATES = ['UNPAID', 'PARTLY_PAID', 'PAID', 'OVERDUE'] as const;
+export const PaymentStateSchema = z.enum(PAYMENT_STATES);
+export type PaymentState = z.infer<typeof PaymentStateSchema>;
+
+/** A schedule item's state as the Payments screen filters it: due (unpaid, not late), paid, overdue. */
+export const SCHEDULE_STATES = ['due', 'paid', 'overdue'] as const;
+export const ScheduleStateSchema = z.enum(SCHEDULE_STATES);
+
 export const PAYMENT_METHODS = ['CARD', 'BANK_TRANSFER', 'CASH', 'CHEQUE', 'OTHER'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 
@@ -74,7 +88,15 @@ export const ScheduleItemSchema = z.object({
   status: ScheduleStatusSchema,
 });
 export type ScheduleItem = z.infer<typeof ScheduleItemSchema>;
-export const ScheduleItemPageSchema = pageSchema(ScheduleItemSchema);
+
+/** A schedule item across orders (the Payments screen and its CSV): the item plus who owes it. */
+export const ScheduleEntrySchema = ScheduleItemSchema.extend({
+  customerName: z.string(),
+  customerEmail: z.string(),
+  orderStatus: OrderStatusSchema,
+});
+export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
+export const ScheduleEntryPageSchema = pageSchema(ScheduleEntrySchema);
 
 export const PaymentSchema = z.object({
   id: z.uuid(),
@@ -112,6 +134,12 @@ export const OrderSchema = z.object({
   total: z.number().int(),
   paidAmount: z.number().int(),
   isPaidInFull: z.boolean(),
+  /** See PAYMENT_STATES; null for a VENDOR (the order's money is the house's). */
+  paymentState: PaymentStateSchema.nullable(),
+  /** The earliest due date of an unpaid schedule item (may be past: overdue); null when paid, cancelled, or for a VENDOR. */
+  nextDueDate: z.string().nullable(),
+  /** Pieces on the lines the caller sees (sum of quantities). */
+  pieceCount: z.number().int(),
   paymentTerms: PaymentTermsSchema,
   notes: z.string().nullable(),
   lines: z.array(OrderLineSchema),
@@ -178,26 +206,148 @@ export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'total', 'status', 'number'] as const;
-export const OrderListQuerySchema = PageQuerySchema.extend({
-  sort: sortParam(ORDER_SORT_FIELDS, 'createdAt,desc'),
+const AmountQuery = z.coerce.number().int('Use whole minor units (cents)').min(0).max(1e13);
+
+/** The list's filters, shared by the list and its facets (status tabs and payment-state counts). */
+export const OrderFilterQuerySchema = z.object({
   /** `current-user`: the caller's own orders. */
   filter: z.literal('current-user').optional(),
   status: OrderStatusSchema.optional(),
+  /** ADMIN and the ordering client only (a VENDOR gets 403). */
+  paymentState: PaymentStateSchema.optional(),
   customerId: z.uuid().optional(),
   vendorId: z.uuid().optional(),
+  /** Placed on or after (a date means its start, UTC). */
   from: z.iso.datetime({ offset: true }).or(DateOnlySchema).optional(),
+  /** Placed on or before (a date means its end, UTC). */
   to: z.iso.datetime({ offset: true }).or(DateOnlySchema).optional(),
+  /** Order total in minor units, inclusive (a VENDOR gets 403: the total includes others' lines). */
+  minTotal: AmountQuery.optional(),
+  maxTotal: AmountQuery.optional(),
   paid: booleanQuery.optional(),
   q: z.string().trim().min(1).max(100).optional(),
 });
+
+function refineRanges<T extends { from?: string | undefined; to?: string | undefined; minTotal?: number | undefined; maxTotal?: number | undefined }>(
+  q: T,
+  ctx: z.RefinementCtx,
+) {
+  const start = (v: string) => Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
+  if (q.from && q.to && start(q.from) > start(q.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
+  if (q.minTotal !== undefined && q.maxTotal !== undefined && q.minTotal > q.maxTotal) {
+    ctx.addIssue({ code: 'custom', path: ['maxTotal'], message: 'maxTotal must not be below minTotal' });
+  }
+}
+
+export const OrderListQuerySchema = PageQuerySchema.extend({ sort: sortParam(ORDER_SORT_FIELDS, 'createdAt,desc') })
+  .extend(OrderFilterQuerySchema.shape)
+  .superRefine(refineRanges);
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
-export const ScheduleQuerySchema = PageQuerySchema.extend({
+export const OrderFacetsQuerySchema = OrderFilterQuerySchema.superRefine(refineRanges);
+export type OrderFacetsQuery = z.infer<typeof OrderFacetsQuerySchema>;
+
+/**
+ * Counts for the orders table's tabs. Each facet follows every filter but its own: `byStatus` ignores
+ * `status`, `byPaymentState` ignores `paymentState`. `total` is the "All" tab (the sum of byStatus).
+ * `byPaymentState` is null for a VENDOR.
+ */
+export const OrderFacetsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.record(OrderStatusSchema, z.number().int()),
+  byPaymentState: z.record(PaymentStateSchema, z.number().int()).nullable(),
+});
+export type OrderFacets = z.infer<typeof OrderFacetsSchema>;
+
+/** Schedule items across orders (cancelled orders left out), by due date then id. */
+export const ScheduleFilterQuerySchema = z.object({
+  /** Due on or after / on or before (dates, inclusive). */
   dueFrom: DateOnlySchema.optional(),
   dueTo: DateOnlySchema.optional(),
+  /** due: unpaid and not yet late; paid; overdue: unpaid past its due date (UTC today). */
+  state: ScheduleStateSchema.optional(),
   overdue: booleanQuery.optional(),
   status: ScheduleStatusSchema.optional(),
+  /** Part of the order number, client name or email. */
+  q: z.string().trim().min(1).max(100).optional(),
 });
+const refineDueRange = (q: { dueFrom?: string | undefined; dueTo?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (q.dueFrom && q.dueTo && q.dueFrom > q.dueTo) ctx.addIssue({ code: 'custom', path: ['dueTo'], message: 'dueTo must not be before dueFrom' });
+};
+export const ScheduleQuerySchema = PageQuerySchema.extend(ScheduleFilterQuerySchema.shape).superRefine(refineDueRange);
 export type ScheduleQuery = z.infer<typeof ScheduleQuerySchema>;
+export const ScheduleExportQuerySchema = ScheduleFilterQuerySchema.superRefine(refineDueRange);
+export type ScheduleFilterQuery = z.infer<typeof ScheduleFilterQuerySchema>;
+
+/** Columns of GET /api/orders/payment-schedule/export.csv, in order. Money in integer minor units. */
+export const SCHEDULE_CSV_COLUMNS = [
+  'orderNumber',
+  'orderStatus',
+  'customerName',
+  'customerEmail',
+  'sequence',
+  'label',
+  'dueDate',
+  'currency',
+  'amount',
+  'paidAmount',
+  'remaining',
+  'status',
+] as const;
+
+/** Per due month (UTC) and currency, following the schedule list's filters: what falls due, what is paid, what is late. */
+export const ScheduleMonthSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  currency: z.string(),
+  itemCount: z.number().int(),
+  amount: z.number().int(),
+  paidAmount: z.number().int(),
+  remaining: z.number().int(),
+  /** The part of `remaining` already past due. */
+  overdue: z.number().int(),
+});
+export type ScheduleMonth = z.infer<typeof ScheduleMonthSchema>;
+export const ScheduleSummarySchema = z.object({ asOf: DateOnlySchema, months: z.array(ScheduleMonthSchema) });
+export type ScheduleSummary = z.infer<typeof ScheduleSummarySchema>;
 
 export const OrderScheduleParamsSchema = z.object({ id: z.uuid(), scheduleId: z.uuid() });
+
+// ---------- Back-office statistics ----------
+/** Amount in integer minor units of `currency`. */
+const CurrencyAmountSchema = z.object({ currency: z.string(), amount: z.number().int() });
+
+/**
+ * One calendar month (UTC). `ordersTotal`: totals of the orders placed in the month that are not
+ * cancelled (what Shopify reports as sales, by order date). `paymentsReceived`: payments recorded in the
+ * month, whenever the order was placed (cash in). Both list every currency of the report, zero-filled.
+ */
+export const OrderMonthFiguresSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  orderCount: z.number().int(),
+  ordersTotal: z.array(CurrencyAmountSchema),
+  paymentsReceived: z.array(CurrencyAmountSchema),
+});
+export type OrderMonthFigures = z.infer<typeof OrderMonthFiguresSchema>;
+
+/** Unpaid schedule items of orders that are not cancelled: how many, and what is still owed per currency. */
+export const InstalmentFiguresSchema = z.object({ count: z.number().int(), outstanding: z.array(CurrencyAmountSchema) });
+export type InstalmentFigures = z.infer<typeof InstalmentFiguresSchema>;
+
+export const OrderStatisticsSchema = z.object({
+  /** The UTC date the figures were computed for. */
+  asOf: DateOnlySchema,
+  /** Every currency that appears in the figures below, sorted; each money list has one entry per currency. */
+  currencies: z.array(z.string()),
+  total: z.number().int(),
+  byStatus: z.record(OrderStatusSchema, z.number().int()),
+  revenue: z.object({ thisMonth: OrderMonthFiguresSchema, lastMonth: OrderMonthFiguresSchema }),
+  /** The last 12 months, oldest first, the current month last; months without orders are present with zeros. */
+  revenueByMonth: z.array(OrderMonthFiguresSchema),
+  instalments: z.object({
+    /** Due from today to today + 30 days, inclusive. */
+    dueNext30Days: InstalmentFiguresSchema,
+    /** Due before today. */
+    overdue: InstalmentFiguresSchema,
+  }),
+});
+export type OrderStatistics = z.infer<typeof OrderStatisticsSchema>;

@@ -25,6 +25,8 @@ const EnvSchema = z
       .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     SEED_DEMO: bool.default(true),
+    /** Draw the studio render of a piece saved without photographs (off in the API tests: sharp is slow). */
+    STUDIO_RENDER: bool.default(true),
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),

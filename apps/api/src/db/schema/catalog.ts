@@ -212,6 +212,14 @@ export const products = pgTable(
       index('products_category_idx').on(t.categoryId, t.createdAt, t.id),
       index('products_designer_idx').on(t.designerId, t.createdAt, t.id),
       index('products_status_idx').on(t.status, t.createdAt, t.id),
+      index('products_updated_idx').on(t.updatedAt, t.id),
+      // The back-office's commonest view: one category, recently edited first (stock state filters walk it).
+      index('products_category_updated_idx').on(t.categoryId, t.updatedAt, t.id),
+      index('products_sku_sort_idx').on(t.sku, t.id),
+      // The stone filter is case-insensitive exact: `lower(gemstone_type) = lower($1)`.
+      index('products_stone_idx').on(sql`lower(${t.gemstoneType})`, t.createdAt, t.id),
+      // The Trash (soft-deleted pieces, most recently deleted first): a few rows, walked without the live ones.
+      index('products_trash_idx').on(t.updatedAt, t.id).where(sql`${t.deletedAt} is not null`),
       // Storefront.
       index('products_live_created_idx').on(t.createdAt, t.id).where(live),
       index('products_live_name_idx').on(t.name, t.id).where(live),
@@ -225,7 +233,7 @@ export const products = pgTable(
       index('products_live_featured_idx').on(t.createdAt, t.id).where(sql`${live} and ${t.isFeatured}`),
       // Facets and statistics read these columns only: an index-only scan instead of the heap.
       index('products_facets_idx')
-        .on(t.status, t.categoryId, t.metal, t.vendorId, t.designerId, t.isFeatured, t.stockQuantity, t.sortPrice, t.price, t.currency)
+        .on(t.status, t.categoryId, t.metal, t.vendorId, t.designerId, t.isFeatured, t.stockQuantity, t.sortPrice, t.price, t.currency, t.gemstoneType)
         .where(sql`${t.deletedAt} is null`),
       index('products_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
       index('products_search_idx').using('gin', t.searchVector),

@@ -4,3 +4,4 @@ export * from './notifications';
 export * from './catalog';
 export * from './locations';
 export * from './orders';
+export * from './submissions';

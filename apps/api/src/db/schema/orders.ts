@@ -35,6 +35,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // The amount range and the sort by total of the back-office table.
+    index('orders_total_idx').on(t.total, t.id),
+    // The back-office finds an order by number, client name or email (`q`): one trigram index over all three.
+    index('orders_search_trgm_idx').using('gin', sql`(${t.number} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail}) gin_trgm_ops`),
     check('orders_paid_within_total', sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.total}`),
   ],
 );
@@ -96,6 +100,8 @@ export const paymentScheduleItems = pgTable(
   (t) => [
     uniqueIndex('payment_schedule_order_seq_uq').on(t.orderId, t.sequence),
     index('payment_schedule_due_idx').on(t.dueDate, t.id),
+    // What is still owed, by due date (overdue and due-soon figures): paid items leave the index.
+    index('payment_schedule_unpaid_due_idx').on(t.dueDate).where(sql`${t.paidAmount} < ${t.amount}`),
     check('payment_schedule_paid_within_amount', sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.amount}`),
   ],
 );
@@ -124,6 +130,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_idempotency_uq').on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
+    // Payments received per month (the back-office overview) read a date range.
+    index('payments_created_idx').on(t.createdAt),
     index('payments_schedule_idx').on(t.scheduleItemId),
     check('payments_amount_positive', sql`${t.amount} > 0`),
   ],

@@ -11,10 +11,12 @@ import {
   products,
   searchTerms,
   type NewProductRow,
-  type StoredImage,
 } from '../schema/index';
 import type { StorageDriver } from '../../lib/storage/storage';
-import { renderProductImage, type PieceType } from '../../lib/imagery/render';
+import type { PieceType } from '../../lib/imagery/render';
+import { storeProductImages } from '../../lib/imagery/studio';
+
+export { storeProductImages };
 import { insertDesigner, insertVendor } from './parties';
 
 type Piece = { category: string; pieceType: PieceType; nouns: string[] };
@@ -201,31 +203,6 @@ export async function seedCatalog(db: Db, { vendorUserId, designerUserId, storag
   })
     .then(() => log(`rendered ${rows.length * 2} product images in ${((Date.now() - started) / 1000).toFixed(1)} s`))
     .catch((err: unknown) => log(`product imagery failed: ${String(err)}`));
-}
-
-/** Renders a piece's front and detail images at every width and stores them through the storage layer. */
-export async function storeProductImages(
-  storage: StorageDriver,
-  row: { id: string; sku: string; name: string; pieceType: PieceType; metal: MetalType; gemstoneType?: string | null; gemstoneCut?: string | null; gemstoneColour?: string | null; gemstoneCaratPoints?: number | null },
-): Promise<StoredImage[]> {
-  const images: StoredImage[] = [];
-  for (const variant of ['front', 'detail'] as const) {
-    const rendered = await renderProductImage({
-      pieceType: row.pieceType,
-      metal: row.metal,
-      gemstone: row.gemstoneType ? { type: row.gemstoneType, cut: row.gemstoneCut ?? 'Round', colour: row.gemstoneColour ?? 'White', carat: (row.gemstoneCaratPoints ?? 100) / 100 } : null,
-      variant,
-      seed: row.sku,
-    });
-    const sources = [];
-    for (const image of rendered) {
-      const key = `mirror-storage/products/${row.id}-${variant}-${image.width}.webp`;
-      await storage.put(key, image.buffer, image.contentType);
-      sources.push({ key, width: image.width, height: image.height });
-    }
-    images.push({ variant, alt: `${row.name}${variant === 'detail' ? ', detail' : ''}`, sources });
-  }
-  return images;
 }
 
 function slugOf(text: string): string {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, components, products, type CategoryRow } from '../../db/schema/index';
 
@@ -49,6 +49,31 @@ export function createCategoriesRepo(db: Db) {
     async update(id: string, patch: Partial<NewRow>): Promise<CategoryRow | null> {
       const [row] = await db.update(categories).set({ ...patch, updatedAt: new Date() }).where(eq(categories.id, id)).returning();
       return row ?? null;
+    },
+
+    /**
+     * Pieces per category in one grouped query: not soft-deleted (`all`), or also ACTIVE (what a visitor
+     * sees, read from products_live_category_idx). Categories without pieces are absent.
+     */
+    async productCounts(ids: string[], pieces: 'all' | 'live'): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: products.categoryId, value: count() })
+        .from(products)
+        .where(and(inArray(products.categoryId, ids), isNull(products.deletedAt), pieces === 'live' ? eq(products.status, 'ACTIVE') : undefined))
+        .groupBy(products.categoryId);
+      return new Map(rows.map((r) => [r.id, r.value]));
+    },
+
+    /** Components per category in one grouped query (active ones only unless `includeInactive`). */
+    async componentCounts(ids: string[], includeInactive: boolean): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: components.categoryId, value: count() })
+        .from(components)
+        .where(and(inArray(components.categoryId, ids), includeInactive ? undefined : eq(components.isActive, true)))
+        .groupBy(components.categoryId);
+      return new Map(rows.map((r) => [r.id, r.value]));
     },
 
     /** True when products or components still point at it. */

@@ -7,12 +7,14 @@ import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
 import { createCategoriesRepo, type TaxonomyPageQuery } from './categories.repo';
 
-export function toCategoryDto(row: CategoryRow): Category {
+export function toCategoryDto(row: CategoryRow, counts: { productCount: number; componentCount: number }): Category {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     isActive: row.isActive,
+    productCount: counts.productCount,
+    componentCount: counts.componentCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -26,6 +28,16 @@ const seesInactive = (actor: Actor | null) => actor?.role === 'ADMIN';
 export function createCategoriesService({ db }: { db: Db }) {
   const repo = createCategoriesRepo(db);
 
+  /** DTOs with their counts: two grouped queries for the whole page, whatever its size. */
+  async function withCounts(rows: CategoryRow[], actor: Actor | null): Promise<Category[]> {
+    const ids = rows.map((r) => r.id);
+    const isAdmin = seesInactive(actor);
+    const [productCounts, componentCounts] = await Promise.all([repo.productCounts(ids, isAdmin ? 'all' : 'live'), repo.componentCounts(ids, isAdmin)]);
+    return rows.map((r) => toCategoryDto(r, { productCount: productCounts.get(r.id) ?? 0, componentCount: componentCounts.get(r.id) ?? 0 }));
+  }
+  const one = async (row: CategoryRow, actor: Actor | null) => (await withCounts([row], actor))[0]!;
+  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN' };
+
   async function write<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -38,19 +50,19 @@ export function createCategoriesService({ db }: { db: Db }) {
   return {
     async list({ actor, query, includeInactive }: { actor: Actor | null; query: TaxonomyPageQuery; includeInactive?: boolean | undefined }): Promise<Page<Category>> {
       const { rows, total } = await repo.list(seesInactive(actor) && !!includeInactive, query);
-      return toPage(rows.map(toCategoryDto), total, query.page, query.size);
+      return toPage(await withCounts(rows, actor), total, query.page, query.size);
     },
 
     async get({ actor, id }: { actor: Actor | null; id: string }): Promise<Category> {
       const row = await repo.findById(id, seesInactive(actor));
       if (!row) throw notFound();
-      return toCategoryDto(row);
+      return one(row, actor);
     },
 
     async getByName({ actor, name }: { actor: Actor | null; name: string }): Promise<Category> {
       const row = await repo.findByName(name, seesInactive(actor));
       if (!row) throw notFound();
-      return toCategoryDto(row);
+      return one(row, actor);
     },
 
     async exists({ actor, name }: { actor: Actor | null; name: string }): Promise<{ exists: boolean }> {
@@ -63,7 +75,7 @@ export function createCategoriesService({ db }: { db: Db }) {
 
     async create({ body }: { body: CreateCategoryBody }): Promise<Category> {
       if (await repo.findByName(body.name, true)) throw nameTaken();
-      return toCategoryDto(await write(() => repo.insert({ name: body.name, description: body.description ?? null, isActive: body.isActive })));
+      return toCategoryDto(await write(() => repo.insert({ name: body.name, description: body.description ?? null, isActive: body.isActive })), { productCount: 0, componentCount: 0 });
     },
 
     async update({ id, patch }: { id: string; patch: UpdateCategoryBody }): Promise<Category> {
@@ -72,13 +84,13 @@ export function createCategoriesService({ db }: { db: Db }) {
       if (patch.name !== undefined && patch.name.toLowerCase() !== current.name.toLowerCase() && (await repo.findByName(patch.name, true))) throw nameTaken();
       const row = await write(() => repo.update(id, patch));
       if (!row) throw notFound();
-      return toCategoryDto(row);
+      return one(row, asAdmin);
     },
 
     async setActive({ id, isActive }: { id: string; isActive: boolean }): Promise<Category> {
       const row = await repo.update(id, { isActive });
       if (!row) throw notFound();
-      return toCategoryDto(row);
+      return one(row, asAdmin);
     },
 
     /** Deletes an unused category; one still used by products or components answers 409 (deactivate it instead). */

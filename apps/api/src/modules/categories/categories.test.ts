@@ -57,6 +57,54 @@ describe('categories', () => {
     expect(sorted).toEqual([...sorted].sort().reverse());
   });
 
+  it('counts pieces (not deleted; live only for visitors) and components per category in the list and on each one', async () => {
+    const f = catalogFactory(t, admin);
+    const vendor = await f.vendor();
+    const full = (await create('Bracelets')).body;
+    const empty = (await create('Anklets')).body;
+    expect(full).toMatchObject({ productCount: 0, componentCount: 0 });
+    for (const status of ['ACTIVE', 'ACTIVE', 'DRAFT', 'ARCHIVED']) await f.product({ vendorId: vendor.id, categoryId: full.id, status });
+    const gone = await f.product({ vendorId: vendor.id, categoryId: full.id });
+    expect((await t.request(`/api/products/${gone.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    await t.request('/api/components', { token: admin.accessToken, body: { name: 'Clasp', categoryId: full.id } });
+    const link = (await t.request<any>('/api/components', { token: admin.accessToken, body: { name: 'Link', categoryId: full.id } })).body;
+    await t.request(`/api/components/${link.id}/deactivate`, { method: 'PATCH', token: admin.accessToken });
+
+    const counts = (page: any) => Object.fromEntries(page.content.filter((c: any) => [full.id, empty.id].includes(c.id)).map((c: any) => [c.name, [c.productCount, c.componentCount]]));
+    const asAdmin = await t.request<any>('/api/categories?size=100&includeInactive=true', { token: admin.accessToken });
+    expect(counts(asAdmin.body)).toEqual({ Bracelets: [4, 2], Anklets: [0, 0] });
+    expect(counts((await t.request<any>('/api/categories?size=100')).body)).toEqual({ Bracelets: [2, 1], Anklets: [0, 0] });
+    expect((await t.request<any>(`/api/categories/${full.id}`, { token: admin.accessToken })).body).toMatchObject({ productCount: 4, componentCount: 2 });
+    expect((await t.request<any>('/api/categories/name/bracelets')).body).toMatchObject({ productCount: 2, componentCount: 1 });
+    // Renaming or deactivating answers the entry with its counts, as the list shows it.
+    expect((await t.request<any>(`/api/categories/${full.id}/deactivate`, { method: 'PATCH', token: admin.accessToken })).body).toMatchObject({ isActive: false, productCount: 4, componentCount: 2 });
+    expect((await t.request<any>(`/api/categories/${full.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Bangles' } })).body).toMatchObject({ name: 'Bangles', productCount: 4 });
+    // The count follows a product moving away.
+    const moved = (await t.request<any>(`/api/products?categoryId=${full.id}&status=DRAFT`, { token: admin.accessToken })).body.content[0];
+    await t.request(`/api/products/${moved.id}`, { method: 'PUT', token: admin.accessToken, body: { categoryId: empty.id } });
+    const after = await t.request<any>('/api/categories?size=100&includeInactive=true', { token: admin.accessToken });
+    expect(counts(after.body)).toEqual({ Bangles: [3, 2], Anklets: [1, 0] });
+  });
+
+  it('answers exists for a name typed with other case and spaces, counting deactivated names for ADMIN (the name is still taken)', async () => {
+    const c = (await create('Signet Rings')).body;
+    expect((await t.request<any>(`/api/categories/exists/${encodeURIComponent('  signet RINGS ')}`, { token: admin.accessToken })).body).toEqual({ exists: true });
+    expect((await t.request<any>(`/api/categories/exists/${encodeURIComponent('Signet Ring')}`, { token: admin.accessToken })).body).toEqual({ exists: false });
+    const slashed = (await create('Chains/Cords')).body;
+    expect((await t.request<any>(`/api/categories/exists/${encodeURIComponent('chains/cords')}`, { token: admin.accessToken })).body).toEqual({ exists: true });
+    await t.request(`/api/categories/${c.id}/deactivate`, { method: 'PATCH', token: admin.accessToken });
+    expect((await t.request<any>('/api/categories/exists/signet%20rings', { token: admin.accessToken })).body).toEqual({ exists: true });
+    expect((await create(' Signet rings ')).status).toBe(409);
+    expect((await t.request<any>('/api/categories/exists/signet%20rings')).body).toEqual({ exists: false });
+    expect((await t.request('/api/categories/exists/%20%20')).status).toBe(400);
+    // Every name a category may have can be checked, however it is encoded (200 characters of 4 UTF-8 bytes each).
+    const longest = (await create('💎'.repeat(100))).body;
+    expect((await t.request<any>(`/api/categories/exists/${encodeURIComponent('💎'.repeat(100))}`, { token: admin.accessToken })).body).toEqual({ exists: true });
+    expect((await t.request<any>(`/api/categories/name/${encodeURIComponent('💎'.repeat(100))}`, { token: admin.accessToken })).body.id).toBe(longest.id);
+    expect((await t.request(`/api/categories/exists/${'x'.repeat(201)}`)).status).toBe(400);
+    expect((await t.request(`/api/categories/${slashed.id}/activate`, { method: 'PATCH' })).status).toBe(401);
+  });
+
   it('updates and deletes only unused categories', async () => {
     const c = (await create('Cufflinks')).body;
     const upd = await t.request<any>(`/api/categories/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Cuff Links' } });

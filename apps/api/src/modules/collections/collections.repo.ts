@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { CollectionSeason } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { collectionProducts, collections, products, type CollectionRow, type NewCollectionRow } from '../../db/schema/index';
@@ -10,12 +10,14 @@ export interface CollectionFilter {
   featured?: boolean | undefined;
   q?: string | undefined;
   includeDeleted?: boolean | undefined;
+  /** `only`: the Trash (ADMIN). */
+  deleted?: 'only' | undefined;
 }
 
 export interface CollectionPageQuery {
   page: number;
   size: number;
-  sort: { field: 'name' | 'year' | 'createdAt'; direction: 'asc' | 'desc' };
+  sort: { field: 'name' | 'year' | 'createdAt' | 'updatedAt' | 'deletedAt'; direction: 'asc' | 'desc' };
 }
 
 function escapeLike(value: string): string {
@@ -39,8 +41,9 @@ export interface MemberVisibility {
 
 export function createCollectionsRepo(db: Db) {
   function where(filter: CollectionFilter, isAdmin: boolean): SQL | undefined {
+    const deleted = !isAdmin ? isNull(collections.deletedAt) : filter.deleted === 'only' ? isNotNull(collections.deletedAt) : filter.includeDeleted ? undefined : isNull(collections.deletedAt);
     return and(
-      filter.includeDeleted && isAdmin ? undefined : isNull(collections.deletedAt),
+      deleted,
       filter.year !== undefined ? eq(collections.year, filter.year) : undefined,
       filter.season ? eq(collections.season, filter.season) : undefined,
       filter.featured !== undefined ? eq(collections.isFeatured, filter.featured) : undefined,
@@ -110,9 +113,14 @@ export function createCollectionsRepo(db: Db) {
     where,
 
     async list(condition: SQL | undefined, query: CollectionPageQuery) {
-      const column = { name: collections.name, year: collections.year, createdAt: collections.createdAt }[query.sort.field];
+      const column = { name: collections.name, year: collections.year, createdAt: collections.createdAt, updatedAt: collections.updatedAt, deletedAt: collections.deletedAt }[query.sort.field];
       const dir = query.sort.direction === 'desc' ? desc : asc;
-      const order = query.sort.field === 'year' ? [dir(collections.year), dir(collections.season), asc(collections.name), asc(collections.id)] : [dir(column), dir(collections.id)];
+      const order =
+        query.sort.field === 'year'
+          ? [dir(collections.year), dir(collections.season), asc(collections.name), asc(collections.id)]
+          : query.sort.field === 'deletedAt'
+            ? [sql`${collections.deletedAt} ${sql.raw(query.sort.direction)} nulls last`, dir(collections.id)]
+            : [dir(column), dir(collections.id)];
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -183,6 +191,16 @@ export function createCollectionsRepo(db: Db) {
         preparedFirst.set(visibility.shape, statement);
       }
       return statement.execute({ ids: collectionIds, limit: perCollection });
+    },
+
+    /** The hero piece of each collection the viewer may see, in one statement (collection_products_hero_uq). */
+    async heroes(collectionIds: string[], visibility: MemberVisibility) {
+      if (collectionIds.length === 0) return [];
+      return db
+        .select({ collectionId: collectionProducts.collectionId, productId: products.id, name: products.name, sku: products.sku })
+        .from(collectionProducts)
+        .innerJoin(products, eq(products.id, collectionProducts.productId))
+        .where(and(inArray(collectionProducts.collectionId, collectionIds), eq(collectionProducts.isHero, true), visibility.condition));
     },
 
     async insert(values: NewCollectionRow): Promise<CollectionRow> {
@@ -261,6 +279,25 @@ export function createCollectionsRepo(db: Db) {
         .update(collectionProducts)
         .set(patch)
         .where(and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.productId, productId)));
+    },
+
+    /** Every member in sort order, and whether its piece is soft-deleted (hidden from the back-office list). */
+    async members(collectionId: string) {
+      return db
+        .select({ productId: collectionProducts.productId, sortOrder: collectionProducts.sortOrder, isDeleted: sql<boolean>`${products.deletedAt} is not null` })
+        .from(collectionProducts)
+        .innerJoin(products, eq(products.id, collectionProducts.productId))
+        .where(eq(collectionProducts.collectionId, collectionId))
+        .orderBy(asc(collectionProducts.sortOrder), asc(collectionProducts.productId));
+    },
+
+    /** Sets sort orders 0, 1, 2… following `productIds`, in one statement (rows already in place are left alone). */
+    async setOrder(collectionId: string, productIds: string[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await db.execute(sql`
+        update ${collectionProducts} set sort_order = o.ord - 1
+        from unnest(${sql.param(productIds)}::uuid[]) with ordinality as o(product_id, ord)
+        where ${collectionProducts.collectionId} = ${collectionId} and ${collectionProducts.productId} = o.product_id and ${collectionProducts.sortOrder} <> o.ord - 1`);
     },
 
     async clearHero(collectionId: string): Promise<void> {

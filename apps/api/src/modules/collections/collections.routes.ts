@@ -8,6 +8,7 @@ import {
   CollectionItemSchema,
   CollectionListQuerySchema,
   CollectionPageSchema,
+  CollectionProductOrderBodySchema,
   CollectionProductParamsSchema,
   CollectionSchema,
   CollectionSearchQuerySchema,
@@ -33,17 +34,17 @@ const AdminOnly = roles('ADMIN');
 const ListResponses = { 200: CollectionPageSchema, ...errorResponses(400) };
 const YearParam = z.coerce.number().int().min(1900).max(2200);
 
-const filterOf = (q: CollectionListQuery): CollectionFilter => ({ year: q.year, season: q.season, featured: q.featured, includeDeleted: q.includeDeleted });
+const filterOf = (q: CollectionListQuery): CollectionFilter => ({ year: q.year, season: q.season, featured: q.featured, includeDeleted: q.includeDeleted, deleted: q.deleted });
 
 export const collectionsRoutes: FastifyPluginAsyncZod<{ collections: CollectionsService; health: () => Promise<boolean> }> = async (app, { collections, health }) => {
   const listRoute = (url: string, summary: string, extra: (f: CollectionFilter) => CollectionFilter = (f) => f) =>
     app.get(url, {
       config: { policy: Public },
-      schema: { tags, summary, querystring: CollectionListQuerySchema, response: ListResponses },
+      schema: { tags, summary, querystring: CollectionListQuerySchema, response: { ...ListResponses, ...errorResponses(401, 403) } },
       handler: async (request) => collections.list({ actor: request.actor, filter: extra(filterOf(request.query)), query: request.query }),
     });
 
-  listRoute('/api/collections', 'List collections (paged; filter by year, season, featured)');
+  listRoute('/api/collections', 'List collections (paged; filter by year, season, featured; ADMIN: includeDeleted, or deleted=only for the Trash)');
   listRoute('/api/collections/all', 'All collections, paged (same as the list)');
   listRoute('/api/collections/featured', 'Featured collections', (f) => ({ ...f, featured: true }));
 
@@ -64,31 +65,31 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ collections: Collections
 
   app.get('/api/collections/filters', {
     config: { policy: Public },
-    schema: { tags, summary: 'Year, season and featured facets with counts', querystring: CollectionListQuerySchema, response: { 200: CollectionFacetsSchema, ...errorResponses(400) } },
+    schema: { tags, summary: 'Year, season and featured facets with counts', querystring: CollectionListQuerySchema, response: { 200: CollectionFacetsSchema, ...errorResponses(400, 401, 403) } },
     handler: async (request) => collections.facets({ actor: request.actor, filter: filterOf(request.query) }),
   });
 
   app.get('/api/collections/search', {
     config: { policy: Public },
-    schema: { tags, summary: 'Collections whose name contains q (case-insensitive)', querystring: CollectionSearchQuerySchema, response: ListResponses },
+    schema: { tags, summary: 'Collections whose name contains q (case-insensitive)', querystring: CollectionSearchQuerySchema, response: { ...ListResponses, ...errorResponses(401, 403) } },
     handler: async (request) => collections.list({ actor: request.actor, filter: { ...filterOf(request.query), q: request.query.q }, query: request.query }),
   });
 
   app.get('/api/collections/with-products', {
     config: { policy: Public },
-    schema: { tags, summary: 'Collections, each with its first pieces in sort order', querystring: CollectionWithProductsQuerySchema, response: { 200: CollectionWithProductsPageSchema, ...errorResponses(400) } },
+    schema: { tags, summary: 'Collections, each with its first pieces in sort order', querystring: CollectionWithProductsQuerySchema, response: { 200: CollectionWithProductsPageSchema, ...errorResponses(400, 401, 403) } },
     handler: async (request) => collections.listWithProducts({ actor: request.actor, filter: filterOf(request.query), query: request.query, productsLimit: request.query.productsLimit }),
   });
 
   app.get('/api/collections/year/:year', {
     config: { policy: Public },
-    schema: { tags, summary: 'Collections of a year', params: z.object({ year: YearParam }), querystring: CollectionListQuerySchema, response: ListResponses },
+    schema: { tags, summary: 'Collections of a year', params: z.object({ year: YearParam }), querystring: CollectionListQuerySchema, response: { ...ListResponses, ...errorResponses(401, 403) } },
     handler: async (request) => collections.list({ actor: request.actor, filter: { ...filterOf(request.query), year: request.params.year }, query: request.query }),
   });
 
   app.get('/api/collections/season/:season/year/:year', {
     config: { policy: Public },
-    schema: { tags, summary: 'Collections of a season and year', params: z.object({ season: CollectionSeasonSchema, year: YearParam }), querystring: CollectionListQuerySchema, response: ListResponses },
+    schema: { tags, summary: 'Collections of a season and year', params: z.object({ season: CollectionSeasonSchema, year: YearParam }), querystring: CollectionListQuerySchema, response: { ...ListResponses, ...errorResponses(401, 403) } },
     handler: async (request) =>
       collections.list({ actor: request.actor, filter: { ...filterOf(request.query), season: request.params.season, year: request.params.year }, query: request.query }),
   });
@@ -196,6 +197,18 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ collections: Collections
       response: { 200: z.array(CollectionItemSchema), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => collections.moveProduct({ ...request.params, sortOrder: request.body.sortOrder }),
+  });
+
+  app.put('/api/collections/:id/products/order', {
+    config: { policy: AdminOnly },
+    schema: {
+      tags,
+      summary: "Set the whole order of the collection's pieces in one transaction (409 when the list no longer matches the membership)",
+      params: UuidParamsSchema,
+      body: CollectionProductOrderBodySchema,
+      response: { 200: z.array(CollectionItemSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => collections.reorderProducts({ id: request.params.id, productIds: request.body.productIds }),
   });
 
   app.post('/api/collections/:id/products/:productId/toggle-hero', {

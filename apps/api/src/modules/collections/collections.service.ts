@@ -37,7 +37,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
   // Grouped with the products' caches on the same database, so a product write clears them too.
   const counts = createResultCache(countCacheMs, 5_000, db);
 
-  function toDto(row: CollectionRow, productCount: number): Collection {
+  function toDto(row: CollectionRow, productCount: number, hero: Collection['hero']): Collection {
     return {
       id: row.id,
       name: row.name,
@@ -48,6 +48,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
       isFeatured: row.isFeatured,
       coverImage: row.coverImage ? toImageDto(row.coverImage) : null,
       productCount,
+      hero,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       deletedAt: row.deletedAt?.toISOString() ?? null,
@@ -74,7 +75,27 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
   }
   const productCount = (id: string, visibility: MemberVisibility & { key: string }) =>
     counts.get(`${id}|${visibility.key}`, () => repo.productCount(id, visibility));
-  const withCount = async (row: CollectionRow, visibility: MemberVisibility & { key: string }) => toDto(row, await productCount(row.id, visibility));
+  /** DTOs for a page: each count from the cache, every hero in one statement. */
+  async function withCounts(rows: CollectionRow[], visibility: MemberVisibility & { key: string }): Promise<Collection[]> {
+    const [counts, heroes] = await Promise.all([
+      Promise.all(rows.map((r) => productCount(r.id, visibility))),
+      repo.heroes(
+        rows.map((r) => r.id),
+        visibility,
+      ),
+    ]);
+    return rows.map((row, i) => {
+      const hero = heroes.find((h) => h.collectionId === row.id);
+      return toDto(row, counts[i]!, hero ? { productId: hero.productId, name: hero.name, sku: hero.sku } : null);
+    });
+  }
+  const withCount = async (row: CollectionRow, visibility: MemberVisibility & { key: string }) => (await withCounts([row], visibility))[0]!;
+  /** The Trash is the house's: a visitor asking for it is told to sign in, anyone else that it is not theirs. */
+  function assertMayFilter(actor: Actor | null, filter: CollectionFilter) {
+    if (filter.deleted !== 'only' || actor?.role === 'ADMIN') return;
+    if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to see deleted collections.');
+    throw new AppError('FORBIDDEN', 'Only an administrator can see deleted collections.');
+  }
   const asAdmin: Actor = { id: '', username: '', role: 'ADMIN' };
 
   async function load(id: string, includeDeleted = false) {
@@ -111,15 +132,17 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
 
   return {
     async list({ actor, filter, query }: { actor: Actor | null; filter: CollectionFilter; query: CollectionPageQuery }): Promise<Page<Collection>> {
+      assertMayFilter(actor, filter);
       const [{ rows, total }, visibility] = await Promise.all([repo.list(repo.where(filter, actor?.role === 'ADMIN'), query), visibilityOf(actor)]);
-      return toPage(await Promise.all(rows.map((r) => withCount(r, visibility))), total, query.page, query.size);
+      return toPage(await withCounts(rows, visibility), total, query.page, query.size);
     },
 
     async listWithProducts({ actor, filter, query, productsLimit }: { actor: Actor | null; filter: CollectionFilter; query: CollectionPageQuery; productsLimit: number }) {
+      assertMayFilter(actor, filter);
       const [{ rows, total }, visibility] = await Promise.all([repo.list(repo.where(filter, actor?.role === 'ADMIN'), query), visibilityOf(actor)]);
       const [items, dtos] = await Promise.all([
         repo.firstItems(rows.map((r) => r.id), visibility, productsLimit),
-        Promise.all(rows.map((r) => withCount(r, visibility))),
+        withCounts(rows, visibility),
       ]);
       const content = dtos.map((dto) => ({ ...dto, products: items.filter((i) => i.collectionId === dto.id).map(itemDto) }));
       return toPage(content, total, query.page, query.size);
@@ -161,7 +184,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
           isFeatured: body.isFeatured,
           coverImage: body.coverImage ? toStoredImages([body.coverImage])[0]! : null,
         });
-        return written(toDto(row, 0));
+        return written(toDto(row, 0, null));
       } catch (err) {
         return writeError(err);
       }
@@ -247,6 +270,28 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
       return this.productsList({ actor: asAdmin, id });
     },
 
+    /**
+     * Puts the pieces in the order given, in one transaction. `productIds` must name every member the
+     * back-office lists (soft-deleted pieces may be left out: they keep their relative order after the
+     * rest); any other difference means the list was stale, and nothing changes (409).
+     */
+    async reorderProducts({ id, productIds }: { id: string; productIds: string[] }): Promise<CollectionItem[]> {
+      await inCollection(id, async (tx) => {
+        const members = await tx.members(id);
+        const memberIds = new Set(members.map((m) => m.productId));
+        const listed = new Set(productIds);
+        const details = [
+          ...productIds.flatMap((p, i) => (memberIds.has(p) ? [] : [{ path: `productIds.${i}`, message: 'This piece is not in the collection' }])),
+          ...members.filter((m) => !m.isDeleted && !listed.has(m.productId)).map((m) => ({ path: 'productIds', message: `Piece ${m.productId} is missing` })),
+        ];
+        if (details.length > 0) {
+          throw new AppError('CONFLICT', 'The collection has changed since it was loaded. Reload it and order the pieces again.', details);
+        }
+        await tx.setOrder(id, [...productIds, ...members.filter((m) => !listed.has(m.productId)).map((m) => m.productId)]);
+      });
+      return this.productsList({ actor: asAdmin, id });
+    },
+
     /** Makes the product the collection's hero (clearing the previous one), or clears it when it already is. */
     async toggleHero({ id, productId }: { id: string; productId: string }): Promise<CollectionItem[]> {
       await inCollection(id, async (tx) => {
@@ -259,6 +304,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     },
 
     async facets({ actor, filter }: { actor: Actor | null; filter: CollectionFilter }): Promise<z.infer<typeof CollectionFacetsSchema>> {
+      assertMayFilter(actor, filter);
       const f = await repo.facets(repo.where(filter, actor?.role === 'ADMIN'));
       return {
         total: f.total,

@@ -247,6 +247,133 @@ describe('collections', () => {
     expect((await t.request(`/api/collections/${c.id}/products?page=-1`)).status).toBe(400);
   });
 
+  it('lists the Trash (deleted=only) for ADMIN alone, with the year and season filters', async () => {
+    const kept = await collection({ name: 'Corbeille Gardée', year: 2016, season: 'SUMMER' });
+    const binned = await collection({ name: 'Corbeille Jetée', year: 2016, season: 'SUMMER' });
+    const binnedWinter = await collection({ name: 'Corbeille Hiver', year: 2016, season: 'WINTER' });
+    for (const c of [binned, binnedWinter]) expect((await t.request(`/api/collections/${c.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    const ids = async (query: string, token = admin.accessToken) => ((await t.request<any>(`/api/collections?${query}`, { token })).body.content as any[]).map((x) => x.id);
+    const trash = await t.request<any>('/api/collections?deleted=only&size=100&sort=deletedAt,desc', { token: admin.accessToken });
+    expect(trash.status).toBe(200);
+    expect(trash.body.content.every((x: any) => x.deletedAt !== null)).toBe(true);
+    expect(trash.body.content.map((x: any) => x.id).slice(0, 2)).toEqual([binnedWinter.id, binned.id]);
+    expect(await ids('deleted=only&year=2016&season=SUMMER')).toEqual([binned.id]);
+    expect(await ids('year=2016&season=SUMMER')).toEqual([kept.id]);
+    expect((await ids('year=2016&includeDeleted=true&sort=name,asc'))).toEqual([kept.id, binnedWinter.id, binned.id]);
+    expect((await t.request<any>('/api/collections/filters?deleted=only&year=2016', { token: admin.accessToken })).body.seasons).toEqual([
+      { value: 'SUMMER', count: 1 },
+      { value: 'WINTER', count: 1 },
+    ]);
+    for (const s of [customer, vendor, designer]) {
+      const res = await t.request<any>('/api/collections?deleted=only', { token: s.accessToken });
+      expect(res.status).toBe(403);
+      expectErrorShape(res.body, 403, 'FORBIDDEN');
+    }
+    const anonymous = await t.request<any>('/api/collections?deleted=only');
+    expect(anonymous.status).toBe(401);
+    expectErrorShape(anonymous.body, 401, 'UNAUTHORIZED');
+    expect((await t.request('/api/collections?deleted=all', { token: admin.accessToken })).status).toBe(400);
+    expect((await t.request('/api/collections?season=MONSOON', { token: admin.accessToken })).status).toBe(400);
+    // Restored, it leaves the Trash.
+    expect((await t.request(`/api/collections/${binned.id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
+    expect(await ids('deleted=only&year=2016')).toEqual([binnedWinter.id]);
+    expect((await t.request(`/api/collections/${missingId}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(404);
+    expect((await t.request(`/api/collections/${binnedWinter.id}/restore`, { method: 'POST', token: customer.accessToken })).status).toBe(403);
+  });
+
+  it('names each collection\'s hero piece in the list, if the caller may see it', async () => {
+    const c = await collection({ name: 'Héros', year: 2015 });
+    const [a, b] = [await f.product(base), await f.product({ ...base, status: 'DRAFT' })];
+    for (const p of [a, b]) await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } });
+    const hero = async (token?: string) => (await t.request<any>('/api/collections?year=2015', { token })).body.content.find((x: any) => x.id === c.id).hero;
+    expect(await hero(admin.accessToken)).toBeNull();
+    await t.request(`/api/collections/${c.id}/products/${a.id}/toggle-hero`, { method: 'POST', token: admin.accessToken });
+    expect(await hero()).toEqual({ productId: a.id, name: a.name, sku: a.sku });
+    expect((await t.request<any>(`/api/collections/${c.id}`)).body.hero).toEqual({ productId: a.id, name: a.name, sku: a.sku });
+    await t.request(`/api/collections/${c.id}/products/${b.id}/toggle-hero`, { method: 'POST', token: admin.accessToken });
+    expect(await hero(admin.accessToken)).toEqual({ productId: b.id, name: b.name, sku: b.sku });
+    // A draft hero is the house's business: visitors see none.
+    expect(await hero()).toBeNull();
+  });
+
+  describe('reordering', () => {
+    async function filled(n: number) {
+      const c = await collection();
+      const pieces = [];
+      for (let i = 0; i < n; i += 1) {
+        const p = await f.product(base);
+        pieces.push(p.id as string);
+        await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } });
+      }
+      return { c, pieces };
+    }
+    const reorder = (id: string, productIds: unknown, token = admin.accessToken) => t.request<any>(`/api/collections/${id}/products/order`, { method: 'PUT', token, body: { productIds } });
+    const storefront = async (id: string) => ((await t.request<any>(`/api/collections/${id}/products-list`)).body as any[]).map((i) => i.product.id);
+
+    it('reaches any new order as a sequence of sort-order calls (what keyboard moves send)', async () => {
+      const { c, pieces } = await filled(6);
+      const target = [pieces[4], pieces[1], pieces[5], pieces[0], pieces[3], pieces[2]] as string[];
+      for (const [i, id] of target.entries()) {
+        const res = await t.request<any>(`/api/collections/${c.id}/products/${id}/sort-order`, { method: 'PUT', token: admin.accessToken, body: { sortOrder: i } });
+        expect(res.status).toBe(200);
+      }
+      expect(await order(c.id)).toEqual(target.map((id, i) => [id, i, false]));
+      expect(await storefront(c.id)).toEqual(target);
+    });
+
+    it('saves a whole new order in one call, keeps the hero, and the storefront shows it', async () => {
+      const { c, pieces } = await filled(5);
+      await t.request(`/api/collections/${c.id}/products/${pieces[2]}/toggle-hero`, { method: 'POST', token: admin.accessToken });
+      const target = [...pieces].reverse();
+      const res = await reorder(c.id, target);
+      expect(res.status).toBe(200);
+      expect(res.body.map((i: any) => [i.product.id, i.sortOrder, i.isHero])).toEqual(target.map((id, i) => [id, i, id === pieces[2]]));
+      expect(await storefront(c.id)).toEqual(target);
+      // The same order again changes nothing.
+      expect((await reorder(c.id, target)).body.map((i: any) => i.product.id)).toEqual(target);
+      // Later single moves and additions still work on the new numbering.
+      await t.request(`/api/collections/${c.id}/products/${target[4]}/sort-order`, { method: 'PUT', token: admin.accessToken, body: { sortOrder: 0 } });
+      expect(await storefront(c.id)).toEqual([target[4], ...target.slice(0, 4)]);
+    });
+
+    it('keeps soft-deleted pieces (not listed in the back-office) after the others, in their order', async () => {
+      const { c, pieces } = await filled(4);
+      expect((await t.request(`/api/products/${pieces[1]}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+      const visible = [pieces[3], pieces[2], pieces[0]] as string[];
+      expect((await t.request<any>(`/api/collections/${c.id}/products-list`, { token: admin.accessToken })).body.map((i: any) => i.product.id)).toEqual([pieces[0], pieces[2], pieces[3]]);
+      expect((await reorder(c.id, visible)).status).toBe(200);
+      expect((await t.request(`/api/products/${pieces[1]}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
+      expect(await order(c.id)).toEqual([...visible, pieces[1]].map((id, i) => [id, i, false]));
+    });
+
+    it('changes nothing when the list no longer matches the collection (409), and validates', async () => {
+      const { c, pieces } = await filled(3);
+      const outsider = await f.product(base);
+      const before = await order(c.id);
+      const stale = await reorder(c.id, [pieces[2], pieces[1]]);
+      expect(stale.status).toBe(409);
+      expectErrorShape(stale.body, 409, 'CONFLICT');
+      expect(stale.body.details).toEqual([{ path: 'productIds', message: `Piece ${pieces[0]} is missing` }]);
+      const extra = await reorder(c.id, [pieces[2], pieces[1], pieces[0], outsider.id]);
+      expect(extra.status).toBe(409);
+      expect(extra.body.details).toEqual([{ path: 'productIds.3', message: 'This piece is not in the collection' }]);
+      expect(await order(c.id)).toEqual(before);
+      for (const body of [[pieces[0], pieces[0], pieces[1], pieces[2]], ['not-a-uuid'], 'all']) {
+        const res = await reorder(c.id, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+      }
+      expect((await t.request(`/api/collections/${c.id}/products/order`, { method: 'PUT', token: admin.accessToken, body: {} })).status).toBe(400);
+      expect((await reorder(missingId, pieces)).status).toBe(404);
+      for (const s of [customer, vendor, designer]) expect((await reorder(c.id, pieces, s.accessToken)).status).toBe(403);
+      expect((await t.request(`/api/collections/${c.id}/products/order`, { method: 'PUT', body: { productIds: pieces } })).status).toBe(401);
+      expect(await order(c.id)).toEqual(before);
+      // A soft-deleted collection cannot be reordered.
+      await t.request(`/api/collections/${c.id}`, { method: 'DELETE', token: admin.accessToken });
+      expect((await reorder(c.id, pieces)).status).toBe(404);
+    });
+  });
+
   it('reports statistics (ADMIN) and health', async () => {
     const res = await t.request<any>('/api/collections/statistics', { token: admin.accessToken });
     expect(res.status).toBe(200);

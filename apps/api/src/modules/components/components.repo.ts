@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, componentOptionals, components, type ComponentRow } from '../../db/schema/index';
 import type { TaxonomyPageQuery } from '../categories/categories.repo';
@@ -64,6 +64,17 @@ export function createComponentsRepo(db: Db) {
     async update(id: string, patch: Partial<NewRow>): Promise<ComponentRow | null> {
       const [row] = await db.update(components).set({ ...patch, updatedAt: new Date() }).where(eq(components.id, id)).returning();
       return row ?? null;
+    },
+
+    /** Optionals per component in one grouped query (active ones only unless `includeInactive`). */
+    async optionalCounts(ids: string[], includeInactive: boolean): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: componentOptionals.componentId, value: count() })
+        .from(componentOptionals)
+        .where(and(inArray(componentOptionals.componentId, ids), includeInactive ? undefined : eq(componentOptionals.isActive, true)))
+        .groupBy(componentOptionals.componentId);
+      return new Map(rows.map((r) => [r.id, r.value]));
     },
 
     async isReferenced(id: string): Promise<boolean> {

@@ -8,10 +8,11 @@ import type { Actor } from '../../plugins/auth';
 import type { TaxonomyPageQuery } from '../categories/categories.repo';
 import { createComponentsRepo } from './components.repo';
 
-export function toComponentDto(row: ComponentRow): Component {
+export function toComponentDto(row: ComponentRow, optionalCount: number): Component {
   return {
     id: row.id,
     categoryId: row.categoryId,
+    optionalCount,
     name: row.name,
     description: row.description,
     isActive: row.isActive,
@@ -27,6 +28,17 @@ const seesInactive = (actor: Actor | null) => actor?.role === 'ADMIN';
 
 export function createComponentsService({ db }: { db: Db }) {
   const repo = createComponentsRepo(db);
+
+  /** DTOs with their optional counts: one grouped query for the whole page. */
+  async function withCounts(rows: ComponentRow[], actor: Actor | null): Promise<Component[]> {
+    const counts = await repo.optionalCounts(
+      rows.map((r) => r.id),
+      seesInactive(actor),
+    );
+    return rows.map((r) => toComponentDto(r, counts.get(r.id) ?? 0));
+  }
+  const one = async (row: ComponentRow, actor: Actor | null) => (await withCounts([row], actor))[0]!;
+  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN' };
 
   async function write<T>(fn: () => Promise<T>): Promise<T> {
     try {
@@ -47,19 +59,19 @@ export function createComponentsService({ db }: { db: Db }) {
       const inactive = seesInactive(actor) && !!includeInactive;
       if (parentId && !(await repo.parentVisible(parentId, seesInactive(actor)))) throw parentNotFound();
       const { rows, total } = await repo.list(inactive, query, parentId);
-      return toPage(rows.map(toComponentDto), total, query.page, query.size);
+      return toPage(await withCounts(rows, actor), total, query.page, query.size);
     },
 
     async get({ actor, id }: { actor: Actor | null; id: string }): Promise<Component> {
       const row = await repo.findById(id, seesInactive(actor));
       if (!row) throw notFound();
-      return toComponentDto(row);
+      return one(row, actor);
     },
 
     async getByName({ actor, name }: { actor: Actor | null; name: string }): Promise<Component> {
       const row = await repo.findByName(name, seesInactive(actor));
       if (!row) throw notFound();
-      return toComponentDto(row);
+      return one(row, actor);
     },
 
     async exists({ actor, name, parentId }: { actor: Actor | null; name: string; parentId?: string }): Promise<{ exists: boolean }> {
@@ -73,7 +85,7 @@ export function createComponentsService({ db }: { db: Db }) {
     async create({ body }: { body: CreateComponentBody }): Promise<Component> {
       await assertParent(body.categoryId);
       if (await repo.findByName(body.name, true, body.categoryId)) throw nameTaken();
-      return toComponentDto(await write(() => repo.insert({ categoryId: body.categoryId, name: body.name, description: body.description ?? null, isActive: body.isActive })));
+      return toComponentDto(await write(() => repo.insert({ categoryId: body.categoryId, name: body.name, description: body.description ?? null, isActive: body.isActive })), 0);
     },
 
     async update({ id, patch }: { id: string; patch: UpdateComponentBody }): Promise<Component> {
@@ -86,13 +98,13 @@ export function createComponentsService({ db }: { db: Db }) {
       if (clash && clash.id !== id) throw nameTaken();
       const row = await write(() => repo.update(id, patch));
       if (!row) throw notFound();
-      return toComponentDto(row);
+      return one(row, asAdmin);
     },
 
     async setActive({ id, isActive }: { id: string; isActive: boolean }): Promise<Component> {
       const row = await repo.update(id, { isActive });
       if (!row) throw notFound();
-      return toComponentDto(row);
+      return one(row, asAdmin);
     },
 
     async remove({ id }: { id: string }): Promise<void> {

@@ -53,6 +53,32 @@ describe('components', () => {
     expect((await t.request('/api/components/exists/x/category/bad')).status).toBe(400);
   });
 
+  it('gives each component its category and its number of optionals (active ones for visitors), in lists and reads', async () => {
+    const clasp = (await create('Clasp', necklaces)).body;
+    const bare = (await create('Pendant Loop', necklaces)).body;
+    expect(clasp).toMatchObject({ categoryId: necklaces, optionalCount: 0 });
+    for (const name of ['Lobster', 'Toggle', 'Box']) await t.request('/api/component-optionals', { token: admin.accessToken, body: { name, componentId: clasp.id } });
+    const box = (await t.request<any>('/api/component-optionals/name/box', { token: admin.accessToken })).body;
+    await t.request(`/api/component-optionals/${box.id}/deactivate`, { method: 'PATCH', token: admin.accessToken });
+    const counts = (page: any) => Object.fromEntries(page.content.filter((c: any) => [clasp.id, bare.id].includes(c.id)).map((c: any) => [c.name, [c.categoryId, c.optionalCount]]));
+    const asAdmin = await t.request<any>(`/api/components/category/${necklaces}?size=100&includeInactive=true`, { token: admin.accessToken });
+    expect(counts(asAdmin.body)).toEqual({ Clasp: [necklaces, 3], 'Pendant Loop': [necklaces, 0] });
+    expect(counts((await t.request<any>('/api/components?size=100')).body)).toEqual({ Clasp: [necklaces, 2], 'Pendant Loop': [necklaces, 0] });
+    expect((await t.request<any>(`/api/components/${clasp.id}`, { token: admin.accessToken })).body.optionalCount).toBe(3);
+    expect((await t.request<any>(`/api/components/${clasp.id}`)).body.optionalCount).toBe(2);
+    expect((await t.request<any>(`/api/components/${clasp.id}/deactivate`, { method: 'PATCH', token: admin.accessToken })).body).toMatchObject({ isActive: false, optionalCount: 3 });
+    expect((await t.request<any>(`/api/components/${clasp.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Clasps' } })).body).toMatchObject({ name: 'Clasps', optionalCount: 3 });
+    // The optionals list names its parent, for the tree.
+    const optionals = await t.request<any>(`/api/component-optionals/component/${clasp.id}?includeInactive=true`, { token: admin.accessToken });
+    expect(optionals.body.content.map((o: any) => [o.name, o.componentId, o.isActive])).toEqual([
+      ['Box', clasp.id, false],
+      ['Lobster', clasp.id, true],
+      ['Toggle', clasp.id, true],
+    ]);
+    expect((await t.request(`/api/components/${clasp.id}/activate`, { method: 'PATCH' })).status).toBe(401);
+    expect((await t.request(`/api/components/${missingId}/activate`, { method: 'PATCH', token: admin.accessToken })).status).toBe(404);
+  });
+
   it('updates, and deletes only components without optionals', async () => {
     const c = (await create('Shank', rings)).body;
     expect((await t.request<any>(`/api/components/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Shank Profile' } })).body.name).toBe('Shank Profile');

@@ -251,6 +251,39 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
       closing: 'Please keep this receipt for your records.',
     },
   }),
+  // No link and nothing the curator typed: only the designer's own name and title, escaped like every value.
+  JEWELRY_WEEK_DECISION: (m) => {
+    const work = m.collectionTitle ? `your collection “${m.collectionTitle}”` : 'your work';
+    if (m.decision === 'SELECTED') {
+      return {
+        subject: 'Mirror in Milan — your work has been selected',
+        layout: {
+          preheader: 'Our curators have selected your work for Mirror in Milan.',
+          eyebrow: 'Jewelry Week · Selection',
+          heading: `Congratulations, ${m.name}`,
+          paragraphs: [
+            `We are delighted to tell you that ${work} has been selected for Mirror in Milan, the Maison’s Digital Jewelry Week.`,
+            'Our curators will write to you shortly about what comes next: how your pieces will be presented, the calendar and the practical details.',
+          ],
+          closing: 'With our warmest congratulations,',
+        },
+      };
+    }
+    return {
+      subject: 'Your Mirror in Milan submission',
+      layout: {
+        preheader: 'The curators’ answer to your Jewelry Week submission.',
+        eyebrow: 'Jewelry Week',
+        heading: `Thank you, ${m.name}`,
+        paragraphs: [
+          `Thank you for submitting ${work} to Mirror in Milan, the Maison’s Digital Jewelry Week. Our curators considered every submission with care.`,
+          'We regret that we cannot include your work in this edition. The selection is small, and the choice was a difficult one.',
+          'We hope you will submit again for a future edition.',
+        ],
+        closing: 'With our sincere regards,',
+      },
+    };
+  },
 };
 
 /** Subject, HTML and text of an email; every model value is escaped (HTML) or kept on its line (subject). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { EmailStatus, EmailType } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { emailOutbox, type EmailOutboxRow } from '../../db/schema/index';
@@ -31,8 +31,27 @@ export function createNotificationsRepo(db: Db) {
       return { rows, total: total?.value ?? 0 };
     },
 
+    /** Counts per status (an index-only walk of email_outbox_due_idx) and the oldest email still queued. */
+    async statistics() {
+      const [byStatus, [oldest]] = await Promise.all([
+        db.select({ status: emailOutbox.status, count: count() }).from(emailOutbox).groupBy(emailOutbox.status),
+        db.select({ createdAt: min(emailOutbox.createdAt) }).from(emailOutbox).where(eq(emailOutbox.status, 'QUEUED')),
+      ]);
+      return { byStatus, oldestQueuedAt: oldest?.createdAt ?? null };
+    },
+
     async findById(id: string): Promise<EmailOutboxRow | null> {
       const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** FAILED → QUEUED, due now, with a fresh attempt budget; null when the email is not FAILED (or unknown). */
+    async requeueFailed(id: string, now: Date): Promise<EmailOutboxRow | null> {
+      const [row] = await db
+        .update(emailOutbox)
+        .set({ status: 'QUEUED', attempts: 0, nextAttemptAt: now, updatedAt: now })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'FAILED')))
+        .returning();
       return row ?? null;
     },
 

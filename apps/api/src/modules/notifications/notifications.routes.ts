@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OutboxPageSchema, OutboxQuerySchema, QueuedEmailSchema, SendEmailBodySchema } from '@mirror/contract';
+import {
+  EmailStatisticsSchema,
+  OutboxEmailDetailSchema,
+  OutboxEmailSchema,
+  OutboxPageSchema,
+  OutboxQuerySchema,
+  QueuedEmailSchema,
+  SendEmailBodySchema,
+  UuidParamsSchema,
+} from '@mirror/contract';
 import { Public, roles } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-schemas';
 import type { NotificationsService } from './notifications.service';
@@ -44,5 +53,37 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       response: { 200: OutboxPageSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => notifications.listOutbox(request.query),
+  });
+
+  app.get('/api/notifications/outbox/:id', {
+    config: { policy: roles('ADMIN') },
+    schema: {
+      tags,
+      summary: 'One outbox email with its text and the exact HTML the worker sends (show it only in a sandboxed iframe)',
+      params: UuidParamsSchema,
+      response: { 200: OutboxEmailDetailSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => notifications.getEmail({ id: request.params.id }),
+  });
+
+  app.post('/api/notifications/outbox/:id/retry', {
+    config: { policy: roles('ADMIN') },
+    schema: {
+      tags,
+      summary: 'Queue a FAILED email again: attempts reset, due now (409 when it is SENT or already QUEUED)',
+      params: UuidParamsSchema,
+      response: { 200: OutboxEmailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => notifications.retry({ id: request.params.id }),
+  });
+
+  app.get('/api/notifications/statistics', {
+    config: { policy: roles('ADMIN') },
+    schema: {
+      tags,
+      summary: 'Emails in the outbox by status (every status present) and when the oldest queued one was queued',
+      response: { 200: EmailStatisticsSchema, ...errorResponses(401, 403) },
+    },
+    handler: async () => notifications.statistics(),
   });
 };

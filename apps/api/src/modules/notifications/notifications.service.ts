@@ -1,9 +1,13 @@
 import {
   EMAIL_MODEL_SCHEMAS,
+  EMAIL_STATUSES,
   PUBLIC_EMAIL_TYPES,
   type EmailModels,
+  type EmailStatistics,
+  type EmailStatus,
   type EmailType,
   type OutboxEmail,
+  type OutboxEmailDetail,
   type OutboxQuery,
   type Page,
   type QueuedEmail,
@@ -15,6 +19,7 @@ import type { CaptchaVerifier } from '../../lib/captcha';
 import { AppError } from '../../lib/errors';
 import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
+import { recordSubmission } from '../submissions/submissions.record';
 import { renderEmail } from './email-templates';
 import { createNotificationsRepo } from './notifications.repo';
 
@@ -95,7 +100,16 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
       }
       await captcha.verify(body.captchaToken, ip);
     }
-    const row = await enqueueEmail(db, { emailType: body.emailType, recipients: body.recipients, model: body.model } as EnqueueEmailInput);
+    const input = { emailType: body.emailType, recipients: body.recipients, model: body.model } as EnqueueEmailInput;
+    // The jewelry-week form's email to the Maison is also the entry: both are written, or neither.
+    const row =
+      body.emailType === 'JEWELRY_WEEK_SUBMISSION'
+        ? await db.transaction(async (tx) => {
+            const queued = await enqueueEmail(tx as unknown as Db, input);
+            await recordSubmission(tx as unknown as Db, body.model);
+            return queued;
+          })
+        : await enqueueEmail(db, input);
     return { id: row.id, emailType: body.emailType, recipients: row.recipients, status: row.status };
   }
 
@@ -104,7 +118,33 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
     return toPage(rows.map(toOutboxEmailDto), total, query.page, query.size);
   }
 
-  return { send, listOutbox };
+  async function getEmail({ id }: { id: string }): Promise<OutboxEmailDetail> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('EMAIL_NOT_FOUND', 'Email not found.');
+    return { ...toOutboxEmailDto(row), html: row.html };
+  }
+
+  /** A FAILED email goes back to the queue, due now, with a fresh attempt budget; the last error stays until it is sent. */
+  async function retry({ id, now = new Date() }: { id: string; now?: Date }): Promise<OutboxEmail> {
+    const requeued = await repo.requeueFailed(id, now);
+    if (requeued) return toOutboxEmailDto(requeued);
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('EMAIL_NOT_FOUND', 'Email not found.');
+    const why = row.status === 'SENT' ? 'it has already been sent' : 'it is already queued for delivery';
+    throw new AppError('INVALID_TRANSITION', `Only a failed email can be retried: ${why}.`, [{ path: 'status', message: `The email is ${row.status}` }]);
+  }
+
+  async function statistics(): Promise<EmailStatistics> {
+    const stats = await repo.statistics();
+    const byStatus = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, stats.byStatus.find((r) => r.status === s)?.count ?? 0])) as Record<EmailStatus, number>;
+    return {
+      total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+      byStatus,
+      oldestQueuedAt: stats.oldestQueuedAt ? new Date(stats.oldestQueuedAt).toISOString() : null,
+    };
+  }
+
+  return { send, listOutbox, getEmail, retry, statistics };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

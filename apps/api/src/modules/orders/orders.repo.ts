@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderListQuery, OrderStatus, ScheduleQuery } from '@mirror/contract';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderListQuery, OrderStatus, PaymentState, ScheduleFilterQuery } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { products, vendors } from '../../db/schema/catalog';
 import { users } from '../../db/schema/users';
@@ -23,6 +23,9 @@ export interface OrderListFilter {
   from?: Date | undefined;
   to?: Date | undefined;
   paid?: boolean | undefined;
+  paymentState?: PaymentState | undefined;
+  minTotal?: number | undefined;
+  maxTotal?: number | undefined;
   q?: string | undefined;
 }
 
@@ -35,6 +38,87 @@ function escapeLike(value: string): string {
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? result) as T[];
 }
+
+const psi = paymentScheduleItems;
+
+/** Some schedule item of the order is unpaid past its due date (semi-join over payment_schedule_unpaid_due_idx). */
+const hasOverdueItem = (today: string) =>
+  sql`exists (select 1 from ${psi} where ${psi.orderId} = ${orders.id} and ${psi.paidAmount} < ${psi.amount} and ${psi.dueDate} < ${today}::date)`;
+
+/**
+ * The PaymentState rules (see the contract) as predicates the planner can use: OVERDUE needs an overdue
+ * item of a live order; UNPAID and PARTLY_PAID need none (a cancelled order owes nothing, so never overdue).
+ */
+function paymentStateCondition(state: PaymentState, today: string): SQL {
+  const notOverdue = or(eq(orders.status, 'CANCELLED'), sql`not ${hasOverdueItem(today)}`)!;
+  switch (state) {
+    case 'PAID':
+      return gte(orders.paidAmount, orders.total);
+    case 'OVERDUE':
+      return and(lt(orders.paidAmount, orders.total), sql`${orders.status} <> 'CANCELLED'`, hasOverdueItem(today))!;
+    case 'PARTLY_PAID':
+      return and(sql`${orders.paidAmount} > 0`, lt(orders.paidAmount, orders.total), notOverdue)!;
+    case 'UNPAID':
+      return and(eq(orders.paidAmount, 0), lt(orders.paidAmount, orders.total), notOverdue)!;
+  }
+}
+
+/**
+ * The earliest due date still unpaid of a live, not fully paid order (the order's schedule, ≤ 36 rows on its
+ * unique index). Columns are named in full: in a one-table select list Drizzle writes them unqualified ("id"),
+ * which the subquery would read as its own table's.
+ */
+const nextDueDate = sql<string | null>`case when "orders"."status" <> 'CANCELLED' and "orders"."paid_amount" < "orders"."total" then (
+  select min(s."due_date")::text from ${psi} s where s."order_id" = "orders"."id" and s."paid_amount" < s."amount") end`;
+
+function orderConditions(filter: OrderListFilter, today: string, omit?: 'status' | 'paymentState'): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status && omit !== 'status') conditions.push(eq(orders.status, filter.status));
+  if (filter.paymentState && omit !== 'paymentState') conditions.push(paymentStateCondition(filter.paymentState, today));
+  if (filter.customerId) conditions.push(eq(orders.customerId, filter.customerId));
+  if (filter.vendorId) {
+    conditions.push(sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.vendorId} = ${filter.vendorId})`);
+  }
+  if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
+  if (filter.to) conditions.push(lte(orders.createdAt, filter.to));
+  if (filter.minTotal !== undefined) conditions.push(gte(orders.total, filter.minTotal));
+  if (filter.maxTotal !== undefined) conditions.push(lte(orders.total, filter.maxTotal));
+  if (filter.paid === true) conditions.push(gte(orders.paidAmount, orders.total));
+  if (filter.paid === false) conditions.push(lt(orders.paidAmount, orders.total));
+  if (filter.q) {
+    // The expression of orders_search_trgm_idx, so a search of 3+ characters is an index lookup.
+    conditions.push(sql`(${orders.number} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail}) ilike ${`%${escapeLike(filter.q)}%`}`);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Schedule items of live orders matching the Payments screen's filters. */
+function scheduleConditions(query: ScheduleFilterQuery, today: string): SQL {
+  const conditions: SQL[] = [sql`${orders.status} <> 'CANCELLED'`];
+  if (query.dueFrom) conditions.push(gte(psi.dueDate, query.dueFrom));
+  if (query.dueTo) conditions.push(lte(psi.dueDate, query.dueTo));
+  const unpaid = lt(psi.paidAmount, psi.amount);
+  const paid = gte(psi.paidAmount, psi.amount);
+  if (query.overdue === true || query.status === 'OVERDUE' || query.state === 'overdue') conditions.push(and(unpaid, lt(psi.dueDate, today))!);
+  if (query.overdue === false) conditions.push(or(paid, gte(psi.dueDate, today))!);
+  if (query.status === 'PAID' || query.state === 'paid') conditions.push(paid);
+  if (query.state === 'due') conditions.push(and(unpaid, gte(psi.dueDate, today))!);
+  if (query.status === 'PENDING') conditions.push(and(eq(psi.paidAmount, 0), unpaid, gte(psi.dueDate, today))!);
+  if (query.status === 'PARTIALLY_PAID') conditions.push(and(sql`${psi.paidAmount} > 0`, unpaid, gte(psi.dueDate, today))!);
+  if (query.q) {
+    conditions.push(sql`(${orders.number} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail}) ilike ${`%${escapeLike(query.q)}%`}`);
+  }
+  return and(...conditions)!;
+}
+
+const scheduleEntryColumns = {
+  item: psi,
+  orderNumber: orders.number,
+  currency: orders.currency,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  orderStatus: orders.status,
+};
 
 export function createOrdersRepo(db: Db) {
   return {
@@ -196,26 +280,12 @@ export function createOrdersRepo(db: Db) {
       await db.update(payments).set({ response }).where(eq(payments.id, id));
     },
 
-    async listOrders(filter: OrderListFilter, query: Pick<OrderListQuery, 'page' | 'size' | 'sort'>) {
-      const conditions: SQL[] = [];
-      if (filter.status) conditions.push(eq(orders.status, filter.status));
-      if (filter.customerId) conditions.push(eq(orders.customerId, filter.customerId));
-      if (filter.vendorId) {
-        conditions.push(sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.vendorId} = ${filter.vendorId})`);
-      }
-      if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
-      if (filter.to) conditions.push(lte(orders.createdAt, filter.to));
-      if (filter.paid === true) conditions.push(gte(orders.paidAmount, orders.total));
-      if (filter.paid === false) conditions.push(lt(orders.paidAmount, orders.total));
-      if (filter.q) {
-        const pattern = `%${escapeLike(filter.q)}%`;
-        conditions.push(or(ilike(orders.number, pattern), ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))!);
-      }
-      const where = conditions.length ? and(...conditions) : undefined;
+    async listOrders(filter: OrderListFilter, query: Pick<OrderListQuery, 'page' | 'size' | 'sort'>, today: string) {
+      const where = orderConditions(filter, today);
       const column = SORT_COLUMNS[query.sort.field];
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select({ order: orders, nextDueDate })
           .from(orders)
           .where(where)
           .orderBy(query.sort.direction === 'desc' ? desc(column) : asc(column), desc(orders.id))
@@ -226,31 +296,152 @@ export function createOrdersRepo(db: Db) {
       return { rows, total: total?.value ?? 0 };
     },
 
-    async listSchedule(query: ScheduleQuery, today: string) {
-      const conditions: SQL[] = [sql`${orders.status} <> 'CANCELLED'`];
-      if (query.dueFrom) conditions.push(gte(paymentScheduleItems.dueDate, query.dueFrom));
-      if (query.dueTo) conditions.push(lte(paymentScheduleItems.dueDate, query.dueTo));
-      const unpaid = lt(paymentScheduleItems.paidAmount, paymentScheduleItems.amount);
-      if (query.overdue === true || query.status === 'OVERDUE') conditions.push(and(unpaid, lt(paymentScheduleItems.dueDate, today))!);
-      if (query.overdue === false) conditions.push(or(gte(paymentScheduleItems.paidAmount, paymentScheduleItems.amount), gte(paymentScheduleItems.dueDate, today))!);
-      if (query.status === 'PAID') conditions.push(gte(paymentScheduleItems.paidAmount, paymentScheduleItems.amount));
-      if (query.status === 'PENDING') conditions.push(and(eq(paymentScheduleItems.paidAmount, 0), unpaid, gte(paymentScheduleItems.dueDate, today))!);
-      if (query.status === 'PARTIALLY_PAID') {
-        conditions.push(and(sql`${paymentScheduleItems.paidAmount} > 0`, unpaid, gte(paymentScheduleItems.dueDate, today))!);
-      }
-      const where = and(...conditions);
+    /** Per status (without the status filter) and per payment state (without that filter): two grouped queries. */
+    /**
+     * Per status (without the status filter) and per payment state (without that filter): two grouped queries.
+     * The payment states join the set of orders with an overdue item once (a hash join over
+     * payment_schedule_unpaid_due_idx) instead of probing the schedule per order.
+     */
+    async orderFacets(filter: OrderListFilter, today: string, withPaymentStates: boolean) {
+      const late = db
+        .selectDistinct({ orderId: psi.orderId })
+        .from(psi)
+        .where(and(lt(psi.paidAmount, psi.amount), lt(psi.dueDate, today)))
+        .as('late');
+      // PAYMENT_STATES' rules as one expression (the filters above are the same rules as predicates).
+      const state = sql<PaymentState>`case
+        when ${orders.paidAmount} >= ${orders.total} then 'PAID'
+        when ${orders.status} <> 'CANCELLED' and ${late.orderId} is not null then 'OVERDUE'
+        when ${orders.paidAmount} > 0 then 'PARTLY_PAID'
+        else 'UNPAID' end`;
+      const [byStatus, byPaymentState] = await Promise.all([
+        db.select({ status: orders.status, count: count() }).from(orders).where(orderConditions(filter, today, 'status')).groupBy(orders.status),
+        withPaymentStates
+          ? db
+              .select({ state, count: count() })
+              .from(orders)
+              .leftJoin(late, eq(late.orderId, orders.id))
+              .where(orderConditions(filter, today, 'paymentState'))
+              .groupBy(sql`1`)
+          : Promise.resolve(null),
+      ]);
+      return { byStatus, byPaymentState };
+    },
+
+    async listSchedule(query: ScheduleFilterQuery & { page: number; size: number }, today: string) {
+      const where = scheduleConditions(query, today);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ item: paymentScheduleItems, orderNumber: orders.number, currency: orders.currency })
-          .from(paymentScheduleItems)
-          .innerJoin(orders, eq(orders.id, paymentScheduleItems.orderId))
+          .select(scheduleEntryColumns)
+          .from(psi)
+          .innerJoin(orders, eq(orders.id, psi.orderId))
           .where(where)
-          .orderBy(asc(paymentScheduleItems.dueDate), asc(paymentScheduleItems.id))
+          .orderBy(asc(psi.dueDate), asc(psi.id))
           .limit(query.size)
           .offset(query.page * query.size),
-        db.select({ value: count() }).from(paymentScheduleItems).innerJoin(orders, eq(orders.id, paymentScheduleItems.orderId)).where(where),
+        db.select({ value: count() }).from(psi).innerJoin(orders, eq(orders.id, psi.orderId)).where(where),
       ]);
       return { rows, total: total?.value ?? 0 };
+    },
+
+    /** The next `limit` items after `after` in (due date, id) order: keyset paging on payment_schedule_due_idx. */
+    async scheduleBatch(query: ScheduleFilterQuery, today: string, limit: number, after?: { dueDate: string; id: string }) {
+      const where = scheduleConditions(query, today);
+      return db
+        .select(scheduleEntryColumns)
+        .from(psi)
+        .innerJoin(orders, eq(orders.id, psi.orderId))
+        .where(after ? and(where, sql`(${psi.dueDate}, ${psi.id}) > (${after.dueDate}::date, ${after.id}::uuid)`) : where)
+        .orderBy(asc(psi.dueDate), asc(psi.id))
+        .limit(limit);
+    },
+
+    async countSchedule(query: ScheduleFilterQuery, today: string): Promise<number> {
+      const [row] = await db.select({ value: count() }).from(psi).innerJoin(orders, eq(orders.id, psi.orderId)).where(scheduleConditions(query, today));
+      return row?.value ?? 0;
+    },
+
+    /** Per due month (UTC) and currency over the filtered items: amounts due, paid, remaining and overdue. */
+    async scheduleMonths(query: ScheduleFilterQuery, today: string) {
+      const month = sql<string>`to_char(${psi.dueDate}, 'YYYY-MM')`;
+      const rows = await db
+        .select({
+          month,
+          currency: orders.currency,
+          itemCount: count(),
+          amount: sql<string>`sum(${psi.amount})::bigint`,
+          paidAmount: sql<string>`sum(${psi.paidAmount})::bigint`,
+          overdue: sql<string>`coalesce(sum(${psi.amount} - ${psi.paidAmount}) filter (where ${psi.paidAmount} < ${psi.amount} and ${psi.dueDate} < ${today}::date), 0)::bigint`,
+        })
+        .from(psi)
+        .innerJoin(orders, eq(orders.id, psi.orderId))
+        .where(scheduleConditions(query, today))
+        .groupBy(sql`1`, sql`2`)
+        .orderBy(sql`1`, sql`2`);
+      return rows.map((r) => ({ ...r, amount: Number(r.amount), paidAmount: Number(r.paidAmount), overdue: Number(r.overdue) }));
+    },
+
+    async countByStatus() {
+      return db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
+    },
+
+    /**
+     * Per month (UTC) from `from` to `to` (first days of months) and currency: orders placed and not
+     * cancelled (count and total), and payments recorded on orders not cancelled. Every month of the range
+     * has at least one row (currency null when nothing happened): generate_series makes the months.
+     */
+    async monthlyFigures({ from, to, fromTs, untilTs }: { from: string; to: string; fromTs: Date; untilTs: Date }) {
+      const rows = rowsOf<{ month: string; currency: string | null; n: number | null; ordered: string | number | null; received: string | number | null }>(
+        await db.execute(sql`
+          with months as (
+            select gs::date as month from generate_series(${from}::date, ${to}::date, interval '1 month') as gs
+          ),
+          placed as (
+            select date_trunc('month', ${orders.createdAt} at time zone 'UTC')::date as month, ${orders.currency} as currency,
+                   count(*)::int as n, sum(${orders.total})::bigint as amount
+            from ${orders}
+            where ${orders.createdAt} >= ${fromTs} and ${orders.createdAt} < ${untilTs} and ${orders.status} <> 'CANCELLED'
+            group by 1, 2
+          ),
+          received as (
+            select date_trunc('month', ${payments.createdAt} at time zone 'UTC')::date as month, ${orders.currency} as currency,
+                   sum(${payments.amount})::bigint as amount
+            from ${payments} join ${orders} on ${orders.id} = ${payments.orderId}
+            where ${payments.createdAt} >= ${fromTs} and ${payments.createdAt} < ${untilTs} and ${orders.status} <> 'CANCELLED'
+            group by 1, 2
+          ),
+          figures as (
+            select coalesce(p.month, r.month) as month, coalesce(p.currency, r.currency) as currency,
+                   coalesce(p.n, 0) as n, coalesce(p.amount, 0) as ordered, coalesce(r.amount, 0) as received
+            from placed p full join received r on r.month = p.month and r.currency = p.currency
+          )
+          select to_char(m.month, 'YYYY-MM') as month, f.currency, f.n, f.ordered, f.received
+          from months m left join figures f on f.month = m.month
+          order by m.month, f.currency`),
+      );
+      return rows.map((r) => ({ month: r.month, currency: r.currency, orderCount: Number(r.n ?? 0), ordered: Number(r.ordered ?? 0), received: Number(r.received ?? 0) }));
+    },
+
+    /** Unpaid schedule items of orders not cancelled, due up to `until`, split at `today`, per currency. */
+    async outstandingInstalments({ today, until }: { today: string; until: string }) {
+      const i = paymentScheduleItems;
+      const rows = rowsOf<{ currency: string; overdue_count: number; overdue_amount: string | number; due_count: number; due_amount: string | number }>(
+        await db.execute(sql`
+          select ${orders.currency} as currency,
+                 (count(*) filter (where ${i.dueDate} < ${today}::date))::int as overdue_count,
+                 coalesce(sum(${i.amount} - ${i.paidAmount}) filter (where ${i.dueDate} < ${today}::date), 0)::bigint as overdue_amount,
+                 (count(*) filter (where ${i.dueDate} >= ${today}::date))::int as due_count,
+                 coalesce(sum(${i.amount} - ${i.paidAmount}) filter (where ${i.dueDate} >= ${today}::date), 0)::bigint as due_amount
+          from ${i} join ${orders} on ${orders.id} = ${i.orderId}
+          where ${i.paidAmount} < ${i.amount} and ${i.dueDate} <= ${until}::date and ${orders.status} <> 'CANCELLED'
+          group by ${orders.currency}
+          order by ${orders.currency}`),
+      );
+      return rows.map((r) => ({
+        currency: r.currency,
+        overdue: { count: Number(r.overdue_count), amount: Number(r.overdue_amount) },
+        dueSoon: { count: Number(r.due_count), amount: Number(r.due_amount) },
+      }));
     },
   };
 }

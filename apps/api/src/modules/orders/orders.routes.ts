@@ -2,17 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateOrderBodySchema,
+  OrderFacetsQuerySchema,
+  OrderFacetsSchema,
   OrderListQuerySchema,
   OrderPageSchema,
   OrderSchema,
   OrderScheduleParamsSchema,
+  OrderStatisticsSchema,
   OrderStatusBodySchema,
   PaymentResultSchema,
   PaymentTermsSchema,
   RecordPaymentBodySchema,
-  ScheduleItemPageSchema,
+  ScheduleEntryPageSchema,
+  ScheduleExportQuerySchema,
   ScheduleItemSchema,
   ScheduleQuerySchema,
+  ScheduleSummarySchema,
   UuidParamsSchema,
 } from '@mirror/contract';
 import { requireActor, roles } from '../../plugins/auth';
@@ -45,14 +50,81 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get('/api/orders', {
     config: { policy: SignedIn },
-    schema: { tags, summary: 'List orders (status, customer, vendor, dates, paid; paged)', querystring: OrderListQuerySchema, response: { 200: OrderPageSchema, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary:
+        'List orders (status, payment state, customer, vendor, placed from/to, total range, paid; q searches the number, client name and email; paged). Rows carry paymentState, paidAmount, nextDueDate and pieceCount',
+      querystring: OrderListQuerySchema,
+      response: { 200: OrderPageSchema, ...errorResponses(400, 401, 403) },
+    },
     handler: async (request) => orders.list({ actor: requireActor(request), query: request.query }),
+  });
+
+  app.get('/api/orders/facets', {
+    config: { policy: SignedIn },
+    schema: {
+      tags,
+      summary: "Counts per status and per payment state under the list's filters and scoping (each facet ignores its own filter), for the table's tabs",
+      querystring: OrderFacetsQuerySchema,
+      response: { 200: OrderFacetsSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => orders.facets({ actor: requireActor(request), query: request.query }),
   });
 
   app.get('/api/orders/payment-schedule', {
     config: { policy: AdminOnly },
-    schema: { tags, summary: 'Schedule items across orders (due between dates, overdue)', querystring: ScheduleQuerySchema, response: { 200: ScheduleItemPageSchema, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Schedule items across live orders by due date (state due|paid|overdue, due between dates, q on the order number or client; paged)',
+      querystring: ScheduleQuerySchema,
+      response: { 200: ScheduleEntryPageSchema, ...errorResponses(400, 401, 403) },
+    },
     handler: async (request) => orders.scheduleAcrossOrders({ query: request.query }),
+  });
+
+  app.get('/api/orders/payment-schedule/summary', {
+    config: { policy: AdminOnly },
+    schema: {
+      tags,
+      summary: 'Per due month (UTC) and currency under the schedule filters: items, amount, paid, remaining and overdue (minor units)',
+      querystring: ScheduleExportQuerySchema,
+      response: { 200: ScheduleSummarySchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => orders.scheduleSummary({ query: request.query }),
+  });
+
+  app.get('/api/orders/payment-schedule/export.csv', {
+    config: { policy: AdminOnly },
+    schema: {
+      tags,
+      summary: 'CSV of every schedule item the filters select (no paging), streamed, by due date',
+      description:
+        'RFC 4180, UTF-8 with a byte-order mark, CRLF lines, header row first: orderNumber, orderStatus, customerName, customerEmail, sequence, label, dueDate, ' +
+        'currency, amount, paidAmount, remaining, status. Money in integer minor units. Cells that start with = + - @ tab or CR are prefixed with an apostrophe. ' +
+        'X-Total-Count gives the number of rows.',
+      querystring: ScheduleExportQuerySchema,
+      response: { 200: z.any().describe('text/csv attachment'), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const { fileName, total, stream } = await orders.exportSchedule({ query: request.query });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-total-count', String(total))
+        .send(stream);
+    },
+  });
+
+  app.get('/api/orders/statistics', {
+    config: { policy: AdminOnly },
+    schema: {
+      tags,
+      summary:
+        'Orders by status, revenue per currency this month, last month and over 12 months (orders placed, payments received), instalments due in 30 days and overdue (UTC)',
+      response: { 200: OrderStatisticsSchema, ...errorResponses(401, 403) },
+    },
+    handler: async () => orders.statistics(),
   });
 
   app.get('/api/orders/:id', {

@@ -1,18 +1,30 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
+  ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  PAYMENT_STATES,
+  SCHEDULE_CSV_COLUMNS,
   type CreateOrderBody,
   type Order,
+  type OrderFacets,
+  type OrderFacetsQuery,
   type OrderLine,
   type OrderListQuery,
+  type OrderMonthFigures,
+  type OrderStatistics,
   type OrderStatus,
   type OrderSummary,
   type Page,
   type PaymentResult,
+  type PaymentState,
   type PaymentTerms,
   type RecordPaymentBody,
+  type ScheduleEntry,
+  type ScheduleFilterQuery,
   type ScheduleItem,
   type ScheduleQuery,
+  type ScheduleSummary,
 } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import type { OrderLineRow, OrderRow, ScheduleItemRow } from '../../db/schema/orders';
@@ -21,8 +33,9 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
 import { enqueueEmail } from '../notifications/notifications.service';
-import { createOrdersRepo, type OrdersRepo } from './orders.repo';
-import { planSchedule, scheduleStatus, ScheduleError, todayUtc } from './schedule';
+import { csvLine, UTF8_BOM } from '../products/products.csv';
+import { createOrdersRepo, type OrderListFilter, type OrdersRepo } from './orders.repo';
+import { addDays, planSchedule, scheduleStatus, ScheduleError, todayUtc } from './schedule';
 
 const notFound = () => new AppError('ORDER_NOT_FOUND', 'Order not found.');
 const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
@@ -46,6 +59,46 @@ function toScheduleItemDto(row: ScheduleItemRow, order: Pick<OrderRow, 'number' 
   };
 }
 
+function toScheduleEntryDto(
+  r: { item: ScheduleItemRow; orderNumber: string; currency: string; customerName: string; customerEmail: string; orderStatus: OrderStatus },
+  today: string,
+): ScheduleEntry {
+  return {
+    ...toScheduleItemDto(r.item, { number: r.orderNumber, currency: r.currency }, today),
+    customerName: r.customerName,
+    customerEmail: r.customerEmail,
+    orderStatus: r.orderStatus,
+  };
+}
+
+/**
+ * The list's filter for this caller: a client only ever sees their own orders, a vendor the orders with
+ * its pieces. A vendor may not filter on the order's money (payment state, total): it covers others' lines.
+ */
+function scopedFilter(actor: Actor, viewer: Viewer, query: OrderFacetsQuery): OrderListFilter {
+  if (viewer.kind === 'vendor' && (query.paymentState !== undefined || query.minTotal !== undefined || query.maxTotal !== undefined)) {
+    throw forbidden('Payment state and order totals are visible to the house only.');
+  }
+  const filter: OrderListFilter = {
+    status: query.status,
+    paymentState: query.paymentState,
+    customerId: query.customerId,
+    vendorId: query.vendorId,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to.length === 10 ? `${query.to}T23:59:59.999Z` : query.to) : undefined,
+    minTotal: query.minTotal,
+    maxTotal: query.maxTotal,
+    paid: query.paid,
+    q: query.q,
+  };
+  if (query.filter === 'current-user' || viewer.kind === 'customer') {
+    if (viewer.kind === 'vendor') filter.vendorId = viewer.vendorId;
+    else filter.customerId = actor.id;
+  }
+  if (viewer.kind === 'vendor') filter.vendorId = viewer.vendorId;
+  return filter;
+}
+
 function toLineDto(row: OrderLineRow): OrderLine {
   return {
     id: row.id,
@@ -59,7 +112,20 @@ function toLineDto(row: OrderLineRow): OrderLine {
   };
 }
 
-function summaryOf(order: OrderRow, lines: OrderLineRow[], viewer: Viewer): OrderSummary {
+/** PAYMENT_STATES' rules; `nextDueDate` is the earliest unpaid due date (null when paid or cancelled). */
+function paymentStateOf(order: Pick<OrderRow, 'status' | 'total' | 'paidAmount'>, nextDueDate: string | null, today: string): PaymentState {
+  if (order.paidAmount >= order.total) return 'PAID';
+  if (order.status !== 'CANCELLED' && nextDueDate !== null && nextDueDate < today) return 'OVERDUE';
+  return order.paidAmount > 0 ? 'PARTLY_PAID' : 'UNPAID';
+}
+
+function nextDueDateOf(order: OrderRow, schedule: ScheduleItemRow[]): string | null {
+  if (order.status === 'CANCELLED' || order.paidAmount >= order.total) return null;
+  const unpaid = schedule.filter((s) => s.paidAmount < s.amount).map((s) => s.dueDate);
+  return unpaid.length ? unpaid.reduce((a, b) => (b < a ? b : a)) : null;
+}
+
+function summaryOf(order: OrderRow, lines: OrderLineRow[], viewer: Viewer, nextDueDate: string | null, today: string): OrderSummary {
   const dtoLines = lines.map(toLineDto);
   const isVendor = viewer.kind === 'vendor';
   return {
@@ -75,6 +141,9 @@ function summaryOf(order: OrderRow, lines: OrderLineRow[], viewer: Viewer): Orde
     total: isVendor ? dtoLines.reduce((sum, l) => sum + l.lineTotal, 0) : order.total,
     paidAmount: isVendor ? 0 : order.paidAmount,
     isPaidInFull: order.paidAmount >= order.total,
+    paymentState: isVendor ? null : paymentStateOf(order, nextDueDate, today),
+    nextDueDate: isVendor ? null : nextDueDate,
+    pieceCount: dtoLines.reduce((sum, l) => sum + l.quantity, 0),
     paymentTerms: order.paymentTerms,
     notes: isVendor ? null : order.notes,
     lines: dtoLines,
@@ -128,7 +197,7 @@ export function createOrdersService({ db }: { db: Db }) {
   async function detail(order: OrderRow, lines: OrderLineRow[], viewer: Viewer, r: OrdersRepo = repo): Promise<Order> {
     const today = todayUtc();
     const [schedule, history] = await Promise.all([viewer.kind === 'vendor' ? [] : r.scheduleOf(order.id), r.historyOf(order.id)]);
-    const { lineCount: _lineCount, ...summary } = summaryOf(order, lines, viewer);
+    const { lineCount: _lineCount, ...summary } = summaryOf(order, lines, viewer, nextDueDateOf(order, schedule), today);
     return {
       ...summary,
       schedule: schedule.map((s) => toScheduleItemDto(s, order, today)),
@@ -239,27 +308,25 @@ export function createOrdersService({ db }: { db: Db }) {
 
     async list({ actor, query }: { actor: Actor; query: OrderListQuery }): Promise<Page<OrderSummary>> {
       const viewer = await viewerOf(actor);
-      const filter = {
-        status: query.status,
-        customerId: query.customerId,
-        vendorId: query.vendorId,
-        from: query.from ? new Date(query.from) : undefined,
-        to: query.to ? new Date(query.to.length === 10 ? `${query.to}T23:59:59.999Z` : query.to) : undefined,
-        paid: query.paid,
-        q: query.q,
-      };
-      if (query.filter === 'current-user' || viewer.kind === 'customer') {
-        if (viewer.kind === 'vendor') filter.vendorId = viewer.vendorId;
-        else filter.customerId = actor.id;
-      }
-      if (viewer.kind === 'vendor') filter.vendorId = viewer.vendorId;
-      const { rows, total } = await repo.listOrders(filter, query);
+      const today = todayUtc();
+      const { rows, total } = await repo.listOrders(scopedFilter(actor, viewer, query), query, today);
       const lines = await repo.linesOf(
-        rows.map((r) => r.id),
+        rows.map((r) => r.order.id),
         viewer.kind === 'vendor' ? viewer.vendorId : undefined,
       );
-      const content = rows.map((order) => summaryOf(order, lines.filter((l) => l.orderId === order.id), viewer));
+      const content = rows.map(({ order, nextDueDate }) => summaryOf(order, lines.filter((l) => l.orderId === order.id), viewer, nextDueDate, today));
       return toPage(content, total, query.page, query.size);
+    },
+
+    /** Counts for the table's tabs under the list's filters and scoping (each facet without its own filter). */
+    async facets({ actor, query }: { actor: Actor; query: OrderFacetsQuery }): Promise<OrderFacets> {
+      const viewer = await viewerOf(actor);
+      const counts = await repo.orderFacets(scopedFilter(actor, viewer, query), todayUtc(), viewer.kind !== 'vendor');
+      const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.byStatus.find((r) => r.status === s)?.count ?? 0])) as Record<OrderStatus, number>;
+      const byPaymentState = counts.byPaymentState
+        ? (Object.fromEntries(PAYMENT_STATES.map((s) => [s, counts.byPaymentState!.find((r) => r.state === s)?.count ?? 0])) as Record<PaymentState, number>)
+        : null;
+      return { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus, byPaymentState };
     },
 
     async schedule({ actor, id }: { actor: Actor; id: string }): Promise<ScheduleItem[]> {
@@ -269,15 +336,117 @@ export function createOrdersService({ db }: { db: Db }) {
       return (await repo.scheduleOf(id)).map((s) => toScheduleItemDto(s, order, today));
     },
 
-    async scheduleAcrossOrders({ query }: { query: ScheduleQuery }): Promise<Page<ScheduleItem>> {
+    async scheduleAcrossOrders({ query }: { query: ScheduleQuery }): Promise<Page<ScheduleEntry>> {
       const today = todayUtc();
       const { rows, total } = await repo.listSchedule(query, today);
       return toPage(
-        rows.map((r) => toScheduleItemDto(r.item, { number: r.orderNumber, currency: r.currency }, today)),
+        rows.map((r) => toScheduleEntryDto(r, today)),
         total,
         query.page,
         query.size,
       );
+    },
+
+    /** Per due month and currency, under the schedule list's filters (the Payments screen's totals). */
+    async scheduleSummary({ query, now = new Date() }: { query: ScheduleFilterQuery; now?: Date }): Promise<ScheduleSummary> {
+      const today = todayUtc(now);
+      const months = await repo.scheduleMonths(query, today);
+      return { asOf: today, months: months.map((m) => ({ ...m, remaining: m.amount - m.paidAmount })) };
+    },
+
+    /**
+     * The schedule list as CSV (every matching item, no paging), read in keyset batches of 1,000 on
+     * (due date, id) and written as the client reads. The count and the first batch are read before
+     * answering, so a failure is still a JSON error. Columns: SCHEDULE_CSV_COLUMNS; money in minor units.
+     */
+    async exportSchedule({ query, now = new Date() }: { query: ScheduleFilterQuery; now?: Date }) {
+      const today = todayUtc(now);
+      const batchSize = 1_000;
+      const [total, first] = await Promise.all([repo.countSchedule(query, today), repo.scheduleBatch(query, today, batchSize)]);
+      const toLines = (rows: typeof first) =>
+        Buffer.from(
+          rows
+            .map((r) => {
+              const e = toScheduleEntryDto(r, today);
+              const values: Record<(typeof SCHEDULE_CSV_COLUMNS)[number], string | number> = {
+                orderNumber: e.orderNumber,
+                orderStatus: e.orderStatus,
+                customerName: e.customerName,
+                customerEmail: e.customerEmail,
+                sequence: e.sequence,
+                label: e.label,
+                dueDate: e.dueDate,
+                currency: e.currency,
+                amount: e.amount,
+                paidAmount: e.paidAmount,
+                remaining: e.remaining,
+                status: e.status,
+              };
+              return csvLine(SCHEDULE_CSV_COLUMNS.map((c) => values[c]));
+            })
+            .join(''),
+        );
+      async function* batches() {
+        yield Buffer.from(UTF8_BOM + csvLine([...SCHEDULE_CSV_COLUMNS]));
+        let rows = first;
+        while (rows.length > 0) {
+          yield toLines(rows);
+          if (rows.length < batchSize) return;
+          const last = rows[rows.length - 1]!.item;
+          rows = await repo.scheduleBatch(query, today, batchSize, { dueDate: last.dueDate, id: last.id });
+        }
+      }
+      const stamp = now.toISOString();
+      return {
+        fileName: `payment-schedule-${stamp.slice(0, 10)}-${stamp.slice(11, 19).replaceAll(':', '')}.csv`,
+        total,
+        stream: Readable.from(batches(), { objectMode: false, highWaterMark: 64 * 1024 }),
+      };
+    },
+
+    /** The back-office overview's order figures, all aggregated in SQL; months and dates are UTC. */
+    async statistics({ now = new Date() }: { now?: Date } = {}): Promise<OrderStatistics> {
+      const today = todayUtc(now);
+      const year = now.getUTCFullYear();
+      const month = now.getUTCMonth();
+      const monthStart = (offset: number) => new Date(Date.UTC(year, month + offset, 1));
+      const [statusCounts, monthly, instalments] = await Promise.all([
+        repo.countByStatus(),
+        repo.monthlyFigures({ from: todayUtc(monthStart(-11)), to: todayUtc(monthStart(0)), fromTs: monthStart(-11), untilTs: monthStart(1) }),
+        repo.outstandingInstalments({ today, until: addDays(today, 30) }),
+      ]);
+      const currencies = [...new Set([...monthly.flatMap((r) => (r.currency ? [r.currency] : [])), ...instalments.map((r) => r.currency)])].sort();
+      const months: OrderMonthFigures[] = [];
+      for (const row of monthly) {
+        let figures = months.at(-1);
+        if (figures?.month !== row.month) {
+          figures = {
+            month: row.month,
+            orderCount: 0,
+            ordersTotal: currencies.map((currency) => ({ currency, amount: 0 })),
+            paymentsReceived: currencies.map((currency) => ({ currency, amount: 0 })),
+          };
+          months.push(figures);
+        }
+        if (!row.currency) continue;
+        figures.orderCount += row.orderCount;
+        figures.ordersTotal.find((m) => m.currency === row.currency)!.amount = row.ordered;
+        figures.paymentsReceived.find((m) => m.currency === row.currency)!.amount = row.received;
+      }
+      const instalmentFigures = (pick: 'overdue' | 'dueSoon') => ({
+        count: instalments.reduce((sum, r) => sum + r[pick].count, 0),
+        outstanding: currencies.map((currency) => ({ currency, amount: instalments.find((r) => r.currency === currency)?.[pick].amount ?? 0 })),
+      });
+      const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, statusCounts.find((r) => r.status === s)?.count ?? 0])) as Record<OrderStatus, number>;
+      return {
+        asOf: today,
+        currencies,
+        total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+        byStatus,
+        revenue: { thisMonth: months[11]!, lastMonth: months[10]! },
+        revenueByMonth: months,
+        instalments: { dueNext30Days: instalmentFigures('dueSoon'), overdue: instalmentFigures('overdue') },
+      };
     },
 
     async changeStatus({ actor, id, status, note }: { actor: Actor; id: string; status: OrderStatus; note?: string | undefined }): Promise<Order> {

@@ -372,6 +372,26 @@ describe('who sees which orders', () => {
     expect((await t.request('/api/orders?sort=secret,asc', { token: admin.accessToken })).status).toBe(400);
   });
 
+  it('finds orders by number, client name or email with q (the command palette), case-insensitively', async () => {
+    const p = await product();
+    const guest = await placeOrder(admin.accessToken, { guest: { name: 'Ottavia Brambilla', email: 'ottavia@palazzo.example' }, lines: [{ productId: p.id, quantity: 1 }] });
+    const other = await placeOrder(admin.accessToken, { guest: { name: 'Léonie Marchetti', email: 'leonie@example.com' }, lines: [{ productId: p.id, quantity: 1 }] });
+    const found = async (q: string, token = admin.accessToken) => ((await t.request<any>(`/api/orders?size=100&q=${encodeURIComponent(q)}`, { token })).body.content as any[]).map((o) => o.id);
+    const number = guest.body.number as string;
+    for (const q of [number, number.toLowerCase(), number.slice(-6), 'brambilla', 'OTTAVIA B', 'palazzo.EXAMPLE', '  ottavia  ']) {
+      expect(await found(q), q).toContain(guest.body.id);
+      expect(await found(q), q).not.toContain(other.body.id);
+    }
+    expect(await found('léonie')).toEqual([other.body.id]);
+    // LIKE wildcards are plain characters.
+    expect(await found('%')).toEqual([]);
+    expect(await found('ottavia_palazzo')).toEqual([]);
+    // A client searching sees only their own orders.
+    expect(await found('brambilla', customer.accessToken)).toEqual([]);
+    expect((await t.request(`/api/orders?q=${'x'.repeat(101)}`, { token: admin.accessToken })).status).toBe(400);
+    expect((await t.request('/api/orders?q=', { token: admin.accessToken })).status).toBe(400);
+  });
+
   it('lists schedule items across orders for ADMIN: due between dates and overdue', async () => {
     const p = await product();
     const order = (await placeOrder(customer.accessToken, { lines: [{ productId: p.id, quantity: 1 }] })).body;

@@ -69,6 +69,13 @@ export function scheduleStatus(item: { amount: number; paidAmount: number; dueDa
   return item.paidAmount > 0 ? 'PARTIALLY_PAID' : 'PENDING';
 }
 
+/** An ISO date `days` later (or earlier, when negative). */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }

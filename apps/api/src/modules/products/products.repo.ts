@@ -12,6 +12,7 @@ import {
   vendors,
   type NewProductRow,
   type ProductRow,
+  type StoredImage,
 } from '../../db/schema/index';
 
 /** Who is reading: admins see everything, a vendor also sees its own drafts, everyone else live pieces only. */
@@ -34,7 +35,15 @@ export interface ProductFilter {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   status?: ProductStatus | undefined;
+  /** Gemstone type, case-insensitive exact. */
+  stone?: string | undefined;
   includeDeleted?: boolean | undefined;
+  /** ADMIN only: soft-deleted pieces alone (the Trash); wins over `includeDeleted`. */
+  deletedOnly?: boolean | undefined;
+  /** These pieces only (an export of a selection). */
+  ids?: string[] | undefined;
+  /** A search: rows whose search vector matches this tsquery (built by the service from safe words only). */
+  matches?: string | undefined;
 }
 
 /** The three tsqueries of one search (see `searchCounts`). */
@@ -45,7 +54,7 @@ export interface SearchQueries {
 }
 export type SearchTier = 'name' | 'strong' | 'other';
 
-export type ProductSortField = 'name' | 'price' | 'createdAt' | 'stock';
+export type ProductSortField = 'name' | 'price' | 'createdAt' | 'updatedAt' | 'stock' | 'sku';
 export interface ProductSort {
   field: ProductSortField;
   direction: 'asc' | 'desc';
@@ -55,7 +64,9 @@ const SORT_COLUMNS = {
   name: { column: products.name, cast: sql`text` },
   price: { column: products.sortPrice, cast: sql`integer` },
   createdAt: { column: products.createdAt, cast: sql`timestamptz` },
+  updatedAt: { column: products.updatedAt, cast: sql`timestamptz` },
   stock: { column: products.stockQuantity, cast: sql`integer` },
+  sku: { column: products.sku, cast: sql`text` },
 } as const;
 
 /** Every column a reader needs: the search vector (the largest column) stays in the database. */
@@ -76,11 +87,12 @@ const FACET_FILTER_KEYS = {
   featured: ['featured'],
   availability: ['availability', 'available', 'lowStock'],
   status: ['status'],
+  stone: ['stone'],
   price: ['minPrice', 'maxPrice'],
 } as const satisfies Record<string, readonly (keyof ProductFilter)[]>;
 type FacetDimension = keyof typeof FACET_FILTER_KEYS;
 /** The facets counted by GROUPING SETS over one products scan (collections join another table; price is min/max). */
-export const GROUPED_FACETS = ['category', 'metal', 'vendor', 'designer', 'featured', 'availability', 'status'] as const;
+export const GROUPED_FACETS = ['category', 'metal', 'vendor', 'designer', 'featured', 'availability', 'status', 'stone'] as const;
 export type GroupedFacet = (typeof GROUPED_FACETS)[number];
 const FACET_COLUMNS: Record<GroupedFacet, string> = {
   category: 'category_id',
@@ -90,6 +102,7 @@ const FACET_COLUMNS: Record<GroupedFacet, string> = {
   featured: 'is_featured',
   availability: 'availability',
   status: 'status',
+  stone: 'stone',
 };
 
 /**
@@ -111,14 +124,14 @@ function statementName(prefix: string, key: string): string {
 }
 
 export function createProductsRepo(db: Db, lowStockThreshold: number) {
-  function visibility(viewer: ProductViewer, includeDeleted: boolean, bind: Bind = inline): SQL | undefined {
-    if (viewer.isAdmin) return includeDeleted ? undefined : isNull(products.deletedAt);
+  function visibility(viewer: ProductViewer, includeDeleted: boolean | 'only', bind: Bind = inline): SQL | undefined {
+    if (viewer.isAdmin) return includeDeleted === 'only' ? isNotNull(products.deletedAt) : includeDeleted ? undefined : isNull(products.deletedAt);
     const live = eq(products.status, 'ACTIVE');
     return and(isNull(products.deletedAt), viewer.vendorId ? or(live, eq(products.vendorId, bind('viewerVendorId', viewer.vendorId))) : live);
   }
 
   function buildWhere(viewer: ProductViewer, filter: ProductFilter, bind: Bind): SQL | undefined {
-    const c: (SQL | undefined)[] = [visibility(viewer, !!filter.includeDeleted && viewer.isAdmin, bind)];
+    const c: (SQL | undefined)[] = [visibility(viewer, deletedMode(viewer, filter), bind)];
     if (filter.categoryId) c.push(eq(products.categoryId, bind('categoryId', filter.categoryId)));
     if (filter.metalType) c.push(eq(products.metal, bind('metalType', filter.metalType)));
     if (filter.vendorId) c.push(eq(products.vendorId, bind('vendorId', filter.vendorId)));
@@ -140,7 +153,16 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     if (filter.minPrice !== undefined) c.push(gte(products.sortPrice, bind('minPrice', filter.minPrice)));
     if (filter.maxPrice !== undefined) c.push(lte(products.sortPrice, bind('maxPrice', filter.maxPrice)));
     if (filter.status) c.push(eq(products.status, bind('status', filter.status)));
+    if (filter.stone) c.push(sql`lower(${products.gemstoneType}) = lower(${bind('stone', filter.stone)})`);
+    // One text parameter whatever the count (arrays bind differently on the two drivers).
+    if (filter.ids) c.push(sql`${products.id} = any(string_to_array(${bind('ids', filter.ids.join(','))}, ',')::uuid[])`);
+    if (filter.matches) c.push(sql`${products.searchVector} @@ to_tsquery('simple', ${bind('matches', filter.matches)})`);
     return and(...c);
+  }
+
+  function deletedMode(viewer: ProductViewer, filter: ProductFilter): boolean | 'only' {
+    if (!viewer.isAdmin) return false;
+    return filter.deletedOnly ? 'only' : !!filter.includeDeleted;
   }
 
   function where(viewer: ProductViewer, filter: ProductFilter): SQL | undefined {
@@ -149,9 +171,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
 
   /** What decides a query's text (never the values): the viewer's kind and which conditions `buildWhere` adds. */
   function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
+    const deleted = deletedMode(viewer, filter);
     const parts = [
-      viewer.isAdmin ? (filter.includeDeleted ? 'admin+deleted' : 'admin') : viewer.vendorId ? 'vendor' : 'public',
-      ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status'] as const).filter((k) => filter[k]),
+      viewer.isAdmin ? (deleted === 'only' ? 'admin+trash' : deleted ? 'admin+deleted' : 'admin') : viewer.vendorId ? 'vendor' : 'public',
+      ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'ids', 'matches'] as const).filter((k) => filter[k]),
       filter.featured !== undefined ? 'featured' : '',
       filter.availability ? `availability=${filter.availability}` : '',
       filter.available ? 'available' : '',
@@ -168,7 +191,12 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
    * mode), and the cache is bounded all the same.
    */
   const prepared = new Map<string, { execute: (params: Record<string, unknown>) => Promise<unknown> }>();
-  function preparedQuery<T>(key: string, build: () => { prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> } }) {
+  function preparedQuery<T>(
+    key: string,
+    build: () => { prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> }; execute: (params?: Record<string, unknown>) => Promise<T> },
+    reuse = true,
+  ) {
+    if (!reuse) return (params: Record<string, unknown>) => build().execute(params);
     let statement = prepared.get(key);
     if (!statement) {
       if (prepared.size >= 500) prepared.delete(prepared.keys().next().value!);
@@ -191,7 +219,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         from (
           select ${products.categoryId} as category_id, ${products.metal} as metal, ${products.vendorId} as vendor_id,
                  ${products.designerId} as designer_id, ${products.isFeatured} as is_featured, ${products.status} as status,
-                 ${products.sortPrice} as sort_price,
+                 ${products.sortPrice} as sort_price, ${products.gemstoneType} as stone,
                  case when ${products.stockQuantity} = 0 then 'OUT_OF_STOCK' when ${products.stockQuantity} <= ${lowStockThreshold} then 'LOW_STOCK' else 'IN_STOCK' end as availability
           from ${products}
           where ${condition ?? sql`true`}
@@ -248,14 +276,15 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         // Offset pages pick their ids from the sort index alone, then read just those rows.
         const ids = db.select({ id: products.id }).from(products).where(condition).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
         return select.where(inArray(products.id, ids)).orderBy(...order);
-      });
+      }, !filter.matches);
       return run(params);
     },
 
     async count(viewer: ProductViewer, filter: ProductFilter): Promise<number> {
       const params: Record<string, unknown> = {};
       const condition = buildWhere(viewer, filter, collecting(params));
-      const run = preparedQuery<{ value: number }[]>(`count|${shapeKey(viewer, filter)}`, () => db.select({ value: sql<number>`count(*)::int` }).from(products).where(condition));
+      // A search's plan depends on how many rows its words match, which a generic plan cannot know (decision 29).
+      const run = preparedQuery<{ value: number }[]>(`count|${shapeKey(viewer, filter)}`, () => db.select({ value: sql<number>`count(*)::int` }).from(products).where(condition), !filter.matches);
       const [row] = await run(params);
       return row?.value ?? 0;
     },
@@ -350,6 +379,16 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     async insert(values: NewProductRow): Promise<ProductRow> {
       const [row] = await db.insert(products).values(values).returning();
       return row!;
+    },
+
+    /** Sets generated studio images on a piece that still has none (an upload in between wins). */
+    async setGeneratedImages(id: string, images: StoredImage[]): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set({ images })
+        .where(and(eq(products.id, id), sql`${products.images} = '[]'::jsonb`))
+        .returning({ id: products.id });
+      return rows.length > 0;
     },
 
     /** Updates a non-deleted product, scoped to a vendor when given; null when no such product. */
@@ -505,13 +544,253 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
                  (count(*) filter (where stock_quantity = 0))::int as out_of_stock
           from ${products}
           where deleted_at is null
-          group by grouping sets ((status), (metal), (category_id), (currency), ())`),
+          group by grouping sets ((status), (metal), (category_id), (currency), (category_id, currency), ())`),
       );
       const [deleted] = await db.select({ value: sql<number>`count(*)::int` }).from(products).where(isNotNull(products.deletedAt));
       const names = await db.select({ id: categories.id, name: categories.name }).from(categories);
       return { rows, deleted: deleted?.value ?? 0, categoryNames: new Map(names.map((n) => [n.id, n.name])) };
     },
+
+    // ---------- Back-office: SKU check, bulk actions, export and import ----------
+
+    /** The piece holding a SKU (case-insensitive, the unique index's rule), soft-deleted ones included. */
+    async skuHolder(sku: string, excludeId: string | undefined): Promise<{ id: string; deletedAt: Date | null } | null> {
+      const [row] = await db
+        .select({ id: products.id, deletedAt: products.deletedAt })
+        .from(products)
+        .where(and(sql`upper(${products.sku}) = upper(${sku})`, excludeId ? sql`${products.id} <> ${excludeId}` : undefined))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The state a bulk action decides on, rows locked until the transaction ends (call inside one). */
+    async lockForBulk(ids: string[]) {
+      return db
+        .select({ id: products.id, deletedAt: products.deletedAt, isFeatured: products.isFeatured, status: products.status })
+        .from(products)
+        .where(inArray(products.id, ids))
+        .for('update');
+    },
+
+    /** One statement for every id; returns the ids written. */
+    async setMany(ids: string[], patch: Partial<NewProductRow>): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .update(products)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(inArray(products.id, ids))
+        .returning({ id: products.id });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * One keyset batch of the CSV export, in the list's order on the list's indexes. Plain rows straight from
+     * the driver (no ORM mapping, `updated_at` already ISO text): at a million rows the mapping and date
+     * parsing cost more than the query.
+     */
+    async exportBatch(viewer: ProductViewer, filter: ProductFilter, sort: ProductSort, size: number, after?: { value: string; id: string }): Promise<ExportRow[]> {
+      const { column, cast } = SORT_COLUMNS[sort.field];
+      const dir = sql.raw(sort.direction === 'desc' ? 'desc' : 'asc');
+      const keyset = after
+        ? sql`(${column}, ${products.id}) ${sql.raw(sort.direction === 'desc' ? '<' : '>')} (cast(${after.value} as ${cast}), cast(${after.id} as uuid))`
+        : undefined;
+      const result = await db.execute(sql`
+        select ${products.id} as id, sku, name, slug, status::text as status, category_id, metal::text as metal,
+               gemstone_type, gemstone_carat_points, gemstone_cut, gemstone_colour, gemstone_clarity, currency, price, price_min, price_max,
+               stock_quantity, is_featured, vendor_id, designer_id, description,
+               to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+               cast(${column} as text) as cursor_value
+        from ${products}
+        where ${and(where(viewer, filter), keyset) ?? sql`true`}
+        order by ${column} ${dir}, ${products.id} ${dir}
+        limit ${size}`);
+      return rowsOf<ExportRow>(result);
+    },
+
+    async categoryNames(): Promise<Map<string, string>> {
+      const rows = await db.select({ id: categories.id, name: categories.name }).from(categories);
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** Pieces by SKU (case-insensitive), deleted ones included; `lock` holds them for the caller's transaction. */
+    async findBySkus(skus: string[], lock: boolean): Promise<ProductReadRow[]> {
+      const out: ProductReadRow[] = [];
+      for (const chunk of chunks(skus, 5_000)) {
+        // SKUs hold no comma (contract), so one text parameter carries the list.
+        const query = db
+          .select(productColumns)
+          .from(products)
+          .where(sql`upper(${products.sku}) = any(string_to_array(upper(${chunk.join(',')}), ','))`);
+        out.push(...(await (lock ? query.for('update') : query)));
+      }
+      return out;
+    },
+
+    /** Categories named by id or by (case-insensitive) name. */
+    async categoriesByIdOrName(ids: string[], names: string[]) {
+      if (ids.length === 0 && names.length === 0) return [];
+      return db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(or(ids.length ? inArray(categories.id, ids) : undefined, names.length ? inArray(sql`lower(${categories.name})`, names.map((n) => n.toLowerCase())) : undefined));
+    },
+
+    async liveVendorIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: vendors.id }).from(vendors).where(and(inArray(vendors.id, ids), isNull(vendors.deletedAt)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async liveDesignerIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: designers.id }).from(designers).where(and(inArray(designers.id, ids), isNull(designers.deletedAt)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Who holds each of these slugs. */
+    async slugHolders(slugs: string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>();
+      for (const chunk of chunks(slugs, 5_000)) {
+        if (chunk.length === 0) continue;
+        const rows = await db.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, chunk));
+        for (const r of rows) out.set(r.slug, r.id);
+      }
+      return out;
+    },
+
+    /** Multi-row inserts, 500 rows per statement; returns the new ids. */
+    async insertMany(rows: NewProductRow[]): Promise<string[]> {
+      const ids: string[] = [];
+      for (const chunk of chunks(rows, 500)) {
+        if (chunk.length === 0) continue;
+        ids.push(...(await db.insert(products).values(chunk).returning({ id: products.id })).map((r) => r.id));
+      }
+      return ids;
+    },
+
+    /**
+     * Rewrites the editable columns of many live pieces, 500 per statement (`update … from (values …)`).
+     * Returns the ids written: fewer than given means some piece was deleted meanwhile.
+     */
+    async updateMany(rows: (ImportedColumns & { id: string })[]): Promise<string[]> {
+      const ids: string[] = [];
+      for (const chunk of chunks(rows, 500)) {
+        if (chunk.length === 0) continue;
+        const values = sql.join(
+          chunk.map((r) => sql`(${sql.join(IMPORT_COLUMNS.map(([key, type]) => sql`cast(${r[key]} as ${sql.raw(type)})`), sql`, `)})`),
+          sql`, `,
+        );
+        const names = sql.raw(IMPORT_COLUMNS.map(([key]) => `"${key}"`).join(', '));
+        const set = sql.raw(
+          IMPORT_COLUMNS.flatMap(([key]) => (key === 'id' ? [] : [`${IMPORT_TARGETS[key]} = v."${key}"`]))
+            .join(', '),
+        );
+        const result = await db.execute(sql`
+          update ${products} p set ${set}, updated_at = now()
+          from (values ${values}) as v(${names})
+          where p.id = v."id" and p.deleted_at is null
+          returning p.id`);
+        ids.push(...rowsOf<{ id: string }>(result).map((r) => r.id));
+      }
+      return ids;
+    },
+
+    /** Adds the words of these pieces to the search lexicon (one statement per 5,000 pieces). */
+    async indexTermsOf(ids: string[]): Promise<number> {
+      let added = 0;
+      for (const chunk of chunks(ids, 5_000)) {
+        if (chunk.length === 0) continue;
+        const result = await db.execute(sql`
+          insert into ${searchTerms} (term)
+          select distinct unnest(tsvector_to_array(${products.searchVector})) from ${products}
+          where ${products.id} = any(string_to_array(${chunk.join(',')}, ',')::uuid[])
+          on conflict do nothing`);
+        added += Number((result as { affectedRows?: number; rowCount?: number | null }).affectedRows ?? (result as { rowCount?: number | null }).rowCount ?? 0);
+      }
+      return added;
+    },
   };
 }
+
+/** A product as the export reads it (column names as in the table; numbers may arrive as text from some drivers). */
+export interface ExportRow {
+  id: string;
+  sku: string;
+  name: string;
+  slug: string;
+  status: string;
+  category_id: string;
+  metal: string;
+  gemstone_type: string | null;
+  gemstone_carat_points: number | string | null;
+  gemstone_cut: string | null;
+  gemstone_colour: string | null;
+  gemstone_clarity: string | null;
+  currency: string;
+  price: number | string | null;
+  price_min: number | string | null;
+  price_max: number | string | null;
+  stock_quantity: number | string;
+  is_featured: boolean;
+  vendor_id: string;
+  designer_id: string | null;
+  description: string;
+  updated_at: string;
+  cursor_value: string;
+}
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** The columns an import rewrites, with their SQL types (the `values` list is cast column by column). */
+const IMPORT_COLUMNS = [
+  ['id', 'uuid'],
+  ['name', 'text'],
+  ['slug', 'text'],
+  ['description', 'text'],
+  ['sku', 'text'],
+  ['vendorId', 'uuid'],
+  ['designerId', 'uuid'],
+  ['categoryId', 'uuid'],
+  ['metal', 'metal_type'],
+  ['gemstoneType', 'text'],
+  ['gemstoneCaratPoints', 'integer'],
+  ['gemstoneCut', 'text'],
+  ['gemstoneColour', 'text'],
+  ['gemstoneClarity', 'text'],
+  ['price', 'integer'],
+  ['priceMin', 'integer'],
+  ['priceMax', 'integer'],
+  ['currency', 'text'],
+  ['stockQuantity', 'integer'],
+  ['isFeatured', 'boolean'],
+  ['status', 'product_status'],
+] as const;
+type ImportKey = Exclude<(typeof IMPORT_COLUMNS)[number][0], 'id'>;
+const IMPORT_TARGETS: Record<ImportKey, string> = {
+  name: 'name',
+  slug: 'slug',
+  description: 'description',
+  sku: 'sku',
+  vendorId: 'vendor_id',
+  designerId: 'designer_id',
+  categoryId: 'category_id',
+  metal: 'metal',
+  gemstoneType: 'gemstone_type',
+  gemstoneCaratPoints: 'gemstone_carat_points',
+  gemstoneCut: 'gemstone_cut',
+  gemstoneColour: 'gemstone_colour',
+  gemstoneClarity: 'gemstone_clarity',
+  price: 'price',
+  priceMin: 'price_min',
+  priceMax: 'price_max',
+  currency: 'currency',
+  stockQuantity: 'stock_quantity',
+  isFeatured: 'is_featured',
+  status: 'status',
+};
+/** Every editable column of a piece (images excepted: a CSV does not carry them). */
+export type ImportedColumns = Pick<ProductRow, ImportKey>;
 
 export type ProductsRepo = ReturnType<typeof createProductsRepo>;

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   CreateProductBodySchema,
@@ -13,12 +15,22 @@ import {
   ProductSearchQuerySchema,
   ProductStatisticsSchema,
   ProductStockBodySchema,
+  ProductBulkBodySchema,
+  ProductBulkResultSchema,
+  ProductExportQuerySchema,
+  ProductImportFailureSchema,
+  ProductImportQuerySchema,
+  ProductImportReportSchema,
+  SkuAvailabilityQuerySchema,
+  SkuAvailabilitySchema,
   UpdateProductBodySchema,
   UuidParamsSchema,
   type ProductFilterQuery,
 } from '@mirror/contract';
 import { Public, requireActor, roles } from '../../plugins/auth';
+import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
+import { errorBody } from '../../plugins/error-handler';
 import type { ProductFilter } from './products.repo';
 import type { ProductsService } from './products.service';
 
@@ -39,11 +51,52 @@ function filterOf(q: ProductFilterQuery): ProductFilter {
     minPrice: q.minPrice,
     maxPrice: q.maxPrice,
     status: q.status,
+    stone: q.stone,
     includeDeleted: q.includeDeleted,
+    deletedOnly: q.deleted === 'only',
   };
 }
 
+/** The import's size limit: a catalogue of a few ten thousand pieces, far below what would strain memory. */
+export const IMPORT_MAX_BYTES = 20 * 1_048_576;
+const CSV_TYPES = ['text/csv', 'application/csv'];
+
+/** The CSV of an import: a multipart `file` part, or the whole body sent as text/csv. */
+async function readImportFile(request: FastifyRequest): Promise<Buffer> {
+  if (request.isMultipart()) {
+    if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This multipart/form-data request has no boundary.');
+    let file: Buffer | null = null;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } })) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'file') {
+          await part.toBuffer();
+          throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: part.fieldname, message: 'Send the CSV in a field named "file"' }]);
+        }
+        file = await part.toBuffer();
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${IMPORT_MAX_BYTES / 1_048_576} MB limit.`);
+      if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Send one file per import.');
+      throw new AppError('BAD_REQUEST', 'The upload could not be read. Send the CSV as multipart/form-data in a field named "file".');
+    }
+    if (!file) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'file', message: 'Attach the CSV file' }]);
+    return file;
+  }
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!CSV_TYPES.includes(type) || !Buffer.isBuffer(request.body)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a CSV file: multipart/form-data with a "file" part, or a text/csv body.');
+  }
+  return request.body;
+}
+
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; health: () => Promise<boolean> }> = async (app, { products, health }) => {
+  // Both only for this plugin's routes (the import): multipart for the web's upload, text/csv for scripts.
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+
   const listRoute = (url: string, summary: string, extra: (filter: ProductFilter) => ProductFilter = (f) => f) =>
     app.get(url, {
       config: { policy: Public },
@@ -51,7 +104,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       handler: async (request) => products.list({ actor: request.actor, filter: extra(filterOf(request.query)), query: request.query }),
     });
 
-  listRoute('/api/products', 'List products (paged; filters; sort name|price|createdAt|stock; keyset with `after`)');
+  listRoute(
+    '/api/products',
+    'List products (paged; filters incl. stone, status, stock state, `deleted=only` for the Trash (ADMIN); sort name|price|createdAt|updatedAt|stock|sku; keyset with `after`)',
+  );
   listRoute('/api/products/all', 'All products, paged (same as the list)');
   listRoute('/api/products/filter', 'Products matching the filter query parameters');
   listRoute('/api/products/featured', 'Featured products', (f) => ({ ...f, featured: true }));
@@ -70,22 +126,95 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
 
   app.get('/api/products/statistics', {
     config: { policy: AdminOnly },
-    schema: { tags, summary: 'Counts by status, category and metal; stock units and value', response: { 200: ProductStatisticsSchema, ...errorResponses(401, 403) } },
+    schema: { tags, summary: 'Counts by status, category and metal; stock units and value, in all and per category (per currency)', response: { 200: ProductStatisticsSchema, ...errorResponses(401, 403) } },
     handler: async () => products.statistics(),
   });
 
   app.get('/api/products/filters', {
     config: { policy: Public },
-    schema: { tags, summary: 'Every facet value with its count for the current filter', querystring: ProductFilterQuerySchema, response: { 200: ProductFacetsSchema, ...errorResponses(400) } },
+    schema: { tags, summary: 'Every facet value (stones included) with its count for the current filter; each facet ignores its own filter', querystring: ProductFilterQuerySchema, response: { 200: ProductFacetsSchema, ...errorResponses(400) } },
     handler: async (request) => products.facets({ actor: request.actor, filter: filterOf(request.query) }),
   });
 
   app.get('/api/products/search', {
     config: { policy: Public },
-    schema: { tags, summary: 'Ranked search over name, stone, metal, SKU and description; word prefixes and one-letter typos match', querystring: ProductSearchQuerySchema, response: ListResponses },
+    schema: { tags, summary: "Ranked search over name, stone, metal, SKU and description with the list's filters; word prefixes and one-letter typos match", querystring: ProductSearchQuerySchema, response: ListResponses },
     handler: async (request) => {
       const { q, page, size } = request.query;
       return { ...(await products.search({ actor: request.actor, q, filter: filterOf(request.query), query: { page, size } })), nextCursor: null };
+    },
+  });
+
+  app.get('/api/products/sku-available', {
+    config: { policy: roles('ADMIN', 'VENDOR') },
+    schema: {
+      tags,
+      summary: "Whether a SKU is free (case-insensitive; a piece in the Trash still holds its SKU); `excludeId` = the piece being edited",
+      querystring: SkuAvailabilityQuerySchema,
+      response: { 200: SkuAvailabilitySchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => products.skuAvailability({ sku: request.query.sku, excludeId: request.query.excludeId }),
+  });
+
+  app.post('/api/products/bulk', {
+    config: { policy: AdminOnly },
+    schema: {
+      tags,
+      summary: 'One action on up to 500 pieces in one transaction: FEATURE, UNFEATURE, SET_STATUS (with status), DELETE (soft), RESTORE; unknown ids → 404 and nothing changes',
+      body: ProductBulkBodySchema,
+      response: { 200: ProductBulkResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => products.bulk({ body: request.body }),
+  });
+
+  app.get('/api/products/export.csv', {
+    config: { policy: AdminOnly },
+    schema: {
+      tags,
+      summary: "CSV of every piece the list's filters select (or a search `q`, or `ids=` a comma list), streamed; columns as the import reads them",
+      description:
+        'RFC 4180, UTF-8 with a byte-order mark, CRLF lines, header row first. Cells that start with = + - @ tab or CR are prefixed with an apostrophe. ' +
+        'X-Total-Count gives the number of rows expected (for a progress bar). Prices are integer minor units, carats decimals.',
+      querystring: ProductExportQuerySchema,
+      response: { 200: z.any().describe('text/csv attachment'), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const { sort, q, ids, ...rest } = request.query;
+      const filter = { ...filterOf(rest), ...(ids ? { ids } : {}) };
+      const { fileName, total, stream } = await products.exportCsv({ actor: requireActor(request), filter, sort, q });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-total-count', String(total))
+        .send(stream);
+    },
+  });
+
+  app.post('/api/products/import', {
+    config: { policy: AdminOnly },
+    bodyLimit: IMPORT_MAX_BYTES,
+    schema: {
+      tags,
+      summary: 'Import a CSV (multipart `file`, or a text/csv body): dry-run reports what apply would do; apply writes every row in one transaction, or nothing (422 with the report)',
+      description:
+        `Up to ${IMPORT_MAX_BYTES / 1_048_576} MB (413 beyond), UTF-8 (415 for binary or other encodings). Rows match pieces by SKU (case-insensitive): ` +
+        'matched rows update, others create. The header needs sku, name, metalType, categoryId or category, and price or priceMin+priceMax (422 naming what is missing or unknown). ' +
+        'Blank cells clear nullable fields (designer, stone, description) and keep (update) or default (create) the others. A cell starting with = + - @ is refused ' +
+        "(formula injection) unless escaped with a leading apostrophe, which is removed. A non-blank updatedAt older than the piece's is refused (changed since the export).",
+      consumes: ['multipart/form-data', 'text/csv'],
+      querystring: ProductImportQuerySchema,
+      response: { 200: ProductImportReportSchema, 422: ProductImportFailureSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
+    },
+    handler: async (request, reply) => {
+      const file = await readImportFile(request);
+      const report = await products.importCsv({ file, mode: request.query.mode });
+      if (report.mode === 'apply' && !report.applied) {
+        const message = `${report.errorCount === 1 ? 'One problem' : `${report.errorCount} problems`} in the file: nothing was imported.`;
+        const details = report.errors.map((e) => ({ path: `line ${e.line}${e.column ? `, ${e.column}` : ''}`, message: e.reason }));
+        return reply.code(422).send({ ...errorBody(422, 'UNPROCESSABLE', message, details), report });
+      }
+      return report;
     },
   });
 

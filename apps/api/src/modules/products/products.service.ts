@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type {
   Availability,
   CreateProductBody,
@@ -7,9 +8,13 @@ import type {
   Product,
   ProductFacets,
   ProductPage,
+  ProductBulkBody,
+  ProductBulkResult,
+  ProductImportReport,
   ProductStatistics,
   ProductStatus,
   ProductStockBody,
+  SkuAvailability,
   UpdateProductBody,
 } from '@mirror/contract';
 import { METAL_TYPES, PRODUCT_STATUSES } from '@mirror/contract';
@@ -20,8 +25,11 @@ import { isUniqueViolation, pgErrorOf } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import { createResultCache } from '../../lib/result-cache';
 import { fileUrl } from '../../lib/storage/storage';
+import { pieceTypeOf, type StudioPiece } from '../../lib/imagery/studio';
 import type { Actor } from '../../plugins/auth';
-import { createProductsRepo, type GroupedFacet, type ProductFilter, type ProductReadRow, type ProductSort, type ProductViewer, type SearchQueries, type SearchTier } from './products.repo';
+import { CSV_HEADER, exportFileName, mapHeader, productCsvLine, readCsv, UTF8_BOM } from './products.csv';
+import { planImport } from './products.import';
+import { createProductsRepo, type ExportRow, type GroupedFacet, type ProductFilter, type ProductReadRow, type ProductSort, type ProductViewer, type SearchQueries, type SearchTier } from './products.repo';
 
 export function toImageDto(image: StoredImage): Image {
   const sources = [...image.sources].sort((a, b) => a.width - b.width);
@@ -117,7 +125,7 @@ function decodeCursor(raw: string, field: ProductSort['field']): Cursor {
   const [value, id] = parsed as [string, string];
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw bad();
   if ((field === 'price' || field === 'stock') && !/^-?\d{1,10}$/.test(value)) throw bad();
-  if (field === 'createdAt' && Number.isNaN(Date.parse(value))) throw bad();
+  if ((field === 'createdAt' || field === 'updatedAt') && Number.isNaN(Date.parse(value))) throw bad();
   return { value, id };
 }
 
@@ -130,9 +138,21 @@ export interface ProductsServiceOptions {
   searchWalkThreshold?: number;
   /** At most this many matches in all are ranked and paged in one statement (`searchRanked`); tests set 0. */
   smallSearchMax?: number;
+  /** Draws and stores the studio render of a piece saved without photographs; off when absent. */
+  renderStudioImages?: (piece: StudioPiece) => Promise<StoredImage[]>;
+  onBackgroundError?: (err: unknown) => void;
 }
 
-export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_000, aggregateCacheMs = 30_000, searchWalkThreshold, smallSearchMax = 1_000 }: ProductsServiceOptions) {
+export function createProductsService({
+  db,
+  lowStockThreshold,
+  countCacheMs = 5_000,
+  aggregateCacheMs = 30_000,
+  searchWalkThreshold,
+  smallSearchMax = 1_000,
+  renderStudioImages,
+  onBackgroundError,
+}: ProductsServiceOptions) {
   const repo = createProductsRepo(db, lowStockThreshold);
   // Grouped by the database handle: a product write also clears the collections' counts, and vice versa.
   const counts = createResultCache(countCacheMs, 500, db);
@@ -148,6 +168,26 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
   const corrections = createResultCache(60_000, 2_000);
   const correctionsOf = (token: string): Promise<string[]> =>
     token.length < 4 ? Promise.resolve([]) : corrections.get(token, async () => (await repo.typoCorrections(token)).filter((c) => /^[\p{L}\p{N}]+$/u.test(c)));
+
+  /** The Trash is the back-office's: anyone else asking for it is refused rather than shown live pieces. */
+  function assertTrashAccess(actor: Actor | null, filter: ProductFilter) {
+    if (!filter.deletedOnly || actor?.role === 'ADMIN') return;
+    if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    throw new AppError('FORBIDDEN', 'Only an administrator can see deleted pieces.');
+  }
+
+  /** The three tsqueries of a search (every word as a prefix or a close spelling), or null when `q` has no words. */
+  async function searchQueriesOf(q: string): Promise<SearchQueries | null> {
+    const tokens = searchTokens(q);
+    if (tokens.length === 0) return null;
+    const alternatives = await Promise.all(tokens.map((t) => correctionsOf(t)));
+    const group = (weights: string) => (t: string, i: number) => `(${[`${t}:*${weights}`, ...alternatives[i]!.map((c) => `${c}${weights ? `:${weights}` : ''}`)].join(' | ')})`;
+    return {
+      name: tokens.map(group('A')).join(' & '),
+      strong: tokens.map(group('AB')).join(' & '),
+      all: tokens.map(group('')).join(' & '),
+    };
+  }
 
   async function viewerOf(actor: Actor | null): Promise<ProductViewer> {
     if (!actor) return { isAdmin: false, vendorId: null };
@@ -197,7 +237,35 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
   async function written(row: Omit<ProductRow, 'searchVector'>): Promise<Product> {
     clearCaches();
     if ((await repo.indexTerms(row.id)) > 0) corrections.clear();
+    renderStudioLater(row);
     return dto(row);
+  }
+
+  // Renders run one at a time after the answer (about a second each): a piece is saved at once and
+  // its studio images appear when drawn, unless a photograph was uploaded in between.
+  let renderQueue: Promise<void> = Promise.resolve();
+  const rendering = new Set<string>();
+  function renderStudioLater(row: Omit<ProductRow, 'searchVector'>): void {
+    if (!renderStudioImages || row.images.length > 0 || row.deletedAt || rendering.has(row.id)) return;
+    rendering.add(row.id);
+    renderQueue = renderQueue
+      .then(async () => {
+        const names = await repo.categoryNames();
+        const images = await renderStudioImages({
+          id: row.id,
+          sku: row.sku,
+          name: row.name,
+          pieceType: pieceTypeOf(names.get(row.categoryId) ?? '', row.name),
+          metal: row.metal,
+          gemstoneType: row.gemstoneType,
+          gemstoneCut: row.gemstoneCut,
+          gemstoneColour: row.gemstoneColour,
+          gemstoneCaratPoints: row.gemstoneCaratPoints,
+        });
+        if (await repo.setGeneratedImages(row.id, images)) clearCaches();
+      })
+      .catch((err: unknown) => onBackgroundError?.(err))
+      .finally(() => rendering.delete(row.id));
   }
 
   async function pageOf(viewer: ProductViewer, filter: ProductFilter, query: { page: number; size: number; sort: ProductSort; after?: string | undefined }): Promise<ProductPage> {
@@ -215,6 +283,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
     lowStockThreshold,
 
     async list({ actor, filter, query }: { actor: Actor | null; filter: ProductFilter; query: { page: number; size: number; sort: ProductSort; after?: string | undefined } }): Promise<ProductPage> {
+      assertTrashAccess(actor, filter);
       return pageOf(await viewerOf(actor), filter, query);
     },
 
@@ -225,16 +294,10 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
      * one cached count; each page reads only the tiers it spans.
      */
     async search({ actor, q, filter, query }: { actor: Actor | null; q: string; filter: ProductFilter; query: { page: number; size: number } }): Promise<Page<Product>> {
+      assertTrashAccess(actor, filter);
       const viewer = await viewerOf(actor);
-      const tokens = searchTokens(q);
-      if (tokens.length === 0) return toPage([], 0, query.page, query.size);
-      const alternatives = await Promise.all(tokens.map((t) => correctionsOf(t)));
-      const group = (weights: string) => (t: string, i: number) => `(${[`${t}:*${weights}`, ...alternatives[i]!.map((c) => `${c}${weights ? `:${weights}` : ''}`)].join(' | ')})`;
-      const queries: SearchQueries = {
-        name: tokens.map(group('A')).join(' & '),
-        strong: tokens.map(group('AB')).join(' & '),
-        all: tokens.map(group('')).join(' & '),
-      };
+      const queries = await searchQueriesOf(q);
+      if (!queries) return toPage([], 0, query.page, query.size);
       const condition = repo.where(viewer, filter);
       const [tiers, candidates] = await Promise.all([
         aggregates.get(JSON.stringify(['search', viewer, filter, queries.all]), () => repo.searchCounts(condition, queries)),
@@ -412,6 +475,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
     },
 
     async facets({ actor, filter }: { actor: Actor | null; filter: ProductFilter }): Promise<ProductFacets> {
+      assertTrashAccess(actor, filter);
       const viewer = await viewerOf(actor);
       return aggregates.get(JSON.stringify(['facets', viewer, filter]), async () => {
         const { groups, total, price, collectionRows } = await repo.facets(viewer, filter);
@@ -433,6 +497,7 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
           featured: byCount(pick('featured')),
           availability: byCount(pick('availability')),
           statuses: byCount(pick('status')),
+          stones: mergeByCase(pick('stone')),
           price,
         };
       });
@@ -441,7 +506,159 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
     async statistics(): Promise<ProductStatistics> {
       return aggregates.get('statistics', () => computeStatistics());
     },
+
+    /** For the editor's live check. The unique index covers soft-deleted pieces, so they hold their SKU too. */
+    async skuAvailability({ sku, excludeId }: { sku: string; excludeId?: string | undefined }): Promise<SkuAvailability> {
+      const holder = await repo.skuHolder(sku, excludeId);
+      if (!holder) return { sku, available: true, message: 'This SKU is free.' };
+      if (holder.deletedAt) {
+        return { sku, available: false, message: 'A deleted piece (in the Trash) holds this SKU; it stays reserved until that piece is restored or deleted permanently.' };
+      }
+      return { sku, available: false, message: 'Another piece already uses this SKU.' };
+    },
+
+    /**
+     * One action on many pieces, in one transaction behind row locks: every id must name a piece (Trash
+     * included) or nothing changes (404 naming them). Pieces already in the target state are left alone;
+     * `ids` lists those changed, in request order, so an Undo can revert exactly them.
+     */
+    async bulk({ body }: { body: ProductBulkBody }): Promise<ProductBulkResult> {
+      const ids = [...new Set(body.ids)];
+      const changed = await db.transaction(async (tx) => {
+        const txRepo = createProductsRepo(tx as unknown as Db, lowStockThreshold);
+        const rows = new Map((await txRepo.lockForBulk(ids)).map((r) => [r.id, r]));
+        const missing = body.ids.map((id, i) => ({ id, i })).filter(({ id }) => !rows.has(id));
+        if (missing.length) {
+          throw new AppError(
+            'PRODUCT_NOT_FOUND',
+            `No product with id ${[...new Set(missing.map((m) => m.id))].join(', ')}. Nothing was changed.`,
+            missing.map(({ i }) => ({ path: `ids.${i}`, message: 'No such product' })),
+          );
+        }
+        const live = body.action !== 'RESTORE' && body.action !== 'DELETE';
+        if (live) {
+          const trashed = body.ids.map((id, i) => ({ id, i })).filter(({ id }) => rows.get(id)!.deletedAt);
+          if (trashed.length) {
+            throw new AppError(
+              'CONFLICT',
+              `${trashed.length === 1 ? 'One piece is' : `${trashed.length} pieces are`} in the Trash: restore ${trashed.length === 1 ? 'it' : 'them'} first. Nothing was changed.`,
+              trashed.map(({ i }) => ({ path: `ids.${i}`, message: 'In the Trash' })),
+            );
+          }
+        }
+        const now = new Date();
+        type Locked = { deletedAt: Date | null; isFeatured: boolean; status: ProductStatus };
+        const plans: Record<ProductBulkBody['action'], { needs: (r: Locked) => boolean; patch: Partial<NewProductRow> }> = {
+          FEATURE: { needs: (r) => !r.isFeatured, patch: { isFeatured: true } },
+          UNFEATURE: { needs: (r) => r.isFeatured, patch: { isFeatured: false } },
+          SET_STATUS: { needs: (r) => r.status !== body.status, patch: { status: body.status! } },
+          DELETE: { needs: (r) => r.deletedAt === null, patch: { deletedAt: now } },
+          RESTORE: { needs: (r) => r.deletedAt !== null, patch: { deletedAt: null } },
+        };
+        const plan = plans[body.action];
+        const target = ids.filter((id) => plan.needs(rows.get(id)!));
+        const written = new Set(await txRepo.setMany(target, plan.patch));
+        return ids.filter((id) => written.has(id));
+      });
+      if (changed.length) clearCaches();
+      return { updated: changed.length, ids: changed };
+    },
+
+    /**
+     * CSV of every piece the list's filters (or a search, or an id list) select, in the list's sort. Rows are
+     * read in keyset batches of 1,000 through the list's indexed paging and written as the client reads, so
+     * memory stays flat whatever the size. The first batch is read before answering, so a bad query is still
+     * a JSON error; no snapshot is held across batches (each sees the latest rows).
+     */
+    async exportCsv({ actor, filter, sort, q }: { actor: Actor; filter: ProductFilter; sort: ProductSort; q?: string | undefined }) {
+      assertTrashAccess(actor, filter);
+      const viewer = await viewerOf(actor);
+      let selection = filter;
+      if (q !== undefined) {
+        const queries = await searchQueriesOf(q);
+        // No searchable word: nothing matches (as the search answers), not everything.
+        selection = queries ? { ...filter, matches: queries.all } : { ...filter, ids: [] };
+      }
+      const batchSize = 1_000;
+      const none = selection.ids?.length === 0;
+      const [names, total, first] = await Promise.all([
+        repo.categoryNames(),
+        none ? 0 : counts.get(JSON.stringify([viewer, selection]), () => repo.count(viewer, selection)),
+        none ? [] : repo.exportBatch(viewer, selection, sort, batchSize),
+      ]);
+      const lines = (rows: ExportRow[]) => rows.map((r) => productCsvLine(r, names.get(r.category_id) ?? '')).join('');
+      async function* batches() {
+        yield UTF8_BOM + CSV_HEADER;
+        let rows = first;
+        while (rows.length > 0) {
+          const last = rows[rows.length - 1]!;
+          // The next batch is read while this one is formatted and sent.
+          const next = rows.length === batchSize ? repo.exportBatch(viewer, selection, sort, batchSize, { value: last.cursor_value, id: last.id }) : null;
+          // A client that goes away stops the loop at the yield: its read-ahead must not fail unobserved.
+          next?.catch(() => {});
+          yield lines(rows);
+          if (!next) return;
+          rows = await next;
+        }
+      }
+      // Byte mode: the stream reads ahead at most one batch past what the socket has taken.
+      return { fileName: exportFileName(new Date()), total, stream: Readable.from(batches(), { objectMode: false, highWaterMark: 64 * 1024 }) };
+    },
+
+    /**
+     * CSV import. Dry run: the report of what apply would do. Apply: the same validation inside one
+     * transaction (matched pieces locked), then every insert and update — or nothing at all when any row
+     * is at fault (the report comes back with `applied: false`).
+     */
+    async importCsv({ file, mode }: { file: Buffer; mode: 'dry-run' | 'apply' }): Promise<ProductImportReport> {
+      const { header, records } = await readCsv(file);
+      const index = mapHeader(header);
+      const report = (plan: { rows: number; creates: unknown[]; updates: unknown[]; errors: ProductImportReport['errors'] }, applied: boolean): ProductImportReport => ({
+        mode,
+        applied,
+        rows: plan.rows,
+        toCreate: plan.creates.length,
+        toUpdate: plan.updates.length,
+        errors: plan.errors.slice(0, 500),
+        errorCount: plan.errors.length,
+      });
+      const options = { headerLength: header.length, records, index, slugify };
+      if (mode === 'dry-run') return report(await planImport({ ...options, repo, lock: false }), false);
+      try {
+        const result = await db.transaction(async (tx) => {
+          const txRepo = createProductsRepo(tx as unknown as Db, lowStockThreshold);
+          const plan = await planImport({ ...options, repo: txRepo, lock: true });
+          if (plan.errors.length) return { plan, ids: [] as string[] };
+          const created = await txRepo.insertMany(plan.creates);
+          const updated = await txRepo.updateMany(plan.updates);
+          if (updated.length !== plan.updates.length) throw new AppError('CONFLICT', 'A piece was deleted while the file was imported. Nothing was imported; try again.');
+          const added = await txRepo.indexTermsOf([...created, ...updated]);
+          return { plan, ids: [...created, ...updated], added };
+        });
+        if (result.plan.errors.length) return report(result.plan, false);
+        clearCaches();
+        if ('added' in result && result.added) corrections.clear();
+        return report(result.plan, true);
+      } catch (err) {
+        return mapWriteError(err);
+      }
+    },
   };
+
+  /** Stone spellings that differ only in case are one value (the filter ignores case): the commonest spelling names it. */
+  function mergeByCase(list: { value: string; count: number }[]) {
+    const merged = new Map<string, { value: string; count: number; top: number }>();
+    for (const f of list) {
+      const key = f.value.toLowerCase();
+      const m = merged.get(key);
+      if (!m) merged.set(key, { value: f.value, count: f.count, top: f.count });
+      else {
+        m.count += f.count;
+        if (f.count > m.top) Object.assign(m, { value: f.value, top: f.count });
+      }
+    }
+    return [...merged.values()].map(({ value, count }) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  }
 
   async function computeStatistics(): Promise<ProductStatistics> {
       const { rows, deleted, categoryNames } = await repo.statistics();
@@ -453,21 +670,35 @@ export function createProductsService({ db, lowStockThreshold, countCacheMs = 5_
         byStatus,
         byMetal,
         byCategory: rows
-          .filter((r) => !r.g_category && r.category_id)
+          .filter((r) => !r.g_category && r.g_currency && r.category_id)
           .map((r) => ({ categoryId: r.category_id!, name: categoryNames.get(r.category_id!) ?? '', count: Number(r.count) }))
           .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
         featured: Number(all?.featured ?? 0),
         stockUnits: Number(all?.stock_units ?? 0),
         stockValue: rows
-          .filter((r) => !r.g_currency && r.currency)
+          .filter((r) => !r.g_currency && r.g_category && r.currency)
           .map((r) => ({ currency: r.currency!, amount: Number(r.stock_value ?? 0) }))
           .sort((a, b) => a.currency.localeCompare(b.currency)),
+        stockValueByCategory: stockValueByCategory(rows.filter((r) => !r.g_category && !r.g_currency && r.category_id && r.currency), categoryNames),
         lowStock: Number(all?.low_stock ?? 0),
         outOfStock: Number(all?.out_of_stock ?? 0),
         lowStockThreshold,
         deleted,
       };
   }
+}
+
+/** One entry per category, one amount per currency (price-on-request pieces are not valued), categories by name. */
+function stockValueByCategory(rows: { category_id: string | null; currency: string | null; stock_value: string | number | null }[], names: Map<string, string>) {
+  const byCategory = new Map<string, { amount: number; currency: string }[]>();
+  for (const r of rows) {
+    const list = byCategory.get(r.category_id!) ?? [];
+    list.push({ currency: r.currency!, amount: Number(r.stock_value ?? 0) });
+    byCategory.set(r.category_id!, list);
+  }
+  return [...byCategory]
+    .map(([categoryId, value]) => ({ categoryId, name: names.get(categoryId) ?? '', value: value.sort((a, b) => a.currency.localeCompare(b.currency)) }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.categoryId.localeCompare(b.categoryId));
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;

@@ -268,7 +268,7 @@ describe('reading products', () => {
       after = res.body.nextCursor;
     } while (after);
     expect(keysetIds).toEqual(offsetIds);
-    for (const sort of ['createdAt,desc', 'name,asc', 'stock,desc']) {
+    for (const sort of ['createdAt,desc', 'name,asc', 'stock,desc', 'updatedAt,desc', 'sku,asc']) {
       const first = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4`);
       const second = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&after=${first.body.nextCursor}`);
       const page1 = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&page=1`);
@@ -277,7 +277,7 @@ describe('reading products', () => {
   });
 
   it('rejects bad list parameters with 400', async () => {
-    for (const q of ['size=0', 'size=101', 'page=-1', 'sort=sku,asc', 'metalType=GOLD', 'featured=maybe', 'after=not-a-cursor', 'vendorId=abc', 'availability=SOON']) {
+    for (const q of ['size=0', 'size=101', 'page=-1', 'sort=colour,asc', 'metalType=GOLD', 'featured=maybe', 'after=not-a-cursor', 'vendorId=abc', 'availability=SOON']) {
       const res = await t.request<any>(`/api/products?${q}`);
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');

@@ -141,12 +141,18 @@ export function createUsersRepo(db: Db) {
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
     },
 
-    async countActiveAdmins(): Promise<number> {
-      const [row] = await db
-        .select({ value: count() })
+    /**
+     * Locks the active admins' rows (in id order) and counts them: two admins demoting each other at once
+     * serialise here, and the second sees the first's change (READ COMMITTED re-checks a locked row).
+     */
+    async lockActiveAdmins(): Promise<number> {
+      const rows = await db
+        .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE'), notDeleted));
-      return row?.value ?? 0;
+        .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE'), notDeleted))
+        .orderBy(asc(users.id))
+        .for('update');
+      return rows.length;
     },
 
     async statistics(since: Date) {

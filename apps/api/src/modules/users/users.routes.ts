@@ -104,7 +104,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     config: { policy: SelfOrAdmin },
     schema: {
       tags,
-      summary: 'Update a user (self or ADMIN; only ADMIN changes role or status; a password change ends every session)',
+      summary: 'Update a user (self or ADMIN; only ADMIN changes role or status, never their own: 409 SELF_CHANGE; a password change ends every session)',
       params: UuidParamsSchema,
       body: UpdateUserBodySchema,
       response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -114,22 +114,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
 
   app.delete('/api/users/:id', {
     config: { policy: AdminOnly },
-    schema: { tags, summary: 'Soft-delete a user (ADMIN)', params: UuidParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { tags, summary: 'Soft-delete a user (ADMIN; not yourself: 409 SELF_CHANGE; never the last active admin: 409 LAST_ADMIN)', params: UuidParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (request, reply) => {
-      await users.remove({ id: request.params.id });
+      await users.remove({ actor: requireActor(request), id: request.params.id });
       return reply.code(204).send(null);
     },
   });
 
   app.patch('/api/users/:id/status', {
     config: { policy: AdminOnly },
-    schema: { tags, summary: "Change a user's status (ends their sessions)", params: UuidParamsSchema, body: UserStatusBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (request) => users.setStatus({ id: request.params.id, status: request.body.status }),
+    schema: { tags, summary: "Change a user's status (ends their sessions; not your own: 409 SELF_CHANGE; never the last active admin: 409 LAST_ADMIN)", params: UuidParamsSchema, body: UserStatusBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (request) => users.setStatus({ actor: requireActor(request), id: request.params.id, status: request.body.status }),
   });
 
   app.patch('/api/users/:id/role', {
     config: { policy: AdminOnly },
-    schema: { tags, summary: "Change a user's role (ends their sessions)", params: UuidParamsSchema, body: UserRoleBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (request) => users.setRole({ id: request.params.id, role: request.body.role }),
+    schema: { tags, summary: "Change a user's role (ends their sessions; not your own: 409 SELF_CHANGE; never the last active admin: 409 LAST_ADMIN)", params: UuidParamsSchema, body: UserRoleBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (request) => users.setRole({ actor: requireActor(request), id: request.params.id, role: request.body.role }),
   });
 };

@@ -39,6 +39,17 @@ export function toUserDto(row: UserRow): User {
 }
 
 const notFound = () => new AppError('USER_NOT_FOUND', 'User not found.');
+
+/** Nobody locks themselves out or takes away their own rights by mistake: another administrator must do it. */
+function refuseSelf(actor: Actor, id: string, what: 'role' | 'status' | 'account') {
+  if (actor.id !== id) return;
+  const message = {
+    role: 'You cannot change your own role. Ask another administrator.',
+    status: 'You cannot change your own status. Ask another administrator.',
+    account: 'You cannot delete your own account. Ask another administrator.',
+  }[what];
+  throw new AppError('SELF_CHANGE', message, what === 'account' ? undefined : [{ path: what, message }]);
+}
 const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do this.');
 
 function assertSelfOrAdmin(actor: Actor, userId: string) {
@@ -99,7 +110,7 @@ export function createUsersService({ db }: { db: Db }) {
         patch.deletedAt !== undefined);
     return db.transaction(async (tx) => {
       const txUsers = createUsersRepo(tx as unknown as Db);
-      if (losesAdmin && (await txUsers.countActiveAdmins()) <= 1) {
+      if (losesAdmin && (await txUsers.lockActiveAdmins()) <= 1) {
         throw new AppError('LAST_ADMIN', 'The last active administrator cannot be removed, disabled or demoted.');
       }
       let updated: UserRow | null;
@@ -196,29 +207,34 @@ export function createUsersService({ db }: { db: Db }) {
         endSessions = true;
       }
       if (patch.role !== undefined && patch.role !== target.role) {
+        refuseSelf(actor, id, 'role');
         changes.role = patch.role;
         endSessions = true;
       }
       if (patch.status !== undefined && patch.status !== target.status) {
+        refuseSelf(actor, id, 'status');
         changes.status = patch.status;
         endSessions = true;
       }
       return toUserDto(await applyChange(target, changes, endSessions));
     },
 
-    async setStatus({ id, status }: { id: string; status: UserStatus }): Promise<User> {
+    async setStatus({ actor, id, status }: { actor: Actor; id: string; status: UserStatus }): Promise<User> {
       const target = await load(id);
       if (target.status === status) return toUserDto(target);
+      refuseSelf(actor, id, 'status');
       return toUserDto(await applyChange(target, { status }, true));
     },
 
-    async setRole({ id, role }: { id: string; role: Role }): Promise<User> {
+    async setRole({ actor, id, role }: { actor: Actor; id: string; role: Role }): Promise<User> {
       const target = await load(id);
       if (target.role === role) return toUserDto(target);
+      refuseSelf(actor, id, 'role');
       return toUserDto(await applyChange(target, { role }, true));
     },
 
-    async remove({ id }: { id: string }): Promise<void> {
+    async remove({ actor, id }: { actor: Actor; id: string }): Promise<void> {
+      refuseSelf(actor, id, 'account');
       const target = await load(id);
       await applyChange(target, { deletedAt: new Date(), status: 'INACTIVE' }, true);
     },

@@ -98,6 +98,15 @@ describe('listing users', () => {
 
   it('reports statistics computed from the table', async () => {
     const body = await expectAdminOnly('/api/users/statistics');
+    // Every role and status is present, each the same number as its list.
+    expect(Object.keys(body.byRole).sort()).toEqual(['ADMIN', 'CUSTOMER', 'DESIGNER', 'VENDOR']);
+    expect(Object.keys(body.byStatus).sort()).toEqual(['ACTIVE', 'INACTIVE', 'PENDING', 'SUSPENDED']);
+    for (const role of Object.keys(body.byRole)) {
+      expect((await t.request<any>(`/api/users/role/${role}?size=1`, { token: admin.accessToken })).body.totalElements, role).toBe(body.byRole[role]);
+    }
+    for (const status of Object.keys(body.byStatus)) {
+      expect((await t.request<any>(`/api/users/status/${status}?size=1`, { token: admin.accessToken })).body.totalElements, status).toBe(body.byStatus[status]);
+    }
     expect(body.byRole.ADMIN).toBeGreaterThanOrEqual(1);
     expect(body.total).toBe(Object.values(body.byRole as Record<string, number>).reduce((a, b) => a + b, 0));
     expect(body.total).toBe(Object.values(body.byStatus as Record<string, number>).reduce((a, b) => a + b, 0));
@@ -108,6 +117,23 @@ describe('listing users', () => {
     const res = await t.request<any>('/api/users/health');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'UP', service: 'users', database: 'UP' });
+  });
+});
+
+describe('last sign-in', () => {
+  it('is null until the user signs in, then the time of the latest sign-in, in lists and reads', async () => {
+    const u = await t.createUser();
+    const read = async () => (await t.request<any>(`/api/users/${u.id}`, { token: admin.accessToken })).body.lastLoginAt;
+    expect(await read()).toBeNull();
+    const before = Date.now();
+    expect((await t.request('/api/auth/authenticate', { body: { username: u.username, password: u.password } })).status).toBe(200);
+    const at = await read();
+    expect(Date.parse(at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(at)).toBeLessThanOrEqual(Date.now() + 1000);
+    const listed = (await t.request<any>(`/api/users/search?q=${u.username}`, { token: admin.accessToken })).body.content.find((x: any) => x.id === u.id);
+    expect(listed.lastLoginAt).toBe(at);
+    const sorted = (await t.request<any>('/api/users?size=100&sort=lastLoginAt,desc', { token: admin.accessToken })).body.content;
+    expect(sorted.filter((x: any) => x.lastLoginAt).map((x: any) => x.lastLoginAt)).toEqual(sorted.filter((x: any) => x.lastLoginAt).map((x: any) => x.lastLoginAt).sort().reverse());
   });
 });
 
@@ -217,6 +243,36 @@ describe('admin create', () => {
     const bad = await t.request<any>('/api/users/admin/create', { token: admin.accessToken, body: { ...body, role: 'EMPEROR' } });
     expect(bad.status).toBe(400);
   });
+
+  it('validates like registration, with the role and status the admin chose, and creates nothing on a fault', async () => {
+    const ok = { username: 'maison.designer', email: 'maison.designer@example.com', password: 'Rose-Gold-Pavé-77', role: 'DESIGNER', status: 'PENDING' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...ok, username: 'ab' }, 'username'],
+      [{ ...ok, username: undefined }, 'username'],
+      [{ ...ok, email: 'not-an-email' }, 'email'],
+      [{ ...ok, password: 'short-pw' }, 'password'],
+      [{ ...ok, password: 'password123' }, 'password'],
+      [{ ...ok, role: 'EMPEROR' }, 'role'],
+      [{ ...ok, status: 'ASLEEP' }, 'status'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await t.request<any>('/api/users/admin/create', { token: admin.accessToken, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+      expect(res.body.details.map((d: any) => d.path), JSON.stringify(body)).toContain(field);
+    }
+    expect((await t.request<any>('/api/users/search?q=maison.designer', { token: admin.accessToken })).body.totalElements).toBe(0);
+    const created = await t.request<any>('/api/users/admin/create', { token: admin.accessToken, body: ok });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ username: 'maison.designer', role: 'DESIGNER', status: 'PENDING' });
+    expectNoSecrets(created.body);
+    const taken = await t.request<any>('/api/users/admin/create', { token: admin.accessToken, body: { ...ok, email: 'someone.else@example.com' } });
+    expect(taken.status).toBe(409);
+    expectErrorShape(taken.body, 409, 'USERNAME_TAKEN');
+    const emailTaken = await t.request<any>('/api/users/admin/create', { token: admin.accessToken, body: { ...ok, username: 'someone.else', email: 'Maison.Designer@example.com' } });
+    expect(emailTaken.status).toBe(409);
+    expectErrorShape(emailTaken.body, 409, 'EMAIL_TAKEN');
+  });
 });
 
 describe('updating users', () => {
@@ -307,23 +363,56 @@ describe('status, role and delete', () => {
     expect(again.status).toBe(409);
   });
 
-  it('never removes, disables or demotes the last active admin', async () => {
+  it('refuses an admin changing their own role or status or deleting themselves (409 SELF_CHANGE, nothing changes)', async () => {
+    const self = await t.loginAs('ADMIN');
+    const url = `/api/users/${self.userId}`;
+    const ROLE = 'You cannot change your own role. Ask another administrator.';
+    const STATUS = 'You cannot change your own status. Ask another administrator.';
+    for (const [method, path, body, message] of [
+      ['DELETE', url, undefined, 'You cannot delete your own account. Ask another administrator.'],
+      ['PATCH', `${url}/status`, { status: 'SUSPENDED' }, STATUS],
+      ['PATCH', `${url}/status`, { status: 'INACTIVE' }, STATUS],
+      ['PATCH', `${url}/role`, { role: 'CUSTOMER' }, ROLE],
+      ['PUT', url, { role: 'VENDOR' }, ROLE],
+      ['PUT', url, { firstName: 'Aurore', status: 'INACTIVE' }, STATUS],
+    ] as const) {
+      const res = await t.request<any>(path, { method, token: self.accessToken, ...(body ? { body } : {}) });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(409);
+      expectErrorShape(res.body, 409, 'SELF_CHANGE');
+      expect(res.body.message).toBe(message);
+    }
+    // Nothing changed, and the session still works.
+    const me = await t.request<any>('/api/users/me', { token: self.accessToken });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ role: 'ADMIN', status: 'ACTIVE', firstName: null });
+    // Saying what already is changes nothing and is not refused; their own profile stays editable.
+    expect((await t.request(`${url}/role`, { method: 'PATCH', token: self.accessToken, body: { role: 'ADMIN' } })).status).toBe(200);
+    expect((await t.request(`${url}/status`, { method: 'PATCH', token: self.accessToken, body: { status: 'ACTIVE' } })).status).toBe(200);
+    const profile = await t.request<any>(url, { method: 'PUT', token: self.accessToken, body: { firstName: 'Aurore', role: 'ADMIN', status: 'ACTIVE' } });
+    expect(profile.status).toBe(200);
+    expect(profile.body.firstName).toBe('Aurore');
+    // Another administrator may.
+    const demoted = await t.request<any>(`${url}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'CUSTOMER' } });
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.role).toBe('CUSTOMER');
+  });
+
+  it('never leaves the house without an active admin, even when two admins demote each other at once', async () => {
     const solo = await buildTestApp();
     try {
-      const onlyAdmin = await solo.loginAs('ADMIN');
-      const url = `/api/users/${onlyAdmin.userId}`;
-      for (const [method, path, body] of [
-        ['DELETE', url, undefined],
-        ['PATCH', `${url}/status`, { status: 'INACTIVE' }],
-        ['PATCH', `${url}/role`, { role: 'CUSTOMER' }],
-        ['PUT', url, { role: 'VENDOR' }],
-      ] as const) {
-        const res = await solo.request<any>(path, { method, token: onlyAdmin.accessToken, ...(body ? { body } : {}) });
-        expect(res.status, `${method} ${path}`).toBe(409);
-        expectErrorShape(res.body, 409, 'LAST_ADMIN');
-      }
-      const second = await solo.loginAs('ADMIN');
-      expect((await solo.request(`${url}/role`, { method: 'PATCH', token: second.accessToken, body: { role: 'CUSTOMER' } })).status).toBe(200);
+      const [a, b] = [await solo.loginAs('ADMIN'), await solo.loginAs('ADMIN')];
+      const results = await Promise.all([
+        solo.request<any>(`/api/users/${b.userId}/role`, { method: 'PATCH', token: a.accessToken, body: { role: 'CUSTOMER' } }),
+        solo.request<any>(`/api/users/${a.userId}/role`, { method: 'PATCH', token: b.accessToken, body: { role: 'CUSTOMER' } }),
+      ]);
+      const statuses = results.map((r) => r.status).sort();
+      // One wins; the other finds itself the last admin (409), or its session already ended with its role (401).
+      expect([[200, 401], [200, 409]]).toContainEqual(statuses);
+      const loser = results.find((r) => r.status !== 200)!;
+      if (loser.status === 409) expectErrorShape(loser.body, 409, 'LAST_ADMIN');
+      const winner = results[0]!.status === 200 ? a : b;
+      const admins = await solo.request<any>('/api/users/role/ADMIN', { token: winner.accessToken });
+      expect(admins.body.content.map((u: any) => u.id)).toEqual([winner.userId]);
     } finally {
       await solo.close();
     }

@@ -73,7 +73,7 @@ export function WorkspaceLayout({ title, groups, paletteSources = [] }: Workspac
 
   useEffect(() => {
     if (!isDrawerOpen) return;
-    sidebar.current?.querySelector<HTMLElement>('a, button')?.focus();
+    sidebar.current?.querySelector<HTMLElement>('nav a')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setIsDrawerOpen(false);

@@ -1,0 +1,3 @@
+CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin (("number" || ' ' || "customer_name" || ' ' || "customer_email") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "payment_schedule_unpaid_due_idx" ON "payment_schedule_items" USING btree ("due_date") WHERE "payment_schedule_items"."paid_amount" < "payment_schedule_items"."amount";--> statement-breakpoint
+CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at");

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogFactory } from '../../../test/catalog';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { pieceTypeOf } from './studio';
+
+describe('pieceTypeOf', () => {
+  it('draws the form the category names, else the one the piece is named after', () => {
+    expect(pieceTypeOf('Engagement Rings', 'Aurore Solitaire')).toBe('ENGAGEMENT_RING');
+    expect(pieceTypeOf('Rings', 'Sylve Band')).toBe('RING');
+    expect(pieceTypeOf('Earrings', 'Lune Drops')).toBe('EARRINGS');
+    expect(pieceTypeOf('Bracelets', 'Étoile Cuff')).toBe('BRACELET');
+    expect(pieceTypeOf('Necklaces', 'Rivière')).toBe('NECKLACE');
+    expect(pieceTypeOf('Special orders', 'Opéra Tennis Bracelet')).toBe('BRACELET');
+    expect(pieceTypeOf('Special orders', 'Parure')).toBe('HIGH_JEWELRY');
+  });
+});
+
+describe('a piece saved without photographs gets its studio render', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ STUDIO_RENDER: 'true' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('renders front and detail images after the answer', async () => {
+    const admin = await t.loginAs('ADMIN');
+    const f = catalogFactory(t, admin);
+    const category = await f.category('Bracelets');
+    const vendor = await f.vendor();
+    const created = await f.product({ categoryId: category.id, vendorId: vendor.id, metalType: 'ROSE_GOLD', gemstone: { type: 'Ruby', cut: 'Oval', carat: 1.2 } });
+    expect(created.images).toEqual([]);
+    let images: { variant: string; url: string }[] = [];
+    for (let i = 0; i < 160 && images.length === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 250));
+      images = (await t.request<any>(`/api/products/${created.id}`, { token: admin.accessToken })).body.images;
+    }
+    expect(images.map((i) => i.variant)).toEqual(['front', 'detail']);
+    const file = await fetch(`${t.baseUrl}${images[0]!.url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/webp');
+  }, 60_000);
+
+  it('keeps the photographs of a piece saved with them', async () => {
+    const admin = await t.loginAs('ADMIN', { username: 'admin-two' });
+    const f = catalogFactory(t, admin);
+    const category = await f.category('Rings');
+    const vendor = await f.vendor();
+    const images = [{ variant: 'front', alt: 'Photograph', sources: [{ key: 'mirror-storage/products/uploads/photo-640.webp', width: 640, height: 800 }] }];
+    const created = await f.product({ categoryId: category.id, vendorId: vendor.id, images });
+    await new Promise((r) => setTimeout(r, 1500));
+    const read = (await t.request<any>(`/api/products/${created.id}`, { token: admin.accessToken })).body;
+    expect(read.images.map((i: { alt: string }) => i.alt)).toEqual(['Photograph']);
+  });
+});
