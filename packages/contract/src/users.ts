@@ -92,6 +92,13 @@ export const UserListQuerySchema = PageQuerySchema.extend({
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
+/** GET /api/users: the list with optional filters (each narrows; combined with AND). */
+export const UserFilteredListQuerySchema = UserListQuerySchema.extend({
+  role: RoleSchema.optional(),
+  status: UserStatusSchema.optional(),
+  q: z.string().trim().min(1, 'Enter something to search for').max(100).optional(),
+});
+
 export const UserSearchQuerySchema = UserListQuerySchema.extend({
   q: z.string().trim().min(1, 'Enter something to search for').max(100),
 });

@@ -41,5 +41,9 @@ export const adminPages = {
   collection: lazyPage(() => import('./routes/admin/collection-page')),
   collectionTrash: lazyPage(() => import('./routes/admin/collection-trash-page')),
   taxonomy: lazyPage(() => import('./routes/admin/taxonomy-page')),
+  users: lazyPage(() => import('./routes/admin/users-page')),
+  emails: lazyPage(() => import('./routes/admin/emails-page')),
+  submissions: lazyPage(() => import('./routes/admin/submissions-page')),
+  submission: lazyPage(() => import('./routes/admin/submission-page')),
   notFound: lazyPage(() => import('./routes/admin/workspace-not-found-page')),
 };

@@ -52,6 +52,10 @@ const ADMIN_SCREENS: ReadonlyArray<{ path: string; page: LazyPage<object> }> = [
   { path: paths.adminCollectionTrash, page: adminPages.collectionTrash },
   { path: paths.adminCollection, page: adminPages.collection },
   { path: paths.adminTaxonomy, page: adminPages.taxonomy },
+  { path: paths.adminUsers, page: adminPages.users },
+  { path: paths.adminEmails, page: adminPages.emails },
+  { path: paths.adminSubmissions, page: adminPages.submissions },
+  { path: paths.adminSubmission, page: adminPages.submission },
 ];
 
 const DASHBOARDS: ReadonlyArray<{ path: string; title: string; role: Role }> = [

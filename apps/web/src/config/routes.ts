@@ -42,6 +42,10 @@ export const paths = {
   adminCollectionTrash: '/dashboard/admin/collections/trash',
   adminCollection: '/dashboard/admin/collections/:collectionId',
   adminTaxonomy: '/dashboard/admin/taxonomy',
+  adminUsers: '/dashboard/admin/users',
+  adminEmails: '/dashboard/admin/emails',
+  adminSubmissions: '/dashboard/admin/submissions',
+  adminSubmission: '/dashboard/admin/submissions/:submissionId',
   vendorDashboard: '/dashboard/vendor',
   designerDashboard: '/dashboard/designer',
 } as const;
@@ -64,6 +68,7 @@ export const to = {
   arRing: (ringId: string) => `/ar/rings/${encodeURIComponent(ringId)}`,
   adminProduct: (productId: string) => `/dashboard/admin/manage-products/${encodeURIComponent(productId)}`,
   adminCollection: (collectionId: string) => `/dashboard/admin/collections/${encodeURIComponent(collectionId)}`,
+  adminSubmission: (submissionId: string) => `/dashboard/admin/submissions/${encodeURIComponent(submissionId)}`,
   /** Sign-in page that returns to `next` afterwards. */
   login: (next?: string) => (next ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login),
 };

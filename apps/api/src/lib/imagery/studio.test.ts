@@ -42,6 +42,26 @@ describe('a piece saved without photographs gets its studio render', () => {
     expect(file.headers.get('content-type')).toBe('image/webp');
   }, 60_000);
 
+  it('renders the pieces a small CSV import creates', async () => {
+    const admin = await t.loginAs('ADMIN', { username: 'admin-three' });
+    const f = catalogFactory(t, admin);
+    const category = await f.category('Earrings');
+    const vendor = await f.vendor();
+    const csv = `sku,name,metalType,categoryId,vendorId,price,status\r\nSTUDIO-CSV-1,Lune Drops,YELLOW_GOLD,${category.id},${vendor.id},90000,ACTIVE\r\n`;
+    const res = await fetch(`${t.baseUrl}/api/products/import?mode=apply`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    expect(res.status).toBe(200);
+    let images: unknown[] = [];
+    for (let i = 0; i < 160 && images.length === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 250));
+      images = (await t.request<any>('/api/products/sku/STUDIO-CSV-1', { token: admin.accessToken })).body.images;
+    }
+    expect(images).toHaveLength(2);
+  }, 60_000);
+
   it('keeps the photographs of a piece saved with them', async () => {
     const admin = await t.loginAs('ADMIN', { username: 'admin-two' });
     const f = catalogFactory(t, admin);

@@ -104,6 +104,8 @@ export function searchTokens(q: string): string[] {
 }
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
+/** Pieces created by one CSV import that still get their studio render (docs/decisions.md §52). */
+const IMPORT_RENDER_MAX = 200;
 const validation = (path: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path, message }]);
 
 interface Cursor {
@@ -633,11 +635,20 @@ export function createProductsService({
           const updated = await txRepo.updateMany(plan.updates);
           if (updated.length !== plan.updates.length) throw new AppError('CONFLICT', 'A piece was deleted while the file was imported. Nothing was imported; try again.');
           const added = await txRepo.indexTermsOf([...created, ...updated]);
-          return { plan, ids: [...created, ...updated], added };
+          return { plan, ids: [...created, ...updated], created, added };
         });
         if (result.plan.errors.length) return report(result.plan, false);
         clearCaches();
         if ('added' in result && result.added) corrections.clear();
+        // A small import (what a person adds by hand through a sheet) gets its studio renders like a
+        // piece entered in the editor; a bulk load of thousands would hold the renderer for hours.
+        const created = ('created' in result ? result.created : undefined) ?? [];
+        if (created.length <= IMPORT_RENDER_MAX) {
+          for (const id of created) {
+            const row = await repo.findById(id, { isAdmin: true, vendorId: null });
+            if (row) renderStudioLater(row);
+          }
+        }
         return report(result.plan, true);
       } catch (err) {
         return mapWriteError(err);

@@ -6,6 +6,7 @@ import {
   RegisterUserBodySchema,
   RoleSchema,
   UpdateUserBodySchema,
+  UserFilteredListQuerySchema,
   UserListQuerySchema,
   UserPageSchema,
   UserRoleBodySchema,
@@ -27,8 +28,11 @@ const SelfOrAdmin = { access: 'authenticated', ownership: 'self or ADMIN' } as c
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: () => Promise<boolean> }> = async (app, { users, health }) => {
   app.get('/api/users', {
     config: { policy: AdminOnly },
-    schema: { tags, summary: 'List users (paged, sortable)', querystring: UserListQuerySchema, response: { 200: UserPageSchema, ...errorResponses(400, 401, 403) } },
-    handler: async (request) => users.list({ filter: {}, query: request.query }),
+    schema: { tags, summary: 'List users (paged, sortable; optional role, status and q filters, combined)', querystring: UserFilteredListQuerySchema, response: { 200: UserPageSchema, ...errorResponses(400, 401, 403) } },
+    handler: async (request) => {
+      const { role, status, q, ...query } = request.query;
+      return users.list({ filter: { role, status, q }, query });
+    },
   });
 
   app.get('/api/users/me', {

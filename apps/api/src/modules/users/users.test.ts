@@ -96,6 +96,30 @@ describe('listing users', () => {
     expect((await t.request('/api/users/search', { token: admin.accessToken })).status).toBe(400);
   });
 
+  it('filters the list by role, status and text together', async () => {
+    const tag = `flt${Date.now().toString(36)}`;
+    const vendorUser = await t.createUser({ username: `${tag}.vendor`, email: `${tag}.v@maison.example` });
+    const other = await t.createUser({ username: `${tag}.other`, email: `${tag}.o@maison.example` });
+    expect((await t.request(`/api/users/${vendorUser.id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'VENDOR' } })).status).toBe(200);
+    expect((await t.request(`/api/users/${other.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } })).status).toBe(200);
+    const ids = async (query: string) => {
+      const body = await expectAdminOnly(`/api/users?size=100&${query}`);
+      return body.content.map((x: any) => x.id);
+    };
+    expect(await ids(`q=${tag}`)).toEqual(expect.arrayContaining([vendorUser.id, other.id]));
+    expect(await ids(`q=${tag}&role=VENDOR`)).toEqual([vendorUser.id]);
+    expect(await ids(`q=${tag}&status=SUSPENDED`)).toEqual([other.id]);
+    expect(await ids(`q=${tag}&role=VENDOR&status=SUSPENDED`)).toEqual([]);
+    const vendors = await t.request<any>('/api/users?size=100&role=VENDOR&status=ACTIVE', { token: admin.accessToken });
+    expect(vendors.body.content.length).toBeGreaterThan(0);
+    expect(vendors.body.content.every((x: any) => x.role === 'VENDOR' && x.status === 'ACTIVE')).toBe(true);
+    for (const bad of ['role=KING', 'status=ASLEEP', 'q=']) {
+      const res = await t.request<any>(`/api/users?${bad}`, { token: admin.accessToken });
+      expect(res.status, bad).toBe(400);
+      expectErrorShape(res.body, 400);
+    }
+  });
+
   it('reports statistics computed from the table', async () => {
     const body = await expectAdminOnly('/api/users/statistics');
     // Every role and status is present, each the same number as its list.

@@ -1,4 +1,4 @@
-import type { Collection, Product } from '@mirror/contract';
+import type { Collection, Product, User } from '@mirror/contract';
 import { WorkspaceLayout, type WorkspaceNavGroup } from '../../../components/workspace/workspace-layout';
 import type { PaletteResult, PaletteSource } from '../../../components/workspace/command-palette';
 import { paths, to } from '../../../config/routes';
@@ -13,6 +13,14 @@ const ADMIN_NAV: readonly WorkspaceNavGroup[] = [
       { label: 'Products', to: paths.adminManageProducts, icon: 'products' },
       { label: 'Collections', to: paths.adminCollections, icon: 'collections' },
       { label: 'Taxonomy', to: paths.adminTaxonomy, icon: 'taxonomy' },
+    ],
+  },
+  { label: 'People', items: [{ label: 'Users', to: paths.adminUsers, icon: 'users' }] },
+  {
+    label: 'Operations',
+    items: [
+      { label: 'Submissions', to: paths.adminSubmissions, icon: 'submissions' },
+      { label: 'Emails', to: paths.adminEmails, icon: 'emails' },
     ],
   },
 ];
@@ -51,7 +59,23 @@ const collectionsSource: PaletteSource = {
   },
 };
 
+/** People by username, email or name (the users search); opens the Users table searched for that username. */
+const usersSource: PaletteSource = {
+  id: 'users',
+  heading: 'People',
+  minLength: 2,
+  search: async (q, signal) => {
+    const page = await apiClient.get<{ content: User[] }>('/api/users/search', { query: { q, size: 5 }, signal });
+    return page.content.map((u) => ({
+      id: u.id,
+      label: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username,
+      detail: `${u.username} · ${u.email}`,
+      to: `${paths.adminUsers}?q=${encodeURIComponent(u.username)}`,
+    }));
+  },
+};
+
 /** The admin's back-office (issue 10; part II adds orders, people, places). */
 export default function AdminWorkspace() {
-  return <WorkspaceLayout title="Admin" groups={ADMIN_NAV} paletteSources={[productsSource, collectionsSource]} />;
+  return <WorkspaceLayout title="Admin" groups={ADMIN_NAV} paletteSources={[productsSource, collectionsSource, usersSource]} />;
 }
