@@ -635,19 +635,15 @@ export function createProductsService({
           const updated = await txRepo.updateMany(plan.updates);
           if (updated.length !== plan.updates.length) throw new AppError('CONFLICT', 'A piece was deleted while the file was imported. Nothing was imported; try again.');
           const added = await txRepo.indexTermsOf([...created, ...updated]);
-          return { plan, ids: [...created, ...updated], created, added };
+          return { plan, ids: [...created, ...updated], added };
         });
         if (result.plan.errors.length) return report(result.plan, false);
         clearCaches();
         if ('added' in result && result.added) corrections.clear();
         // A small import (what a person adds by hand through a sheet) gets its studio renders like a
         // piece entered in the editor; a bulk load of thousands would hold the renderer for hours.
-        const created = ('created' in result ? result.created : undefined) ?? [];
-        if (created.length <= IMPORT_RENDER_MAX) {
-          for (const id of created) {
-            const row = await repo.findById(id, { isAdmin: true, vendorId: null });
-            if (row) renderStudioLater(row);
-          }
+        if (result.plan.creates.length <= IMPORT_RENDER_MAX) {
+          for (const row of await repo.findBySkus(result.plan.creates.map((c) => c.sku), false)) renderStudioLater(row);
         }
         return report(result.plan, true);
       } catch (err) {

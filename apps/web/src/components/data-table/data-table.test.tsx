@@ -38,12 +38,10 @@ function Harness({ onOpen, onBulk }: { onOpen: (p: Piece) => void; onBulk: (ids:
         id="pieces"
         caption="Pieces"
         columns={COLUMNS}
-        data={PIECES}
-        total={45}
+        query={{ data: { content: PIECES, totalElements: 45 }, isPending: false, isFetching: false, isPlaceholderData: false, error: null, refetch: () => undefined }}
         state={state}
         getRowId={(p) => p.id}
         rowLabel={(p) => p.name}
-        isLoading={false}
         onOpen={onOpen}
         bulkActions={(rows) => (
           <button type="button" onClick={() => onBulk(rows.map((r) => r.id))}>

@@ -32,6 +32,17 @@ declare module '@tanstack/react-table' {
   }
 }
 
+/** What the table reads of a page query: the same fields as TanStack Query's result. */
+export interface TableQuery<Row> {
+  data: { content: readonly Row[]; totalElements: number } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  /** True while a new page is on its way and the previous one stays on screen (`placeholderData`). */
+  isPlaceholderData: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
 export type DataTableState = Pick<TableUrlState<unknown>, 'page' | 'size' | 'sort' | 'setPage' | 'setSize' | 'setSort'>;
 
 export interface DataTableProps<Row> {
@@ -40,17 +51,12 @@ export interface DataTableProps<Row> {
   /** The table's accessible name. */
   caption: string;
   columns: ColumnDef<Row, never>[];
-  data: readonly Row[] | undefined;
-  total: number | undefined;
+  /** The page query (a TanStack `useQuery` result over the one page envelope). */
+  query: TableQuery<Row>;
   state: DataTableState;
   getRowId: (row: Row) => string;
   /** Names a row for its selection checkbox ('Select Solitaire Étoile'). */
   rowLabel?: (row: Row) => string;
-  isLoading: boolean;
-  /** Fetching a new page while the previous one stays on screen. */
-  isFetching?: boolean;
-  error?: unknown;
-  onRetry?: () => void;
   /** Enter on a row, or a click on it outside its controls. */
   onOpen?: (row: Row) => void;
   /** Shows the selection column and, when rows are selected, the bulk bar. */
@@ -94,15 +100,10 @@ export function DataTable<Row>({
   id,
   caption,
   columns,
-  data,
-  total,
+  query,
   state,
   getRowId,
   rowLabel,
-  isLoading,
-  isFetching = false,
-  error,
-  onRetry,
   onOpen,
   bulkActions,
   selectionKey = '',
@@ -112,6 +113,11 @@ export function DataTable<Row>({
   sizes,
 }: DataTableProps<Row>) {
   const { user } = useSession();
+  const data = query.data?.content;
+  const total = query.data?.totalElements;
+  const isLoading = query.isPending;
+  const isFetching = query.isFetching && query.isPlaceholderData;
+  const error = query.error;
   const visibilityKey = storageKey(id, user?.userId);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() => readVisibility(visibilityKey, columns));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -251,7 +257,7 @@ export function DataTable<Row>({
       ) : null}
 
       {error && !data ? (
-        <QueryError error={error} onRetry={() => onRetry?.()} />
+        <QueryError error={error} onRetry={() => void query.refetch()} />
       ) : (
         <div className={[styles.scroller, isFetching && !isInitialLoading && styles.fetching].filter(Boolean).join(' ')} data-testid={`table-${id}`}>
           <table className={[styles.table, isSelectable && styles.selectableTable].filter(Boolean).join(' ')}>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 import styles from './drawer.module.css';
 
 export interface DrawerProps {
@@ -19,20 +20,8 @@ export interface DrawerProps {
  * closing is allowed (unsaved changes) in `onClose`.
  */
 export function Drawer({ isOpen, onClose, title, description, children, footer, width = 'regular' }: DrawerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(isOpen);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    if (!isOpen && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [isOpen]);
 
   return (
     <dialog

@@ -6,12 +6,10 @@
 import type { EmailStatus, OrderStatus, ProductStatus, Role } from '@mirror/contract';
 import { paths, to } from '../../config/routes';
 
-// Part II's screens (orders, payments, users, emails). Their paths move to config/routes.ts when
-// those screens are added; until then they answer with the workspace's not-found page.
+// Orders and payments are issue 11's next screens: their paths move to config/routes.ts when they
+// are added; until then they answer with the workspace's not-found page.
 const ADMIN_ORDERS = '/dashboard/admin/orders';
 const ADMIN_PAYMENTS = '/dashboard/admin/payments';
-const ADMIN_USERS = '/dashboard/admin/users';
-const ADMIN_EMAILS = '/dashboard/admin/emails';
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
@@ -45,6 +43,6 @@ export const overviewLinks = {
   order: (id: string) => `${ADMIN_ORDERS}/${encodeURIComponent(id)}`,
   /** Schedule items by state (the API's `state`), `due` optionally up to a date. */
   payments: (filter: { state: 'overdue' | 'due'; dueTo?: string }) => withQuery(ADMIN_PAYMENTS, filter),
-  users: (filter: { role?: Role; sort?: string } = {}) => withQuery(ADMIN_USERS, filter),
-  emails: (status?: EmailStatus) => withQuery(ADMIN_EMAILS, { status }),
+  users: (filter: { role?: Role; sort?: string } = {}) => withQuery(paths.adminUsers, filter),
+  emails: (status?: EmailStatus) => withQuery(paths.adminEmails, { status }),
 };

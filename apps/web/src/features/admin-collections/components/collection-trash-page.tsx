@@ -74,15 +74,10 @@ export default function CollectionTrashPage() {
         id="admin-collections-trash"
         caption="Deleted collections"
         columns={columns}
-        data={list.data?.content}
-        total={total}
+        query={list}
         state={state}
         getRowId={(c) => c.id}
         rowLabel={(c) => c.name}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         noun="collections"
         toolbar={
           <TableFilters

@@ -140,15 +140,10 @@ export default function CollectionsPage() {
         id="admin-collections"
         caption="Collections"
         columns={COLUMNS}
-        data={list.data?.content}
-        total={total}
+        query={list}
         state={state}
         getRowId={(c) => c.id}
         rowLabel={(c) => c.name}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         onOpen={(c) => navigate(to.adminCollection(c.id))}
         selectionKey={`${state.q}|${JSON.stringify(state.filters)}`}
         noun="collections"

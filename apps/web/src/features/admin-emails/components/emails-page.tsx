@@ -69,15 +69,10 @@ export default function EmailsPage() {
         id="admin-emails"
         caption="Emails"
         columns={COLUMNS}
-        data={list.data?.content}
-        total={total}
+        query={list}
         state={state}
         getRowId={(e) => e.id}
         rowLabel={(e) => e.subject}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         onOpen={(e) => setOpenId(e.id)}
         noun="emails"
         toolbar={

@@ -100,15 +100,10 @@ export default function ProductTrashPage() {
           id="admin-products-trash"
           caption="Deleted pieces"
           columns={columns}
-          data={list.data?.content}
-          total={total}
+          query={list}
           state={isSearch ? { ...state, sort: null } : state}
           getRowId={(p) => p.id}
           rowLabel={(p) => p.name}
-          isLoading={list.isPending}
-          isFetching={list.isFetching && list.isPlaceholderData}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           selectionKey={JSON.stringify([filter, q])}
           bulkActions={(selected, clear) => (
             <button

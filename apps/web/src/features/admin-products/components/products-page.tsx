@@ -71,15 +71,10 @@ export default function ProductsPage() {
           id="admin-products"
           caption="Products"
           columns={columns}
-          data={list.data?.content}
-          total={total}
+          query={list}
           state={tableState}
           getRowId={(p) => p.id}
           rowLabel={(p) => p.name}
-          isLoading={list.isPending}
-          isFetching={list.isFetching && list.isPlaceholderData}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           onOpen={(p) => void navigate(to.adminProduct(p.id))}
           selectionKey={JSON.stringify([filter, q])}
           bulkActions={(selected, clear) => (

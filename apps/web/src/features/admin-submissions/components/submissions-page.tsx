@@ -70,15 +70,10 @@ export default function SubmissionsPage() {
         id="admin-submissions"
         caption="Submissions"
         columns={COLUMNS}
-        data={list.data?.content}
-        total={total}
+        query={list}
         state={state}
         getRowId={(s) => s.id}
         rowLabel={(s) => s.name}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         onOpen={(s) => navigate(to.adminSubmission(s.id))}
         noun="entries"
         toolbar={

@@ -188,15 +188,10 @@ export default function UsersPage() {
         id="admin-users"
         caption="Users"
         columns={columns}
-        data={list.data?.content}
-        total={total}
+        query={list}
         state={state}
         getRowId={(u) => u.id}
         rowLabel={(u) => u.username}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         noun="users"
         toolbar={
           <TableFilters
