@@ -63,8 +63,8 @@ for (const [url, user] of DASHBOARDS) {
   test(`${url} has no site chrome for ${user}`, async ({ page }) => {
     await signIn(page, user);
     await page.goto(url);
-    // The admin's is the back-office workspace; the other two are still their placeholders.
-    await expect(page.getByTestId(url.startsWith('/dashboard/admin') ? 'workspace' : 'dashboard-page')).toBeVisible();
+    // Every dashboard is the back-office workspace (admin, vendor, designer).
+    await expect(page.getByTestId('workspace')).toBeVisible();
     await expectChrome(page, false, false);
   });
 }

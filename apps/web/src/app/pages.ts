@@ -23,8 +23,8 @@ export const pages = {
   userProfile: lazyPage(() => import('./routes/user-profile-page')),
   jewelryWeek: lazyPage(() => import('./routes/jewelry-week-page')),
   jewelryWeekSuccess: lazyPage(() => import('./routes/jewelry-week-success-page')),
-  placeholder: lazyPage(() => import('./routes/placeholder-page')),
-  dashboard: lazyPage(() => import('./routes/dashboard-page')),
+  immersiveShowroom: lazyPage(() => import('./routes/immersive-showroom-page')),
+  view360: lazyPage(() => import('./routes/view-360-page')),
   arRing: lazyPage(() => import('./routes/ar-ring-page')),
   notFound: lazyPage(() => import('./routes/not-found-page')),
   forbidden: lazyPage(() => import('./routes/forbidden-page')),
@@ -46,4 +46,19 @@ export const adminPages = {
   submissions: lazyPage(() => import('./routes/admin/submissions-page')),
   submission: lazyPage(() => import('./routes/admin/submission-page')),
   notFound: lazyPage(() => import('./routes/admin/workspace-not-found-page')),
+};
+
+/** The vendor's own back-office (issue 11): its frame and screens, one chunk each. */
+export const vendorPages = {
+  workspace: lazyPage(() => import('./routes/vendor/vendor-workspace')),
+  overview: lazyPage(() => import('./routes/vendor/overview-page')),
+  products: lazyPage(() => import('./routes/vendor/products-page')),
+};
+
+/** The designer's own back-office (issue 11), reached by URL. */
+export const designerPages = {
+  workspace: lazyPage(() => import('./routes/designer/designer-workspace')),
+  overview: lazyPage(() => import('./routes/designer/overview-page')),
+  designs: lazyPage(() => import('./routes/designer/designs-page')),
+  submissions: lazyPage(() => import('./routes/designer/submissions-page')),
 };

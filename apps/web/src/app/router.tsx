@@ -1,18 +1,11 @@
 import type { ReactElement } from 'react';
 import { Navigate, createBrowserRouter, matchPath, type RouteObject } from 'react-router';
-import type { Role } from '@mirror/contract';
 import { paths } from '../config/routes';
 import { AppShell } from './app-shell';
 import type { LazyPage } from './lazy-page';
-import { adminPages, pages } from './pages';
+import { adminPages, designerPages, pages, vendorPages } from './pages';
 import { RequireRole } from './require-role';
 import { RouteError } from './routes/route-error';
-
-/** Pages that other issues build; until then a branded placeholder with their title. */
-const PLACEHOLDERS: ReadonlyArray<{ path: string; title: string; eyebrow: string }> = [
-  { path: paths.immersiveShowroom, title: 'Immersive Showroom', eyebrow: 'Experience' },
-  { path: paths.view360, title: '360° View', eyebrow: 'Experience' },
-];
 
 /** The storefront pages (issue 6): path → lazy page and its props. */
 function page(path: string, lazy: LazyPage<object>): { path: string; preload: () => Promise<void>; element: ReactElement } {
@@ -39,6 +32,8 @@ const STOREFRONT: ReadonlyArray<{ path: string; preload: () => Promise<void>; el
   page(paths.userProfile, pages.userProfile),
   page(paths.jewelryWeek, pages.jewelryWeek),
   page(paths.jewelryWeekSuccess, pages.jewelryWeekSuccess),
+  page(paths.immersiveShowroom, pages.immersiveShowroom),
+  page(paths.view360, pages.view360),
 ];
 
 /** The admin back-office (issue 10): one protected layout route, each screen a lazy child. */
@@ -58,10 +53,32 @@ const ADMIN_SCREENS: ReadonlyArray<{ path: string; page: LazyPage<object> }> = [
   { path: paths.adminSubmission, page: adminPages.submission },
 ];
 
-const DASHBOARDS: ReadonlyArray<{ path: string; title: string; role: Role }> = [
-  { path: paths.vendorDashboard, title: 'Vendor Dashboard', role: 'VENDOR' },
-  { path: paths.designerDashboard, title: 'Designer Dashboard', role: 'DESIGNER' },
+/** The vendor's and the designer's own back-offices (issue 11): the same workspace, their own sections. */
+const VENDOR_SCREENS: ReadonlyArray<{ path: string; page: LazyPage<object> }> = [
+  { path: paths.vendorDashboard, page: vendorPages.overview },
+  { path: paths.vendorProducts, page: vendorPages.products },
 ];
+const DESIGNER_SCREENS: ReadonlyArray<{ path: string; page: LazyPage<object> }> = [
+  { path: paths.designerDashboard, page: designerPages.overview },
+  { path: paths.designerDesigns, page: designerPages.designs },
+  { path: paths.designerSubmissions, page: designerPages.submissions },
+];
+
+/** A role's workspace as one protected layout route: the first screen is its index. */
+function workspaceRoute(base: string, role: 'VENDOR' | 'DESIGNER', frame: LazyPage<object>, screens: ReadonlyArray<{ path: string; page: LazyPage<object> }>): RouteObject {
+  return {
+    path: base,
+    element: (
+      <RequireRole role={role}>
+        <frame.Route />
+      </RequireRole>
+    ),
+    children: [
+      ...screens.map(({ path, page: screen }) => (path === base ? { index: true, element: <screen.Route key={path} /> } : { path: path.slice(base.length + 1), element: <screen.Route key={path} /> })),
+      { path: '*', element: <adminPages.notFound.Route /> },
+    ],
+  };
+}
 
 /** Route pattern → chunk preload, for hover prefetch. */
 const PRELOADS: ReadonlyArray<[string, () => Promise<void>]> = [
@@ -72,8 +89,8 @@ const PRELOADS: ReadonlyArray<[string, () => Promise<void>]> = [
   [paths.register, pages.register.preload],
   [paths.arRing, pages.arRing.preload],
   ...STOREFRONT.map(({ path, preload }): [string, () => Promise<void>] => [path, preload]),
-  ...PLACEHOLDERS.map(({ path }): [string, () => Promise<void>] => [path, pages.placeholder.preload]),
-  ...DASHBOARDS.map(({ path }): [string, () => Promise<void>] => [path, pages.dashboard.preload]),
+  ...VENDOR_SCREENS.map(({ path, page: screen }): [string, () => Promise<void>] => [path, () => Promise.all([vendorPages.workspace.preload(), screen.preload()]).then(() => undefined)]),
+  ...DESIGNER_SCREENS.map(({ path, page: screen }): [string, () => Promise<void>] => [path, () => Promise.all([designerPages.workspace.preload(), screen.preload()]).then(() => undefined)]),
   [paths.adminDashboard, () => Promise.all([adminPages.workspace.preload(), adminPages.overview.preload()]).then(() => undefined)],
   ...ADMIN_SCREENS.map(({ path, page: screen }): [string, () => Promise<void>] => [
     path,
@@ -106,10 +123,6 @@ export const routes: RouteObject[] = [
         ],
       },
       ...STOREFRONT.map(({ path, element }) => ({ path, element })),
-      ...PLACEHOLDERS.map(({ path, title, eyebrow }) => ({
-        path,
-        element: <pages.placeholder.Route key={path} title={title} eyebrow={eyebrow} />,
-      })),
       { path: paths.arRing, element: <pages.arRing.Route /> },
       {
         path: paths.adminDashboard,
@@ -124,14 +137,8 @@ export const routes: RouteObject[] = [
           { path: '*', element: <adminPages.notFound.Route /> },
         ],
       },
-      ...DASHBOARDS.map(({ path, title, role }) => ({
-        path,
-        element: (
-          <RequireRole role={role}>
-            <pages.dashboard.Route key={path} title={title} />
-          </RequireRole>
-        ),
-      })),
+      workspaceRoute(paths.vendorDashboard, 'VENDOR', vendorPages.workspace, VENDOR_SCREENS),
+      workspaceRoute(paths.designerDashboard, 'DESIGNER', designerPages.workspace, DESIGNER_SCREENS),
       { path: '*', element: <pages.notFound.Route /> },
     ],
   },

@@ -48,6 +48,9 @@ export const paths = {
   adminSubmission: '/dashboard/admin/submissions/:submissionId',
   vendorDashboard: '/dashboard/vendor',
   designerDashboard: '/dashboard/designer',
+  vendorProducts: '/dashboard/vendor/products',
+  designerDesigns: '/dashboard/designer/designs',
+  designerSubmissions: '/dashboard/designer/submissions',
 } as const;
 
 export type PathKey = keyof typeof paths;

@@ -1,0 +1,3 @@
+import { ImmersiveShowroomPage } from '../../features/catalog/components/immersive-showroom-page';
+
+export default ImmersiveShowroomPage;

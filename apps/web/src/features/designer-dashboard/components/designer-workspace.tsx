@@ -1,0 +1,17 @@
+import { WorkspaceLayout, type WorkspaceNavGroup } from '../../../components/workspace/workspace-layout';
+import { paths } from '../../../config/routes';
+
+const DESIGNER_NAV: readonly WorkspaceNavGroup[] = [
+  {
+    items: [
+      { label: 'Overview', to: paths.designerDashboard, icon: 'overview', isEnd: true },
+      { label: 'Designs', to: paths.designerDesigns, icon: 'products' },
+      { label: 'My submissions', to: paths.designerSubmissions, icon: 'submissions' },
+    ],
+  },
+];
+
+/** The designer's back-office (issue 11), reached by URL: the shared workspace with their sections. */
+export default function DesignerWorkspace() {
+  return <WorkspaceLayout title="Designer" groups={DESIGNER_NAV} />;
+}

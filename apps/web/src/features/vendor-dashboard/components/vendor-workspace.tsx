@@ -1,0 +1,16 @@
+import { WorkspaceLayout, type WorkspaceNavGroup } from '../../../components/workspace/workspace-layout';
+import { paths } from '../../../config/routes';
+
+const VENDOR_NAV: readonly WorkspaceNavGroup[] = [
+  {
+    items: [
+      { label: 'Overview', to: paths.vendorDashboard, icon: 'overview', isEnd: true },
+      { label: 'Products', to: paths.vendorProducts, icon: 'products' },
+    ],
+  },
+];
+
+/** The vendor's back-office (issue 11): the shared workspace with the vendor's own sections. */
+export default function VendorWorkspace() {
+  return <WorkspaceLayout title="Vendor" groups={VENDOR_NAV} />;
+}
