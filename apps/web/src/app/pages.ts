@@ -30,35 +30,12 @@ export const pages = {
   forbidden: lazyPage(() => import('./routes/forbidden-page')),
 };
 
-/** The admin back-office: its frame and each screen, one chunk each (none in the storefront's first load). */
-export const adminPages = {
-  workspace: lazyPage(() => import('./routes/admin/admin-workspace')),
-  overview: lazyPage(() => import('./routes/admin/overview-page')),
-  products: lazyPage(() => import('./routes/admin/products-page')),
-  productEditor: lazyPage(() => import('./routes/admin/product-editor-page')),
-  productTrash: lazyPage(() => import('./routes/admin/product-trash-page')),
-  collections: lazyPage(() => import('./routes/admin/collections-page')),
-  collection: lazyPage(() => import('./routes/admin/collection-page')),
-  collectionTrash: lazyPage(() => import('./routes/admin/collection-trash-page')),
-  taxonomy: lazyPage(() => import('./routes/admin/taxonomy-page')),
-  users: lazyPage(() => import('./routes/admin/users-page')),
-  emails: lazyPage(() => import('./routes/admin/emails-page')),
-  submissions: lazyPage(() => import('./routes/admin/submissions-page')),
-  submission: lazyPage(() => import('./routes/admin/submission-page')),
-  notFound: lazyPage(() => import('./routes/admin/workspace-not-found-page')),
-};
-
-/** The vendor's own back-office (issue 11): its frame and screens, one chunk each. */
-export const vendorPages = {
-  workspace: lazyPage(() => import('./routes/vendor/vendor-workspace')),
-  overview: lazyPage(() => import('./routes/vendor/overview-page')),
-  products: lazyPage(() => import('./routes/vendor/products-page')),
-};
-
-/** The designer's own back-office (issue 11), reached by URL. */
-export const designerPages = {
-  workspace: lazyPage(() => import('./routes/designer/designer-workspace')),
-  overview: lazyPage(() => import('./routes/designer/overview-page')),
-  designs: lazyPage(() => import('./routes/designer/designs-page')),
-  submissions: lazyPage(() => import('./routes/designer/submissions-page')),
+/**
+ * The back-offices (issues 10–11): each workspace is one chunk holding its frame and its own route
+ * table; every screen is a further chunk (none of it in the storefront's first load).
+ */
+export const workspaces = {
+  admin: lazyPage(() => import('./routes/admin/admin-workspace')),
+  vendor: lazyPage(() => import('./routes/vendor/vendor-workspace')),
+  designer: lazyPage(() => import('./routes/designer/designer-workspace')),
 };

@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import { Navigate, createBrowserRouter, matchPath, type RouteObject } from 'react-router';
+import type { Role } from '@mirror/contract';
 import { paths } from '../config/routes';
 import { AppShell } from './app-shell';
 import type { LazyPage } from './lazy-page';
-import { adminPages, designerPages, pages, vendorPages } from './pages';
+import { pages, workspaces } from './pages';
 import { RequireRole } from './require-role';
 import { RouteError } from './routes/route-error';
 
@@ -36,49 +37,12 @@ const STOREFRONT: ReadonlyArray<{ path: string; preload: () => Promise<void>; el
   page(paths.view360, pages.view360),
 ];
 
-/** The admin back-office (issue 10): one protected layout route, each screen a lazy child. */
-const ADMIN_SCREENS: ReadonlyArray<{ path: string; page: LazyPage<object> }> = [
-  { path: paths.adminManageProducts, page: adminPages.products },
-  { path: paths.adminProductNew, page: adminPages.productEditor },
-  { path: paths.adminProductTrash, page: adminPages.productTrash },
-  { path: paths.adminProduct, page: adminPages.productEditor },
-  { path: paths.adminCollections, page: adminPages.collections },
-  { path: paths.adminCollectionNew, page: adminPages.collection },
-  { path: paths.adminCollectionTrash, page: adminPages.collectionTrash },
-  { path: paths.adminCollection, page: adminPages.collection },
-  { path: paths.adminTaxonomy, page: adminPages.taxonomy },
-  { path: paths.adminUsers, page: adminPages.users },
-  { path: paths.adminEmails, page: adminPages.emails },
-  { path: paths.adminSubmissions, page: adminPages.submissions },
-  { path: paths.adminSubmission, page: adminPages.submission },
+/** The back-offices: `<base>/*` → the role's workspace, which routes its own screens. */
+const WORKSPACES: ReadonlyArray<{ base: string; role: Role; workspace: LazyPage<object> }> = [
+  { base: paths.adminDashboard, role: 'ADMIN', workspace: workspaces.admin },
+  { base: paths.vendorDashboard, role: 'VENDOR', workspace: workspaces.vendor },
+  { base: paths.designerDashboard, role: 'DESIGNER', workspace: workspaces.designer },
 ];
-
-/** The vendor's and the designer's own back-offices (issue 11): the same workspace, their own sections. */
-const VENDOR_SCREENS: ReadonlyArray<{ path: string; page: LazyPage<object> }> = [
-  { path: paths.vendorDashboard, page: vendorPages.overview },
-  { path: paths.vendorProducts, page: vendorPages.products },
-];
-const DESIGNER_SCREENS: ReadonlyArray<{ path: string; page: LazyPage<object> }> = [
-  { path: paths.designerDashboard, page: designerPages.overview },
-  { path: paths.designerDesigns, page: designerPages.designs },
-  { path: paths.designerSubmissions, page: designerPages.submissions },
-];
-
-/** A role's workspace as one protected layout route: the first screen is its index. */
-function workspaceRoute(base: string, role: 'VENDOR' | 'DESIGNER', frame: LazyPage<object>, screens: ReadonlyArray<{ path: string; page: LazyPage<object> }>): RouteObject {
-  return {
-    path: base,
-    element: (
-      <RequireRole role={role}>
-        <frame.Route />
-      </RequireRole>
-    ),
-    children: [
-      ...screens.map(({ path, page: screen }) => (path === base ? { index: true, element: <screen.Route key={path} /> } : { path: path.slice(base.length + 1), element: <screen.Route key={path} /> })),
-      { path: '*', element: <adminPages.notFound.Route /> },
-    ],
-  };
-}
 
 /** Route pattern → chunk preload, for hover prefetch. */
 const PRELOADS: ReadonlyArray<[string, () => Promise<void>]> = [
@@ -89,13 +53,7 @@ const PRELOADS: ReadonlyArray<[string, () => Promise<void>]> = [
   [paths.register, pages.register.preload],
   [paths.arRing, pages.arRing.preload],
   ...STOREFRONT.map(({ path, preload }): [string, () => Promise<void>] => [path, preload]),
-  ...VENDOR_SCREENS.map(({ path, page: screen }): [string, () => Promise<void>] => [path, () => Promise.all([vendorPages.workspace.preload(), screen.preload()]).then(() => undefined)]),
-  ...DESIGNER_SCREENS.map(({ path, page: screen }): [string, () => Promise<void>] => [path, () => Promise.all([designerPages.workspace.preload(), screen.preload()]).then(() => undefined)]),
-  [paths.adminDashboard, () => Promise.all([adminPages.workspace.preload(), adminPages.overview.preload()]).then(() => undefined)],
-  ...ADMIN_SCREENS.map(({ path, page: screen }): [string, () => Promise<void>] => [
-    path,
-    () => Promise.all([adminPages.workspace.preload(), screen.preload()]).then(() => undefined),
-  ]),
+  ...WORKSPACES.map(({ base, workspace }): [string, () => Promise<void>] => [`${base}/*`, workspace.preload]),
 ];
 
 /** Loads the lazy chunk of the page at `pathname`; resolves once it is there (or has failed). */
@@ -124,21 +82,14 @@ export const routes: RouteObject[] = [
       },
       ...STOREFRONT.map(({ path, element }) => ({ path, element })),
       { path: paths.arRing, element: <pages.arRing.Route /> },
-      {
-        path: paths.adminDashboard,
+      ...WORKSPACES.map(({ base, role, workspace }) => ({
+        path: `${base}/*`,
         element: (
-          <RequireRole role="ADMIN">
-            <adminPages.workspace.Route />
+          <RequireRole role={role}>
+            <workspace.Route />
           </RequireRole>
         ),
-        children: [
-          { index: true, element: <adminPages.overview.Route /> },
-          ...ADMIN_SCREENS.map(({ path, page: screen }) => ({ path: path.slice(paths.adminDashboard.length + 1), element: <screen.Route key={path} /> })),
-          { path: '*', element: <adminPages.notFound.Route /> },
-        ],
-      },
-      workspaceRoute(paths.vendorDashboard, 'VENDOR', vendorPages.workspace, VENDOR_SCREENS),
-      workspaceRoute(paths.designerDashboard, 'DESIGNER', designerPages.workspace, DESIGNER_SCREENS),
+      })),
       { path: '*', element: <pages.notFound.Route /> },
     ],
   },

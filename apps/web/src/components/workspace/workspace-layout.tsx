@@ -1,5 +1,5 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/routes';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../lib/media';
 import { signOut } from '../../lib/session';
@@ -27,9 +27,24 @@ export interface WorkspaceNavGroup {
   items: readonly WorkspaceNavItem[];
 }
 
+/** One screen of a workspace: its full path pattern and what it shows. */
+export interface WorkspaceScreen {
+  path: string;
+  element: ReactElement;
+}
+
 export interface WorkspaceLayoutProps {
   /** 'Admin', 'Vendor'…: shown under the wordmark. */
   title: string;
+  /** The workspace's own path (`/dashboard/admin`): its route is `<base>/*`. */
+  base: string;
+  /**
+   * The screens, matched here as descendant routes: the whole back-office route table lives in
+   * this lazy chunk, not in the storefront's first load.
+   */
+  screens: readonly WorkspaceScreen[];
+  /** Shown for an unknown path under `base`. */
+  notFound: ReactElement;
   groups: readonly WorkspaceNavGroup[];
   /** What the command palette can find besides the sections. */
   paletteSources?: readonly PaletteSource[];
@@ -55,7 +70,7 @@ function isItemActive(item: WorkspaceNavItem, pathname: string): boolean {
  * sidebar (a drawer under 1024 px) whose <nav> is named "Back-office"; a top bar with breadcrumbs,
  * the command palette (Ctrl/Cmd-K), "View site", the signed-in person and Logout.
  */
-export function WorkspaceLayout({ title, groups, paletteSources = [] }: WorkspaceLayoutProps) {
+export function WorkspaceLayout({ title, base, screens, notFound, groups, paletteSources = [] }: WorkspaceLayoutProps) {
   const { user } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -216,7 +231,10 @@ export function WorkspaceLayout({ title, groups, paletteSources = [] }: Workspac
             </div>
           </div>
           <div className={styles.content} id="workspace-content">
-            <Outlet />
+            <Routes>
+              {screens.map(({ path, element }) => (path === base ? <Route key={path} index element={element} /> : <Route key={path} path={path.slice(base.length + 1)} element={element} />))}
+              <Route path="*" element={notFound} />
+            </Routes>
           </div>
         </div>
       </div>

@@ -1,9 +1,11 @@
 import type { Collection, Product, User } from '@mirror/contract';
-import { WorkspaceLayout, type WorkspaceNavGroup } from '../../../components/workspace/workspace-layout';
+import { WorkspaceLayout, type WorkspaceNavGroup, type WorkspaceScreen } from '../../../components/workspace/workspace-layout';
 import type { PaletteResult, PaletteSource } from '../../../components/workspace/command-palette';
 import { paths, to } from '../../../config/routes';
 import { apiClient } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/errors';
+import { lazyPage } from '../../lazy-page';
+import { workspaceNotFound } from '../workspace-not-found';
 
 const ADMIN_NAV: readonly WorkspaceNavGroup[] = [
   { items: [{ label: 'Overview', to: paths.adminDashboard, icon: 'overview', isEnd: true }] },
@@ -75,7 +77,51 @@ const usersSource: PaletteSource = {
   },
 };
 
+const lazy = {
+  overview: lazyPage(() => import('./overview-page')),
+  products: lazyPage(() => import('./products-page')),
+  productEditor: lazyPage(() => import('./product-editor-page')),
+  productTrash: lazyPage(() => import('./product-trash-page')),
+  collections: lazyPage(() => import('./collections-page')),
+  collection: lazyPage(() => import('./collection-page')),
+  collectionTrash: lazyPage(() => import('./collection-trash-page')),
+  taxonomy: lazyPage(() => import('./taxonomy-page')),
+  users: lazyPage(() => import('./users-page')),
+  emails: lazyPage(() => import('./emails-page')),
+  submissions: lazyPage(() => import('./submissions-page')),
+  submission: lazyPage(() => import('./submission-page')),
+};
+
+// `key` per path: the editor's two paths (new, one piece) are two mounts, not one reused form.
+const ADMIN_SCREENS: readonly WorkspaceScreen[] = (
+  [
+    [paths.adminDashboard, lazy.overview],
+    [paths.adminManageProducts, lazy.products],
+    [paths.adminProductNew, lazy.productEditor],
+    [paths.adminProductTrash, lazy.productTrash],
+    [paths.adminProduct, lazy.productEditor],
+    [paths.adminCollections, lazy.collections],
+    [paths.adminCollectionNew, lazy.collection],
+    [paths.adminCollectionTrash, lazy.collectionTrash],
+    [paths.adminCollection, lazy.collection],
+    [paths.adminTaxonomy, lazy.taxonomy],
+    [paths.adminUsers, lazy.users],
+    [paths.adminEmails, lazy.emails],
+    [paths.adminSubmissions, lazy.submissions],
+    [paths.adminSubmission, lazy.submission],
+  ] as const
+).map(([path, screen]) => ({ path, element: <screen.Route key={path} /> }));
+
 /** The admin's back-office (issue 10; part II adds orders, people, places). */
 export default function AdminWorkspace() {
-  return <WorkspaceLayout title="Admin" groups={ADMIN_NAV} paletteSources={[productsSource, collectionsSource, usersSource]} />;
+  return (
+    <WorkspaceLayout
+      title="Admin"
+      base={paths.adminDashboard}
+      screens={ADMIN_SCREENS}
+      notFound={workspaceNotFound}
+      groups={ADMIN_NAV}
+      paletteSources={[productsSource, collectionsSource, usersSource]}
+    />
+  );
 }

@@ -1,4 +1,5 @@
-import { WorkspaceLayout, type WorkspaceNavGroup } from '../../../components/workspace/workspace-layout';
+import type { ReactElement } from 'react';
+import { WorkspaceLayout, type WorkspaceNavGroup, type WorkspaceScreen } from '../../../components/workspace/workspace-layout';
 import { paths } from '../../../config/routes';
 
 const DESIGNER_NAV: readonly WorkspaceNavGroup[] = [
@@ -12,6 +13,6 @@ const DESIGNER_NAV: readonly WorkspaceNavGroup[] = [
 ];
 
 /** The designer's back-office (issue 11), reached by URL: the shared workspace with their sections. */
-export default function DesignerWorkspace() {
-  return <WorkspaceLayout title="Designer" groups={DESIGNER_NAV} />;
+export default function DesignerWorkspace({ screens, notFound }: { screens: readonly WorkspaceScreen[]; notFound: ReactElement }) {
+  return <WorkspaceLayout title="Designer" base={paths.designerDashboard} screens={screens} notFound={notFound} groups={DESIGNER_NAV} />;
 }

@@ -1,4 +1,5 @@
-import { WorkspaceLayout, type WorkspaceNavGroup } from '../../../components/workspace/workspace-layout';
+import type { ReactElement } from 'react';
+import { WorkspaceLayout, type WorkspaceNavGroup, type WorkspaceScreen } from '../../../components/workspace/workspace-layout';
 import { paths } from '../../../config/routes';
 
 const VENDOR_NAV: readonly WorkspaceNavGroup[] = [
@@ -11,6 +12,6 @@ const VENDOR_NAV: readonly WorkspaceNavGroup[] = [
 ];
 
 /** The vendor's back-office (issue 11): the shared workspace with the vendor's own sections. */
-export default function VendorWorkspace() {
-  return <WorkspaceLayout title="Vendor" groups={VENDOR_NAV} />;
+export default function VendorWorkspace({ screens, notFound }: { screens: readonly WorkspaceScreen[]; notFound: ReactElement }) {
+  return <WorkspaceLayout title="Vendor" base={paths.vendorDashboard} screens={screens} notFound={notFound} groups={VENDOR_NAV} />;
 }
