@@ -17,12 +17,28 @@ const ADMIN_NAV: readonly WorkspaceNavGroup[] = [
       { label: 'Taxonomy', to: paths.adminTaxonomy, icon: 'taxonomy' },
     ],
   },
-  { label: 'People', items: [{ label: 'Users', to: paths.adminUsers, icon: 'users' }] },
+  {
+    label: 'Sales',
+    items: [
+      { label: 'Orders', to: paths.adminOrders, icon: 'orders' },
+      { label: 'Payments', to: paths.adminPayments, icon: 'payments' },
+    ],
+  },
+  {
+    label: 'People and places',
+    items: [
+      { label: 'Designers', to: paths.adminDesigners, icon: 'designers' },
+      { label: 'Vendors', to: paths.adminVendors, icon: 'vendors' },
+      { label: 'Locations', to: paths.adminLocations, icon: 'locations' },
+      { label: 'Users', to: paths.adminUsers, icon: 'users' },
+    ],
+  },
   {
     label: 'Operations',
     items: [
-      { label: 'Submissions', to: paths.adminSubmissions, icon: 'submissions' },
       { label: 'Emails', to: paths.adminEmails, icon: 'emails' },
+      { label: 'Submissions', to: paths.adminSubmissions, icon: 'submissions' },
+      { label: 'Activity', to: paths.adminActivity, icon: 'activity' },
     ],
   },
 ];
@@ -90,6 +106,19 @@ const lazy = {
   emails: lazyPage(() => import('./emails-page')),
   submissions: lazyPage(() => import('./submissions-page')),
   submission: lazyPage(() => import('./submission-page')),
+  orders: lazyPage(() => import('./orders-page')),
+  orderNew: lazyPage(() => import('./order-new-page')),
+  order: lazyPage(() => import('./order-page')),
+  paymentReceipt: lazyPage(() => import('./payment-receipt-page')),
+  payments: lazyPage(() => import('./payments-page')),
+  designers: lazyPage(() => import('./designers-page')),
+  designer: lazyPage(() => import('./designer-page')),
+  vendors: lazyPage(() => import('./vendors-page')),
+  vendor: lazyPage(() => import('./vendor-page')),
+  locations: lazyPage(() => import('./locations-page')),
+  location: lazyPage(() => import('./location-page')),
+  locationTrash: lazyPage(() => import('./location-trash-page')),
+  activity: lazyPage(() => import('./activity-page')),
 };
 
 // `key` per path: the editor's two paths (new, one piece) are two mounts, not one reused form.
@@ -109,6 +138,22 @@ const ADMIN_SCREENS: readonly WorkspaceScreen[] = (
     [paths.adminEmails, lazy.emails],
     [paths.adminSubmissions, lazy.submissions],
     [paths.adminSubmission, lazy.submission],
+    [paths.adminOrders, lazy.orders],
+    [paths.adminOrderNew, lazy.orderNew],
+    [paths.adminPaymentReceipt, lazy.paymentReceipt],
+    [paths.adminOrder, lazy.order],
+    [paths.adminPayments, lazy.payments],
+    [paths.adminDesigners, lazy.designers],
+    [paths.adminDesignerNew, lazy.designer],
+    [paths.adminDesigner, lazy.designer],
+    [paths.adminVendors, lazy.vendors],
+    [paths.adminVendorNew, lazy.vendor],
+    [paths.adminVendor, lazy.vendor],
+    [paths.adminLocations, lazy.locations],
+    [paths.adminLocationNew, lazy.location],
+    [paths.adminLocationTrash, lazy.locationTrash],
+    [paths.adminLocation, lazy.location],
+    [paths.adminActivity, lazy.activity],
   ] as const
 ).map(([path, screen]) => ({ path, element: <screen.Route key={path} /> }));
 

@@ -1,0 +1,1 @@
+export { default } from '../../../features/admin-locations/components/location-trash-page';

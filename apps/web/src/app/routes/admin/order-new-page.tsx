@@ -1,0 +1,1 @@
+export { default } from '../../../features/admin-orders/components/order-new-page';

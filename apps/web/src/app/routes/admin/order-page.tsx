@@ -1,0 +1,1 @@
+export { default } from '../../../features/admin-order/components/order-page';
