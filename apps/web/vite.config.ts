@@ -4,33 +4,61 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { bootPlan } from './src/app/boot-plan';
 import { sortArticles, toArticle } from './src/features/content/content';
-import { ringsToPath } from './src/features/locations/projection';
+import { MAP_HEIGHT, MAP_WIDTH, ringsToPath } from './src/features/locations/projection';
+
+/** The land outline of Natural Earth 1:110m (world-atlas), projected and simplified into one SVG path. */
+function landPath(): string {
+  const require = createRequire(import.meta.url);
+  const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as Topology;
+  const land = feature(topology, topology.objects.land as GeometryCollection);
+  const polygons = land.features.flatMap((f) => {
+    const g = f.geometry;
+    if (g.type === 'Polygon') return [g.coordinates as [number, number][][]];
+    if (g.type === 'MultiPolygon') return g.coordinates as [number, number][][][];
+    return [];
+  });
+  return ringsToPath(polygons);
+}
 
 /**
- * `virtual:world-land`: the land outline of Natural Earth 1:110m (world-atlas), projected and
- * simplified at build time into one SVG path — the boutique map is drawn offline, no tiles.
+ * The world map drawn offline, no tiles:
+ * - `virtual:world-land`: the land as an SVG path string (for a map drawn in script, e.g. a picker);
+ * - `virtual:world-land-url`: the URL of `world-land.svg` (`<path id="land">`), a hashed, immutable
+ *   asset the storefront map shows with `<use href>` — the ~20 KB of outline stays out of the page's
+ *   JavaScript and out of its server-rendered HTML, and is cached once for every visit.
  */
 function worldLand(): Plugin {
-  const id = 'virtual:world-land';
+  const pathId = 'virtual:world-land';
+  const urlId = 'virtual:world-land-url';
+  const devUrl = '/@mirror/world-land.svg';
+  let svg: string | undefined;
+  const svgText = () => (svg ??= `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}"><path id="land" d="${landPath()}"/></svg>`);
+  let isBuild = false;
   return {
     name: 'mirror:world-land',
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load(resolved) {
-      if (resolved !== `\0${id}`) return null;
-      const require = createRequire(import.meta.url);
-      const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as Topology;
-      const land = feature(topology, topology.objects.land as GeometryCollection);
-      const polygons = land.features.flatMap((f) => {
-        const g = f.geometry;
-        if (g.type === 'Polygon') return [g.coordinates as [number, number][][]];
-        if (g.type === 'MultiPolygon') return g.coordinates as [number, number][][][];
-        return [];
+    configResolved(config) {
+      isBuild = config.command === 'build';
+    },
+    configureServer(server) {
+      server.middlewares.use(devUrl, (_req, res) => {
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.end(svgText());
       });
-      return `export default ${JSON.stringify(ringsToPath(polygons))};`;
+    },
+    resolveId: (source) => (source === pathId || source === urlId ? `\0${source}` : null),
+    load(resolved) {
+      if (resolved === `\0${pathId}`) return `export default ${JSON.stringify(landPath())};`;
+      if (resolved !== `\0${urlId}`) return null;
+      if (!isBuild) return `export default ${JSON.stringify(devUrl)};`;
+      // A content-hashed name computed here, so the browser build and the server renderer name the same file.
+      const fileName = `assets/world-land-${createHash('sha256').update(svgText()).digest('base64url').slice(0, 8)}.svg`;
+      this.emitFile({ type: 'asset', fileName, source: svgText() });
+      return `export default ${JSON.stringify(`/${fileName}`)};`;
     },
   };
 }

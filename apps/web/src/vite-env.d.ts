@@ -16,3 +16,9 @@ declare module 'virtual:world-land' {
   const path: string;
   export default path;
 }
+
+declare module 'virtual:world-land-url' {
+  /** URL of world-land.svg: `<path id="land">` in the same projection (use it as `${url}#land`). */
+  const url: string;
+  export default url;
+}

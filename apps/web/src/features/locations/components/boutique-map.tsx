@@ -1,6 +1,6 @@
 import type { Location } from '@mirror/contract';
 import { useMemo } from 'react';
-import land from 'virtual:world-land';
+import landUrl from 'virtual:world-land-url';
 import { MAP_HEIGHT, MAP_WIDTH, fitViewBox, project } from '../projection';
 import styles from './locations.module.css';
 
@@ -21,7 +21,7 @@ export function BoutiqueMap({ locations, activeId, onSelect }: BoutiqueMapProps)
     <figure className={styles.map}>
       <svg viewBox={`${view.x.toFixed(1)} ${view.y.toFixed(1)} ${view.width.toFixed(1)} ${view.height.toFixed(1)}`} width={MAP_WIDTH} height={MAP_HEIGHT} role="img" aria-labelledby="map-caption" preserveAspectRatio="xMidYMid meet">
         <rect x={0} y={0} width={MAP_WIDTH} height={MAP_HEIGHT} className={styles.sea} />
-        <path d={land} className={styles.land} strokeWidth={0.6 * scale} />
+        <use href={`${landUrl}#land`} className={styles.land} strokeWidth={0.6 * scale} />
         {pins.map(({ location, x, y }) => {
           const isActive = location.id === activeId;
           return (
