@@ -4,8 +4,10 @@ import { paths, safeNextPath } from '../../config/routes';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useSession } from '../../lib/use-session';
+import { usePageMeta } from '../../lib/page-meta';
 
 export default function LoginPage() {
+  usePageMeta('Sign in');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useSession();

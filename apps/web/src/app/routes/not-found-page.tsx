@@ -2,8 +2,10 @@ import { paths } from '../../config/routes';
 import { buttonClassName } from '../../components/ui/button';
 import { PageLink } from '../../components/layout/page-link';
 import styles from './page.module.css';
+import { usePageMeta } from '../../lib/page-meta';
 
 export default function NotFoundPage() {
+  usePageMeta('Page not found');
   return (
     <section className={styles.page} aria-labelledby="page-title" data-testid="not-found-page">
       <p className={styles.code} aria-hidden="true">

@@ -5,8 +5,10 @@ import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { showToast } from '../../components/ui/toast';
 import { useSession } from '../../lib/use-session';
+import { usePageMeta } from '../../lib/page-meta';
 
 export default function RegisterPage() {
+  usePageMeta('Create an account');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useSession();
