@@ -212,6 +212,27 @@ test('jewelry week: two files upload with visible progress, both emails are queu
   expect(mails.find((m) => m.emailType === 'JEWELRY_WEEK_CONFIRMATION')!.recipients).toEqual([email]);
 });
 
+test('jewelry week: the statement counts as one types and says when it is too long; the success page needs a submission', async ({ page }) => {
+  await page.goto('/mirror-in-milan-digital-jewelry-week/submit-success');
+  await expect(page).toHaveURL(/\/mirror-in-milan-digital-jewelry-week$/);
+  await settled(page);
+  const statement = page.getByLabel('Collection statement');
+  await statement.fill('Nine pieces in recycled gold.');
+  await expect(page.getByText('29 / 2,000 characters')).toBeVisible();
+  // A real paragraph is accepted as it is left…
+  await statement.fill('Cast from river stones. '.repeat(30));
+  await statement.blur();
+  await expect(page.getByText('720 / 2,000 characters')).toBeVisible();
+  await expect(statement).not.toHaveAttribute('aria-invalid', 'true');
+  // …and one past the limit is refused with the limit.
+  await statement.fill('a'.repeat(2001));
+  await expect(page.getByText('2,001 / 2,000 characters')).toBeVisible();
+  await statement.blur();
+  // Told as the field is left, not only on submit.
+  await expect(page.getByText('At most 2,000 characters')).toBeVisible();
+  await expect(statement).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('profile: signed out goes to sign-in; edit the profile, change the password, sign in again', async ({ page, request }, testInfo) => {
   await page.goto('/user-profile');
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);

@@ -33,13 +33,16 @@ const SubmitterSchema = z.object({
   phone: optionalText(40),
 });
 
+export const JEWELRY_WEEK_STATEMENT_MAX = 2000;
+
 export const JewelryWeekModelSchema = SubmitterSchema.extend({
   brandName: optionalText(120),
   country: optionalText(80),
   website: optionalText(300),
   instagram: optionalText(80),
   collectionTitle: optionalText(160),
-  message: optionalText(5000),
+  /** The collection statement: a real paragraph, not an essay (docs/decisions.md). */
+  message: optionalText(JEWELRY_WEEK_STATEMENT_MAX),
   /** Files uploaded beforehand to the jewelry-week folder (URLs returned by /api/files/upload). */
   files: z.array(z.object({ url: text(500), name: optionalText(200) })).max(20).optional(),
 });

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { JewelryWeekModelSchema } from '@mirror/contract';
+import { JEWELRY_WEEK_STATEMENT_MAX as STATEMENT_MAX, JewelryWeekModelSchema } from '@mirror/contract';
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Captcha, isCaptchaEnabled } from '../../../components/form/captcha';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { paths } from '../../../config/routes';
+import { formatCount } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSubmitJewelryWeek, type SubmissionModel } from '../api/jewelry-week.mutations';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, formatBytes, validateFiles } from '../files';
@@ -17,7 +18,12 @@ import styles from './jewelry-week.module.css';
 
 const FormSchema = JewelryWeekModelSchema.omit({ files: true, phone: true, brandName: true, instagram: true }).extend({
   country: JewelryWeekModelSchema.shape.name.max(80, 'At most 80 characters'),
-  message: JewelryWeekModelSchema.shape.name.min(40, 'Tell us about the collection in at least 40 characters').max(5000, 'At most 5000 characters'),
+  // Its own rule, not the name's (whose 120-character limit refused every real paragraph).
+  message: z
+    .string()
+    .trim()
+    .min(40, 'Tell us about the collection in at least 40 characters')
+    .max(STATEMENT_MAX, `At most ${formatCount(STATEMENT_MAX)} characters`),
 });
 type FormValues = z.infer<typeof FormSchema>;
 const FIELDS: readonly Path<FormValues>[] = ['name', 'email', 'country', 'website', 'collectionTitle', 'message'];
@@ -105,7 +111,7 @@ export function JewelryWeekPage() {
         <fieldset className={styles.group}>
           <legend className={styles.legend}>The collection</legend>
           <Input label="Collection title" isOptional error={errors.collectionTitle?.message} {...register('collectionTitle', { setValueAs: emptyToUndefined })} />
-          <Textarea label="Collection statement" rows={7} hint="What the collection is about, its materials and how it was made." error={errors.message?.message} {...register('message')} />
+          <Textarea label="Collection statement" rows={7} counterMax={STATEMENT_MAX} hint="What the collection is about, its materials and how it was made." error={errors.message?.message} {...register('message')} />
         </fieldset>
         <fieldset className={styles.group}>
           <legend className={styles.legend}>Portfolio</legend>

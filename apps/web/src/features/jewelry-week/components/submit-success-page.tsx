@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageLink } from '../../../components/layout/page-link';
 import { buttonClassName } from '../../../components/ui/button';
 import { paths } from '../../../config/routes';
@@ -8,6 +8,8 @@ import styles from './jewelry-week.module.css';
 export function SubmitSuccessPage() {
   usePageMeta('Submission received', 'Your portfolio for Mirror in Milan has been received.');
   const state = (useLocation().state ?? {}) as { name?: string; email?: string };
+  // Only a submission leads here (it passes who sent it in the history state); a direct visit goes to the form.
+  if (!state.name) return <Navigate to={paths.jewelryWeek} replace />;
   return (
     <section className={styles.success} aria-labelledby="page-title" data-testid="submit-success">
       <p className="eyebrow">Mirror in Milan · Digital Jewelry Week</p>
