@@ -18,16 +18,27 @@ function renderForm(onSignedIn = vi.fn()) {
 }
 
 describe('login form', () => {
-  it('keeps Sign in inert until both fields are filled, without a message', async () => {
+  it('an incomplete sign-in sends nothing, marks what is missing and focuses it, without a message', async () => {
+    const { calls } = mockFetch(() => jsonResponse(500, {}));
     const user = userEvent.setup();
     renderForm();
     const button = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    await user.type(screen.getByLabelText('Username'), 'customer');
-    expect(button.disabled).toBe(true);
-    await user.type(screen.getByLabelText('Password'), 'x');
+    const username = screen.getByLabelText('Username');
+    const password = screen.getByLabelText('Password');
     expect(button.disabled).toBe(false);
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+    await user.click(button);
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(username);
+    await user.type(username, 'customer');
+    await user.click(button);
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(password);
+    expect(calls).toHaveLength(0);
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/required/i)).toBeNull();
   });
 
   it("shows the server's message when sign-in fails", async () => {

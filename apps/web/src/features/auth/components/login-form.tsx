@@ -14,25 +14,35 @@ export interface LoginFormProps {
   registerHref: string;
 }
 
-/** SPEC §5: username and password are required; no message, the button simply stays inert. */
+/**
+ * SPEC §5: username and password are required, with no message for the rule. Sign in stays enabled
+ * (a disabled button explains nothing); an incomplete submit sends nothing, marks each empty field
+ * invalid (the error hairline; "required, invalid entry" to a screen reader) and focuses the first.
+ */
 export function LoginForm({ onSignedIn, registerHref }: LoginFormProps) {
   const signIn = useSignIn();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, watch } = useForm<AuthenticateBody>({
+  const { register, handleSubmit, watch, setFocus } = useForm<AuthenticateBody>({
     resolver: zodResolver(AuthenticateBodySchema),
     defaultValues: { username: '', password: '' },
   });
-  const username = watch('username');
-  const password = watch('password');
-  const isComplete = username.trim() !== '' && password !== '';
+  const [wasTried, setWasTried] = useState(false);
+  const isUsernameMissing = wasTried && watch('username').trim() === '';
+  const isPasswordMissing = wasTried && watch('password') === '';
 
-  const onSubmit = handleSubmit((values) => {
-    setServerError(null);
-    signIn.mutate(values, {
-      onSuccess: onSignedIn,
-      onError: (error) => setServerError(errorText(error)),
-    });
-  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      setServerError(null);
+      signIn.mutate(values, {
+        onSuccess: onSignedIn,
+        onError: (error) => setServerError(errorText(error)),
+      });
+    },
+    (errors) => {
+      setWasTried(true);
+      setFocus(errors.username ? 'username' : 'password');
+    },
+  );
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="page-title">
@@ -48,9 +58,17 @@ export function LoginForm({ onSignedIn, registerHref }: LoginFormProps) {
           {serverError}
         </p>
       ) : null}
-      <Input label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
-      <Input label="Password" type="password" autoComplete="current-password" {...register('password')} />
-      <Button type="submit" isBlock disabled={!isComplete || signIn.isPending} aria-busy={signIn.isPending || undefined}>
+      <Input
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        aria-invalid={isUsernameMissing || undefined}
+        {...register('username')}
+      />
+      <Input label="Password" type="password" autoComplete="current-password" required aria-invalid={isPasswordMissing || undefined} {...register('password')} />
+      <Button type="submit" isBlock disabled={signIn.isPending} aria-busy={signIn.isPending || undefined}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </Button>
       <p className={styles.switch}>

@@ -58,16 +58,26 @@ function PriceRange({ min, max, bounds, onApply }: { min?: number; max?: number;
   return (
     <form className={styles.group} onSubmit={onSubmit} aria-labelledby="price-legend">
       <p className={styles.legend} id="price-legend">
-        Price (€)
+        Price
       </p>
       <div className={styles.priceRow}>
         <label className={styles.priceField}>
-          <span>From</span>
-          <input type="number" inputMode="numeric" min={0} step={100} placeholder={lowest?.toString() ?? '0'} value={from} onChange={(e) => setFrom(e.target.value)} />
+          <span>
+            From <span className="visually-hidden">in euros</span>
+          </span>
+          <span className={styles.money}>
+            <span aria-hidden="true">€</span>
+            <input type="number" inputMode="numeric" min={0} step={100} placeholder={lowest?.toString() ?? '0'} value={from} onChange={(e) => setFrom(e.target.value)} />
+          </span>
         </label>
         <label className={styles.priceField}>
-          <span>To</span>
-          <input type="number" inputMode="numeric" min={0} step={100} placeholder={highest?.toString() ?? ''} value={until} onChange={(e) => setUntil(e.target.value)} />
+          <span>
+            To <span className="visually-hidden">in euros</span>
+          </span>
+          <span className={styles.money}>
+            <span aria-hidden="true">€</span>
+            <input type="number" inputMode="numeric" min={0} step={100} placeholder={highest?.toString() ?? ''} value={until} onChange={(e) => setUntil(e.target.value)} />
+          </span>
         </label>
       </div>
       <button type="submit" className={styles.apply}>
