@@ -83,7 +83,7 @@ test.describe('/view-360', () => {
 
     await expectAxeClean(page);
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', `/contact?appointment=1&piece=${encodeURIComponent(piece.sku)}`);
+    await expect(main.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', `/contact?${new URLSearchParams({ appointment: '1', piece: piece.name }).toString()}`);
     await main.getByRole('link', { name: 'Back to the piece' }).click();
     await expect(page).toHaveURL(new RegExp(`/products/${piece.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();

@@ -157,10 +157,17 @@ test('contact message and appointment request reach the outbox', async ({ page, 
   await page.getByRole('main').getByRole('button', { name: 'Book an appointment' }).click();
   await expect(page).toHaveURL(/appointment=1/);
   const dialog = page.getByRole('dialog', { name: 'Book an appointment' });
+  await expect(dialog.getByLabel('Date')).toBeDisabled();
   await dialog.getByLabel('Boutique').selectOption({ index: 1 });
-  await dialog.getByLabel('Date').fill('2030-06-14');
+  // The days the boutique receives, written as the house writes dates; then the hours of that day.
+  const firstDay = dialog.getByLabel('Date').locator('option').nth(1);
+  await expect(firstDay).toHaveText(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+ \d{4}$/);
+  await dialog.getByLabel('Date').selectOption({ index: 1 });
+  await expect(dialog.getByLabel('Time').locator('option').nth(1)).toHaveText(/^\d{2}:00$/);
   await dialog.getByLabel('Time').selectOption({ index: 1 });
-  await dialog.getByLabel('Pieces of interest').fill('MIR-RIN-0001');
+  await dialog.getByLabel('Pieces of interest').fill('Aube de Givre solitaire');
+  // The whole request fits a laptop screen: its button is in view without scrolling the page.
+  await expect(dialog.getByRole('button', { name: 'Request the appointment' })).toBeInViewport();
   await dialog.getByLabel('Name').fill('Claire Dumas');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Request the appointment' }).click();
@@ -170,7 +177,7 @@ test('contact message and appointment request reach the outbox', async ({ page, 
   const outbox = await request.get('/api/notifications/outbox?size=100', { headers: { Authorization: `Bearer ${token}` } });
   const mails = ((await outbox.json()) as { content: { emailType: string; text: string }[] }).content.filter((m) => m.text.includes(email));
   expect(mails.map((m) => m.emailType).sort()).toEqual(['APPOINTMENT_REQUEST', 'CONTACT_MESSAGE']);
-  expect(mails.find((m) => m.emailType === 'APPOINTMENT_REQUEST')!.text).toContain('MIR-RIN-0001');
+  expect(mails.find((m) => m.emailType === 'APPOINTMENT_REQUEST')!.text).toContain('Aube de Givre solitaire');
 });
 
 // A tiny valid PNG and PDF: the server decides the type by their magic bytes.

@@ -7,6 +7,6 @@ export default function ContactRoute() {
   const locations = useQuery(locationsQuery({}));
   const boutiques = (locations.data?.content ?? [])
     .filter((l) => l.isAppointmentBookable)
-    .map((l) => ({ id: l.id, label: `${l.name} — ${l.city}` }));
+    .map((l) => ({ id: l.id, label: `${l.name} — ${l.city}`, openingHours: l.openingHours }));
   return <ContactPage boutiques={boutiques} isLoadingBoutiques={locations.isPending} />;
 }

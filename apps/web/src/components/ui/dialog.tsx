@@ -6,6 +6,8 @@ export interface DialogProps {
   isOpen: boolean;
   onClose: () => void;
   title: string;
+  /** 'wide' for a form with paired fields (42 rem instead of 34). */
+  size?: 'regular' | 'wide';
   children: ReactNode;
 }
 
@@ -13,7 +15,7 @@ export interface DialogProps {
  * Modal dialog on the native <dialog>: focus moves in and is trapped, Escape closes, focus
  * returns to the opener; the browser does all of it.
  */
-export function Dialog({ isOpen, onClose, title, children }: DialogProps) {
+export function Dialog({ isOpen, onClose, title, size = 'regular', children }: DialogProps) {
   const ref = useModalDialog(isOpen);
   const titleId = useId();
 
@@ -21,6 +23,7 @@ export function Dialog({ isOpen, onClose, title, children }: DialogProps) {
     <dialog
       ref={ref}
       className={styles.dialog}
+      data-size={size}
       aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(event) => {

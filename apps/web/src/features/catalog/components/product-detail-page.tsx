@@ -134,7 +134,7 @@ export function ProductDetailPage() {
             </p>
             {p.description ? <p className={styles.description}>{p.description}</p> : null}
             <div className={styles.actions}>
-              <PageLink to={to.appointment({ piece: p.sku })} className={buttonClassName({ isBlock: true })}>
+              <PageLink to={to.appointment({ piece: p.name })} className={buttonClassName({ isBlock: true })}>
                 Book an appointment
               </PageLink>
               {isRing ? (

@@ -91,7 +91,7 @@ export function View360Page() {
           </p>
           <span className={styles.rule} aria-hidden="true" />
           <div className={styles.actions}>
-            <PageLink to={to.appointment({ piece: piece.sku })} className={buttonClassName({ variant: 'on-dark', isBlock: true })}>
+            <PageLink to={to.appointment({ piece: piece.name })} className={buttonClassName({ variant: 'on-dark', isBlock: true })}>
               Book an appointment
             </PageLink>
             <PageLink to={to.product(piece.id)} className={styles.back}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppointmentRequestModelSchema, type EmailModels } from '@mirror/contract';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { Captcha, isCaptchaEnabled } from '../../../components/form/captcha';
@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useRequestAppointment } from '../api/contact.mutations';
+import { appointmentDays, appointmentSlots, type BookableBoutique } from '../slots';
 import styles from './contact.module.css';
 
 /** The request form adds 'pieces of interest', folded into the message the API carries. */
@@ -20,7 +21,6 @@ const AppointmentFormSchema = AppointmentRequestModelSchema.extend({
 type AppointmentForm = z.infer<typeof AppointmentFormSchema>;
 const FIELDS: readonly Path<AppointmentForm>[] = ['name', 'email', 'phone', 'location', 'service', 'preferredDate', 'preferredTime', 'message'];
 
-export const TIME_SLOTS = ['Morning (10:00–12:00)', 'Lunchtime (12:00–14:00)', 'Afternoon (14:00–17:00)', 'Evening (17:00–19:00)'] as const;
 const SERVICES = ['Private viewing', 'Bridal consultation', 'Bespoke design', 'Resizing', 'Cleaning', 'Engraving', 'Appraisal', 'Repair'] as const;
 
 export function toAppointmentModel(form: AppointmentForm): EmailModels['APPOINTMENT_REQUEST'] {
@@ -31,13 +31,8 @@ export function toAppointmentModel(form: AppointmentForm): EmailModels['APPOINTM
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-function tomorrow(): string {
-  const d = new Date(Date.now() + 86_400_000);
-  return d.toISOString().slice(0, 10);
-}
-
 export interface AppointmentFormProps {
-  boutiques: readonly { value: string; label: string }[];
+  boutiques: readonly BookableBoutique[];
   defaultBoutique?: string;
   defaultPieces?: string;
   onDone: () => void;
@@ -53,6 +48,8 @@ export function AppointmentRequestForm({ boutiques, defaultBoutique, defaultPiec
     register,
     handleSubmit,
     setError,
+    setValue,
+    watch,
     formState: { errors },
   } = useForm<AppointmentForm>({
     resolver: zodResolver(AppointmentFormSchema),
@@ -60,6 +57,20 @@ export function AppointmentRequestForm({ boutiques, defaultBoutique, defaultPiec
     values: { location: defaultBoutique ?? '', pieces: defaultPieces ?? '' } as AppointmentForm,
     resetOptions: { keepDirtyValues: true },
   });
+
+  // The days the chosen boutique receives, and the hours of the chosen day, from its opening hours.
+  const boutique = boutiques.find((b) => b.label === watch('location'));
+  const date = watch('preferredDate');
+  const time = watch('preferredTime');
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
+  const days = useMemo(() => appointmentDays(boutique?.openingHours, today), [boutique, today]);
+  const slots = useMemo(() => (boutique && date ? appointmentSlots(boutique.openingHours, date) : []), [boutique, date]);
+  useEffect(() => {
+    if (date && !days.some((d) => d.value === date)) setValue('preferredDate', undefined);
+  }, [date, days, setValue]);
+  useEffect(() => {
+    if (time && !slots.includes(time)) setValue('preferredTime', undefined);
+  }, [time, slots, setValue]);
 
   const onSubmit = handleSubmit((form) => {
     setFormError(null);
@@ -88,29 +99,48 @@ export function AppointmentRequestForm({ boutiques, defaultBoutique, defaultPiec
     );
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Appointment request">
+    <form className={[styles.form, styles.appointment].join(' ')} onSubmit={onSubmit} noValidate aria-label="Appointment request">
       {formError ? (
         <p className={styles.alert} role="alert">
           {formError}
         </p>
       ) : null}
-      <Select label="Boutique" placeholder="Choose a boutique" options={boutiques} error={errors.location?.message} {...register('location')} />
-      <div className={styles.row}>
-        <Input label="Date" type="date" min={tomorrow()} error={errors.preferredDate?.message} {...register('preferredDate', { setValueAs: emptyToUndefined })} />
-        <Select label="Time" placeholder="Any time" options={TIME_SLOTS.map((t) => ({ value: t, label: t }))} error={errors.preferredTime?.message} {...register('preferredTime', { setValueAs: emptyToUndefined })} />
+      <Select label="Boutique" placeholder="Choose a boutique" options={boutiques.map((b) => ({ value: b.label, label: b.label }))} error={errors.location?.message} {...register('location')} />
+      <div className={[styles.row, styles.when].join(' ')}>
+        <Select
+          label="Date"
+          placeholder={boutique ? 'Any day' : 'Choose a boutique first'}
+          disabled={!boutique}
+          options={days}
+          error={errors.preferredDate?.message}
+          {...register('preferredDate', { setValueAs: emptyToUndefined })}
+        />
+        <Select
+          label="Time"
+          placeholder={date ? 'Any time' : 'Choose a day first'}
+          disabled={!date}
+          options={slots.map((t) => ({ value: t, label: t }))}
+          error={errors.preferredTime?.message}
+          {...register('preferredTime', { setValueAs: emptyToUndefined })}
+        />
       </div>
-      <Select label="Reason" placeholder="A private viewing" options={SERVICES.map((s) => ({ value: s, label: s }))} {...register('service', { setValueAs: emptyToUndefined })} />
-      <Input label="Pieces of interest" isOptional hint="A name or reference, e.g. MIR-RIN-0001." error={errors.pieces?.message} {...register('pieces', { setValueAs: emptyToUndefined })} />
+      <div className={styles.row}>
+        <Select label="Reason" placeholder="A private viewing" options={SERVICES.map((s) => ({ value: s, label: s }))} {...register('service', { setValueAs: emptyToUndefined })} />
+        <Input label="Phone" type="tel" isOptional autoComplete="tel" error={errors.phone?.message} {...register('phone', { setValueAs: emptyToUndefined })} />
+      </div>
+      <Input label="Pieces of interest" isOptional hint="A name or a reference." error={errors.pieces?.message} {...register('pieces', { setValueAs: emptyToUndefined })} />
       <div className={styles.row}>
         <Input label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       </div>
-      <Input label="Phone" type="tel" isOptional autoComplete="tel" error={errors.phone?.message} {...register('phone', { setValueAs: emptyToUndefined })} />
-      <Textarea label="Message" isOptional rows={3} error={errors.message?.message} {...register('message', { setValueAs: emptyToUndefined })} />
+      <Textarea label="Message" isOptional rows={2} error={errors.message?.message} {...register('message', { setValueAs: emptyToUndefined })} />
       <Captcha onToken={onToken} />
-      <Button type="submit" disabled={request.isPending} aria-busy={request.isPending || undefined}>
-        {request.isPending ? 'Sending…' : 'Request the appointment'}
-      </Button>
+      {/* Always in view: the dialog scrolls under it on a short screen. */}
+      <div className={styles.appointmentActions}>
+        <Button type="submit" disabled={request.isPending} aria-busy={request.isPending || undefined}>
+          {request.isPending ? 'Sending…' : 'Request the appointment'}
+        </Button>
+      </div>
     </form>
   );
 }

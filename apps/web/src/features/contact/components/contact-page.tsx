@@ -4,13 +4,14 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { brand } from '../../../config/brand';
 import { usePageMeta } from '../../../lib/page-meta';
+import type { BookableBoutique } from '../slots';
 import { AppointmentRequestForm } from './appointment-form';
 import { ContactForm } from './contact-form';
 import styles from './contact.module.css';
 
 export interface ContactPageProps {
   /** Boutiques that take appointments (from the locations API, given by the route). */
-  boutiques: readonly { id: string; label: string }[];
+  boutiques: readonly BookableBoutique[];
   isLoadingBoutiques: boolean;
 }
 
@@ -55,13 +56,13 @@ export function ContactPage({ boutiques, isLoadingBoutiques }: ContactPageProps)
         </aside>
         <ContactForm />
       </div>
-      <Dialog isOpen={isBooking} onClose={close} title="Book an appointment">
+      <Dialog isOpen={isBooking} onClose={close} title="Book an appointment" size="wide">
         {!isBooking ? null : isLoadingBoutiques ? (
           <p role="status">Loading...</p>
         ) : (
           <AppointmentRequestForm
             key={`${boutiqueId ?? ''}-${params.get('piece') ?? ''}`}
-            boutiques={boutiques.map((b) => ({ value: b.label, label: b.label }))}
+            boutiques={boutiques}
             defaultBoutique={defaultBoutique}
             defaultPieces={params.get('piece') ?? undefined}
             onDone={close}
