@@ -17,6 +17,7 @@ export const pages = {
   about: lazyPage(() => import('./routes/about-page')),
   news: lazyPage(() => import('./routes/news-page')),
   newsArticle: lazyPage(() => import('./routes/news-article-page')),
+  allNews: lazyPage(() => import('./routes/all-news-page')),
   contact: lazyPage(() => import('./routes/contact-page')),
   locations: lazyPage(() => import('./routes/locations-page')),
   hoverExpand: lazyPage(() => import('./routes/hover-expand-page')),

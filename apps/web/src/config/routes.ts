@@ -24,6 +24,8 @@ export const paths = {
   locations: '/locations',
   news: '/news',
   newsArticle: '/news/:slug',
+  /** The journal's archive (SPEC: "an all-news page"; its path is ours). */
+  allNews: '/all-news',
   immersiveShowroom: '/immersive-showroom',
   jewelryWeek: '/mirror-in-milan-digital-jewelry-week',
   jewelryWeekSuccess: '/mirror-in-milan-digital-jewelry-week/submit-success',

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { PageLink } from '../../../components/layout/page-link';
-import { to } from '../../../config/routes';
+import { buttonClassName } from '../../../components/ui/button';
+import { paths, to } from '../../../config/routes';
 import { formatDate } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { articles } from '../news';
@@ -52,6 +53,11 @@ export function NewsPage() {
             </li>
           ))}
         </ul>
+        <p className={styles.newsArchiveLink}>
+          <PageLink to={paths.allNews} className={buttonClassName({ variant: 'secondary' })}>
+            Every article, by year
+          </PageLink>
+        </p>
       </div>
     </>
   );

@@ -1,0 +1,3 @@
+import { AllNewsPage } from '../../features/content/components/all-news-page';
+
+export default AllNewsPage;
