@@ -68,8 +68,9 @@ function gidOf(user) {
 
 /**
  * Starts a throwaway cluster. `settings` adds `-c name=value` server settings (e.g. shared_buffers for
- * a benchmark). Returns { url, port, dir, dataDir, bin, pid(), stop() }; stop() is idempotent and
- * deletes the cluster.
+ * a benchmark). Returns { url, port, dir, dataDir, bin, halt(), resume(), stop() }; stop() is idempotent and
+ * deletes the cluster; halt() shuts the server down (fast: sessions end with 57P01) and keeps the cluster,
+ * resume() starts it again on the same port (both for outage tests).
  */
 export async function startPostgres({ settings = {} } = {}) {
   const bin = ensurePostgres();
@@ -87,6 +88,16 @@ export async function startPostgres({ settings = {} } = {}) {
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300${extra}`;
   const [c2, a2] = asPg(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
   if (run(c2, a2, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error(`pg_ctl start failed; see ${dir}/server.log`);
+  const pgCtl = (args) => {
+    const [c, a] = asPg(path.join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
+    return spawnSync(c, a, { stdio: 'ignore' }).status === 0;
+  };
+  const halt = () => {
+    if (!pgCtl(['-m', 'fast', '-w', 'stop'])) throw new Error('pg_ctl stop failed');
+  };
+  const resume = () => {
+    if (!pgCtl(['-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start'])) throw new Error(`pg_ctl start failed; see ${dir}/server.log`);
+  };
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -95,5 +106,5 @@ export async function startPostgres({ settings = {} } = {}) {
     spawnSync(c3, a3, { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://mirror@127.0.0.1:${port}/postgres`, port, dir, dataDir, bin, stop };
+  return { url: `postgres://mirror@127.0.0.1:${port}/postgres`, port, dir, dataDir, bin, halt, resume, stop };
 }

@@ -128,9 +128,9 @@ async function main() {
       ensureDebianPackage('chromium', () => existsSync('/usr/bin/chromium'));
       log('build');
       if (run('npm', ['run', '--silent', 'build']) !== 0) throw new Error('build failed');
-      // Every e2e visitor comes from 127.0.0.1: the per-IP limits on anonymous email and uploads (tested in the
-      // API suites) would otherwise count the whole suite as one visitor.
-      const server = await startServer({ EMAIL_RATE_LIMIT_MAX: '10000', UPLOAD_ANON_RATE_LIMIT_MAX: '10000' });
+      // Every e2e visitor comes from 127.0.0.1: the per-IP limits on anonymous email, uploads and file downloads
+      // (tested in the API suites) would otherwise count the whole suite as one visitor.
+      const server = await startServer({ EMAIL_RATE_LIMIT_MAX: '10000', UPLOAD_ANON_RATE_LIMIT_MAX: '10000', FILES_RATE_LIMIT_MAX: '100000' });
       // Every piece has its images before the first test: no page is caught mid-rendering.
       await waitForImagery(server.baseUrl);
       playwright('e2e', path.join(root, 'apps/web/playwright.config.ts'), { E2E_BASE_URL: server.baseUrl });

@@ -7,7 +7,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/admin-create.ts'],
+  // The model builder's worker thread is its own entry (dist/modules/models/build.worker.js).
+  entryPoints: ['src/server.ts', 'src/admin-create.ts', 'src/modules/models/build.worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

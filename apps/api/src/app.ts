@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rejectNulCharacters } from '@mirror/contract';
 import { createSerializerCompiler } from './lib/serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import type { Env } from './config/env';
@@ -44,6 +45,12 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { createSubmissionsService } from './modules/submissions/submissions.service';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { modelsRoutes } from './modules/models/models.routes';
+import { createModelsService } from './modules/models/models.service';
+import { createBuildPool } from './modules/models/build-pool';
+import { createAuditService } from './modules/audit/audit.service';
+import { runWithRequest } from './lib/request-context';
 import { createTurnstileVerifier } from './lib/captcha';
 import type { StorageDriver } from './lib/storage/storage';
 import { createStorageFromEnv } from './lib/storage/from-env';
@@ -103,7 +110,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
     if (text.trim() === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query, path and header schema refuses U+0000 in any string first (400 with the field's path).
+  app.setValidatorCompiler((route) => validatorCompiler({ ...route, schema: rejectNulCharacters(route.schema as Parameters<typeof rejectNulCharacters>[0]) }));
   // Responses: compiled fast-json-stringify; outside production every response is also checked against its zod schema.
   app.setSerializerCompiler(createSerializerCompiler({ validate: env.NODE_ENV !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
@@ -123,6 +131,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
     onBackgroundError: (err) => app.log.error({ err }, 'studio render failed'),
   });
   const files = createFilesService({ storage, allowedBuckets: env.UPLOAD_BUCKETS });
+  const modelBuilds = createBuildPool();
+  app.addHook('onClose', () => modelBuilds.close());
   const captcha = createTurnstileVerifier({ secret: env.TURNSTILE_SECRET, verifyUrl: env.TURNSTILE_VERIFY_URL, log: app.log });
   const notifications = createNotificationsService({ db, brandInbox: env.BRAND_INBOX, captcha });
 
@@ -178,6 +188,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
       retryAfter: context.after,
     }),
   });
+  // Each request's work runs in its context (lib/request-context.ts): the audit trail reads the actor and request id there.
+  app.addHook('onRequest', (request, _reply, done) => runWithRequest(request, done));
   await app.register(authPlugin, { tokens, users: createUsersRepo(db) });
   await app.register(openapiPlugin);
 
@@ -185,7 +197,7 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   await app.register(healthRoutes, { ping });
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users, health: ping });
-  await app.register(filesRoutes, { storage, files, uploadMaxBytes: Math.floor(env.UPLOAD_MAX_MB * 1_048_576), uploadRateLimit: { signedIn: env.RATE_LIMIT_MAX, anonymous: env.UPLOAD_ANON_RATE_LIMIT_MAX } });
+  await app.register(filesRoutes, { storage, files, uploadMaxBytes: Math.floor(env.UPLOAD_MAX_MB * 1_048_576), uploadRateLimit: { signedIn: env.RATE_LIMIT_MAX, anonymous: env.UPLOAD_ANON_RATE_LIMIT_MAX }, downloadRateLimitMax: env.FILES_RATE_LIMIT_MAX });
   await app.register(locationsRoutes, { locations: createLocationsService({ db }), health: ping });
   await app.register(ordersRoutes, { orders: createOrdersService({ db }) });
   await app.register(notificationsRoutes, { notifications, emailRateLimitMax: env.EMAIL_RATE_LIMIT_MAX });
@@ -197,6 +209,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   await app.register(collectionsRoutes, { collections: createCollectionsService({ db, lowStockThreshold: env.LOW_STOCK_THRESHOLD }), health: ping });
   await app.register(designersRoutes, { designers: createDesignersService({ db, products }) });
   await app.register(vendorsRoutes, { vendors: createVendorsService({ db, products }) });
+  await app.register(auditRoutes, { audit: createAuditService({ db }) });
+  await app.register(modelsRoutes, { models: createModelsService({ db, products, builder: modelBuilds, cacheDir: path.join(env.DATA_DIR, 'models'), onCacheError: (err) => app.log.warn({ err }, 'model cache not written') }) });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

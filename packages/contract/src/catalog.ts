@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema, PageQuerySchema, sortParam } from './common';
+import { INT4_MAX, pageSchema, PageQuerySchema, sortParam } from './common';
 import { ErrorResponseSchema } from './errors';
 
 // ---------- Shared vocabulary ----------
@@ -197,6 +197,9 @@ export type ProductStockBody = z.infer<typeof ProductStockBodySchema>;
 
 export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'updatedAt', 'stock', 'sku'] as const;
 
+/** A price in minor units as a query parameter: prices are `integer` columns, so the bound is int4's. */
+const PriceQuery = z.coerce.number().int('Use whole minor units (cents)').min(0, 'Must not be negative').max(INT4_MAX, `At most ${INT4_MAX}`);
+
 export const ProductFilterQuerySchema = z.object({
   categoryId: z.uuid().optional(),
   metalType: MetalTypeSchema.optional(),
@@ -205,8 +208,8 @@ export const ProductFilterQuerySchema = z.object({
   collectionId: z.uuid().optional(),
   featured: booleanQuery.optional(),
   availability: AvailabilitySchema.optional(),
-  minPrice: z.coerce.number().int().min(0).optional(),
-  maxPrice: z.coerce.number().int().min(0).optional(),
+  minPrice: PriceQuery.optional(),
+  maxPrice: PriceQuery.optional(),
   status: ProductStatusSchema.optional(),
   /** The gemstone's type, case-insensitive exact (`Sapphire` matches `sapphire`). */
   stone: z.string().trim().min(1, 'Enter a stone').max(60, 'At most 60 characters').optional(),
@@ -214,6 +217,8 @@ export const ProductFilterQuerySchema = z.object({
   includeDeleted: booleanQuery.optional(),
   /** ADMIN only: `only` lists soft-deleted products alone (the Trash). */
   deleted: z.enum(['only']).optional(),
+  /** VENDOR only (403 for anyone else): just the caller's own pieces, every status (its back-office table). */
+  mine: booleanQuery.optional(),
 });
 export type ProductFilterQuery = z.infer<typeof ProductFilterQuerySchema>;
 
@@ -230,7 +235,7 @@ export const ProductSearchQuerySchema = PageQuerySchema.extend(ProductFilterQuer
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
 
 export const PriceRangeQuerySchema = ProductListQuerySchema.omit({ minPrice: true, maxPrice: true })
-  .extend({ min: z.coerce.number().int().min(0), max: z.coerce.number().int().min(0) })
+  .extend({ min: PriceQuery, max: PriceQuery })
   .refine((v) => v.max >= v.min, { path: ['max'], message: 'max must not be below min' });
 
 const facetValue = z.object({ value: z.string(), label: z.string().optional(), count: z.number().int() });

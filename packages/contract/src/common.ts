@@ -8,6 +8,40 @@ z.config({
   },
 });
 
+/** Largest value of a PostgreSQL `integer` (int4) column; query and body numbers bound for one stay at or below it. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in a request is refused as a field error. One rule for
+ * every string: the API applies `rejectNulCharacters` to every route's body, query and path schema.
+ */
+export const NUL_CHARACTER_MESSAGE = 'Must not contain the NUL character (U+0000)';
+
+/** Paths of every string (object keys included) in `value` that contains U+0000. */
+export function nulCharacterPaths(value: unknown, at: (string | number)[] = [], found: (string | number)[][] = []): (string | number)[][] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(at);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => nulCharacterPaths(item, [...at, index], found));
+  } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) found.push([...at, key]);
+      else nulCharacterPaths(item, [...at, key], found);
+    }
+  }
+  return found;
+}
+
+/** `schema`, refusing first any input with U+0000 in a string (the issue points at the field). */
+export function rejectNulCharacters<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      for (const path of nulCharacterPaths(value)) ctx.addIssue({ code: 'custom', path, message: NUL_CHARACTER_MESSAGE, input: value });
+    })
+    .pipe(schema);
+}
+
 /** Zero-based page query shared by every list endpoint (CONVENTIONS §6). */
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),

@@ -7,5 +7,8 @@ export * from './notifications';
 export * from './catalog';
 export * from './locations';
 export * from './orders';
+export * from './vendor-orders';
+export * from './schedule';
 export * from './parties';
 export * from './submissions';
+export * from './audit';

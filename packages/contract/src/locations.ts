@@ -27,14 +27,51 @@ export const OpeningIntervalSchema = z
   .object({ open: TimeSchema, close: TimeSchema })
   .refine((i) => i.open < i.close, { message: 'Closing time must be after opening time', path: ['close'] });
 
+/** Minutes since midnight of a valid `HH:MM`. */
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A day's intervals may come in any order but must not overlap (touching, 12:00–14:00 then 14:00–18:00, is fine). */
+const DayHoursSchema = z
+  .array(OpeningIntervalSchema)
+  .max(3, 'At most 3 opening ranges a day')
+  .superRefine((intervals, ctx) => {
+    const order = intervals.map((interval, index) => ({ ...interval, index })).sort((a, b) => minutesOf(a.open) - minutesOf(b.open));
+    for (let i = 1; i < order.length; i += 1) {
+      const previous = order[i - 1]!;
+      const current = order[i]!;
+      if (minutesOf(current.open) < minutesOf(previous.close)) {
+        ctx.addIssue({ code: 'custom', path: [current.index, 'open'], message: `Overlaps ${previous.open}–${previous.close}` });
+      }
+    }
+  });
+
 /** Per weekday, the opening intervals (two when the boutique closes for lunch); an empty list means closed. */
 export const OpeningHoursSchema = z.object(
-  Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(OpeningIntervalSchema).max(3).default([])])) as Record<
+  Object.fromEntries(WEEKDAYS.map((d) => [d, DayHoursSchema.default([])])) as Record<
     Weekday,
-    z.ZodDefault<z.ZodArray<typeof OpeningIntervalSchema>>
+    z.ZodDefault<typeof DayHoursSchema>
   >,
 );
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
+
+/** A dated exceptional closure (a holiday, an inventory day): the boutique is closed all that day, whatever its weekly hours. */
+export const LocationClosureSchema = z.object({
+  date: z.iso.date('Use a date such as 2026-12-25'),
+  note: z.string().trim().max(120, 'At most 120 characters').default(''),
+});
+export type LocationClosure = z.infer<typeof LocationClosureSchema>;
+
+/** At most 60 closures, one per date. */
+export const LocationClosuresSchema = z
+  .array(LocationClosureSchema)
+  .max(60, 'At most 60 closures')
+  .superRefine((closures, ctx) => {
+    const seen = new Set<string>();
+    closures.forEach((closure, index) => {
+      if (seen.has(closure.date)) ctx.addIssue({ code: 'custom', path: [index, 'date'], message: 'This date is already listed' });
+      seen.add(closure.date);
+    });
+  });
 
 export const LocationSchema = z.object({
   id: z.uuid(),
@@ -53,6 +90,8 @@ export const LocationSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   openingHours: OpeningHoursSchema,
+  /** Dated closures, in date order (past ones included). */
+  closures: z.array(LocationClosureSchema),
   services: z.array(LocationServiceSchema),
   isAppointmentBookable: z.boolean(),
   isActive: z.boolean(),
@@ -65,7 +104,8 @@ export const LocationPageSchema = pageSchema(LocationSchema);
 
 const Text = (max: number) => z.string().trim().min(1, 'This field is required').max(max, `At most ${max} characters`);
 
-export const CreateLocationBodySchema = z
+/** Every writable field, no defaults: the update takes them as they are (a default would overwrite what a PUT leaves out). */
+const LocationFieldsSchema = z
   .object({
     name: Text(120),
     type: LocationTypeSchema,
@@ -96,24 +136,35 @@ export const CreateLocationBodySchema = z
       .nullable()
       .optional(),
     email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')).nullable().optional(),
-    openingHours: OpeningHoursSchema.default(Object.fromEntries(WEEKDAYS.map((d) => [d, []])) as unknown as OpeningHours),
-    services: z.array(LocationServiceSchema).max(LOCATION_SERVICES.length).default([]),
-    isAppointmentBookable: z.boolean().default(false),
-    isActive: z.boolean().default(true),
+    openingHours: OpeningHoursSchema,
+    closures: LocationClosuresSchema,
+    services: z.array(LocationServiceSchema).max(LOCATION_SERVICES.length),
+    isAppointmentBookable: z.boolean(),
+    isActive: z.boolean(),
   })
   .strict();
+export const CreateLocationBodySchema = LocationFieldsSchema.extend({
+  openingHours: OpeningHoursSchema.default(Object.fromEntries(WEEKDAYS.map((d) => [d, []])) as unknown as OpeningHours),
+  closures: LocationClosuresSchema.default([]),
+  services: LocationFieldsSchema.shape.services.default([]),
+  isAppointmentBookable: z.boolean().default(false),
+  isActive: z.boolean().default(true),
+}).strict();
 export type CreateLocationBody = z.infer<typeof CreateLocationBodySchema>;
 
-export const UpdateLocationBodySchema = CreateLocationBodySchema.partial().strict();
+/** Only the fields sent change (zod 4 would apply a default even to a key left out of a partial). */
+export const UpdateLocationBodySchema = LocationFieldsSchema.partial().strict();
 export type UpdateLocationBody = z.infer<typeof UpdateLocationBodySchema>;
 
-export const LOCATION_SORT_FIELDS = ['name', 'city', 'country', 'type', 'createdAt'] as const;
+export const LOCATION_SORT_FIELDS = ['name', 'city', 'country', 'type', 'createdAt', 'deletedAt'] as const;
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const LocationListQuerySchema = PageQuerySchema.extend({
   sort: sortParam(LOCATION_SORT_FIELDS, 'name,asc'),
   /** ADMIN only: also list soft-deleted locations. */
   includeDeleted: booleanQuery.optional(),
+  /** ADMIN only (visitors get an empty page): `only` lists soft-deleted locations alone (the Trash). */
+  deleted: z.enum(['only']).optional(),
 });
 export type LocationListQuery = z.infer<typeof LocationListQuerySchema>;
 
@@ -125,6 +176,8 @@ export const LocationFilterQuerySchema = LocationListQuerySchema.extend({
   /** Non-admins always see active locations only. */
   active: booleanQuery.optional(),
   bookable: booleanQuery.optional(),
+  /** Search text (name, city, country, address, description) on top of the filters. */
+  q: z.string().trim().min(1).max(100).optional(),
 });
 export type LocationFilterQuery = z.infer<typeof LocationFilterQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageSchema } from './catalog';
 import { pageSchema, PageQuerySchema, sortParam } from './common';
 
 export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'IN_PRODUCTION', 'READY', 'SHIPPED', 'DELIVERED', 'COMPLETED', 'CANCELLED'] as const;
@@ -57,6 +58,8 @@ export const PaymentTermsSchema = z.discriminatedUnion('type', [
       type: z.literal('INSTALLMENTS'),
       installments: z.number().int().min(2, 'At least 2 instalments').max(36, 'At most 36 instalments'),
       firstDueDate: DateOnlySchema.optional(),
+      /** Months between two instalments (1 when omitted: monthly). */
+      intervalMonths: z.number().int('Use whole months').min(1, 'Every 1–12 months').max(12, 'Every 1–12 months').optional(),
     })
     .strict(),
 ]);
@@ -73,6 +76,10 @@ export const OrderLineSchema = z.object({
   lineTotal: z.number().int(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** A line on the order's own page: the piece's first image and, for ADMIN, its stock now (null for others or a deleted piece). */
+export const OrderDetailLineSchema = OrderLineSchema.extend({ image: ImageSchema.nullable(), stockQuantity: z.number().int().nullable() });
+export type OrderDetailLine = z.infer<typeof OrderDetailLineSchema>;
 
 export const ScheduleItemSchema = z.object({
   id: z.uuid(),
@@ -106,7 +113,10 @@ export const PaymentSchema = z.object({
   currency: z.string(),
   method: PaymentMethodSchema,
   reference: z.string().nullable(),
+  /** The day the money was received (may be before the day it was recorded). */
+  receivedOn: z.string(),
   recordedBy: z.uuid().nullable(),
+  recordedByUsername: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
@@ -126,8 +136,9 @@ export const OrderSchema = z.object({
   number: z.string(),
   status: OrderStatusSchema,
   customerId: z.uuid().nullable(),
-  customerName: z.string(),
-  customerEmail: z.string(),
+  /** The client's name and address; null for a VENDOR, which never sees who ordered (issue 11). */
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
   currency: z.string(),
   /** Sum of the lines visible to the caller (a vendor sees only its own lines). */
   subtotal: z.number().int(),
@@ -142,8 +153,10 @@ export const OrderSchema = z.object({
   pieceCount: z.number().int(),
   paymentTerms: PaymentTermsSchema,
   notes: z.string().nullable(),
-  lines: z.array(OrderLineSchema),
+  lines: z.array(OrderDetailLineSchema),
   schedule: z.array(ScheduleItemSchema),
+  /** Payments in the order they were recorded; empty for a VENDOR. */
+  payments: z.array(PaymentSchema),
   history: z.array(OrderHistoryEntrySchema),
   allowedTransitions: z.array(OrderStatusSchema),
   createdAt: z.iso.datetime(),
@@ -151,7 +164,8 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const OrderSummarySchema = OrderSchema.omit({ schedule: true, history: true, allowedTransitions: true }).extend({
+export const OrderSummarySchema = OrderSchema.omit({ schedule: true, payments: true, history: true, allowedTransitions: true }).extend({
+  lines: z.array(OrderLineSchema),
   lineCount: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
@@ -196,6 +210,8 @@ export const RecordPaymentBodySchema = z
     amount: z.number().int('Use whole minor units (cents)').positive('The amount must be more than 0').max(2_000_000_000),
     method: PaymentMethodSchema,
     reference: z.string().trim().max(120).optional(),
+    /** The day the money was received: today when omitted; never in the future (UTC). */
+    receivedOn: DateOnlySchema.optional(),
   })
   .strict();
 export type RecordPaymentBody = z.infer<typeof RecordPaymentBodySchema>;

@@ -43,6 +43,32 @@ export const PartyListQuerySchema = PageQuerySchema.extend({
 });
 export type PartyListQuery = z.infer<typeof PartyListQuerySchema>;
 
+const ListSearch = z.string().trim().max(100, 'At most 100 characters').optional();
+
+/** GET /api/designers: the shared filters plus text (`q`, as /search matches it), specialty (any case) and country. */
+export const DesignerListQuerySchema = PartyListQuerySchema.extend({
+  q: ListSearch,
+  specialty: z.string().trim().min(1).max(120, 'At most 120 characters').optional(),
+  country: CountryCodeSchema.optional(),
+});
+export type DesignerListQuery = z.infer<typeof DesignerListQuerySchema>;
+
+/** GET /api/vendors: the shared filters plus text (`q`, as /search matches it), country and type. */
+export const VendorListQuerySchema = PartyListQuerySchema.extend({
+  q: ListSearch,
+  country: CountryCodeSchema.optional(),
+  type: VendorTypeSchema.optional(),
+});
+export type VendorListQuery = z.infer<typeof VendorListQuerySchema>;
+
+const PartyFacetSchema = z.array(z.object({ value: z.string(), count: z.number().int() }));
+/** GET /api/designers/filters: the specialties and countries in use, with counts, over what the caller may see. */
+export const DesignerFacetsSchema = z.object({ specialties: PartyFacetSchema, countries: PartyFacetSchema });
+export type DesignerFacets = z.infer<typeof DesignerFacetsSchema>;
+/** GET /api/vendors/filters: the countries and types in use, with counts, over what the caller may see. */
+export const VendorFacetsSchema = z.object({ countries: PartyFacetSchema, types: PartyFacetSchema });
+export type VendorFacets = z.infer<typeof VendorFacetsSchema>;
+
 /** `search` matches code, name, specialty/country and biography/description; empty lists everything. */
 export const PartySearchQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(100, 'At most 100 characters').optional(),

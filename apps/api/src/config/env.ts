@@ -18,6 +18,8 @@ const EnvSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
     /** PostgreSQL ends any API statement running longer than this (0 = no limit); the request answers 503. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+    /** How long making a PostgreSQL connection may take before the request answers 503 DATABASE_UNAVAILABLE. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     CORS_ORIGINS: z
       .string()
@@ -45,6 +47,8 @@ const EnvSchema = z
       .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
     /** Anonymous uploads (jewelry-week submissions) per IP per 15 minutes. */
     UPLOAD_ANON_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    /** File downloads (`GET /api/files/*`, product imagery) per IP per minute, counted apart from RATE_LIMIT_MAX. */
+    FILES_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_REGION: z.string().default('us-east-1'),

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { markDatabaseUnreachable } from './availability';
 
 export type Schema = typeof schema;
 /** The common Drizzle surface of both drivers; repos only use this. */
@@ -32,6 +33,8 @@ export type DatabaseOptions =
       poolMax?: number;
       /** Server-side limit for every statement on the pool (0 or undefined = none); migrations run without it. */
       statementTimeoutMs?: number;
+      /** How long making a new connection may take before the request answers 503 (default 5000). */
+      connectTimeoutMs?: number;
     }
   | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ };
 
@@ -46,9 +49,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'postgres') {
     // statement_timeout is sent in each connection's startup packet: PostgreSQL cancels a runaway statement
     // (SQLSTATE 57014) and the connection returns to the pool, even when the request was abandoned.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20, ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}) });
+    // Making a connection gives up after connectTimeoutMs (a server that is down, hung or unreachable answers 503).
+    // Set on the client, not the pool: pg-pool would apply its own to the wait for a free connection too, and a
+    // busy pool is load to queue for, not an outage.
+    const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+    class TimedClient extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 20,
+      Client: TimedClient as unknown as new () => pg.ClientBase,
+      keepAlive: true,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // A dropped idle connection must not crash the process.
     pool.on('error', () => {});
+    // A failed connect (refused, timed out, server starting or shutting down) is tagged, so the error handler answers
+    // 503 DATABASE_UNAVAILABLE for it; plain queries and transactions both get their connections here.
+    const connect = pool.connect.bind(pool) as (callback?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => Promise<pg.PoolClient> | void;
+    pool.connect = ((callback?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => {
+      if (callback) return connect((err, client, done) => callback(err ? markDatabaseUnreachable(err) : err, client, done));
+      return (connect() as Promise<pg.PoolClient>).catch((err: unknown) => {
+        throw markDatabaseUnreachable(err);
+      });
+    }) as typeof pool.connect;
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Db,

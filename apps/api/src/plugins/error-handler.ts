@@ -7,6 +7,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorResponse } from '@mirror/contract';
 import { AppError, statusOf, type ErrorDetail } from '../lib/errors';
 import { pgErrorOf } from '../lib/db-errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability';
 
 export function errorBody(status: number, code: string, message: string, details?: ErrorDetail[]): ErrorResponse {
   return { status, error: STATUS_CODES[status] ?? 'Error', code, message, ...(details?.length ? { details } : {}) };
@@ -22,6 +23,9 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'The request body must not be empty.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
 };
+
+// OPTIONS is left out: CORS preflight answers it for every path.
+const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export interface ErrorHandlerOptions {
   /** Built SPA directory; unknown non-API GETs get its index.html. */
@@ -61,6 +65,18 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
       // Fastify's own client errors (bad content-type, malformed URL…): keep their message, it is safe.
       return send(reply, errorBody(status, 'BAD_REQUEST', err.message || 'Bad request.'));
     }
+    if (isDatabaseUnavailable(err)) {
+      // Refused, dropped or timed-out connections: the request may well succeed shortly, so 503 + Retry-After, not 500.
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, errorBody(statusOf('DATABASE_UNAVAILABLE'), 'DATABASE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'));
+    }
+    // 22021: text PostgreSQL cannot store (U+0000). Validated input never gets here (the contract's NUL rule);
+    // this covers what is parsed outside a route schema (multipart fields, CSV cells).
+    if (pgErrorOf(err)?.code === '22021') {
+      request.log.warn({ err }, 'text with a NUL character reached the database');
+      return send(reply, errorBody(400, 'BAD_REQUEST', 'The request contains a character that cannot be stored (U+0000).'));
+    }
     // 57014: PostgreSQL cancelled the statement (DB_STATEMENT_TIMEOUT_MS, or an operator's pg_cancel_backend).
     if (pgErrorOf(err)?.code === '57014') {
       request.log.warn({ err }, 'statement cancelled (statement_timeout)');
@@ -79,6 +95,12 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (!isApi && !looksLikeFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    // The path exists with other methods: 405 with Allow (RFC 9110 §15.5.6), not 404.
+    const allowed = ROUTE_METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: pathname }));
+    if (allowed.length) {
+      reply.header('allow', allowed.join(', '));
+      return send(reply, errorBody(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}. Allowed: ${allowed.join(', ')}.`));
     }
     return send(reply, errorBody(404, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${pathname}.`));
   });

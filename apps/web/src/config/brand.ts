@@ -5,6 +5,8 @@ export const brand = {
   supportEmail: 'concierge@mirror-maison.com',
   supportPhone: '+33 1 42 60 18 25',
   copyright: 'All rights reserved © 2025',
+  /** The flagship, the house's address on its documents (payment receipts). */
+  house: { name: 'Mirror Place Vendôme', address: ['12 Place Vendôme', '75001 Paris', 'France'] },
   /** Icons only: the spec shows social icons without links. */
   social: ['Instagram', 'Pinterest', 'YouTube', 'LinkedIn'] as const,
 } as const;

@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './locations';
 export * from './orders';
 export * from './submissions';
+export * from './audit';

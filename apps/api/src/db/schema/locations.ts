@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LOCATION_TYPES, type LocationService, type OpeningHours } from '@mirror/contract';
+import { LOCATION_TYPES, type LocationClosure, type LocationService, type OpeningHours } from '@mirror/contract';
 
 export const locationType = pgEnum('location_type', LOCATION_TYPES);
 
@@ -24,6 +24,8 @@ export const locations = pgTable(
     phone: text('phone'),
     email: text('email'),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
+    /** Dated exceptional closures, kept in date order. */
+    closures: jsonb('closures').$type<LocationClosure[]>().notNull().default(sql`'[]'::jsonb`),
     services: text('services').array().$type<LocationService[]>().notNull().default(sql`'{}'::text[]`),
     isAppointmentBookable: boolean('is_appointment_bookable').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),

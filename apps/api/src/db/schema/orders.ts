@@ -119,6 +119,8 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     method: paymentMethod('method').notNull(),
     reference: text('reference'),
+    /** The day the money came in (a transfer may be recorded days later); `created_at` is when it was recorded. */
+    receivedOn: date('received_on', { mode: 'string' }).notNull().default(sql`(now() at time zone 'utc')::date`),
     /** Idempotency-Key header and a hash of the request it came with (same key + other body → 422). */
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),

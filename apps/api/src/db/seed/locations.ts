@@ -28,7 +28,7 @@ const ATELIER_HOURS: OpeningHours = {
   SUNDAY: closed,
 };
 
-type Seed = Omit<CreateLocationBody, 'isActive'> & { isActive?: boolean };
+type Seed = Omit<CreateLocationBody, 'isActive' | 'closures'> & { isActive?: boolean; closures?: CreateLocationBody['closures'] };
 
 export const DEMO_LOCATIONS: Seed[] = [
   {
@@ -252,7 +252,7 @@ export const DEMO_LOCATIONS: Seed[] = [
 export async function seedLocations(db: Db): Promise<number> {
   const service = createLocationsService({ db });
   for (const location of DEMO_LOCATIONS) {
-    await service.create({ body: { ...location, isActive: location.isActive ?? true } as CreateLocationBody });
+    await service.create({ body: { ...location, closures: location.closures ?? [], isActive: location.isActive ?? true } as CreateLocationBody });
   }
   return DEMO_LOCATIONS.length;
 }

@@ -6,6 +6,7 @@ import { isUniqueViolation, pgErrorOf } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
 import { createCategoriesRepo, type TaxonomyPageQuery } from './categories.repo';
+import { audited } from '../audit/audit.service';
 
 export function toCategoryDto(row: CategoryRow, counts: { productCount: number; componentCount: number }): Category {
   return {
@@ -27,6 +28,7 @@ const seesInactive = (actor: Actor | null) => actor?.role === 'ADMIN';
 
 export function createCategoriesService({ db }: { db: Db }) {
   const repo = createCategoriesRepo(db);
+  const repoIn = (tx: Db) => createCategoriesRepo(tx);
 
   /** DTOs with their counts: two grouped queries for the whole page, whatever its size. */
   async function withCounts(rows: CategoryRow[], actor: Actor | null): Promise<Category[]> {
@@ -75,20 +77,20 @@ export function createCategoriesService({ db }: { db: Db }) {
 
     async create({ body }: { body: CreateCategoryBody }): Promise<Category> {
       if (await repo.findByName(body.name, true)) throw nameTaken();
-      return toCategoryDto(await write(() => repo.insert({ name: body.name, description: body.description ?? null, isActive: body.isActive })), { productCount: 0, componentCount: 0 });
+      return toCategoryDto(await write(() => audited(db, { type: 'CATEGORY', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({ name: body.name, description: body.description ?? null, isActive: body.isActive }))), { productCount: 0, componentCount: 0 });
     },
 
     async update({ id, patch }: { id: string; patch: UpdateCategoryBody }): Promise<Category> {
       const current = await repo.findById(id, true);
       if (!current) throw notFound();
       if (patch.name !== undefined && patch.name.toLowerCase() !== current.name.toLowerCase() && (await repo.findByName(patch.name, true))) throw nameTaken();
-      const row = await write(() => repo.update(id, patch));
+      const row = await write(() => audited(db, { type: 'CATEGORY', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, patch)));
       if (!row) throw notFound();
       return one(row, asAdmin);
     },
 
     async setActive({ id, isActive }: { id: string; isActive: boolean }): Promise<Category> {
-      const row = await repo.update(id, { isActive });
+      const row = await audited(db, { type: 'CATEGORY', action: 'STATUS', ids: [id] }, (tx) => repoIn(tx).update(id, { isActive }));
       if (!row) throw notFound();
       return one(row, asAdmin);
     },
@@ -99,7 +101,7 @@ export function createCategoriesService({ db }: { db: Db }) {
       const inUse = () => new AppError('IN_USE', 'This category is still used by products or components. Deactivate it instead.');
       if (await repo.isReferenced(id)) throw inUse();
       try {
-        await repo.delete(id);
+        await audited(db, { type: 'CATEGORY', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).delete(id));
       } catch (err) {
         if (pgErrorOf(err)?.code === '23503') throw inUse();
         throw err;

@@ -19,6 +19,7 @@ import { createProductsRepo, type ProductViewer } from '../products/products.rep
 import { slugify, toImageDto, toProductDto, toStoredImages } from '../products/products.service';
 import { createResultCache } from '../../lib/result-cache';
 import { createCollectionsRepo, type CollectionFilter, type CollectionPageQuery, type MemberVisibility } from './collections.repo';
+import { audited, auditLabels, recordEvent } from '../audit/audit.service';
 
 const notFound = () => new AppError('COLLECTION_NOT_FOUND', 'Collection not found.');
 const nameTaken = () => new AppError('NAME_TAKEN', 'A collection with this name already exists.', [{ path: 'name', message: 'This name is already used.' }]);
@@ -32,6 +33,7 @@ export interface CollectionsServiceOptions {
 
 export function createCollectionsService({ db, lowStockThreshold, countCacheMs = 5_000 }: CollectionsServiceOptions) {
   const repo = createCollectionsRepo(db);
+  const repoIn = (tx: Db) => createCollectionsRepo(tx);
   const productsRepo = createProductsRepo(db, lowStockThreshold);
   // Piece counts per collection and viewer: counting visits every member (and its product), a page only 20.
   // Grouped with the products' caches on the same database, so a product write clears them too.
@@ -110,12 +112,17 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
   }
 
   /** Membership changes of one collection run in one transaction behind a row lock on the collection. */
-  function inCollection<T>(id: string, fn: (tx: ReturnType<typeof createCollectionsRepo>) => Promise<T>): Promise<T> {
+  function inCollection<T>(id: string, fn: (tx: ReturnType<typeof createCollectionsRepo>, handle: Db) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       const txRepo = createCollectionsRepo(tx as unknown as Db);
       if (!(await txRepo.lockCollection(id))) throw notFound();
-      return fn(txRepo);
+      return fn(txRepo, tx as unknown as Db);
     }).then(written);
+  }
+  /** A membership change, recorded on the collection in its transaction. */
+  async function memberEvent(handle: Db, id: string, action: 'ADD_MEMBER' | 'REMOVE_MEMBER' | 'REORDER' | 'HERO', changes: (label: (productId: string) => string) => Record<string, { from: unknown; to: unknown }>, productIds: string[]) {
+    const labels = await auditLabels(handle, 'PRODUCT', productIds);
+    await recordEvent(handle, { type: 'COLLECTION', action, id, changes: changes((p) => labels.get(p) ?? p) });
   }
 
   async function member(tx: ReturnType<typeof createCollectionsRepo>, id: string, productId: string) {
@@ -175,7 +182,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     async create({ body }: { body: CreateCollectionBody }): Promise<Collection> {
       if (await repo.nameTaken(body.name)) throw nameTaken();
       try {
-        const row = await repo.insert({
+        const row = await audited(db, { type: 'COLLECTION', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({
           name: body.name,
           slug: body.slug ?? slugify(`${body.name}-${body.year}`),
           description: body.description,
@@ -183,7 +190,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
           season: body.season,
           isFeatured: body.isFeatured,
           coverImage: body.coverImage ? toStoredImages([body.coverImage])[0]! : null,
-        });
+        }));
         return written(toDto(row, 0, null));
       } catch (err) {
         return writeError(err);
@@ -199,7 +206,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
       }
       if (patch.coverImage !== undefined) changes.coverImage = patch.coverImage ? toStoredImages([patch.coverImage])[0]! : null;
       try {
-        const row = await repo.update(id, changes);
+        const row = await audited(db, { type: 'COLLECTION', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, changes));
         if (!row) throw notFound();
         counts.clear();
         return await withCount(row, await visibilityOf(asAdmin));
@@ -209,19 +216,19 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     },
 
     async setFeatured({ id, featured }: { id: string; featured: boolean }): Promise<Collection> {
-      const row = await repo.update(id, { isFeatured: featured });
+      const row = await audited(db, { type: 'COLLECTION', action: 'FEATURE', ids: [id] }, (tx) => repoIn(tx).update(id, { isFeatured: featured }));
       if (!row) throw notFound();
       counts.clear();
       return withCount(row, await visibilityOf(asAdmin));
     },
 
     async remove({ id }: { id: string }): Promise<void> {
-      if (!(await repo.softDelete(id))) throw notFound();
+      if (!(await audited(db, { type: 'COLLECTION', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).softDelete(id)))) throw notFound();
       counts.clear();
     },
 
     async restore({ id }: { id: string }): Promise<Collection> {
-      const row = await repo.restore(id);
+      const row = await audited(db, { type: 'COLLECTION', action: 'RESTORE', ids: [id] }, (tx) => repoIn(tx).restore(id));
       if (!row) {
         if (await repo.findById(id)) throw new AppError('NOT_DELETED', 'This collection is not deleted.');
         throw notFound();
@@ -231,13 +238,13 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     },
 
     async removePermanently({ id }: { id: string }): Promise<void> {
-      if (!(await repo.hardDelete(id))) throw notFound();
+      if (!(await audited(db, { type: 'COLLECTION', action: 'PURGE', ids: [id] }, (tx) => repoIn(tx).hardDelete(id)))) throw notFound();
       counts.clear();
     },
 
     /** Appends the product (or inserts it at `sortOrder`, shifting the rest down). */
     async addProduct({ id, productId, sortOrder, isHero }: { id: string; productId: string; sortOrder?: number | undefined; isHero: boolean }): Promise<CollectionItem[]> {
-      await inCollection(id, async (tx) => {
+      await inCollection(id, async (tx, handle) => {
         if (!(await tx.productExists(productId))) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
         if (await tx.member(id, productId)) throw new AppError('ALREADY_IN_COLLECTION', 'This product is already in the collection.');
         const size = await tx.memberCount(id);
@@ -245,27 +252,30 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
         if (position < size) await tx.shift(id, position, null, 1);
         if (isHero) await tx.clearHero(id);
         await tx.insertMember({ collectionId: id, productId, sortOrder: position, isHero });
+        await memberEvent(handle, id, 'ADD_MEMBER', (label) => ({ piece: { from: null, to: label(productId) }, position: { from: null, to: position + 1 }, ...(isHero ? { hero: { from: null, to: label(productId) } } : {}) }), [productId]);
       });
       return this.productsList({ actor: asAdmin, id });
     },
 
     async removeProduct({ id, productId }: { id: string; productId: string }): Promise<void> {
-      await inCollection(id, async (tx) => {
+      await inCollection(id, async (tx, handle) => {
         const m = await member(tx, id, productId);
         await tx.deleteMember(id, productId);
         await tx.shift(id, m.sortOrder + 1, null, -1);
+        await memberEvent(handle, id, 'REMOVE_MEMBER', (label) => ({ piece: { from: label(productId), to: null } }), [productId]);
       });
     },
 
     /** Moves a product to position `sortOrder` (clamped to the end); the pieces in between shift by one. */
     async moveProduct({ id, productId, sortOrder }: { id: string; productId: string; sortOrder: number }): Promise<CollectionItem[]> {
-      await inCollection(id, async (tx) => {
+      await inCollection(id, async (tx, handle) => {
         const m = await member(tx, id, productId);
         const target = Math.min(sortOrder, (await tx.memberCount(id)) - 1);
         if (target === m.sortOrder) return;
         if (target < m.sortOrder) await tx.shift(id, target, m.sortOrder - 1, 1);
         else await tx.shift(id, m.sortOrder + 1, target, -1);
         await tx.setMember(id, productId, { sortOrder: target });
+        await memberEvent(handle, id, 'REORDER', (label) => ({ [label(productId)]: { from: m.sortOrder + 1, to: target + 1 } }), [productId]);
       });
       return this.productsList({ actor: asAdmin, id });
     },
@@ -276,7 +286,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
      * rest); any other difference means the list was stale, and nothing changes (409).
      */
     async reorderProducts({ id, productIds }: { id: string; productIds: string[] }): Promise<CollectionItem[]> {
-      await inCollection(id, async (tx) => {
+      await inCollection(id, async (tx, handle) => {
         const members = await tx.members(id);
         const memberIds = new Set(members.map((m) => m.productId));
         const listed = new Set(productIds);
@@ -287,15 +297,21 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
         if (details.length > 0) {
           throw new AppError('CONFLICT', 'The collection has changed since it was loaded. Reload it and order the pieces again.', details);
         }
-        await tx.setOrder(id, [...productIds, ...members.filter((m) => !listed.has(m.productId)).map((m) => m.productId)]);
+        const order = [...productIds, ...members.filter((m) => !listed.has(m.productId)).map((m) => m.productId)];
+        await tx.setOrder(id, order);
+        const previous = members.map((m) => m.productId);
+        if (order.join() !== previous.join()) {
+          await memberEvent(handle, id, 'REORDER', (label) => ({ order: { from: previous.map(label), to: order.map(label) } }), order);
+        }
       });
       return this.productsList({ actor: asAdmin, id });
     },
 
     /** Makes the product the collection's hero (clearing the previous one), or clears it when it already is. */
     async toggleHero({ id, productId }: { id: string; productId: string }): Promise<CollectionItem[]> {
-      await inCollection(id, async (tx) => {
+      await inCollection(id, async (tx, handle) => {
         const m = await member(tx, id, productId);
+        await memberEvent(handle, id, 'HERO', (label) => ({ hero: { from: m.isHero ? label(productId) : null, to: m.isHero ? null : label(productId) } }), [productId]);
         if (m.isHero) return tx.setMember(id, productId, { isHero: false });
         await tx.clearHero(id);
         await tx.setMember(id, productId, { isHero: true });

@@ -7,6 +7,7 @@ import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
 import type { TaxonomyPageQuery } from '../categories/categories.repo';
 import { createComponentOptionalsRepo } from './component-optionals.repo';
+import { audited } from '../audit/audit.service';
 
 export function toComponentOptionalDto(row: ComponentOptionalRow): ComponentOptional {
   return {
@@ -28,6 +29,7 @@ const seesInactive = (actor: Actor | null) => actor?.role === 'ADMIN';
 
 export function createComponentOptionalsService({ db }: { db: Db }) {
   const repo = createComponentOptionalsRepo(db);
+  const repoIn = (tx: Db) => createComponentOptionalsRepo(tx);
 
   async function write<T>(fn: () => Promise<T>): Promise<T> {
     try {
@@ -74,7 +76,7 @@ export function createComponentOptionalsService({ db }: { db: Db }) {
     async create({ body }: { body: CreateComponentOptionalBody }): Promise<ComponentOptional> {
       await assertParent(body.componentId);
       if (await repo.findByName(body.name, true, body.componentId)) throw nameTaken();
-      return toComponentOptionalDto(await write(() => repo.insert({ componentId: body.componentId, priceDelta: body.priceDelta, name: body.name, description: body.description ?? null, isActive: body.isActive })));
+      return toComponentOptionalDto(await write(() => audited(db, { type: 'COMPONENT_OPTIONAL', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({ componentId: body.componentId, priceDelta: body.priceDelta, name: body.name, description: body.description ?? null, isActive: body.isActive }))));
     },
 
     async update({ id, patch }: { id: string; patch: UpdateComponentOptionalBody }): Promise<ComponentOptional> {
@@ -85,20 +87,20 @@ export function createComponentOptionalsService({ db }: { db: Db }) {
       const name = patch.name ?? current.name;
       const clash = await repo.findByName(name, true, parentId);
       if (clash && clash.id !== id) throw nameTaken();
-      const row = await write(() => repo.update(id, patch));
+      const row = await write(() => audited(db, { type: 'COMPONENT_OPTIONAL', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, patch)));
       if (!row) throw notFound();
       return toComponentOptionalDto(row);
     },
 
     async setActive({ id, isActive }: { id: string; isActive: boolean }): Promise<ComponentOptional> {
-      const row = await repo.update(id, { isActive });
+      const row = await audited(db, { type: 'COMPONENT_OPTIONAL', action: 'STATUS', ids: [id] }, (tx) => repoIn(tx).update(id, { isActive }));
       if (!row) throw notFound();
       return toComponentOptionalDto(row);
     },
 
     async remove({ id }: { id: string }): Promise<void> {
       if (!(await repo.findById(id, true))) throw notFound();
-      await repo.delete(id);
+      await audited(db, { type: 'COMPONENT_OPTIONAL', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).delete(id));
     },
   };
 }

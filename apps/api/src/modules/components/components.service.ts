@@ -7,6 +7,7 @@ import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
 import type { TaxonomyPageQuery } from '../categories/categories.repo';
 import { createComponentsRepo } from './components.repo';
+import { audited } from '../audit/audit.service';
 
 export function toComponentDto(row: ComponentRow, optionalCount: number): Component {
   return {
@@ -28,6 +29,7 @@ const seesInactive = (actor: Actor | null) => actor?.role === 'ADMIN';
 
 export function createComponentsService({ db }: { db: Db }) {
   const repo = createComponentsRepo(db);
+  const repoIn = (tx: Db) => createComponentsRepo(tx);
 
   /** DTOs with their optional counts: one grouped query for the whole page. */
   async function withCounts(rows: ComponentRow[], actor: Actor | null): Promise<Component[]> {
@@ -85,7 +87,7 @@ export function createComponentsService({ db }: { db: Db }) {
     async create({ body }: { body: CreateComponentBody }): Promise<Component> {
       await assertParent(body.categoryId);
       if (await repo.findByName(body.name, true, body.categoryId)) throw nameTaken();
-      return toComponentDto(await write(() => repo.insert({ categoryId: body.categoryId, name: body.name, description: body.description ?? null, isActive: body.isActive })), 0);
+      return toComponentDto(await write(() => audited(db, { type: 'COMPONENT', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({ categoryId: body.categoryId, name: body.name, description: body.description ?? null, isActive: body.isActive }))), 0);
     },
 
     async update({ id, patch }: { id: string; patch: UpdateComponentBody }): Promise<Component> {
@@ -96,13 +98,13 @@ export function createComponentsService({ db }: { db: Db }) {
       const name = patch.name ?? current.name;
       const clash = await repo.findByName(name, true, parentId);
       if (clash && clash.id !== id) throw nameTaken();
-      const row = await write(() => repo.update(id, patch));
+      const row = await write(() => audited(db, { type: 'COMPONENT', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, patch)));
       if (!row) throw notFound();
       return one(row, asAdmin);
     },
 
     async setActive({ id, isActive }: { id: string; isActive: boolean }): Promise<Component> {
-      const row = await repo.update(id, { isActive });
+      const row = await audited(db, { type: 'COMPONENT', action: 'STATUS', ids: [id] }, (tx) => repoIn(tx).update(id, { isActive }));
       if (!row) throw notFound();
       return one(row, asAdmin);
     },
@@ -112,7 +114,7 @@ export function createComponentsService({ db }: { db: Db }) {
       const inUse = () => new AppError('IN_USE', 'This component still has optionals. Deactivate it instead.');
       if (await repo.isReferenced(id)) throw inUse();
       try {
-        await repo.delete(id);
+        await audited(db, { type: 'COMPONENT', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).delete(id));
       } catch (err) {
         if (pgErrorOf(err)?.code === '23503') throw inUse();
         throw err;

@@ -10,6 +10,7 @@ export interface DesignerViewer {
 
 export interface DesignerFilter {
   specialty?: string | undefined;
+  country?: string | undefined;
   verified?: boolean | undefined;
   featured?: boolean | undefined;
   /** Only honoured for ADMIN (the service drops it otherwise). */
@@ -38,6 +39,7 @@ function visibility(viewer: DesignerViewer, includeDeleted = false): SQL | undef
 function whereOf(viewer: DesignerViewer, filter: DesignerFilter): SQL | undefined {
   const c: (SQL | undefined)[] = [visibility(viewer, !!filter.includeDeleted && viewer.isAdmin)];
   if (filter.specialty) c.push(sql`lower(${designers.specialty}) = lower(${filter.specialty})`);
+  if (filter.country) c.push(eq(designers.country, filter.country));
   if (filter.verified !== undefined) c.push(eq(designers.isVerified, filter.verified));
   if (filter.featured !== undefined) c.push(eq(designers.isFeatured, filter.featured));
   if (filter.active !== undefined && viewer.isAdmin) c.push(eq(designers.isActive, filter.active));
@@ -96,6 +98,26 @@ export function createDesignersRepo(db: Db) {
         db.select({ value: count() }).from(designers).where(where),
       ]);
       return { rows, total: total?.value ?? 0 };
+    },
+
+    /** Specialties (grouped regardless of case, shown in one of their spellings) and countries, with counts. */
+    async facets(viewer: DesignerViewer) {
+      const where = visibility(viewer);
+      const [specialties, countries] = await Promise.all([
+        db
+          .select({ value: sql<string>`min(${designers.specialty})`, count: count() })
+          .from(designers)
+          .where(where)
+          .groupBy(sql`lower(${designers.specialty})`)
+          .orderBy(sql`lower(${designers.specialty})`),
+        db
+          .select({ value: sql<string>`${designers.country}`, count: count() })
+          .from(designers)
+          .where(and(where, sql`${designers.country} is not null`))
+          .groupBy(designers.country)
+          .orderBy(asc(designers.country)),
+      ]);
+      return { specialties, countries };
     },
 
     async count(viewer: DesignerViewer): Promise<number> {

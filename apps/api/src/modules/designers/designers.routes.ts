@@ -4,6 +4,8 @@ import {
   CountSchema,
   CreateDesignerBodySchema,
   DesignerDashboardSchema,
+  DesignerFacetsSchema,
+  DesignerListQuerySchema,
   DesignerPageSchema,
   DesignerSchema,
   ExistsSchema,
@@ -34,7 +36,7 @@ export const designersRoutes: FastifyPluginAsyncZod<{ designers: DesignersServic
     schema: {
       tags,
       summary: 'List designers (active only unless ADMIN); `filter=current-user` answers the caller’s own profile',
-      querystring: PartyListQuerySchema,
+      querystring: DesignerListQuerySchema,
       response: { ...ListResponses, ...errorResponses(401) },
     },
     handler: async (request) => designers.list({ actor: request.actor, query: request.query }),
@@ -44,6 +46,23 @@ export const designersRoutes: FastifyPluginAsyncZod<{ designers: DesignersServic
     config: { policy: roles('DESIGNER') },
     schema: { tags, summary: 'Dashboard of the signed-in designer', response: { 200: DesignerDashboardSchema, ...errorResponses(401, 403) } },
     handler: async (request) => designers.ownDashboard({ actor: requireActor(request) }),
+  });
+
+  app.get('/api/designers/me', {
+    config: { policy: { access: 'roles', roles: ['DESIGNER'], ownership: 'the signed-in designer’s own profile' } },
+    schema: { tags, summary: 'The signed-in designer’s own profile (active or not)', response: { 200: DesignerSchema, ...errorResponses(401, 403) } },
+    handler: async (request) => designers.own({ actor: requireActor(request) }),
+  });
+
+  app.put('/api/designers/me', {
+    config: { policy: { access: 'roles', roles: ['DESIGNER'], ownership: 'the signed-in designer’s own profile fields' } },
+    schema: {
+      tags,
+      summary: 'Update the signed-in designer’s profile fields (name, specialty, bio, email, website, country, avatar); code, flags or owner → 403 naming them',
+      body: UpdateDesignerBodySchema,
+      response: { 200: DesignerSchema, ...errorResponses(400, 401, 403, 409) },
+    },
+    handler: async (request) => designers.updateOwn({ actor: requireActor(request), patch: request.body }),
   });
 
   app.get('/api/designers/verified', {
@@ -62,6 +81,12 @@ export const designersRoutes: FastifyPluginAsyncZod<{ designers: DesignersServic
     config: { policy: Public },
     schema: { tags, summary: 'Search code, name, specialty, country and biography (`search`, `page` from 0, `size` 20)', querystring: PartySearchQuerySchema, response: ListResponses },
     handler: async (request) => designers.search({ actor: request.actor, query: request.query }),
+  });
+
+  app.get('/api/designers/filters', {
+    config: { policy: Public },
+    schema: { tags, summary: 'Specialties and countries in use, with counts, over the records the caller can see (the back-office filters)', response: { 200: DesignerFacetsSchema } },
+    handler: async (request) => designers.facets({ actor: request.actor }),
   });
 
   app.get('/api/designers/count', {

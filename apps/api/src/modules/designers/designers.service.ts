@@ -3,6 +3,8 @@ import type {
   Designer,
   DesignerDashboard,
   Page,
+  DesignerListQuery,
+  DesignerFacets,
   PartyListQuery,
   PartySearchQuery,
   ProductListQuery,
@@ -19,6 +21,7 @@ import { fileUrl } from '../../lib/storage/storage';
 import type { Actor } from '../../plugins/auth';
 import type { ProductsService } from '../products/products.service';
 import { createDesignersRepo, type DesignerFilter, type DesignerViewer } from './designers.repo';
+import { audited } from '../audit/audit.service';
 
 const RECENT_ORDERS = 5;
 
@@ -55,6 +58,7 @@ type ListQuery = Pick<PartyListQuery, 'page' | 'size' | 'sort'> & Partial<Pick<P
 
 export function createDesignersService({ db, products }: { db: Db; products: ProductsService }) {
   const repo = createDesignersRepo(db);
+  const repoIn = (tx: Db) => createDesignersRepo(tx);
 
   function mapWriteError(err: unknown): never {
     if (isUniqueViolation(err, 'designers_code_uq')) {
@@ -101,6 +105,12 @@ export function createDesignersService({ db, products }: { db: Db; products: Pro
     );
   }
 
+  async function ownRow(actor: Actor): Promise<DesignerRow> {
+    const row = await repo.findByOwner(actor.id);
+    if (!row) throw new AppError('DESIGNER_NOT_LINKED', 'Your account is not linked to a designer profile yet. Please contact Mirror.');
+    return row;
+  }
+
   async function dashboardOf(actor: Actor, row: DesignerRow): Promise<DesignerDashboard> {
     const { pieces, sales, recent } = await repo.dashboard(row.id, RECENT_ORDERS);
     return {
@@ -125,8 +135,8 @@ export function createDesignersService({ db, products }: { db: Db; products: Pro
 
   return {
     /** `filter=current-user`: the caller's own profile (active or not) as a page of zero or one. */
-    async list({ actor, query }: { actor: Actor | null; query: PartyListQuery }): Promise<Page<Designer>> {
-      if (query.filter !== 'current-user') return pageOf(actor, {}, query);
+    async list({ actor, query }: { actor: Actor | null; query: DesignerListQuery }): Promise<Page<Designer>> {
+      if (query.filter !== 'current-user') return pageOf(actor, { search: query.q || undefined, specialty: query.specialty, country: query.country }, query);
       if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
       const own = await repo.findByOwner(actor.id);
       const content = own && query.page === 0 ? [toDesignerDto(own, actor)] : [];
@@ -156,6 +166,10 @@ export function createDesignersService({ db, products }: { db: Db; products: Pro
       return { exists: !!(await repo.findByCode(code, viewerOf(actor), isAdmin(actor))) };
     },
 
+    async facets({ actor }: { actor: Actor | null }): Promise<DesignerFacets> {
+      return repo.facets(viewerOf(actor));
+    },
+
     async count({ actor }: { actor: Actor | null }): Promise<{ count: number }> {
       return { count: await repo.count(viewerOf(actor)) };
     },
@@ -163,7 +177,7 @@ export function createDesignersService({ db, products }: { db: Db; products: Pro
     async create({ actor, body }: { actor: Actor; body: CreateDesignerBody }): Promise<Designer> {
       await assertOwner(body.userId);
       try {
-        return toDesignerDto(await repo.insert(body), actor);
+        return toDesignerDto(await audited(db, { type: 'DESIGNER', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert(body)), actor);
       } catch (err) {
         mapWriteError(err);
       }
@@ -181,7 +195,7 @@ export function createDesignersService({ db, products }: { db: Db; products: Pro
       }
       if (patch.userId !== undefined) await assertOwner(patch.userId);
       try {
-        const row = await repo.update(id, patch as Partial<NewDesignerRow>);
+        const row = await audited(db, { type: 'DESIGNER', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, patch as Partial<NewDesignerRow>));
         if (!row) throw notFound();
         return toDesignerDto(row, actor);
       } catch (err) {
@@ -190,14 +204,14 @@ export function createDesignersService({ db, products }: { db: Db; products: Pro
     },
 
     async setActive({ actor, id, active }: { actor: Actor; id: string; active: boolean }): Promise<Designer> {
-      const row = await repo.update(id, { isActive: active });
+      const row = await audited(db, { type: 'DESIGNER', action: 'STATUS', ids: [id] }, (tx) => repoIn(tx).update(id, { isActive: active }));
       if (!row) throw notFound();
       return toDesignerDto(row, actor);
     },
 
     /** Soft delete; the owning account is released so it can be linked to a new profile. */
     async softDelete({ id }: { id: string }): Promise<void> {
-      const row = await repo.update(id, { deletedAt: new Date(), userId: null });
+      const row = await audited(db, { type: 'DESIGNER', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).update(id, { deletedAt: new Date(), userId: null }));
       if (!row) throw notFound();
     },
 
@@ -220,9 +234,17 @@ export function createDesignersService({ db, products }: { db: Db; products: Pro
     },
 
     async ownDashboard({ actor }: { actor: Actor }): Promise<DesignerDashboard> {
-      const row = await repo.findByOwner(actor.id);
-      if (!row) throw new AppError('DESIGNER_NOT_LINKED', 'Your account is not linked to a designer profile yet. Please contact Mirror.');
-      return dashboardOf(actor, row);
+      return dashboardOf(actor, await ownRow(actor));
+    },
+
+    /** GET /api/designers/me: the signed-in designer's own profile, active or not. */
+    async own({ actor }: { actor: Actor }): Promise<Designer> {
+      return toDesignerDto(await ownRow(actor), actor);
+    },
+
+    /** PUT /api/designers/me: the owner's rules of `update` (profile fields only; code, flags, owner → 403). */
+    async updateOwn({ actor, patch }: { actor: Actor; patch: UpdateDesignerBody }): Promise<Designer> {
+      return this.update({ actor, id: (await ownRow(actor)).id, patch });
     },
   };
 }

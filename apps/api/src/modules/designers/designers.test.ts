@@ -371,3 +371,59 @@ describe('designs and dashboards', () => {
     expect(res.body).toMatchObject({ pieces: 0, livePieces: 0, featuredPieces: 0, stockUnits: 0, ordersCount: 0, unitsSold: 0, revenue: [], recentOrders: [] });
   });
 });
+
+describe('back-office list filters and facets', () => {
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  const sortedIds = (...rows: any[]) => rows.map((r) => r.id);
+
+  beforeAll(async () => {
+    const made = await Promise.all([
+      create({ code: 'ENA-1', displayName: 'Enamel One', specialty: 'Enamel miniatures', country: 'jp', isVerified: true }),
+      create({ code: 'ENA-2', displayName: 'Enamel Two', specialty: 'enamel MINIATURES', country: 'JP', isActive: false, bio: 'Cloisonné boxes.' }),
+      create({ code: 'ENA-3', displayName: 'Enamel Three', specialty: 'Enamel miniatures', country: 'KR', isFeatured: true }),
+    ]);
+    for (const res of made) expect(res.status).toBe(201);
+    [d1, d2, d3] = made.map((r) => r.body);
+  });
+
+  it('combines text, specialty (any case), country and the flags on GET /api/designers', async () => {
+    const list = (query: string) => t.request<any>(`/api/designers?sort=code,asc&${query}`, { token: admin.accessToken });
+    const bySpecialty = await list('specialty=ENAMEL%20miniatures&country=jp');
+    expect(bySpecialty.status).toBe(200);
+    expect(ids(bySpecialty)).toEqual(sortedIds(d1, d2));
+    expect(ids(await list('specialty=enamel%20miniatures&active=false'))).toEqual(sortedIds(d2));
+    expect(ids(await list('q=cloisonn'))).toEqual(sortedIds(d2));
+    expect(ids(await t.request<any>('/api/designers?q=cloisonn'))).toEqual([]);
+    expect(ids(await list('q=ena-&featured=true'))).toEqual(sortedIds(d3));
+    expect(ids(await list('q=ena-&verified=true&country=JP'))).toEqual(sortedIds(d1));
+    expect((await list('q=ena-&country=kr&specialty=Rings')).body.totalElements).toBe(0);
+  });
+
+  it('refuses bad filter values in the one error shape', async () => {
+    const badCountry = await t.request<any>('/api/designers?country=JPN', { token: admin.accessToken });
+    expect(badCountry.status).toBe(400);
+    expectErrorShape(badCountry.body, 400, 'VALIDATION_FAILED');
+    expect((await t.request(`/api/designers?q=${'x'.repeat(101)}`)).status).toBe(400);
+    expect((await t.request(`/api/designers?specialty=${'x'.repeat(121)}`)).status).toBe(400);
+  });
+
+  it('answers the specialties and countries in use with counts, over what the caller can see', async () => {
+    const enamel = (facets: any) => facets.specialties.find((s: any) => s.value.toLowerCase() === 'enamel miniatures');
+    const country = (facets: any, code: string) => facets.countries.find((c: any) => c.value === code)?.count;
+    const asAdmin = await t.request<any>('/api/designers/filters', { token: admin.accessToken });
+    expect(asAdmin.status).toBe(200);
+    expect(enamel(asAdmin.body).count).toBe(3);
+    expect(country(asAdmin.body, 'JP')).toBe(2);
+    expect(country(asAdmin.body, 'KR')).toBe(1);
+    expect(asAdmin.body.countries.every((c: any) => c.value !== null)).toBe(true);
+    const asPublic = await t.request<any>('/api/designers/filters');
+    expect(asPublic.status).toBe(200);
+    expect(enamel(asPublic.body).count).toBe(2);
+    expect(country(asPublic.body, 'JP')).toBe(1);
+    // The specialties filter matches whichever spelling the facet shows.
+    const spelled = encodeURIComponent(enamel(asAdmin.body).value);
+    expect((await t.request<any>(`/api/designers?specialty=${spelled}`, { token: admin.accessToken })).body.totalElements).toBe(3);
+  });
+});

@@ -15,6 +15,8 @@ export interface FilesRoutesOptions {
   uploadMaxBytes: number;
   /** Signed-in callers: per user; anonymous callers: per IP. Both per 15 minutes. */
   uploadRateLimit: { signedIn: number; anonymous: number };
+  /** Downloads per IP per minute, in their own bucket: a storefront page shows dozens of images. */
+  downloadRateLimitMax: number;
 }
 
 /** Reads the multipart form into memory (bounded by uploadMaxBytes); parser failures become 4xx. */
@@ -48,7 +50,7 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number) {
   return { fields, file };
 }
 
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { storage, files, uploadMaxBytes, uploadRateLimit }) => {
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { storage, files, uploadMaxBytes, uploadRateLimit, downloadRateLimitMax }) => {
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: uploadMaxBytes, files: 1 } });
 
   app.post('/api/files/upload', {
@@ -79,12 +81,16 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   });
 
   app.get('/api/files/*', {
-    config: { policy: Public, rateLimit: false },
+    config: {
+      policy: Public,
+      // Counted apart from the API budget (RATE_LIMIT_MAX), so browsing images never starves the page's API calls.
+      rateLimit: { max: downloadRateLimitMax, timeWindow: '1 minute', keyGenerator: (request) => `files:ip:${request.ip}` },
+    },
     schema: {
       tags: ['files'],
-      summary: 'Download a stored file (uploads and generated imagery)',
+      summary: 'Download a stored file (uploads and generated imagery); rate limited per IP',
       params: z.object({ '*': z.string().max(400) }),
-      response: { 200: z.any().describe('The file'), ...errorResponses(404) },
+      response: { 200: z.any().describe('The file'), ...errorResponses(400, 404, 429) },
     },
     handler: async (request, reply) => {
       const key = request.params['*'];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { FileUploadFieldsSchema, JEWELRY_WEEK_UPLOAD_FOLDER, type UploadedFile } from '@mirror/contract';
+import { FileUploadFieldsSchema, JEWELRY_WEEK_UPLOAD_FOLDER, rejectNulCharacters, type UploadedFile } from '@mirror/contract';
 import { AppError } from '../../lib/errors';
 import { fileUrl, type StorageDriver } from '../../lib/storage/storage';
 import type { Actor } from '../../plugins/auth';
@@ -44,7 +44,8 @@ export function createFilesService({ storage, allowedBuckets }: { storage: Stora
   }
 
   async function upload({ actor, fields, file }: UploadInput): Promise<UploadedFile> {
-    const parsed = FileUploadFieldsSchema.safeParse(fields);
+    // Multipart fields skip the route's validator, so the contract's NUL rule is applied here.
+    const parsed = rejectNulCharacters(FileUploadFieldsSchema).safeParse(fields);
     if (!parsed.success) {
       throw new AppError(
         'VALIDATION_FAILED',

@@ -12,6 +12,8 @@ export interface LocationFilter {
   bookable?: boolean | undefined;
   q?: string | undefined;
   includeDeleted?: boolean | undefined;
+  /** The Trash: soft-deleted locations alone. */
+  deleted?: 'only' | undefined;
 }
 
 const SORT_COLUMNS = {
@@ -20,6 +22,7 @@ const SORT_COLUMNS = {
   country: locations.country,
   type: locations.type,
   createdAt: locations.createdAt,
+  deletedAt: locations.deletedAt,
 } as const;
 
 function escapeLike(value: string): string {
@@ -28,7 +31,8 @@ function escapeLike(value: string): string {
 
 function whereOf(filter: LocationFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (!filter.includeDeleted) conditions.push(isNull(locations.deletedAt));
+  if (filter.deleted === 'only') conditions.push(isNotNull(locations.deletedAt));
+  else if (!filter.includeDeleted) conditions.push(isNull(locations.deletedAt));
   if (filter.active !== undefined) conditions.push(eq(locations.isActive, filter.active));
   if (filter.bookable !== undefined) conditions.push(eq(locations.isAppointmentBookable, filter.bookable));
   if (filter.city) conditions.push(sql`lower(${locations.city}) = lower(${filter.city})`);

@@ -29,7 +29,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
   app.get('/api/locations', {
     config: { policy: PublicRead },
     schema: { tags, summary: 'List locations (active only unless ADMIN)', querystring: LocationListQuerySchema, response: { 200: LocationPageSchema, ...errorResponses(400) } },
-    handler: async (request) => locations.list({ actor: request.actor, filter: { includeDeleted: request.query.includeDeleted }, query: request.query }),
+    handler: async (request) => locations.list({ actor: request.actor, filter: { includeDeleted: request.query.includeDeleted, deleted: request.query.deleted }, query: request.query }),
   });
 
   app.get('/api/locations/health', {
@@ -50,7 +50,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
   app.get('/api/locations/search', {
     config: { policy: PublicRead },
     schema: { tags, summary: 'Search name, city, country, address', querystring: LocationSearchQuerySchema, response: { 200: LocationPageSchema, ...errorResponses(400) } },
-    handler: async (request) => locations.list({ actor: request.actor, filter: { q: request.query.q, includeDeleted: request.query.includeDeleted }, query: request.query }),
+    handler: async (request) => locations.list({ actor: request.actor, filter: { q: request.query.q, includeDeleted: request.query.includeDeleted, deleted: request.query.deleted }, query: request.query }),
   });
 
   app.get('/api/locations/filters', {

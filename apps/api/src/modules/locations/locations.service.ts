@@ -1,10 +1,12 @@
 import type {
   CreateLocationBody,
   Location,
+  LocationClosure,
   LocationFacets,
   LocationListQuery,
   LocationStatistics,
   LocationType,
+  OpeningHours,
   Page,
   UpdateLocationBody,
 } from '@mirror/contract';
@@ -15,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
 import { createLocationsRepo, type LocationFilter } from './locations.repo';
+import { audited } from '../audit/audit.service';
 
 export function toLocationDto(row: LocationRow): Location {
   return {
@@ -34,6 +37,7 @@ export function toLocationDto(row: LocationRow): Location {
     phone: row.phone,
     email: row.email,
     openingHours: row.openingHours,
+    closures: row.closures.map((c) => ({ date: c.date, note: c.note ?? '' })),
     services: row.services,
     isAppointmentBookable: row.isAppointmentBookable,
     isActive: row.isActive,
@@ -58,13 +62,28 @@ export function slugify(value: string): string {
 const isAdmin = (actor: Actor | null) => actor?.role === 'ADMIN';
 
 /** Non-admins only ever see active, non-deleted locations; admins may ask for more. */
-function visibility(actor: Actor | null, requested: { active?: boolean | undefined; includeDeleted?: boolean | undefined }): Pick<LocationFilter, 'active' | 'includeDeleted'> {
-  if (!isAdmin(actor)) return { active: true, includeDeleted: false };
-  return { active: requested.active, includeDeleted: requested.includeDeleted ?? false };
+function visibility(
+  actor: Actor | null,
+  requested: Pick<LocationFilter, 'active' | 'includeDeleted' | 'deleted'>,
+): Pick<LocationFilter, 'active' | 'includeDeleted' | 'deleted'> {
+  if (!isAdmin(actor)) return { active: true, includeDeleted: false, deleted: undefined };
+  return { active: requested.active, includeDeleted: requested.includeDeleted ?? false, deleted: requested.deleted };
+}
+
+/** Closures are stored in date order. */
+function sortedClosures<T extends LocationClosure[] | undefined>(closures: T): T {
+  return (closures ? [...closures].sort((a, b) => a.date.localeCompare(b.date)) : closures) as T;
+}
+
+/** Each day's ranges are stored in time order, so every reader (the site's hours, the editor) lists them alike. */
+function sortedHours<T extends Partial<OpeningHours> | undefined>(hours: T): T {
+  if (!hours) return hours;
+  return Object.fromEntries(Object.entries(hours).map(([day, ranges]) => [day, [...(ranges ?? [])].sort((a, b) => a.open.localeCompare(b.open))])) as T;
 }
 
 export function createLocationsService({ db }: { db: Db }) {
   const repo = createLocationsRepo(db);
+  const repoIn = (tx: Db) => createLocationsRepo(tx);
 
   async function uniqueSlug(name: string, city: string, exceptId?: string): Promise<string> {
     const base = slugify(`${name} ${city}`) || 'location';
@@ -83,8 +102,8 @@ export function createLocationsService({ db }: { db: Db }) {
 
   return {
     async list({ actor, filter, query }: { actor: Actor | null; filter: LocationFilter; query: Pick<LocationListQuery, 'page' | 'size' | 'sort'> }): Promise<Page<Location>> {
-      // Visitors asking for inactive locations get none, not the active ones.
-      if (!isAdmin(actor) && filter.active === false) return toPage([], 0, query.page, query.size);
+      // Visitors asking for inactive or deleted locations get none, not the active ones.
+      if (!isAdmin(actor) && (filter.active === false || filter.deleted === 'only')) return toPage([], 0, query.page, query.size);
       const { rows, total } = await repo.list({ ...filter, ...visibility(actor, filter) }, query);
       return toPage(rows.map(toLocationDto), total, query.page, query.size);
     },
@@ -114,7 +133,7 @@ export function createLocationsService({ db }: { db: Db }) {
 
     async create({ body }: { body: CreateLocationBody }): Promise<Location> {
       const slug = await uniqueSlug(body.name, body.city);
-      return toLocationDto(await repo.insert({ ...body, slug }));
+      return toLocationDto(await audited(db, { type: 'LOCATION', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({ ...body, openingHours: sortedHours(body.openingHours), closures: sortedClosures(body.closures), slug })));
     },
 
     async update({ id, patch }: { id: string; patch: UpdateLocationBody }): Promise<Location> {
@@ -122,19 +141,19 @@ export function createLocationsService({ db }: { db: Db }) {
       if (!current) throw notFound();
       const renamed = (patch.name !== undefined && patch.name !== current.name) || (patch.city !== undefined && patch.city !== current.city);
       const slug = renamed ? await uniqueSlug(patch.name ?? current.name, patch.city ?? current.city, id) : current.slug;
-      const row = await repo.update(id, { ...patch, slug });
+      const row = await audited(db, { type: 'LOCATION', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, { ...patch, openingHours: sortedHours(patch.openingHours), closures: sortedClosures(patch.closures), slug }));
       if (!row) throw notFound();
       return toLocationDto(row);
     },
 
     async setActive({ id, active }: { id: string; active: boolean }): Promise<Location> {
-      const row = await repo.update(id, { isActive: active });
+      const row = await audited(db, { type: 'LOCATION', action: 'STATUS', ids: [id] }, (tx) => repoIn(tx).update(id, { isActive: active }));
       if (!row) throw notFound();
       return toLocationDto(row);
     },
 
     async softDelete({ id }: { id: string }): Promise<void> {
-      const row = await repo.update(id, { deletedAt: new Date() });
+      const row = await audited(db, { type: 'LOCATION', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).update(id, { deletedAt: new Date() }));
       if (!row) throw notFound();
     },
 
@@ -142,12 +161,12 @@ export function createLocationsService({ db }: { db: Db }) {
       const current = await repo.findById(id, true);
       if (!current) throw notFound();
       if (!current.deletedAt) return toLocationDto(current);
-      const row = await repo.update(id, { deletedAt: null }, true);
+      const row = await audited(db, { type: 'LOCATION', action: 'RESTORE', ids: [id] }, (tx) => repoIn(tx).update(id, { deletedAt: null }, true));
       return toLocationDto(row!);
     },
 
     async hardDelete({ id }: { id: string }): Promise<void> {
-      if (!(await repo.hardDelete(id))) throw notFound();
+      if (!(await audited(db, { type: 'LOCATION', action: 'PURGE', ids: [id] }, (tx) => repoIn(tx).hardDelete(id)))) throw notFound();
     },
   };
 }

@@ -205,3 +205,119 @@ describe('writing locations', () => {
     expect((await t.request(`/api/locations/${loc.id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(404);
   });
 });
+
+describe('split hours and the Trash (issue 11)', () => {
+  it('stores several ranges a day in time order and refuses overlapping ones on the overlapping range', async () => {
+    const loc = await create({
+      name: 'Mirror Split Hours',
+      openingHours: { MONDAY: [{ open: '14:00', close: '19:00' }, { open: '10:00', close: '12:30' }], TUESDAY: [{ open: '10:00', close: '12:00' }, { open: '12:00', close: '18:00' }] },
+    });
+    expect(loc.openingHours.MONDAY).toEqual([{ open: '10:00', close: '12:30' }, { open: '14:00', close: '19:00' }]);
+    // Touching ranges are not overlapping.
+    expect(loc.openingHours.TUESDAY).toHaveLength(2);
+    expect(loc.openingHours.SUNDAY).toEqual([]);
+
+    const overlapping = await t.request<any>(`/api/locations/${loc.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { openingHours: { FRIDAY: [{ open: '10:00', close: '13:00' }, { open: '12:00', close: '18:00' }] } },
+    });
+    expect(overlapping.status).toBe(400);
+    expectErrorShape(overlapping.body, 400, 'VALIDATION_FAILED');
+    expect(overlapping.body.details).toContainEqual(expect.objectContaining({ path: 'openingHours.FRIDAY.1.open', message: 'Overlaps 10:00–13:00' }));
+
+    const tooMany = await t.request<any>(`/api/locations/${loc.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { openingHours: { FRIDAY: ['08:00', '10:00', '12:00', '14:00'].map((open, i) => ({ open, close: `${String(9 + i * 2).padStart(2, '0')}:00` })) } },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details.map((d: any) => d.path)).toContain('openingHours.FRIDAY');
+
+    const updated = await t.request<any>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { openingHours: { SUNDAY: [{ open: '15:00', close: '18:00' }, { open: '11:00', close: '13:00' }] } } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.openingHours.SUNDAY).toEqual([{ open: '11:00', close: '13:00' }, { open: '15:00', close: '18:00' }]);
+    // A replaced week: the days left out are closed.
+    expect(updated.body.openingHours.MONDAY).toEqual([]);
+  });
+
+  it('lists the Trash alone with deleted=only (ADMIN; visitors get none), searchable and sorted by deletion', async () => {
+    const first = await create({ name: 'Mirror Trash First' });
+    const second = await create({ name: 'Mirror Trash Second' });
+    const kept = await create({ name: 'Mirror Trash Kept' });
+    for (const loc of [first, second]) expect((await t.request(`/api/locations/${loc.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+
+    const trash = await t.request<any>('/api/locations?deleted=only&size=100&sort=deletedAt,desc', { token: admin.accessToken });
+    expect(trash.status).toBe(200);
+    const ids = trash.body.content.map((l: any) => l.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(ids).toContain(first.id);
+    expect(ids).not.toContain(kept.id);
+    expect(trash.body.content.every((l: any) => l.deletedAt !== null)).toBe(true);
+
+    const searched = await t.request<any>('/api/locations/search?q=Trash%20Second&deleted=only', { token: admin.accessToken });
+    expect(searched.body.content.map((l: any) => l.id)).toEqual([second.id]);
+    const searchedAndFiltered = await t.request<any>('/api/locations/filter?deleted=only&city=vienna&type=BOUTIQUE&q=trash%20first', { token: admin.accessToken });
+    expect(searchedAndFiltered.body.content.map((l: any) => l.id)).toEqual([first.id]);
+    const filtered = await t.request<any>('/api/locations/filter?deleted=only&city=Vienna&size=100', { token: admin.accessToken });
+    expect(filtered.body.content.map((l: any) => l.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(filtered.body.content.map((l: any) => l.id)).not.toContain(kept.id);
+
+    expect((await t.request<any>('/api/locations?deleted=only')).body.totalElements).toBe(0);
+    expect((await t.request<any>('/api/locations?deleted=only', { token: customer.accessToken })).body.totalElements).toBe(0);
+    const bad = await t.request<any>('/api/locations?deleted=yes', { token: admin.accessToken });
+    expect(bad.status).toBe(400);
+    expectErrorShape(bad.body, 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('dated closures and partial updates (issue 11)', () => {
+  it('stores dated closures in date order, one per date, and refuses bad ones on their path', async () => {
+    const loc = await create({
+      name: 'Mirror Closures',
+      closures: [
+        { date: '2031-12-25', note: 'Christmas' },
+        { date: '2031-08-15', note: ' Assumption ' },
+        { date: '2031-01-01' },
+      ],
+    });
+    expect(loc.closures).toEqual([
+      { date: '2031-01-01', note: '' },
+      { date: '2031-08-15', note: 'Assumption' },
+      { date: '2031-12-25', note: 'Christmas' },
+    ]);
+    expect((await create({ name: 'Mirror No Closures' })).closures).toEqual([]);
+
+    const cases: [unknown, string, string][] = [
+      [[{ date: '2031-12-25' }, { date: '2031-12-25', note: 'again' }], 'closures.1.date', 'This date is already listed'],
+      [[{ date: '25/12/2031' }], 'closures.0.date', 'Use a date such as 2026-12-25'],
+      [[{ date: '2031-02-30' }], 'closures.0.date', 'Use a date such as 2026-12-25'],
+      [[{ date: '2031-12-24', note: 'x'.repeat(121) }], 'closures.0.note', 'At most 120 characters'],
+    ];
+    for (const [closures, path, message] of cases) {
+      const res = await t.request<any>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { closures } });
+      expect(res.status, JSON.stringify(closures)).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+      expect(res.body.details, JSON.stringify(closures)).toContainEqual({ path, message });
+    }
+
+    const replaced = await t.request<any>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { closures: [{ date: '2032-05-01', note: 'Labour Day' }] } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.closures).toEqual([{ date: '2032-05-01', note: 'Labour Day' }]);
+    expect((await t.request<any>(`/api/locations/${loc.id}`)).body.closures).toEqual([{ date: '2032-05-01', note: 'Labour Day' }]);
+  });
+
+  it('changes only the fields a PUT sends: hours, closures, services and state stay', async () => {
+    const loc = await create({ name: 'Mirror Partial', closures: [{ date: '2031-12-25', note: 'Christmas' }], isActive: false });
+    const res = await t.request<any>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { phone: '+43 1 000' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      phone: '+43 1 000',
+      isActive: false,
+      isAppointmentBookable: true,
+      services: ['CLEANING', 'ENGRAVING'],
+      closures: [{ date: '2031-12-25', note: 'Christmas' }],
+    });
+    expect(res.body.openingHours.MONDAY).toEqual([{ open: '10:00', close: '18:00' }]);
+  });
+});

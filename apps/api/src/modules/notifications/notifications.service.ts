@@ -22,6 +22,7 @@ import type { Actor } from '../../plugins/auth';
 import { recordSubmission } from '../submissions/submissions.record';
 import { renderEmail } from './email-templates';
 import { createNotificationsRepo } from './notifications.repo';
+import { audited } from '../audit/audit.service';
 
 export type EnqueueEmailInput = { [K in EmailType]: { emailType: K; recipients: string[]; model: EmailModels[K] } }[EmailType];
 
@@ -126,7 +127,7 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
 
   /** A FAILED email goes back to the queue, due now, with a fresh attempt budget; the last error stays until it is sent. */
   async function retry({ id, now = new Date() }: { id: string; now?: Date }): Promise<OutboxEmail> {
-    const requeued = await repo.requeueFailed(id, now);
+    const requeued = await audited(db, { type: 'EMAIL', action: 'RETRY', ids: [id] }, (tx) => createNotificationsRepo(tx).requeueFailed(id, now));
     if (requeued) return toOutboxEmailDto(requeued);
     const row = await repo.findById(id);
     if (!row) throw new AppError('EMAIL_NOT_FOUND', 'Email not found.');

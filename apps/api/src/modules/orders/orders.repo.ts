@@ -27,6 +27,8 @@ export interface OrderListFilter {
   minTotal?: number | undefined;
   maxTotal?: number | undefined;
   q?: string | undefined;
+  /** `q` matches the order number only (a vendor's search). */
+  isNumberSearch?: boolean | undefined;
 }
 
 const SORT_COLUMNS = { createdAt: orders.createdAt, total: orders.total, status: orders.status, number: orders.number } as const;
@@ -85,7 +87,8 @@ function orderConditions(filter: OrderListFilter, today: string, omit?: 'status'
   if (filter.maxTotal !== undefined) conditions.push(lte(orders.total, filter.maxTotal));
   if (filter.paid === true) conditions.push(gte(orders.paidAmount, orders.total));
   if (filter.paid === false) conditions.push(lt(orders.paidAmount, orders.total));
-  if (filter.q) {
+  if (filter.q && filter.isNumberSearch) conditions.push(sql`${orders.number} ilike ${`%${escapeLike(filter.q)}%`}`);
+  else if (filter.q) {
     // The expression of orders_search_trgm_idx, so a search of 3+ characters is an index lookup.
     conditions.push(sql`(${orders.number} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail}) ilike ${`%${escapeLike(filter.q)}%`}`);
   }
@@ -151,6 +154,7 @@ export function createOrdersRepo(db: Db) {
           price: products.price,
           currency: products.currency,
           status: products.status,
+          stockQuantity: products.stockQuantity,
           deletedAt: products.deletedAt,
         })
         .from(products)
@@ -243,6 +247,22 @@ export function createOrdersRepo(db: Db) {
         .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
     },
 
+    /** The order's payments in the order they were recorded, with the recorder's username. */
+    async paymentsOf(orderId: string) {
+      return db
+        .select({ payment: payments, recordedByUsername: users.username })
+        .from(payments)
+        .leftJoin(users, eq(users.id, payments.recordedBy))
+        .where(eq(payments.orderId, orderId))
+        .orderBy(asc(payments.createdAt), asc(payments.id));
+    },
+
+    /** What the order page shows of each line's piece now: its images and stock (deleted pieces included). */
+    async lineProducts(productIds: string[]) {
+      if (productIds.length === 0) return [];
+      return db.select({ id: products.id, images: products.images, stockQuantity: products.stockQuantity }).from(products).where(inArray(products.id, productIds));
+    },
+
     async scheduleOf(orderId: string): Promise<ScheduleItemRow[]> {
       return db.select().from(paymentScheduleItems).where(eq(paymentScheduleItems.orderId, orderId)).orderBy(asc(paymentScheduleItems.sequence));
     },
@@ -292,6 +312,33 @@ export function createOrdersRepo(db: Db) {
           .limit(query.size)
           .offset(query.page * query.size),
         db.select({ value: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    /** A vendor's order lines (order_lines_vendor_idx) with their order's number, date and status; nothing of the client. */
+    async vendorLines(
+      vendorId: string,
+      query: { page: number; size: number; status?: OrderStatus | undefined; q?: string | undefined; sort: { field: 'orderedAt' | 'orderNumber' | 'quantity'; direction: 'asc' | 'desc' } },
+    ) {
+      const conditions: SQL[] = [eq(orderLines.vendorId, vendorId)];
+      if (query.status) conditions.push(eq(orders.status, query.status));
+      if (query.q) {
+        const like = `%${escapeLike(query.q)}%`;
+        conditions.push(sql`(${orders.number} ilike ${like} or ${orderLines.sku} ilike ${like} or ${orderLines.productName} ilike ${like})`);
+      }
+      const where = and(...conditions);
+      const column = { orderedAt: orders.createdAt, orderNumber: orders.number, quantity: orderLines.quantity }[query.sort.field];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ line: orderLines, orderNumber: orders.number, orderStatus: orders.status, orderedAt: orders.createdAt, currency: orders.currency })
+          .from(orderLines)
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .where(where)
+          .orderBy(query.sort.direction === 'desc' ? desc(column) : asc(column), desc(orders.createdAt), asc(orderLines.position), asc(orderLines.id))
+          .limit(query.size)
+          .offset(query.page * query.size),
+        db.select({ value: count() }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(where),
       ]);
       return { rows, total: total?.value ?? 0 };
     },

@@ -19,6 +19,8 @@ import {
   ScheduleQuerySchema,
   ScheduleSummarySchema,
   UuidParamsSchema,
+  VendorOrderLinePageSchema,
+  VendorOrderLineQuerySchema,
 } from '@mirror/contract';
 import { requireActor, roles } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-schemas';
@@ -58,6 +60,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       response: { 200: OrderPageSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => orders.list({ actor: requireActor(request), query: request.query }),
+  });
+
+  app.get('/api/orders/vendor-lines', {
+    config: { policy: { access: 'roles', roles: ['VENDOR'], ownership: "the signed-in vendor's own order lines" } },
+    schema: {
+      tags,
+      summary: "The signed-in vendor's order lines for fulfilment: order number, date and status, piece, quantity (never the client); q searches the number, SKU and piece name",
+      querystring: VendorOrderLineQuerySchema,
+      response: { 200: VendorOrderLinePageSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => orders.vendorLines({ actor: requireActor(request), query: request.query }),
   });
 
   app.get('/api/orders/facets', {

@@ -16,6 +16,9 @@ import {
   type OrderStatus,
   type OrderSummary,
   type Page,
+  type VendorOrderLine,
+  type VendorOrderLineQuery,
+  type Payment,
   type PaymentResult,
   type PaymentState,
   type PaymentTerms,
@@ -27,14 +30,17 @@ import {
   type ScheduleSummary,
 } from '@mirror/contract';
 import type { Db } from '../../db/client';
-import type { OrderLineRow, OrderRow, ScheduleItemRow } from '../../db/schema/orders';
+import type { OrderLineRow, OrderRow, PaymentRow, ScheduleItemRow } from '../../db/schema/orders';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
+import { formatMoney } from '../notifications/email-templates';
 import { enqueueEmail } from '../notifications/notifications.service';
+import { toImageDto } from '../products/products.service';
 import { csvLine, UTF8_BOM } from '../products/products.csv';
 import { createOrdersRepo, type OrderListFilter, type OrdersRepo } from './orders.repo';
+import { audited } from '../audit/audit.service';
 import { addDays, planSchedule, scheduleStatus, ScheduleError, todayUtc } from './schedule';
 
 const notFound = () => new AppError('ORDER_NOT_FOUND', 'Order not found.');
@@ -79,6 +85,7 @@ function scopedFilter(actor: Actor, viewer: Viewer, query: OrderFacetsQuery): Or
   if (viewer.kind === 'vendor' && (query.paymentState !== undefined || query.minTotal !== undefined || query.maxTotal !== undefined)) {
     throw forbidden('Payment state and order totals are visible to the house only.');
   }
+  if (viewer.kind === 'vendor' && query.customerId !== undefined) throw forbidden('Who ordered is visible to the house only.');
   const filter: OrderListFilter = {
     status: query.status,
     paymentState: query.paymentState,
@@ -90,6 +97,8 @@ function scopedFilter(actor: Actor, viewer: Viewer, query: OrderFacetsQuery): Or
     maxTotal: query.maxTotal,
     paid: query.paid,
     q: query.q,
+    // A vendor's search reads the order number alone: matching on the client's name or email would reveal who ordered.
+    isNumberSearch: viewer.kind === 'vendor',
   };
   if (query.filter === 'current-user' || viewer.kind === 'customer') {
     if (viewer.kind === 'vendor') filter.vendorId = viewer.vendorId;
@@ -132,9 +141,10 @@ function summaryOf(order: OrderRow, lines: OrderLineRow[], viewer: Viewer, nextD
     id: order.id,
     number: order.number,
     status: order.status,
-    customerId: order.customerId,
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
+    // A vendor fulfils lines; who ordered is the house's (issue 11).
+    customerId: isVendor ? null : order.customerId,
+    customerName: isVendor ? null : order.customerName,
+    customerEmail: isVendor ? null : order.customerEmail,
     currency: order.currency,
     subtotal: dtoLines.reduce((sum, l) => sum + l.lineTotal, 0),
     // A vendor sees its share, not the whole order's money.
@@ -150,6 +160,22 @@ function summaryOf(order: OrderRow, lines: OrderLineRow[], viewer: Viewer, nextD
     lineCount: dtoLines.length,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+function toPaymentDto(row: PaymentRow, currency: string, recordedByUsername: string | null): Payment {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    scheduleItemId: row.scheduleItemId,
+    amount: row.amount,
+    currency,
+    method: row.method,
+    reference: row.reference,
+    receivedOn: row.receivedOn,
+    recordedBy: row.recordedBy,
+    recordedByUsername,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -196,11 +222,22 @@ export function createOrdersService({ db }: { db: Db }) {
 
   async function detail(order: OrderRow, lines: OrderLineRow[], viewer: Viewer, r: OrdersRepo = repo): Promise<Order> {
     const today = todayUtc();
-    const [schedule, history] = await Promise.all([viewer.kind === 'vendor' ? [] : r.scheduleOf(order.id), r.historyOf(order.id)]);
+    const isVendor = viewer.kind === 'vendor';
+    const [schedule, history, paid, pieces] = await Promise.all([
+      isVendor ? [] : r.scheduleOf(order.id),
+      r.historyOf(order.id),
+      isVendor ? [] : r.paymentsOf(order.id),
+      r.lineProducts(lines.flatMap((l) => (l.productId ? [l.productId] : []))),
+    ]);
     const { lineCount: _lineCount, ...summary } = summaryOf(order, lines, viewer, nextDueDateOf(order, schedule), today);
     return {
       ...summary,
+      lines: summary.lines.map((line) => {
+        const piece = pieces.find((p) => p.id === line.productId);
+        return { ...line, image: piece?.images[0] ? toImageDto(piece.images[0]) : null, stockQuantity: viewer.kind === 'admin' ? (piece?.stockQuantity ?? null) : null };
+      }),
       schedule: schedule.map((s) => toScheduleItemDto(s, order, today)),
+      payments: paid.map((p) => toPaymentDto(p.payment, order.currency, p.recordedByUsername)),
       history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
       allowedTransitions: viewer.kind === 'admin' ? [...ORDER_TRANSITIONS[order.status]] : [],
     };
@@ -230,13 +267,13 @@ export function createOrdersService({ db }: { db: Db }) {
         const prev = wanted.get(line.productId);
         wanted.set(line.productId, { quantity: (prev?.quantity ?? 0) + line.quantity, unitPrice: line.unitPrice ?? prev?.unitPrice });
       }
+      // Error details name the body's lines (what the client shows them against), not the merged ones.
+      const bodyIndexesOf = (productId: string) => body.lines.flatMap((l, i) => (l.productId === productId ? [i] : []));
       const found = await repo.productsByIds([...wanted.keys()]);
       const lines: { productId: string; vendorId: string; sku: string; productName: string; unitPrice: number; quantity: number }[] = [];
-      let index = 0;
       for (const [productId, want] of wanted) {
         const product = found.find((p) => p.id === productId);
-        const path = `lines.${index}`;
-        index += 1;
+        const path = `lines.${bodyIndexesOf(productId)[0]!}`;
         if (!product || product.deletedAt || (product.status !== 'ACTIVE' && !isAdmin)) {
           throw new AppError('PRODUCT_NOT_FOUND', 'One of the pieces is not available.', [{ path: `${path}.productId`, message: 'This piece is not available' }]);
         }
@@ -264,13 +301,19 @@ export function createOrdersService({ db }: { db: Db }) {
         // Lock rows in a stable order so two orders never wait on each other.
         for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
           if (!(await r.reserveStock(line.productId, line.quantity))) {
-            throw new AppError('INSUFFICIENT_STOCK', `Not enough stock for ${line.productName}.`, [
-              { path: `lines.${lines.indexOf(line)}.quantity`, message: 'Not enough stock' },
-            ]);
+            const [current] = await r.productsByIds([line.productId]);
+            const available = Math.max(0, current?.stockQuantity ?? 0);
+            const message = available === 0 ? 'Out of stock' : `Only ${available} in stock`;
+            throw new AppError(
+              'INSUFFICIENT_STOCK',
+              `Not enough stock for ${line.productName}: ${available === 0 ? 'none left' : `only ${available} left`}.`,
+              bodyIndexesOf(line.productId).map((i) => ({ path: `lines.${i}.quantity`, message })),
+            );
           }
         }
         const seq = await r.nextOrderNumber();
-        const created = await r.insertOrder({
+        // An order placed by staff goes on the audit trail; a client's checkout is not a back-office change.
+        const created = await audited(tx, { type: 'ORDER', action: 'CREATE', created: (o) => (actor.role === 'ADMIN' ? o.id : null) }, (t: Db) => createOrdersRepo(t).insertOrder({
           number: `MR-${new Date().getUTCFullYear()}-${String(seq).padStart(6, '0')}`,
           customerId: customer.id,
           customerName: customer.name,
@@ -280,7 +323,7 @@ export function createOrdersService({ db }: { db: Db }) {
           paymentTerms: terms,
           notes: body.notes ?? null,
           createdBy: actor.id,
-        });
+        }));
         await r.insertLines(lines.map((l, position) => ({ ...l, orderId: created.id, position })));
         await r.insertHistory({ orderId: created.id, fromStatus: null, toStatus: 'PENDING', changedBy: actor.id, note: 'Order placed' });
         await r.replaceSchedule(created.id, plan!);
@@ -315,6 +358,28 @@ export function createOrdersService({ db }: { db: Db }) {
         viewer.kind === 'vendor' ? viewer.vendorId : undefined,
       );
       const content = rows.map(({ order, nextDueDate }) => summaryOf(order, lines.filter((l) => l.orderId === order.id), viewer, nextDueDate, today));
+      return toPage(content, total, query.page, query.size);
+    },
+
+    /** The signed-in vendor's order lines for fulfilment (issue 11): its lines only, never who ordered. */
+    async vendorLines({ actor, query }: { actor: Actor; query: VendorOrderLineQuery }): Promise<Page<VendorOrderLine>> {
+      const viewer = await viewerOf(actor);
+      if (viewer.kind !== 'vendor') throw forbidden('Only a vendor account has order lines of its own.');
+      const { rows, total } = await repo.vendorLines(viewer.vendorId, query);
+      const content = rows.map(({ line, orderNumber, orderStatus, orderedAt, currency }) => ({
+        id: line.id,
+        orderId: line.orderId,
+        orderNumber,
+        orderStatus,
+        orderedAt: orderedAt.toISOString(),
+        productId: line.productId,
+        sku: line.sku,
+        productName: line.productName,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        lineTotal: line.unitPrice * line.quantity,
+        currency,
+      }));
       return toPage(content, total, query.page, query.size);
     },
 
@@ -452,7 +517,7 @@ export function createOrdersService({ db }: { db: Db }) {
     async changeStatus({ actor, id, status, note }: { actor: Actor; id: string; status: OrderStatus; note?: string | undefined }): Promise<Order> {
       await loadVisible(actor, id);
       const isAdmin = actor.role === 'ADMIN';
-      const updated = await inTx(async (r) => {
+      const updated = await inTx(async (r, tx) => {
         const order = await r.findOrder(id, true);
         if (!order) throw notFound();
         // A client may cancel their own order while it is still pending; every other move is the house's.
@@ -472,14 +537,14 @@ export function createOrdersService({ db }: { db: Db }) {
           }
         }
         await r.insertHistory({ orderId: id, fromStatus: order.status, toStatus: status, note: note ?? null, changedBy: actor.id });
-        return r.updateOrder(id, { status });
+        return audited(tx, { type: 'ORDER', action: 'STATUS', ids: [id], extra: () => (note ? { note: { from: null, to: note } } : null) }, (t) => createOrdersRepo(t).updateOrder(id, { status }));
       });
       const { viewer, lines } = await loadVisible(actor, updated.id);
       return detail(updated, lines, viewer);
     },
 
     async setPaymentTerms({ actor, id, terms }: { actor: Actor; id: string; terms: PaymentTerms }): Promise<Order> {
-      const updated = await inTx(async (r) => {
+      const updated = await inTx(async (r, tx) => {
         const order = await r.findOrder(id, true);
         if (!order) throw notFound();
         if (order.status === 'CANCELLED' || order.status === 'COMPLETED') {
@@ -493,7 +558,7 @@ export function createOrdersService({ db }: { db: Db }) {
           scheduleErrorToAppError(err);
         }
         await r.replaceSchedule(id, plan!);
-        return r.updateOrder(id, { paymentTerms: terms });
+        return audited(tx, { type: 'ORDER', action: 'PAYMENT_TERMS', ids: [id] }, (t) => createOrdersRepo(t).updateOrder(id, { paymentTerms: terms }));
       });
       const lines = await repo.linesOf([id]);
       return detail(updated, lines, { kind: 'admin' });
@@ -512,7 +577,8 @@ export function createOrdersService({ db }: { db: Db }) {
       body: RecordPaymentBody;
       idempotencyKey?: string | undefined;
     }): Promise<{ result: PaymentResult; replayed: boolean }> {
-      const hash = requestHash({ orderId, scheduleId, amount: body.amount, method: body.method, reference: body.reference ?? null });
+      const receivedOn = body.receivedOn ?? todayUtc();
+      const hash = requestHash({ orderId, scheduleId, amount: body.amount, method: body.method, reference: body.reference ?? null, receivedOn });
 
       const replay = async (): Promise<{ result: PaymentResult; replayed: boolean } | null> => {
         if (!idempotencyKey) return null;
@@ -547,9 +613,15 @@ export function createOrdersService({ db }: { db: Db }) {
           if (order.status === 'CANCELLED') throw new AppError('CONFLICT', 'Payments cannot be recorded on a cancelled order.');
           const remaining = item.amount - item.paidAmount;
           if (body.amount > remaining) {
-            throw new AppError('OVERPAYMENT', `This instalment has ${remaining} ${order.currency} minor units left to pay.`, [
-              { path: 'amount', message: `At most ${remaining} (minor units) remains on this item` },
-            ]);
+            // The house's format: '€3,000', cents only when there are some.
+            const left = remaining === 0 ? 'Nothing remains to pay' : `Only ${formatMoney(remaining, order.currency).replace(/\.00$/, '')} remains to pay`;
+            throw new AppError('OVERPAYMENT', `${left} on ${item.label}.`, [{ path: 'amount', message: `${left} on this item` }]);
+          }
+          if (receivedOn > todayUtc()) {
+            throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'receivedOn', message: 'The payment date cannot be in the future' }]);
+          }
+          if (receivedOn < todayUtc(order.createdAt)) {
+            throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'receivedOn', message: 'The payment date cannot be before the order was placed' }]);
           }
           const payment = await r.insertPayment({
             orderId,
@@ -557,12 +629,15 @@ export function createOrdersService({ db }: { db: Db }) {
             amount: body.amount,
             method: body.method,
             reference: body.reference ?? null,
+            receivedOn,
             idempotencyKey: idempotencyKey ?? null,
             requestHash: hash,
             recordedBy: actor.id,
           });
           const updatedItem = await r.addToItemPaid(scheduleId, body.amount);
-          const updatedOrder = await r.addToOrderPaid(orderId, body.amount);
+          const payment_ = { amount: body.amount, currency: order.currency };
+          const paid = () => ({ payment: { from: null, to: payment_ }, method: { from: null, to: body.method }, instalment: { from: null, to: item.label }, receivedOn: { from: null, to: receivedOn } });
+          const updatedOrder = await audited(tx, { type: 'ORDER', action: 'PAYMENT', ids: [orderId], extra: paid }, (t) => createOrdersRepo(t).addToOrderPaid(orderId, body.amount));
           await enqueueEmail(tx, {
             emailType: 'PAYMENT_RECEIPT',
             recipients: [updatedOrder.customerEmail],
@@ -580,17 +655,7 @@ export function createOrdersService({ db }: { db: Db }) {
           const lines = await r.linesOf([orderId]);
           const full = await detail(updatedOrder, lines, { kind: 'admin' }, r);
           const answer: PaymentResult = {
-            payment: {
-              id: payment.id,
-              orderId,
-              scheduleItemId: scheduleId,
-              amount: payment.amount,
-              currency: updatedOrder.currency,
-              method: payment.method,
-              reference: payment.reference,
-              recordedBy: payment.recordedBy,
-              createdAt: payment.createdAt.toISOString(),
-            },
+            payment: toPaymentDto(payment, updatedOrder.currency, actor.username),
             scheduleItem: toScheduleItemDto(updatedItem, updatedOrder, todayUtc()),
             order: full,
           };

@@ -102,12 +102,24 @@ describe('placing orders', () => {
     const res = await placeOrder(customer.accessToken, { lines: [{ productId: plenty.id, quantity: 3 }, { productId: scarce.id, quantity: 2 }] });
     expect(res.status).toBe(409);
     expectErrorShape(res.body, 409, 'INSUFFICIENT_STOCK');
+    // The detail names the offending line of the request and what is left, so a form can show it there.
+    expect(res.body.details).toEqual([{ path: 'lines.1.quantity', message: 'Only 1 in stock' }]);
     expect(await stockOf(plenty.id)).toBe(10);
     expect(await stockOf(scarce.id)).toBe(1);
     expect((await t.request<any>('/api/orders?size=1', { token: admin.accessToken })).body.totalElements).toBe(before);
     // The same product twice counts as one demand.
-    const twice = await placeOrder(customer.accessToken, { lines: [{ productId: scarce.id, quantity: 1 }, { productId: scarce.id, quantity: 1 }] });
+    const twice = await placeOrder(customer.accessToken, {
+      lines: [{ productId: plenty.id, quantity: 1 }, { productId: scarce.id, quantity: 1 }, { productId: scarce.id, quantity: 1 }],
+    });
     expect(twice.status).toBe(409);
+    expect(twice.body.details).toEqual([
+      { path: 'lines.1.quantity', message: 'Only 1 in stock' },
+      { path: 'lines.2.quantity', message: 'Only 1 in stock' },
+    ]);
+    const none = await product({ stockQuantity: 0 });
+    const empty = await placeOrder(customer.accessToken, { lines: [{ productId: none.id, quantity: 1 }] });
+    expect(empty.status).toBe(409);
+    expect(empty.body.details).toEqual([{ path: 'lines.0.quantity', message: 'Out of stock' }]);
   });
 
   it('sells exactly the stock there is when 20 clients order at once', async () => {

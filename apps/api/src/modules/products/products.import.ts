@@ -1,4 +1,4 @@
-import { CreateProductBodySchema, PRODUCT_CSV_COLUMNS, UpdateProductBodySchema, type ProductCsvColumn, type ProductImportError } from '@mirror/contract';
+import { CreateProductBodySchema, PRODUCT_CSV_COLUMNS, rejectNulCharacters, UpdateProductBodySchema, type ProductCsvColumn, type ProductImportError } from '@mirror/contract';
 import type { NewProductRow } from '../../db/schema/index';
 import { readValues, STONE_DETAILS, type CellError, type ColumnIndex, type CsvRecord, type CsvValues } from './products.csv';
 import type { ImportedColumns, ProductReadRow, ProductsRepo } from './products.repo';
@@ -133,7 +133,8 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
     let create: NewProductRow | undefined;
     let update: (ImportedColumns & { id: string }) | undefined;
     if (!current) {
-      const parsed = CreateProductBodySchema.safeParse({
+      // CSV cells skip the route's validator, so the contract's NUL rule is applied here.
+      const parsed = rejectNulCharacters(CreateProductBodySchema).safeParse({
         name: orUndefined(v.name),
         slug: orUndefined(v.slug),
         description: orUndefined(v.description),
@@ -179,7 +180,7 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
         };
       }
     } else if (!current.deletedAt) {
-      const parsed = UpdateProductBodySchema.safeParse({
+      const parsed = rejectNulCharacters(UpdateProductBodySchema).safeParse({
         name: v.name ?? undefined,
         slug: orUndefined(v.slug),
         description: has('description') ? (v.description ?? '') : undefined,

@@ -19,6 +19,8 @@ import {
 export interface ProductViewer {
   isAdmin: boolean;
   vendorId: string | null;
+  /** A vendor's back-office: its own pieces alone (every status), nobody else's live ones. */
+  isOwnOnly?: boolean;
 }
 
 export interface ProductFilter {
@@ -40,6 +42,8 @@ export interface ProductFilter {
   includeDeleted?: boolean | undefined;
   /** ADMIN only: soft-deleted pieces alone (the Trash); wins over `includeDeleted`. */
   deletedOnly?: boolean | undefined;
+  /** VENDOR only: narrows the viewer to the caller's own pieces (the service turns it into `isOwnOnly`). */
+  mine?: boolean | undefined;
   /** These pieces only (an export of a selection). */
   ids?: string[] | undefined;
   /** A search: rows whose search vector matches this tsquery (built by the service from safe words only). */
@@ -126,6 +130,7 @@ function statementName(prefix: string, key: string): string {
 export function createProductsRepo(db: Db, lowStockThreshold: number) {
   function visibility(viewer: ProductViewer, includeDeleted: boolean | 'only', bind: Bind = inline): SQL | undefined {
     if (viewer.isAdmin) return includeDeleted === 'only' ? isNotNull(products.deletedAt) : includeDeleted ? undefined : isNull(products.deletedAt);
+    if (viewer.isOwnOnly && viewer.vendorId) return and(isNull(products.deletedAt), eq(products.vendorId, bind('viewerVendorId', viewer.vendorId)));
     const live = eq(products.status, 'ACTIVE');
     return and(isNull(products.deletedAt), viewer.vendorId ? or(live, eq(products.vendorId, bind('viewerVendorId', viewer.vendorId))) : live);
   }
@@ -173,7 +178,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
   function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
     const deleted = deletedMode(viewer, filter);
     const parts = [
-      viewer.isAdmin ? (deleted === 'only' ? 'admin+trash' : deleted ? 'admin+deleted' : 'admin') : viewer.vendorId ? 'vendor' : 'public',
+      viewer.isAdmin ? (deleted === 'only' ? 'admin+trash' : deleted ? 'admin+deleted' : 'admin') : viewer.vendorId ? (viewer.isOwnOnly ? 'vendor-own' : 'vendor') : 'public',
       ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'ids', 'matches'] as const).filter((k) => filter[k]),
       filter.featured !== undefined ? 'featured' : '',
       filter.availability ? `availability=${filter.availability}` : '',

@@ -54,6 +54,7 @@ function filterOf(q: ProductFilterQuery): ProductFilter {
     stone: q.stone,
     includeDeleted: q.includeDeleted,
     deletedOnly: q.deleted === 'only',
+    mine: q.mine,
   };
 }
 
@@ -249,10 +250,15 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       tags,
       summary: 'A product by id (DRAFT, archived and deleted pieces only for ADMIN, or their own VENDOR)',
       params: UuidParamsSchema,
-      querystring: z.object({ includeDeleted: z.enum(['true', 'false']).transform((v) => v === 'true').optional() }),
-      response: { 200: ProductSchema, ...errorResponses(400, 404) },
+      querystring: z.object({
+        includeDeleted: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+        /** VENDOR only: 404 unless the piece is the caller's own, even when it is live (its back-office editor). */
+        mine: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+      }),
+      response: { 200: ProductSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => products.get({ actor: request.actor, id: request.params.id, includeDeleted: request.query.includeDeleted ?? false }),
+    handler: async (request) =>
+      products.get({ actor: request.actor, id: request.params.id, includeDeleted: request.query.includeDeleted ?? false, mine: request.query.mine ?? false }),
   });
 
   app.post('/api/products', {

@@ -17,7 +17,7 @@ import type {
   SkuAvailability,
   UpdateProductBody,
 } from '@mirror/contract';
-import { METAL_TYPES, PRODUCT_STATUSES } from '@mirror/contract';
+import { INT4_MAX, METAL_TYPES, PRODUCT_STATUSES } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import type { NewProductRow, ProductRow, StoredImage } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -29,6 +29,7 @@ import { pieceTypeOf, type StudioPiece } from '../../lib/imagery/studio';
 import type { Actor } from '../../plugins/auth';
 import { CSV_HEADER, exportFileName, mapHeader, productCsvLine, readCsv, UTF8_BOM } from './products.csv';
 import { planImport } from './products.import';
+import { audited } from '../audit/audit.service';
 import { createProductsRepo, type ExportRow, type GroupedFacet, type ProductFilter, type ProductReadRow, type ProductSort, type ProductViewer, type SearchQueries, type SearchTier } from './products.repo';
 
 export function toImageDto(image: StoredImage): Image {
@@ -115,6 +116,13 @@ interface Cursor {
 function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.value, c.id])).toString('base64url');
 }
+/** `timestamptz` cast to text (`2026-11-23 18:00:00.123456+00`), with a real calendar date: what PostgreSQL reads back. */
+function isTimestampText(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-](0\d|1[0-5])(:?[0-5]\d)?)?$/.exec(value);
+  if (!m || m[1] === '0000') return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return month >= 1 && month <= 12 && day >= 1 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
 function decodeCursor(raw: string, field: ProductSort['field']): Cursor {
   const bad = () => validation('after', 'This cursor is not valid; start again from the first page.');
   let parsed: unknown;
@@ -126,8 +134,10 @@ function decodeCursor(raw: string, field: ProductSort['field']): Cursor {
   if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string') throw bad();
   const [value, id] = parsed as [string, string];
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw bad();
-  if ((field === 'price' || field === 'stock') && !/^-?\d{1,10}$/.test(value)) throw bad();
-  if ((field === 'createdAt' || field === 'updatedAt') && Number.isNaN(Date.parse(value))) throw bad();
+  // Price and stock are int4 columns, dates timestamptz: a crafted cursor must be a 400, not a PostgreSQL error.
+  if ((field === 'price' || field === 'stock') && (!/^-?\d{1,10}$/.test(value) || Math.abs(Number(value)) > INT4_MAX)) throw bad();
+  if ((field === 'createdAt' || field === 'updatedAt') && !isTimestampText(value)) throw bad();
+  if (value.includes('\u0000')) throw bad();
   return { value, id };
 }
 
@@ -156,6 +166,7 @@ export function createProductsService({
   onBackgroundError,
 }: ProductsServiceOptions) {
   const repo = createProductsRepo(db, lowStockThreshold);
+  const repoIn = (tx: Db) => createProductsRepo(tx, lowStockThreshold);
   // Grouped by the database handle: a product write also clears the collections' counts, and vice versa.
   const counts = createResultCache(countCacheMs, 500, db);
   // Whole-table aggregates (search tier counts, facets, statistics) cost a scan of up to a million rows:
@@ -191,11 +202,21 @@ export function createProductsService({
     };
   }
 
-  async function viewerOf(actor: Actor | null): Promise<ProductViewer> {
+  async function viewerOf(actor: Actor | null, mine?: boolean): Promise<ProductViewer> {
+    // `mine`: a vendor's own back-office table, and nothing of anyone else (not even their live pieces).
+    if (mine) return { isAdmin: false, vendorId: await ownVendorOf(actor), isOwnOnly: true };
     if (!actor) return { isAdmin: false, vendorId: null };
     if (actor.role === 'ADMIN') return { isAdmin: true, vendorId: null };
     if (actor.role === 'VENDOR') return { isAdmin: false, vendorId: await repo.vendorIdOfUser(actor.id) };
     return { isAdmin: false, vendorId: null };
+  }
+
+  async function ownVendorOf(actor: Actor | null): Promise<string> {
+    if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    if (actor.role !== 'VENDOR') throw new AppError('FORBIDDEN', 'Only a vendor account has its own pieces.');
+    const vendorId = await repo.vendorIdOfUser(actor.id);
+    if (!vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
+    return vendorId;
   }
 
   /** The vendor a VENDOR caller acts for; null for ADMIN (no scope). */
@@ -205,6 +226,19 @@ export function createProductsService({
     const vendorId = await repo.vendorIdOfUser(actor.id);
     if (!vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
     return vendorId;
+  }
+
+  /**
+   * What only the house decides on a vendor's piece (docs/decisions.md): publishing it (a vendor submits
+   * drafts and may withdraw its own pieces to DRAFT or ARCHIVED, never make one ACTIVE) and which designer
+   * it is attributed to (designer sales follow that attribution). Unchanged values pass, so a vendor can
+   * save a live piece's other fields.
+   */
+  function assertVendorMayWrite(next: { status?: ProductStatus | undefined; designerId?: string | null | undefined }, current: { status: ProductStatus; designerId: string | null }) {
+    const refused = [];
+    if (next.status === 'ACTIVE' && current.status !== 'ACTIVE') refused.push({ path: 'status', message: 'Mirror reviews and publishes pieces; save it as a draft or archive it.' });
+    if (next.designerId !== undefined && next.designerId !== current.designerId) refused.push({ path: 'designerId', message: 'Mirror attributes pieces to designers.' });
+    if (refused.length) throw new AppError('FORBIDDEN', 'Only Mirror can publish a piece or attribute it to a designer.', refused);
   }
 
   function mapWriteError(err: unknown): never {
@@ -286,7 +320,7 @@ export function createProductsService({
 
     async list({ actor, filter, query }: { actor: Actor | null; filter: ProductFilter; query: { page: number; size: number; sort: ProductSort; after?: string | undefined } }): Promise<ProductPage> {
       assertTrashAccess(actor, filter);
-      return pageOf(await viewerOf(actor), filter, query);
+      return pageOf(await viewerOf(actor, filter.mine), filter, query);
     },
 
     /**
@@ -297,7 +331,7 @@ export function createProductsService({
      */
     async search({ actor, q, filter, query }: { actor: Actor | null; q: string; filter: ProductFilter; query: { page: number; size: number } }): Promise<Page<Product>> {
       assertTrashAccess(actor, filter);
-      const viewer = await viewerOf(actor);
+      const viewer = await viewerOf(actor, filter.mine);
       const queries = await searchQueriesOf(q);
       if (!queries) return toPage([], 0, query.page, query.size);
       const condition = repo.where(viewer, filter);
@@ -334,8 +368,8 @@ export function createProductsService({
       return toPage(rows.map(dto), tiers.total, query.page, query.size);
     },
 
-    async get({ actor, id, includeDeleted = false }: { actor: Actor | null; id: string; includeDeleted?: boolean }): Promise<Product> {
-      const row = await repo.findById(id, await viewerOf(actor), includeDeleted);
+    async get({ actor, id, includeDeleted = false, mine = false }: { actor: Actor | null; id: string; includeDeleted?: boolean; mine?: boolean }): Promise<Product> {
+      const row = await repo.findById(id, await viewerOf(actor, mine), includeDeleted);
       if (!row) throw notFound();
       return dto(row);
     },
@@ -351,10 +385,11 @@ export function createProductsService({
       const vendorId = scope ?? body.vendorId;
       if (!vendorId) throw validation('vendorId', 'Choose the vendor of this piece.');
       if (scope && body.isFeatured) throw new AppError('FORBIDDEN', 'Only an administrator can feature a piece.');
+      if (scope) assertVendorMayWrite({ status: body.status, designerId: body.designerId ?? null }, { status: 'DRAFT', designerId: null });
       await assertReferences({ categoryId: body.categoryId, vendorId, designerId: body.designerId });
       const hasFixedPrice = body.price != null;
       try {
-        const row = await repo.insert({
+        const row = await audited(db, { type: 'PRODUCT', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({
           name: body.name,
           slug: body.slug ?? slugify(`${body.name}-${body.sku}`),
           description: body.description,
@@ -372,7 +407,7 @@ export function createProductsService({
           isFeatured: body.isFeatured,
           status: body.status,
           images: toStoredImages(body.images),
-        });
+        }));
         return await written(row);
       } catch (err) {
         return mapWriteError(err);
@@ -390,6 +425,7 @@ export function createProductsService({
       if (scope && patch.vendorId !== undefined && patch.vendorId !== scope) {
         throw new AppError('FORBIDDEN', 'A vendor can only manage its own pieces.');
       }
+      if (scope) assertVendorMayWrite(patch, current);
       await assertReferences({ categoryId: patch.categoryId, vendorId: scope ? undefined : patch.vendorId, designerId: patch.designerId });
       const changes: Partial<NewProductRow> = {};
       if (patch.name !== undefined) changes.name = patch.name;
@@ -412,7 +448,7 @@ export function createProductsService({
       else if (patch.price === null && current.priceMin == null) throw validation('price', 'Give a price or a price range.');
       else if (patch.price === null) changes.price = null;
       try {
-        const row = await repo.update(id, changes, scope);
+        const row = await audited(db, { type: 'PRODUCT', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, changes, scope));
         if (!row) throw notFound();
         return await written(row);
       } catch (err) {
@@ -423,12 +459,12 @@ export function createProductsService({
     async setStock({ actor, id, body }: { actor: Actor; id: string; body: ProductStockBody }): Promise<Product> {
       const scope = await writeScope(actor);
       if ('quantity' in body) {
-        const row = await repo.setStock(id, body.quantity, scope);
+        const row = await audited(db, { type: 'PRODUCT', action: 'STOCK', ids: [id] }, (tx) => repoIn(tx).setStock(id, body.quantity, scope));
         if (!row) throw notFound();
         clearCaches();
         return dto(row);
       }
-      const row = await repo.adjustStock(id, body.delta, scope);
+      const row = await audited(db, { type: 'PRODUCT', action: 'STOCK', ids: [id] }, (tx) => repoIn(tx).adjustStock(id, body.delta, scope));
       if (row) {
         clearCaches();
         return dto(row);
@@ -441,7 +477,7 @@ export function createProductsService({
     },
 
     async toggleFeatured({ id }: { id: string }): Promise<Product> {
-      const row = await repo.toggleFeatured(id);
+      const row = await audited(db, { type: 'PRODUCT', action: 'FEATURE', ids: [id] }, (tx) => repoIn(tx).toggleFeatured(id));
       if (!row) throw notFound();
       clearCaches();
       return dto(row);
@@ -449,12 +485,12 @@ export function createProductsService({
 
     async remove({ actor, id }: { actor: Actor; id: string }): Promise<void> {
       const scope = await writeScope(actor);
-      if (!(await repo.softDelete(id, scope))) throw notFound();
+      if (!(await audited(db, { type: 'PRODUCT', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).softDelete(id, scope)))) throw notFound();
       clearCaches();
     },
 
     async restore({ id }: { id: string }): Promise<Product> {
-      const row = await repo.restore(id);
+      const row = await audited(db, { type: 'PRODUCT', action: 'RESTORE', ids: [id] }, (tx) => repoIn(tx).restore(id));
       if (!row) {
         const live = await repo.findById(id, { isAdmin: true, vendorId: null });
         if (live) throw new AppError('NOT_DELETED', 'This product is not deleted.');
@@ -466,7 +502,7 @@ export function createProductsService({
 
     async removePermanently({ id }: { id: string }): Promise<void> {
       try {
-        if (!(await repo.hardDelete(id))) throw notFound();
+        if (!(await audited(db, { type: 'PRODUCT', action: 'PURGE', ids: [id] }, (tx) => repoIn(tx).hardDelete(id)))) throw notFound();
       } catch (err) {
         if (pgErrorOf(err)?.code === '23503') {
           throw new AppError('IN_USE', 'This product is referenced by an order and cannot be deleted permanently. Archive it instead.');
@@ -478,7 +514,7 @@ export function createProductsService({
 
     async facets({ actor, filter }: { actor: Actor | null; filter: ProductFilter }): Promise<ProductFacets> {
       assertTrashAccess(actor, filter);
-      const viewer = await viewerOf(actor);
+      const viewer = await viewerOf(actor, filter.mine);
       return aggregates.get(JSON.stringify(['facets', viewer, filter]), async () => {
         const { groups, total, price, collectionRows } = await repo.facets(viewer, filter);
         const pick = (dimension: GroupedFacet) => groups.filter((r) => r.dimension === dimension).map((r) => ({ value: String(r.value), count: Number(r.count) }));
@@ -559,7 +595,8 @@ export function createProductsService({
         };
         const plan = plans[body.action];
         const target = ids.filter((id) => plan.needs(rows.get(id)!));
-        const written = new Set(await txRepo.setMany(target, plan.patch));
+        const action = ({ FEATURE: 'FEATURE', UNFEATURE: 'FEATURE', SET_STATUS: 'STATUS', DELETE: 'DELETE', RESTORE: 'RESTORE' } as const)[body.action];
+        const written = new Set(await audited(tx as unknown as Db, { type: 'PRODUCT', action, ids: target }, (t) => repoIn(t).setMany(target, plan.patch)));
         return ids.filter((id) => written.has(id));
       });
       if (changed.length) clearCaches();
@@ -574,7 +611,7 @@ export function createProductsService({
      */
     async exportCsv({ actor, filter, sort, q }: { actor: Actor; filter: ProductFilter; sort: ProductSort; q?: string | undefined }) {
       assertTrashAccess(actor, filter);
-      const viewer = await viewerOf(actor);
+      const viewer = await viewerOf(actor, filter.mine);
       let selection = filter;
       if (q !== undefined) {
         const queries = await searchQueriesOf(q);
@@ -631,8 +668,11 @@ export function createProductsService({
           const txRepo = createProductsRepo(tx as unknown as Db, lowStockThreshold);
           const plan = await planImport({ ...options, repo: txRepo, lock: true });
           if (plan.errors.length) return { plan, ids: [] as string[] };
-          const created = await txRepo.insertMany(plan.creates);
-          const updated = await txRepo.updateMany(plan.updates);
+          const { created, updated } = await audited(
+            tx as unknown as Db,
+            { type: 'PRODUCT', action: 'IMPORT', ids: plan.updates.map((u) => u.id), created: (r) => r.created },
+            async (t: Db) => ({ created: await repoIn(t).insertMany(plan.creates), updated: await repoIn(t).updateMany(plan.updates) }),
+          );
           if (updated.length !== plan.updates.length) throw new AppError('CONFLICT', 'A piece was deleted while the file was imported. Nothing was imported; try again.');
           const added = await txRepo.indexTermsOf([...created, ...updated]);
           return { plan, ids: [...created, ...updated], added };

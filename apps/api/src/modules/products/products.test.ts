@@ -146,16 +146,21 @@ describe('vendor isolation', () => {
     const after = await t.request<any>(`/api/products/${id}`, { token: admin.accessToken });
     expect(after.body).toMatchObject({ name: 'Atelier Draft', stockQuantity: 0, deletedAt: null });
 
-    const ownEdit = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft II', status: 'ACTIVE' } });
+    const ownEdit = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft II' } });
     expect(ownEdit.status).toBe(200);
-    expect(ownEdit.body).toMatchObject({ name: 'Atelier Draft II', status: 'ACTIVE', vendorId: vendorAId });
+    expect(ownEdit.body).toMatchObject({ name: 'Atelier Draft II', status: 'DRAFT', vendorId: vendorAId });
+    // The house publishes (docs/decisions.md): the vendor's own attempt is refused and changes nothing.
+    const publish = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft III', status: 'ACTIVE' } });
+    expectErrorShape(publish.body, 403, 'FORBIDDEN');
+    expect(publish.body.details).toEqual([expect.objectContaining({ path: 'status' })]);
+    expect((await t.request(`/api/products/${id}`, { method: 'PUT', token: admin.accessToken, body: { status: 'ACTIVE' } })).status).toBe(200);
     // Now live: everyone can read it, still nobody else can edit it.
     expect((await t.request(`/api/products/${id}`, { token: vendorB.accessToken })).status).toBe(200);
     expect((await t.request(`/api/products/${id}`, { method: 'PUT', token: vendorB.accessToken, body: { name: 'X' } })).status).toBe(404);
   });
 
   it('refuses merchandising (featured) and moving pieces to another vendor', async () => {
-    const p = await f.product({ categoryId: rings.id }, vendorA.accessToken);
+    const p = await f.product({ categoryId: rings.id, status: 'DRAFT' }, vendorA.accessToken);
     const feat = await t.request<any>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { isFeatured: true } });
     expect(feat.status).toBe(403);
     const move = await t.request<any>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { vendorId: vendorBId } });

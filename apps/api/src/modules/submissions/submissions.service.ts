@@ -20,6 +20,7 @@ import { fileUrl } from '../../lib/storage/storage';
 import type { Actor } from '../../plugins/auth';
 import { enqueueEmail } from '../notifications/notifications.service';
 import { createSubmissionsRepo, type SubmissionsRepo } from './submissions.repo';
+import { audited, recordEvent } from '../audit/audit.service';
 
 const notFound = () => new AppError('SUBMISSION_NOT_FOUND', 'Submission not found.');
 const IMAGE_KEY = /\.(jpg|jpeg|png|webp|avif)$/i;
@@ -89,7 +90,10 @@ export function createSubmissionsService({ db }: { db: Db }) {
         const current = await r.findById(id, true);
         if (!current) throw notFound();
         if (body.status === current.status) {
-          if (body.note) await r.insertHistory({ submissionId: id, fromStatus: current.status, toStatus: current.status, note: body.note, changedBy: actor.id });
+          if (body.note) {
+            await r.insertHistory({ submissionId: id, fromStatus: current.status, toStatus: current.status, note: body.note, changedBy: actor.id });
+            await recordEvent(tx, { type: 'SUBMISSION', action: 'NOTE', id, changes: { note: { from: null, to: body.note } } });
+          }
           return detail(current, r);
         }
         const allowed = SUBMISSION_TRANSITIONS[current.status];
@@ -115,7 +119,8 @@ export function createSubmissionsService({ db }: { db: Db }) {
           decisionEmailId = email.id;
         }
         await r.insertHistory({ submissionId: id, fromStatus: current.status, toStatus: body.status, note: body.note ?? null, changedBy: actor.id, createdAt: now });
-        const updated = await r.update(id, { status: body.status, statusChangedAt: now, decisionEmailId });
+        const note = body.note ? { note: { from: null, to: body.note } } : null;
+        const updated = await audited(tx, { type: 'SUBMISSION', action: 'STATUS', ids: [id], extra: () => note }, (t) => createSubmissionsRepo(t).update(id, { status: body.status, statusChangedAt: now, decisionEmailId }));
         return detail(updated, r);
       });
     },

@@ -19,6 +19,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import type { Actor } from '../../plugins/auth';
 import { createAuthRepo } from '../auth/auth.repo';
 import { createUsersRepo, type UserListFilter } from './users.repo';
+import { audited } from '../audit/audit.service';
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -79,12 +80,13 @@ export function createUsersService({ db }: { db: Db }) {
     throw err;
   }
 
-  async function create(input: RegisterUserBody & { role: Role; status: UserStatus }): Promise<User> {
+  /** `isStaffAction`: an administrator's creation goes on the audit trail; a visitor's registration does not. */
+  async function create(input: RegisterUserBody & { role: Role; status: UserStatus }, isStaffAction = false): Promise<User> {
     assertAcceptablePassword(input.password);
     await assertAvailable(input.username, input.email);
     const passwordHash = await hashPassword(input.password);
     try {
-      const row = await repo.insert({
+      const values = {
         username: input.username,
         email: input.email,
         passwordHash,
@@ -93,7 +95,10 @@ export function createUsersService({ db }: { db: Db }) {
         phone: input.phone ?? null,
         role: input.role,
         status: input.status,
-      });
+      };
+      const row = isStaffAction
+        ? await audited(db, { type: 'USER', action: 'CREATE', created: (r) => r.id }, (tx: Db) => createUsersRepo(tx).insert(values))
+        : await repo.insert(values);
       return toUserDto(row);
     } catch (err) {
       return mapUniqueViolation(err);
@@ -115,7 +120,8 @@ export function createUsersService({ db }: { db: Db }) {
       }
       let updated: UserRow | null;
       try {
-        updated = await txUsers.update(target.id, patch, endSessions);
+        const action = patch.deletedAt !== undefined ? 'DELETE' : patch.role !== undefined ? 'ROLE' : patch.status !== undefined ? 'STATUS' : 'UPDATE';
+        updated = await audited(tx as unknown as Db, { type: 'USER', action, ids: [target.id] }, (t) => createUsersRepo(t).update(target.id, patch, endSessions));
       } catch (err) {
         return mapUniqueViolation(err);
       }
@@ -134,7 +140,7 @@ export function createUsersService({ db }: { db: Db }) {
   return {
     register: (body: RegisterUserBody) => create({ ...body, role: 'CUSTOMER', status: 'ACTIVE' }),
 
-    adminCreate: (body: AdminCreateUserBody & { role: Role; status: UserStatus }) => create(body),
+    adminCreate: (body: AdminCreateUserBody & { role: Role; status: UserStatus }) => create(body, true),
 
     async me(actor: Actor): Promise<User> {
       return toUserDto(await load(actor.id));

@@ -101,6 +101,21 @@ export function createVendorsRepo(db: Db) {
       return { rows, total: total?.value ?? 0 };
     },
 
+    /** Countries and types in use, with counts. */
+    async facets(viewer: VendorViewer) {
+      const where = visibility(viewer);
+      const [countries, types] = await Promise.all([
+        db.select({ value: vendors.country, count: count() }).from(vendors).where(where).groupBy(vendors.country).orderBy(asc(vendors.country)),
+        db
+          .select({ value: sql<string>`${vendors.type}::text`, count: count() })
+          .from(vendors)
+          .where(where)
+          .groupBy(vendors.type)
+          .orderBy(asc(vendors.type)),
+      ]);
+      return { countries, types };
+    },
+
     async count(viewer: VendorViewer): Promise<number> {
       const [row] = await db.select({ value: count() }).from(vendors).where(visibility(viewer));
       return row?.value ?? 0;

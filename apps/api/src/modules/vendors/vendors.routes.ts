@@ -5,6 +5,8 @@ import {
   CountSchema,
   CreateVendorBodySchema,
   VendorDashboardSchema,
+  VendorFacetsSchema,
+  VendorListQuerySchema,
   VendorPageSchema,
   VendorSchema,
   ExistsSchema,
@@ -35,7 +37,7 @@ export const vendorsRoutes: FastifyPluginAsyncZod<{ vendors: VendorsService }> =
     schema: {
       tags,
       summary: 'List vendors (active only unless ADMIN); `filter=current-user` answers the caller’s own profile',
-      querystring: PartyListQuerySchema,
+      querystring: VendorListQuerySchema,
       response: { ...ListResponses, ...errorResponses(401) },
     },
     handler: async (request) => vendors.list({ actor: request.actor, query: request.query }),
@@ -63,6 +65,12 @@ export const vendorsRoutes: FastifyPluginAsyncZod<{ vendors: VendorsService }> =
     config: { policy: Public },
     schema: { tags, summary: 'Search code, name, country, type and description (`search`, `page` from 0, `size` 20)', querystring: PartySearchQuerySchema, response: ListResponses },
     handler: async (request) => vendors.search({ actor: request.actor, query: request.query }),
+  });
+
+  app.get('/api/vendors/filters', {
+    config: { policy: Public },
+    schema: { tags, summary: 'Countries and types in use, with counts, over the records the caller can see (the back-office filters)', response: { 200: VendorFacetsSchema } },
+    handler: async (request) => vendors.facets({ actor: request.actor }),
   });
 
   app.get('/api/vendors/count', {

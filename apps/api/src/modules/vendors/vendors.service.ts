@@ -3,6 +3,8 @@ import type {
   Vendor,
   VendorDashboard,
   Page,
+  VendorListQuery,
+  VendorFacets,
   PartyListQuery,
   PartySearchQuery,
   ProductListQuery,
@@ -19,6 +21,7 @@ import { fileUrl } from '../../lib/storage/storage';
 import type { Actor } from '../../plugins/auth';
 import type { ProductsService } from '../products/products.service';
 import { createVendorsRepo, type VendorFilter, type VendorViewer } from './vendors.repo';
+import { audited } from '../audit/audit.service';
 
 const RECENT_ORDERS = 5;
 
@@ -55,6 +58,7 @@ type ListQuery = Pick<PartyListQuery, 'page' | 'size' | 'sort'> & Partial<Pick<P
 
 export function createVendorsService({ db, products }: { db: Db; products: ProductsService }) {
   const repo = createVendorsRepo(db);
+  const repoIn = (tx: Db) => createVendorsRepo(tx);
 
   function mapWriteError(err: unknown): never {
     if (isUniqueViolation(err, 'vendors_code_uq')) {
@@ -125,8 +129,8 @@ export function createVendorsService({ db, products }: { db: Db; products: Produ
 
   return {
     /** `filter=current-user`: the caller's own profile (active or not) as a page of zero or one. */
-    async list({ actor, query }: { actor: Actor | null; query: PartyListQuery }): Promise<Page<Vendor>> {
-      if (query.filter !== 'current-user') return pageOf(actor, {}, query);
+    async list({ actor, query }: { actor: Actor | null; query: VendorListQuery }): Promise<Page<Vendor>> {
+      if (query.filter !== 'current-user') return pageOf(actor, { search: query.q || undefined, country: query.country, type: query.type }, query);
       if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
       const own = await repo.findByOwner(actor.id);
       const content = own && query.page === 0 ? [toVendorDto(own, actor)] : [];
@@ -156,6 +160,10 @@ export function createVendorsService({ db, products }: { db: Db; products: Produ
       return { exists: !!(await repo.findByCode(code, viewerOf(actor), isAdmin(actor))) };
     },
 
+    async facets({ actor }: { actor: Actor | null }): Promise<VendorFacets> {
+      return repo.facets(viewerOf(actor));
+    },
+
     async count({ actor }: { actor: Actor | null }): Promise<{ count: number }> {
       return { count: await repo.count(viewerOf(actor)) };
     },
@@ -163,7 +171,7 @@ export function createVendorsService({ db, products }: { db: Db; products: Produ
     async create({ actor, body }: { actor: Actor; body: CreateVendorBody }): Promise<Vendor> {
       await assertOwner(body.userId);
       try {
-        return toVendorDto(await repo.insert(body), actor);
+        return toVendorDto(await audited(db, { type: 'VENDOR', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert(body)), actor);
       } catch (err) {
         mapWriteError(err);
       }
@@ -181,7 +189,7 @@ export function createVendorsService({ db, products }: { db: Db; products: Produ
       }
       if (patch.userId !== undefined) await assertOwner(patch.userId);
       try {
-        const row = await repo.update(id, patch as Partial<NewVendorRow>);
+        const row = await audited(db, { type: 'VENDOR', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, patch as Partial<NewVendorRow>));
         if (!row) throw notFound();
         return toVendorDto(row, actor);
       } catch (err) {
@@ -190,14 +198,14 @@ export function createVendorsService({ db, products }: { db: Db; products: Produ
     },
 
     async setActive({ actor, id, active }: { actor: Actor; id: string; active: boolean }): Promise<Vendor> {
-      const row = await repo.update(id, { isActive: active });
+      const row = await audited(db, { type: 'VENDOR', action: 'STATUS', ids: [id] }, (tx) => repoIn(tx).update(id, { isActive: active }));
       if (!row) throw notFound();
       return toVendorDto(row, actor);
     },
 
     /** Soft delete; the owning account is released so it can be linked to a new profile. */
     async softDelete({ id }: { id: string }): Promise<void> {
-      const row = await repo.update(id, { deletedAt: new Date(), userId: null });
+      const row = await audited(db, { type: 'VENDOR', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).update(id, { deletedAt: new Date(), userId: null }));
       if (!row) throw notFound();
     },
 

@@ -250,3 +250,57 @@ describe('products and dashboards', () => {
     expect((await t.request(`/api/vendors/${missingId}/dashboard`, { token: admin.accessToken })).status).toBe(404);
   });
 });
+
+describe('back-office list filters and facets', () => {
+  let v1: any;
+  let v2: any;
+  let v3: any;
+
+  beforeAll(async () => {
+    const made = await Promise.all([
+      create({ code: 'JPN-ONE', name: 'Kyoto Pearls', country: 'jp', type: 'DISTRIBUTOR', isVerified: true }),
+      create({ code: 'JPN-TWO', name: 'Osaka Settings', country: 'JP', type: 'ATELIER', isActive: false, description: 'Platinum prong specialists.' }),
+      create({ code: 'KOR-ONE', name: 'Seoul Stones', country: 'KR', type: 'DISTRIBUTOR', isFeatured: true }),
+    ]);
+    for (const res of made) expect(res.status).toBe(201);
+    [v1, v2, v3] = made.map((r) => r.body);
+  });
+
+  it('combines text, country, type and the flags on GET /api/vendors', async () => {
+    const list = (query: string) => t.request<any>(`/api/vendors?sort=code,asc&${query}`, { token: admin.accessToken });
+    const byCountry = await list('country=jp');
+    expect(byCountry.status).toBe(200);
+    expect(ids(byCountry)).toEqual([v1.id, v2.id]);
+    expect(ids(await list('type=DISTRIBUTOR&q=-one'))).toEqual([v1.id, v3.id]);
+    expect(ids(await list('type=DISTRIBUTOR&country=KR'))).toEqual([v3.id]);
+    expect(ids(await list('q=prong'))).toEqual([v2.id]);
+    expect(ids(await t.request<any>('/api/vendors?q=prong'))).toEqual([]);
+    expect(ids(await list('country=JP&active=false'))).toEqual([v2.id]);
+    expect(ids(await list('country=JP&verified=true'))).toEqual([v1.id]);
+    expect(ids(await list('type=DISTRIBUTOR&featured=true'))).toEqual([v3.id]);
+  });
+
+  it('refuses bad filter values in the one error shape', async () => {
+    const badType = await t.request<any>('/api/vendors?type=SHOP', { token: admin.accessToken });
+    expect(badType.status).toBe(400);
+    expectErrorShape(badType.body, 400, 'VALIDATION_FAILED');
+    expect((await t.request('/api/vendors?country=1')).status).toBe(400);
+    expect((await t.request(`/api/vendors?q=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+
+  it('answers the countries and types in use with counts, over what the caller can see', async () => {
+    const countOf = (facets: any[], value: string) => facets.find((f) => f.value === value)?.count;
+    const asAdmin = await t.request<any>('/api/vendors/filters', { token: admin.accessToken });
+    expect(asAdmin.status).toBe(200);
+    expect(countOf(asAdmin.body.countries, 'JP')).toBe(2);
+    expect(countOf(asAdmin.body.countries, 'KR')).toBe(1);
+    const distributors = countOf(asAdmin.body.types, 'DISTRIBUTOR');
+    expect(distributors).toBeGreaterThanOrEqual(2);
+    const asPublic = await t.request<any>('/api/vendors/filters');
+    expect(asPublic.status).toBe(200);
+    expect(countOf(asPublic.body.countries, 'JP')).toBe(1);
+    const total = (await t.request<any>('/api/vendors?size=1', { token: admin.accessToken })).body.totalElements;
+    expect(asAdmin.body.types.reduce((n: number, f: any) => n + f.count, 0)).toBe(total);
+    expect((await t.request<any>('/api/vendors?type=DISTRIBUTOR&size=1', { token: admin.accessToken })).body.totalElements).toBe(distributors);
+  });
+});

@@ -95,6 +95,28 @@ export function FilterSelect({ label, value, options, onChange, allLabel }: Filt
   );
 }
 
+export interface FilterDateProps {
+  label: string;
+  /** YYYY-MM-DD, or undefined for none. */
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  min?: string | undefined;
+  max?: string | undefined;
+}
+
+/** A day filter in the same quiet frame as FilterSelect (native date input: the browser's own picker). */
+export function FilterDate({ label, value, onChange, min, max }: FilterDateProps) {
+  const id = useId();
+  return (
+    <div className={[styles.filter, value ? styles.filterActive : undefined].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={styles.filterLabel}>
+        {label}
+      </label>
+      <input id={id} type="date" className={styles.filterDate} value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value || undefined)} />
+    </div>
+  );
+}
+
 export interface FilterChip {
   key: string;
   label: string;

@@ -151,8 +151,14 @@ function thumbnailUrl(product: Product): string | null {
 /** Sortable by the API: the column ids the pieces tables allow. */
 export const PIECE_SORTABLE = ['name', 'sku', 'price', 'stock', 'updatedAt'] as const;
 
+export interface PieceColumnsOptions {
+  /** Where the name links; the piece's storefront page unless told (the back-office opens its editor). */
+  pieceHref?: (product: Product) => string;
+  pieceTitle?: (product: Product) => string;
+}
+
 /** A read-only list of one's own pieces; the name links to the piece's storefront page. */
-export function pieceColumns(): ColumnDef<Product, never>[] {
+export function pieceColumns({ pieceHref = (p) => to.product(p.id), pieceTitle = (p) => `${p.name} on the site` }: PieceColumnsOptions = {}): ColumnDef<Product, never>[] {
   return [
     column.accessor('name', {
       id: 'name',
@@ -163,7 +169,7 @@ export function pieceColumns(): ColumnDef<Product, never>[] {
         return (
           <span className={styles.piece}>
             {url ? <img className={styles.thumb} src={url} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className={styles.thumb} aria-hidden="true" />}
-            <Link className={styles.pieceName} to={to.product(info.row.original.id)} title={`${info.getValue()} on the site`}>
+            <Link className={styles.pieceName} to={pieceHref(info.row.original)} title={pieceTitle(info.row.original)}>
               {info.getValue()}
             </Link>
           </span>

@@ -1,4 +1,4 @@
-import type { Collection, Product, User } from '@mirror/contract';
+import type { Collection, OrderSummary, Product, User } from '@mirror/contract';
 import { WorkspaceLayout, type WorkspaceNavGroup, type WorkspaceScreen } from '../../../components/workspace/workspace-layout';
 import type { PaletteResult, PaletteSource } from '../../../components/workspace/command-palette';
 import { paths, to } from '../../../config/routes';
@@ -93,6 +93,17 @@ const usersSource: PaletteSource = {
   },
 };
 
+/** An order by its number (or part of it: 'MR-2026-0012', '0012'); the orders search also matches the client. */
+const ordersSource: PaletteSource = {
+  id: 'orders',
+  heading: 'Orders',
+  minLength: 3,
+  search: async (q, signal) => {
+    const page = await apiClient.get<{ content: OrderSummary[] }>('/api/orders', { query: { q, size: 5 }, signal });
+    return page.content.map((o) => ({ id: o.id, label: o.number, detail: `${o.customerName} · ${o.status.charAt(0)}${o.status.slice(1).toLowerCase().replace(/_/g, ' ')}`, to: to.adminOrder(o.id) }));
+  },
+};
+
 const lazy = {
   overview: lazyPage(() => import('./overview-page')),
   products: lazyPage(() => import('./products-page')),
@@ -166,7 +177,7 @@ export default function AdminWorkspace() {
       screens={ADMIN_SCREENS}
       notFound={workspaceNotFound}
       groups={ADMIN_NAV}
-      paletteSources={[productsSource, collectionsSource, usersSource]}
+      paletteSources={[productsSource, ordersSource, collectionsSource, usersSource]}
     />
   );
 }

@@ -9,6 +9,7 @@ const SCREENS: readonly WorkspaceScreen[] = (
     [paths.designerDashboard, lazyPage(() => import('./overview-page'))],
     [paths.designerDesigns, lazyPage(() => import('./designs-page'))],
     [paths.designerSubmissions, lazyPage(() => import('./submissions-page'))],
+    [paths.designerProfile, lazyPage(() => import('./profile-page'))],
   ] as const
 ).map(([path, screen]) => ({ path, element: <screen.Route key={path} /> }));
 

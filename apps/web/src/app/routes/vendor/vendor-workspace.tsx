@@ -4,10 +4,16 @@ import VendorWorkspace from '../../../features/vendor-dashboard/components/vendo
 import { lazyPage } from '../../lazy-page';
 import { workspaceNotFound } from '../workspace-not-found';
 
+// One chunk for the new piece and each piece's page, as in the admin's table.
+const productEditor = lazyPage(() => import('./product-editor-page'));
+
 const SCREENS: readonly WorkspaceScreen[] = (
   [
     [paths.vendorDashboard, lazyPage(() => import('./overview-page'))],
     [paths.vendorProducts, lazyPage(() => import('./products-page'))],
+    [paths.vendorProductNew, productEditor],
+    [paths.vendorProduct, productEditor],
+    [paths.vendorOrders, lazyPage(() => import('./orders-page'))],
   ] as const
 ).map(([path, screen]) => ({ path, element: <screen.Route key={path} /> }));
 

@@ -1,17 +1,21 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Collection, CollectionItem, CreateCollectionBody, UpdateCollectionBody } from '@mirror/contract';
 import { useRef } from 'react';
+import { auditKeys } from '../../../components/record-history';
 import { apiClient } from '../../../lib/api-client';
 import { applyOrder, withoutPiece } from '../membership-order';
 import { COLLECTIONS_ROOT, adminCollectionKeys, adminCollectionPaths } from './admin-collections.queries';
 
 /** Lists, facets and the storefront's pages all read collections: after a write they refetch. */
 function refreshCollections(queryClient: QueryClient): Promise<void> {
+  void queryClient.invalidateQueries({ queryKey: auditKeys.all });
   return queryClient.invalidateQueries({ queryKey: COLLECTIONS_ROOT });
 }
 
 /** A collection's own record changed (counts, hero): its detail and every list refetch, its pieces stay. */
 function refreshAround(queryClient: QueryClient, id: string): Promise<void> {
+  // The collection's History (RecordHistory) records every membership change.
+  void queryClient.invalidateQueries({ queryKey: auditKeys.all });
   return queryClient.invalidateQueries({
     queryKey: COLLECTIONS_ROOT,
     predicate: (query) => {

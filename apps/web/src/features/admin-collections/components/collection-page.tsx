@@ -13,6 +13,7 @@ import { formatCount, formatShortDate, humanize } from '../../../lib/format';
 import { useRestoreCollection, useTrashCollection } from '../api/admin-collections.mutations';
 import { collectionDetailQuery } from '../api/admin-collections.queries';
 import { CollectionEditor } from './collection-editor';
+import { RecordHistory } from '../../../components/record-history';
 import { MembershipSection } from './membership-section';
 import styles from './admin-collections.module.css';
 
@@ -134,6 +135,7 @@ function ExistingCollection({ id }: { id: string }) {
       <div className={styles.layout}>
         <CollectionEditor collection={collection} />
         <MembershipSection collection={collection} />
+        <RecordHistory entityType="COLLECTION" entityId={collection.id} version={collection.updatedAt} />
         {isDeleted ? null : (
           <section className={styles.danger} aria-labelledby="danger-title">
             <h2 id="danger-title" className={styles.sectionTitle}>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { OrderFacets, OrderPage, OrderStatus, Page, PaymentState, Product, ProductPage, User } from '@mirror/contract';
+import type { OrderFacets, OrderStatus, OrderSummary, Page, PaymentState, Product, ProductPage, User } from '@mirror/contract';
 import { apiClient, type QueryParams } from '../../../lib/api-client';
 
 /** The orders table's filters as the API reads them (undefined: any). Money in minor units. */
@@ -61,7 +61,7 @@ export const adminOrdersListQuery = (params: AdminOrderListParams) =>
   queryOptions({
     queryKey: adminOrderKeys.list(params),
     queryFn: ({ signal }) =>
-      apiClient.get<OrderPage>(adminOrderPaths.list, { signal, query: { ...orderFilterParams(params), sort: params.sort, page: params.page, size: params.size } }),
+      apiClient.get<Page<OrderSummary>>(adminOrderPaths.list, { signal, query: { ...orderFilterParams(params), sort: params.sort, page: params.page, size: params.size } }),
     placeholderData: keepPreviousData,
   });
 

@@ -71,7 +71,7 @@ function orderColumns(): ColumnDef<OrderSummary, never>[] {
         </span>
       ),
     }),
-    column.accessor('pieceCount', { id: 'pieces', header: 'Pieces', meta: { align: 'end' }, cell: ({ getValue }) => <span className={styles.num}>{formatCount(getValue())}</span> }),
+    column.accessor('pieceCount', { id: 'pieces', header: 'Pieces', meta: { align: 'end' }, enableSorting: false, cell: ({ getValue }) => <span className={styles.num}>{formatCount(getValue())}</span> }),
     column.accessor('total', {
       id: 'total',
       header: 'Total',
@@ -97,8 +97,8 @@ function orderColumns(): ColumnDef<OrderSummary, never>[] {
       header: 'Next due',
       meta: { align: 'end' },
       enableSorting: false,
-      cell: ({ getValue }) => {
-        const due = getValue();
+      cell: ({ row }) => {
+        const due = row.original.nextDueDate;
         if (!due) return dash;
         return (
           <span className={styles.num} data-overdue={due < today || undefined}>
@@ -198,7 +198,7 @@ export default function OrdersPage() {
             isFiltered ? (
               <EmptyState title="No order matches">
                 <p>Nothing fits this tab, search and these filters.</p>
-                <Button variant="secondary" size="small" onClick={() => (filters.status ? void navigate({ search: '' }) : state.clearFilters())}>
+                <Button variant="secondary" size="small" onClick={state.clearFilters}>
                   Show all orders
                 </Button>
               </EmptyState>

@@ -1,6 +1,6 @@
-import { WorkspacePage } from '../../../components/workspace/workspace-page';
+import { PartyPage } from './party-page';
 
-/** Placeholder: being built (issue 11). */
-export default function Page() {
-  return <WorkspacePage title="Designer">{null}</WorkspacePage>;
+/** /dashboard/admin/designers/new and /dashboard/admin/designers/:designerId */
+export default function DesignerPage() {
+  return <PartyPage kind="designer" />;
 }

@@ -1,6 +1,6 @@
-import { WorkspacePage } from '../../../components/workspace/workspace-page';
+import { PartiesPage } from './parties-page';
 
-/** Placeholder: being built (issue 11). */
-export default function Page() {
-  return <WorkspacePage title="Designers">{null}</WorkspacePage>;
+/** /dashboard/admin/designers */
+export default function DesignersPage() {
+  return <PartiesPage kind="designer" />;
 }

@@ -1,6 +1,6 @@
-import { WorkspacePage } from '../../../components/workspace/workspace-page';
+import { PartyPage } from './party-page';
 
-/** Placeholder: being built (issue 11). */
-export default function Page() {
-  return <WorkspacePage title="Vendor">{null}</WorkspacePage>;
+/** /dashboard/admin/vendors/new and /dashboard/admin/vendors/:vendorId */
+export default function VendorPage() {
+  return <PartyPage kind="vendor" />;
 }

@@ -1,6 +1,6 @@
-import { WorkspacePage } from '../../../components/workspace/workspace-page';
+import { PartiesPage } from './parties-page';
 
-/** Placeholder: being built (issue 11). */
-export default function Page() {
-  return <WorkspacePage title="Vendors">{null}</WorkspacePage>;
+/** /dashboard/admin/vendors */
+export default function VendorsPage() {
+  return <PartiesPage kind="vendor" />;
 }

@@ -13,6 +13,8 @@ export interface AdminProductFilter {
   availability?: Availability;
   /** The Trash: soft-deleted pieces only. */
   isTrash?: boolean;
+  /** A vendor's own pieces alone (`mine=true`, the vendor's scope). */
+  isMine?: boolean;
 }
 
 export interface AdminProductListParams extends AdminProductFilter {
@@ -35,6 +37,7 @@ export function filterParams(filter: AdminProductFilter): QueryParams {
     vendorId: filter.vendorId,
     availability: filter.availability,
     deleted: filter.isTrash ? 'only' : undefined,
+    mine: filter.isMine || undefined,
   };
 }
 
@@ -47,7 +50,7 @@ export const adminProductKeys = {
   details: () => [...adminProductKeys.all, 'detail'] as const,
   detail: (id: string) => [...adminProductKeys.details(), id] as const,
   skuAvailability: (sku: string, excludeId: string | undefined) => [...adminProductKeys.all, 'sku-available', sku.toLowerCase(), excludeId ?? null] as const,
-  editorOptions: () => [...adminProductKeys.all, 'editor-options'] as const,
+  editorOptions: (scope: 'admin' | 'vendor' = 'admin') => [...adminProductKeys.all, 'editor-options', scope] as const,
 };
 
 export const adminProductsListQuery = (params: AdminProductListParams) =>
@@ -72,11 +75,12 @@ export const adminProductFacetsQuery = (filter: AdminProductFilter) =>
     staleTime: 30_000,
   });
 
-/** One piece, including a DRAFT, ARCHIVED or deleted one (ADMIN). */
-export const adminProductQuery = (id: string) =>
+/** One piece, including a DRAFT, ARCHIVED or deleted one (ADMIN); in the vendor's scope its own piece or 404. */
+export const adminProductQuery = (id: string, scope: 'admin' | 'vendor' = 'admin') =>
   queryOptions({
     queryKey: adminProductKeys.detail(id),
-    queryFn: ({ signal }) => apiClient.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal, query: { includeDeleted: true } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal, query: scope === 'vendor' ? { mine: true } : { includeDeleted: true } }),
   });
 
 /** Whether a SKU is free (case-insensitive; a piece in the Trash still holds its SKU); `excludeId` = the piece being edited. */
@@ -105,14 +109,14 @@ export interface ProductEditorOptions {
   designers: Designer[];
 }
 
-/** The choices of the product editor: categories, vendors and designers. */
-export const productEditorOptionsQuery = () =>
+/** The choices of the product editor: categories, vendors (a vendor: its own record alone) and designers. */
+export const productEditorOptionsQuery = (scope: 'admin' | 'vendor' = 'admin') =>
   queryOptions({
-    queryKey: adminProductKeys.editorOptions(),
+    queryKey: adminProductKeys.editorOptions(scope),
     queryFn: async ({ signal }): Promise<ProductEditorOptions> => {
       const [categories, vendors, designers] = await Promise.all([
         allPages<Category>('/api/categories', { sort: 'name,asc', includeInactive: true }, signal),
-        allPages<Vendor>('/api/vendors', { sort: 'name,asc' }, signal),
+        allPages<Vendor>('/api/vendors', scope === 'vendor' ? { filter: 'current-user' } : { sort: 'name,asc' }, signal),
         allPages<Designer>('/api/designers', { sort: 'name,asc' }, signal),
       ]);
       return { categories, vendors, designers };

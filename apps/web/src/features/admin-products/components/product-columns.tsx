@@ -60,8 +60,9 @@ export function StatusCell({ product }: { product: Product }) {
  * comes first (price, stock, status); the descriptive attributes follow and scroll sideways when
  * the screen is narrower than the table, the piece's name staying in view.
  */
-export function productColumns(labels: Map<string, string>, { isSortable }: { isSortable: boolean }): ColumnDef<Product, never>[] {
-  return [
+export function productColumns(labels: Map<string, string>, { isSortable, isVendorScope = false }: { isSortable: boolean; isVendorScope?: boolean }): ColumnDef<Product, never>[] {
+  // A vendor's own table: every row is theirs, and featuring is the house's.
+  const columns = [
     nameColumn(isSortable),
     column.accessor('sku', { id: 'sku', header: 'SKU', enableSorting: isSortable, cell: (info) => <span className={styles.sku}>{info.getValue()}</span> }),
     column.accessor('categoryId', { id: 'category', header: 'Category', enableSorting: false, cell: (info) => <Truncated text={labels.get(info.getValue())} /> }),
@@ -104,6 +105,7 @@ export function productColumns(labels: Map<string, string>, { isSortable }: { is
       cell: (info) => formatShortDate(info.getValue()),
     }),
   ] as ColumnDef<Product, never>[];
+  return isVendorScope ? columns.filter((c) => c.id !== 'vendor' && c.id !== 'featured') : columns;
 }
 
 /** The Trash: what a person needs to recognise a piece and decide. */

@@ -2,17 +2,18 @@ import type { Product } from '@mirror/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
+import { RecordHistory } from '../../../components/record-history';
 import { buttonClassName } from '../../../components/ui/button';
 import { WorkspacePage } from '../../../components/workspace/workspace-page';
 import { paths, to } from '../../../config/routes';
 import { ApiError } from '../../../lib/errors';
 import { humanize } from '../../../lib/format';
 import { adminProductQuery, productEditorOptionsQuery } from '../api/admin-products.queries';
+import { useProductScope } from '../scope';
 import { EditorSkeleton } from './editor/editor-skeleton';
 import { ProductForm } from './editor/product-form';
 import styles from './editor/product-editor.module.css';
 
-const CRUMBS = [{ label: 'Products', to: paths.adminManageProducts }];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isMissing(error: unknown): boolean {
@@ -24,10 +25,20 @@ function subtitleOf(product: Product): string {
   return [product.sku, state, product.isFeatured ? 'Featured' : null].filter(Boolean).join(' · ');
 }
 
+function useCrumbs() {
+  return [{ label: 'Products', to: useProductScope().listPath }];
+}
+
 function NewProduct() {
-  const choices = useQuery(productEditorOptionsQuery());
+  const scope = useProductScope();
+  const crumbs = useCrumbs();
+  const choices = useQuery(productEditorOptionsQuery(scope.kind));
   return (
-    <WorkspacePage title="New piece" crumbs={CRUMBS} subtitle="Every field of the piece; it is saved as a draft unless you choose otherwise.">
+    <WorkspacePage
+      title="New piece"
+      crumbs={crumbs}
+      subtitle={scope.isAdmin ? 'Every field of the piece; it is saved as a draft unless you choose otherwise.' : 'Saved as a draft: Mirror reviews it and puts it on the site.'}
+    >
       {choices.isPending ? (
         <EditorSkeleton />
       ) : choices.isError ? (
@@ -40,12 +51,14 @@ function NewProduct() {
 }
 
 function NotFound() {
+  const crumbs = useCrumbs();
+  const { listPath } = useProductScope();
   return (
-    <WorkspacePage title="Piece not found" crumbs={CRUMBS}>
+    <WorkspacePage title="Piece not found" crumbs={crumbs}>
       <EmptyState title="This piece does not exist">
         <p>It may have been deleted permanently, or the address is mistyped.</p>
         <p>
-          <Link className={buttonClassName({ variant: 'secondary', size: 'small' })} to={paths.adminManageProducts}>
+          <Link className={buttonClassName({ variant: 'secondary', size: 'small' })} to={listPath}>
             Back to the products
           </Link>
         </p>
@@ -55,12 +68,14 @@ function NotFound() {
 }
 
 function EditProduct({ id }: { id: string }) {
-  const piece = useQuery({ ...adminProductQuery(id), enabled: UUID.test(id), retry: (count, error) => !isMissing(error) && count < 2 });
-  const choices = useQuery(productEditorOptionsQuery());
+  const scope = useProductScope();
+  const crumbs = useCrumbs();
+  const piece = useQuery({ ...adminProductQuery(id, scope.kind), enabled: UUID.test(id), retry: (count, error) => !isMissing(error) && count < 2 });
+  const choices = useQuery(productEditorOptionsQuery(scope.kind));
   if (!UUID.test(id) || (piece.isError && isMissing(piece.error))) return <NotFound />;
   if (piece.isError || choices.isError) {
     return (
-      <WorkspacePage title="Piece" crumbs={CRUMBS}>
+      <WorkspacePage title="Piece" crumbs={crumbs}>
         <QueryError
           error={piece.error ?? choices.error}
           title="This piece could not be loaded"
@@ -74,7 +89,7 @@ function EditProduct({ id }: { id: string }) {
   }
   if (piece.isPending || choices.isPending) {
     return (
-      <WorkspacePage title="Piece" crumbs={CRUMBS}>
+      <WorkspacePage title="Piece" crumbs={crumbs}>
         <EditorSkeleton />
       </WorkspacePage>
     );
@@ -83,10 +98,10 @@ function EditProduct({ id }: { id: string }) {
   return (
     <WorkspacePage
       title={product.name}
-      crumbs={CRUMBS}
+      crumbs={crumbs}
       subtitle={subtitleOf(product)}
       actions={
-        product.deletedAt ? (
+        product.deletedAt && scope.isAdmin ? (
           <Link className={buttonClassName({ variant: 'secondary', size: 'small' })} to={paths.adminProductTrash}>
             Open the Trash
           </Link>
@@ -99,6 +114,8 @@ function EditProduct({ id }: { id: string }) {
     >
       {/* A new key per piece: another piece's URL starts a fresh form. */}
       <ProductForm key={product.id} product={product} options={choices.data} />
+      {/* The audit trail is the house's (GET /api/audit is ADMIN only): a vendor's editor has none. */}
+      {scope.isAdmin ? <RecordHistory entityType="PRODUCT" entityId={product.id} version={product.updatedAt} /> : null}
     </WorkspacePage>
   );
 }

@@ -88,10 +88,12 @@ export interface ProductFiltersBarProps {
   labels: Map<string, string>;
   /** The Trash has no status / featured / stock filters worth the space. */
   isTrash?: boolean;
+  /** A vendor's own pieces: no vendor filter (all theirs) and no featured one (the house's). */
+  isVendorScope?: boolean;
 }
 
 /** Search, the quiet filter dropdowns (with counts) and the active filters as chips. */
-export function ProductFiltersBar({ state, facets, labels, isTrash = false }: ProductFiltersBarProps) {
+export function ProductFiltersBar({ state, facets, labels, isTrash = false, isVendorScope = false }: ProductFiltersBarProps) {
   const { filters, setFilters } = state;
   const [isOpen, setIsOpen] = useState(false);
 
@@ -131,6 +133,10 @@ export function ProductFiltersBar({ state, facets, labels, isTrash = false }: Pr
         options={PRODUCT_STATUSES.map((status) => ({ value: status, label: humanize(status), count: countOf(facets?.statuses, status) }))}
         onChange={(status) => setFilters({ status: status as ProductStatus | undefined })}
       />,
+    );
+  }
+  if (!isTrash && !isVendorScope) {
+    selects.push(
       <FilterSelect
         key="featured"
         label="Featured"
@@ -144,16 +150,18 @@ export function ProductFiltersBar({ state, facets, labels, isTrash = false }: Pr
       />,
     );
   }
-  selects.push(
-    <FilterSelect
-      key="vendor"
-      label="Vendor"
-      allLabel="All"
-      value={filters.vendor}
-      options={facetOptions(facets?.vendors, filters.vendor, labels)}
-      onChange={(vendor) => setFilters({ vendor })}
-    />,
-  );
+  if (!isVendorScope) {
+    selects.push(
+      <FilterSelect
+        key="vendor"
+        label="Vendor"
+        allLabel="All"
+        value={filters.vendor}
+        options={facetOptions(facets?.vendors, filters.vendor, labels)}
+        onChange={(vendor) => setFilters({ vendor })}
+      />,
+    );
+  }
   if (!isTrash) {
     selects.push(
       <FilterSelect
@@ -173,8 +181,8 @@ export function ProductFiltersBar({ state, facets, labels, isTrash = false }: Pr
   if (filters.metal) chips.push({ key: 'metal', label: `Metal: ${humanize(filters.metal)}`, onRemove: () => setFilters({ metal: undefined }) });
   if (filters.stone) chips.push({ key: 'stone', label: `Stone: ${filters.stone}`, onRemove: () => setFilters({ stone: undefined }) });
   if (filters.status && !isTrash) chips.push({ key: 'status', label: `Status: ${humanize(filters.status)}`, onRemove: () => setFilters({ status: undefined }) });
-  if (filters.featured && !isTrash) chips.push({ key: 'featured', label: filters.featured === 'yes' ? 'Featured' : 'Not featured', onRemove: () => setFilters({ featured: undefined }) });
-  if (filters.vendor) chips.push({ key: 'vendor', label: `Vendor: ${labels.get(filters.vendor) ?? 'Unknown'}`, onRemove: () => setFilters({ vendor: undefined }) });
+  if (filters.featured && !isTrash && !isVendorScope) chips.push({ key: 'featured', label: filters.featured === 'yes' ? 'Featured' : 'Not featured', onRemove: () => setFilters({ featured: undefined }) });
+  if (filters.vendor && !isVendorScope) chips.push({ key: 'vendor', label: `Vendor: ${labels.get(filters.vendor) ?? 'Unknown'}`, onRemove: () => setFilters({ vendor: undefined }) });
   if (filters.stock && !isTrash) chips.push({ key: 'stock', label: STOCK_LABEL[filters.stock], onRemove: () => setFilters({ stock: undefined }) });
 
   const activeCount = chips.filter((chip) => chip.key !== 'q').length;

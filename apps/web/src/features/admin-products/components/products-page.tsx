@@ -6,12 +6,13 @@ import { DataTable, useTableUrlState } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { WorkspacePage } from '../../../components/workspace/workspace-page';
-import { paths, to } from '../../../config/routes';
+import { paths } from '../../../config/routes';
 import { formatCount } from '../../../lib/format';
 import { adminProductFacetsQuery, adminProductsListQuery, type AdminProductListParams } from '../api/admin-products.queries';
 import { ProductBulkActions, pieces } from './bulk-actions';
 import { ExportProgressBar, useCsvExport } from './csv-export';
 import { ImportDrawer } from './import-drawer';
+import { useProductScope } from '../scope';
 import { productColumns } from './product-columns';
 import { ProductFiltersBar, apiFilterOf, hasFilters, labelsOf, productFilterSpec } from './product-filters';
 import styles from './admin-products.module.css';
@@ -25,16 +26,22 @@ export const PRODUCT_SORTABLE = ['name', 'sku', 'price', 'stock', 'updatedAt', '
  */
 export default function ProductsPage() {
   const navigate = useNavigate();
+  const scope = useProductScope();
+  const isVendorScope = !scope.isAdmin;
   const state = useTableUrlState(productFilterSpec, { sortable: PRODUCT_SORTABLE, defaultSort: { id: 'updatedAt', desc: true } });
-  const filter = useMemo(() => apiFilterOf(state.filters), [state.filters]);
+  // The vendor's scope: its own pieces (the server's `mine`), whatever vendor or featured filter a URL carries.
+  const filter = useMemo(() => {
+    const f = apiFilterOf(state.filters);
+    return isVendorScope ? { ...f, vendorId: undefined, featured: undefined, isMine: true } : f;
+  }, [state.filters, isVendorScope]);
   const q = state.q.trim();
   const isSearch = q !== '';
   const params: AdminProductListParams = { ...filter, q: q || undefined, sort: isSearch ? undefined : state.apiSort, page: state.page, size: state.size };
   const list = useQuery(adminProductsListQuery(params));
   const facets = useQuery(adminProductFacetsQuery(filter));
-  const everything = useQuery(adminProductFacetsQuery({}));
+  const everything = useQuery(adminProductFacetsQuery(isVendorScope ? { isMine: true } : {}));
   const labels = useMemo(() => labelsOf(everything.data, facets.data), [everything.data, facets.data]);
-  const columns = useMemo(() => productColumns(labels, { isSortable: !isSearch }), [labels, isSearch]);
+  const columns = useMemo(() => productColumns(labels, { isSortable: !isSearch, isVendorScope }), [labels, isSearch, isVendorScope]);
   const exporter = useCsvExport();
   const [isImportOpen, setIsImportOpen] = useState(false);
   const isFiltered = isSearch || hasFilters(state.filters);
@@ -49,20 +56,28 @@ export default function ProductsPage() {
       title="Products"
       subtitle={total === undefined ? '\u00a0' : isSearch ? `${formatCount(total)} ${total === 1 ? 'match' : 'matches'} for “${q}”` : isFiltered ? `${pieces(total)} match the filters` : pieces(total)}
       actions={
-        <div className={styles.actions}>
-          <Link className={styles.headerLink} to={paths.adminProductTrash}>
-            Trash
-          </Link>
-          <Button variant="secondary" size="small" onClick={() => setIsImportOpen(true)}>
-            Import CSV
-          </Button>
-          <Button variant="secondary" size="small" onClick={exportView} disabled={exporter.isRunning || total === 0}>
-            Export CSV
-          </Button>
-          <Link className={buttonClassName({ size: 'small' }, styles.primaryAction)} to={paths.adminProductNew}>
-            New product
-          </Link>
-        </div>
+        isVendorScope ? (
+          <div className={styles.actions}>
+            <Link className={buttonClassName({ size: 'small' }, styles.primaryAction)} to={scope.newPath}>
+              New product
+            </Link>
+          </div>
+        ) : (
+          <div className={styles.actions}>
+            <Link className={styles.headerLink} to={paths.adminProductTrash}>
+              Trash
+            </Link>
+            <Button variant="secondary" size="small" onClick={() => setIsImportOpen(true)}>
+              Import CSV
+            </Button>
+            <Button variant="secondary" size="small" onClick={exportView} disabled={exporter.isRunning || total === 0}>
+              Export CSV
+            </Button>
+            <Link className={buttonClassName({ size: 'small' }, styles.primaryAction)} to={paths.adminProductNew}>
+              New product
+            </Link>
+          </div>
+        )
       }
     >
       {exporter.progress ? <ExportProgressBar progress={exporter.progress} onCancel={exporter.cancel} /> : null}
@@ -75,12 +90,16 @@ export default function ProductsPage() {
           state={tableState}
           getRowId={(p) => p.id}
           rowLabel={(p) => p.name}
-          onOpen={(p) => void navigate(to.adminProduct(p.id))}
+          onOpen={(p) => void navigate(scope.detailPath(p.id))}
           selectionKey={JSON.stringify([filter, q])}
-          bulkActions={(selected, clear) => (
-            <ProductBulkActions selected={selected} clear={clear} isExporting={exporter.isRunning} onExport={(ids) => void exporter.start({ filter: {}, ids, sort: state.apiSort })} />
-          )}
-          toolbar={<ProductFiltersBar state={state} facets={facets.data} labels={labels} />}
+          bulkActions={
+            isVendorScope
+              ? undefined
+              : (selected, clear) => (
+                  <ProductBulkActions selected={selected} clear={clear} isExporting={exporter.isRunning} onExport={(ids) => void exporter.start({ filter: {}, ids, sort: state.apiSort })} />
+                )
+          }
+          toolbar={<ProductFiltersBar state={state} facets={facets.data} labels={labels} isVendorScope={isVendorScope} />}
           noun="pieces"
           empty={
             isFiltered ? (
@@ -92,8 +111,8 @@ export default function ProductsPage() {
               </EmptyState>
             ) : (
               <EmptyState title="No pieces yet">
-                <p>The catalog is empty.</p>
-                <Link className={buttonClassName({ size: 'small' })} to={paths.adminProductNew}>
+                <p>{isVendorScope ? 'Add a piece as a draft; Mirror reviews it and puts it on the site.' : 'The catalog is empty.'}</p>
+                <Link className={buttonClassName({ size: 'small' })} to={scope.newPath}>
                   Add your first piece
                 </Link>
               </EmptyState>
@@ -101,7 +120,7 @@ export default function ProductsPage() {
           }
         />
       </div>
-      <ImportDrawer isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />
+      {isVendorScope ? null : <ImportDrawer isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />}
     </WorkspacePage>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { StatusDot } from '../../../components/data-table';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
+import { RecordHistory } from '../../../components/record-history';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -107,7 +108,7 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
           </section>
           <section className={styles.section} aria-labelledby="submission-history">
             <h2 id="submission-history" className={styles.sectionTitle}>
-              History
+              Status and notes
             </h2>
             <ol className={styles.history}>
               {submission.history.map((entry) => (
@@ -122,6 +123,7 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
               ))}
             </ol>
           </section>
+          <RecordHistory entityType="SUBMISSION" entityId={submission.id} version={submission.updatedAt} />
         </div>
         <aside className={styles.panel} aria-label="Entry">
           <dl className={styles.facts}>

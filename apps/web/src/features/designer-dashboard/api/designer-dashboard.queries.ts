@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DesignerDashboard, MySubmission, Page, ProductPage } from '@mirror/contract';
+import type { Designer, DesignerDashboard, MySubmission, Page, ProductPage } from '@mirror/contract';
 import { apiClient } from '../../../lib/api-client';
 
 export interface DesignerDesignsParams {
@@ -19,6 +19,7 @@ export interface MySubmissionsParams {
 export const designerDashboardKeys = {
   all: ['designer-dashboard'] as const,
   dashboard: () => [...designerDashboardKeys.all, 'dashboard'] as const,
+  profile: () => [...designerDashboardKeys.all, 'profile'] as const,
   lists: () => [...designerDashboardKeys.all, 'list'] as const,
   designs: (params: DesignerDesignsParams) => [...designerDashboardKeys.lists(), 'designs', params] as const,
   submissions: (params: MySubmissionsParams) => [...designerDashboardKeys.lists(), 'submissions', params] as const,
@@ -29,6 +30,14 @@ export const designerDashboardQuery = () =>
   queryOptions({
     queryKey: designerDashboardKeys.dashboard(),
     queryFn: ({ signal }) => apiClient.get<DesignerDashboard>('/api/designers/dashboard', { signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/designers/me: the signed-in designer's own profile (what they may edit, and what Mirror sets). */
+export const designerProfileQuery = () =>
+  queryOptions({
+    queryKey: designerDashboardKeys.profile(),
+    queryFn: ({ signal }) => apiClient.get<Designer>('/api/designers/me', { signal }),
     staleTime: 0,
   });
 

@@ -8,6 +8,7 @@ const DESIGNER_NAV: readonly WorkspaceNavGroup[] = [
       { label: 'Overview', to: paths.designerDashboard, icon: 'overview', isEnd: true },
       { label: 'Designs', to: paths.designerDesigns, icon: 'products' },
       { label: 'My submissions', to: paths.designerSubmissions, icon: 'submissions' },
+      { label: 'Profile', to: paths.designerProfile, icon: 'profile' },
     ],
   },
 ];

@@ -9,7 +9,7 @@ import { PageLink } from '../../../components/layout/page-link';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { to } from '../../../config/routes';
-import { humanize } from '../../../lib/format';
+import { formatShortDate, humanize } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { param, patchParams, readParams, type ParamSpec } from '../../../lib/url-state';
 import { locationFacetsQuery, locationsQuery } from '../api/locations.queries';
@@ -28,6 +28,12 @@ const SPEC: ParamSpec<LocationUrlState> = {
   type: param.optionalOneOf(LOCATION_TYPES),
   service: param.optionalOneOf(LOCATION_SERVICES),
 };
+
+/** The dated closures still to come (today included), the next three. */
+function upcoming(location: Location) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (location.closures ?? []).filter((c) => c.date >= today).slice(0, 3);
+}
 
 function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isActive: boolean; onFocus: () => void }) {
   return (
@@ -56,6 +62,12 @@ function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isA
           ))}
         </dl>
       </details>
+      {upcoming(location).length ? (
+        // Depends on the clock, like today's hours.
+        <p className={styles.today} data-testid="closures" suppressHydrationWarning>
+          Closed {upcoming(location).map((c) => `${formatShortDate(c.date)}${c.note ? ` (${c.note})` : ''}`).join(', ')}
+        </p>
+      ) : null}
       {location.services.length ? <p className={styles.services}>{location.services.map(humanize).join(' · ')}</p> : null}
       <div className={styles.contact}>
         {location.phone ? <a href={`tel:${location.phone.replace(/[^+\d]/g, '')}`}>{location.phone}</a> : null}

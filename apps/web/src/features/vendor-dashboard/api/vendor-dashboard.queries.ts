@@ -1,21 +1,22 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ProductPage, VendorDashboard } from '@mirror/contract';
+import type { OrderStatus, VendorDashboard, VendorOrderLinePage } from '@mirror/contract';
 import { apiClient } from '../../../lib/api-client';
 
-export interface VendorPiecesParams {
-  vendorId: string;
+export interface VendorOrderLinesParams {
   page: number;
   size: number;
-  /** `price,desc` */
+  /** `orderedAt,desc` */
   sort: string | undefined;
+  status: OrderStatus | undefined;
+  q: string | undefined;
 }
 
 /** Key factory (CONVENTIONS §10): everything of the vendor's own dashboard. */
 export const vendorDashboardKeys = {
   all: ['vendor-dashboard'] as const,
   dashboard: () => [...vendorDashboardKeys.all, 'dashboard'] as const,
-  lists: () => [...vendorDashboardKeys.all, 'pieces'] as const,
-  list: (params: VendorPiecesParams) => [...vendorDashboardKeys.lists(), params] as const,
+  lists: () => [...vendorDashboardKeys.all, 'list'] as const,
+  orderLines: (params: VendorOrderLinesParams) => [...vendorDashboardKeys.lists(), 'order-lines', params] as const,
 };
 
 /** GET /api/vendors/dashboard: the signed-in vendor's profile and figures. */
@@ -26,11 +27,15 @@ export const vendorDashboardQuery = () =>
     staleTime: 0,
   });
 
-/** The vendor's pieces, every status (the API shows a VENDOR its own drafts and archived pieces). */
-export const vendorPiecesQuery = (params: VendorPiecesParams) =>
+/** GET /api/orders/vendor-lines: the vendor's own order lines (never who ordered). */
+export const vendorOrderLinesQuery = (params: VendorOrderLinesParams) =>
   queryOptions({
-    queryKey: vendorDashboardKeys.list(params),
+    queryKey: vendorDashboardKeys.orderLines(params),
     queryFn: ({ signal }) =>
-      apiClient.get<ProductPage>('/api/products', { signal, query: { vendorId: params.vendorId, page: params.page, size: params.size, sort: params.sort } }),
+      apiClient.get<VendorOrderLinePage>('/api/orders/vendor-lines', {
+        signal,
+        query: { page: params.page, size: params.size, sort: params.sort, status: params.status, q: params.q },
+      }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });

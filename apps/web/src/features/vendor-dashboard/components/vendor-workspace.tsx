@@ -7,6 +7,7 @@ const VENDOR_NAV: readonly WorkspaceNavGroup[] = [
     items: [
       { label: 'Overview', to: paths.vendorDashboard, icon: 'overview', isEnd: true },
       { label: 'Products', to: paths.vendorProducts, icon: 'products' },
+      { label: 'Orders', to: paths.vendorOrders, icon: 'orders' },
     ],
   },
 ];

@@ -9,7 +9,6 @@ import { Input } from '../../../../components/ui/input';
 import { Select, type SelectOption } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
 import { showToast } from '../../../../components/ui/toast';
-import { paths, to } from '../../../../config/routes';
 import { ApiError, errorText } from '../../../../lib/errors';
 import { formatDateTime, formatMoney, humanize } from '../../../../lib/format';
 import { useCreateProduct, useDeleteProduct, useRestoreProduct, useUpdateProduct } from '../../api/admin-products.mutations';
@@ -19,6 +18,7 @@ import { ImageManager } from './image-manager';
 import { imageInputsOf, splitDefaultRender } from './images';
 import styles from './product-editor.module.css';
 import { useSkuCheck } from './use-sku-check';
+import { useProductScope } from '../../scope';
 
 const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF'];
 const STONE_TYPES = ['Diamond', 'Sapphire', 'Ruby', 'Emerald', 'Aquamarine', 'Morganite', 'Pearl', 'Citrine', 'Tanzanite', 'Spinel'];
@@ -50,6 +50,8 @@ function DataList({ id, values }: { id: string; values: readonly string[] }) {
 /** Every field of a piece (CreateProductBodySchema / UpdateProductBodySchema) on one page. */
 export function ProductForm({ product, options }: ProductFormProps) {
   const navigate = useNavigate();
+  const scope = useProductScope();
+  const isVendorScope = !scope.isAdmin;
   const mode = product ? 'update' : 'create';
   const isTrashed = Boolean(product?.deletedAt);
   const create = useCreateProduct();
@@ -79,7 +81,8 @@ export function ProductForm({ product, options }: ProductFormProps) {
   } = useForm<EditorValues, unknown, ProductBody>({
     resolver,
     mode: 'onTouched',
-    defaultValues: product ? valuesOf(product) : emptyValues(),
+    // A vendor's new piece is its own (the server forces it too): the vendor field is not shown.
+    defaultValues: product ? valuesOf(product) : { ...emptyValues(), ...(isVendorScope ? { vendorId: options.vendors[0]?.id ?? '' } : {}) },
   });
 
   const [sku, name, priceMode, stoneMode, currency, status, price, priceMin, priceMax] = useWatch({
@@ -129,7 +132,7 @@ export function ProductForm({ product, options }: ProductFormProps) {
         onSuccess: (saved) => {
           reset(valuesOf(saved));
           showToast(`“${saved.name}” was created.`);
-          setLeavingTo({ path: to.adminProduct(saved.id), replace: true });
+          setLeavingTo({ path: scope.detailPath(saved.id), replace: true });
         },
         onError: onServerError,
       });
@@ -159,7 +162,7 @@ export function ProductForm({ product, options }: ProductFormProps) {
             },
           },
         });
-        setLeavingTo({ path: paths.adminManageProducts, replace: false });
+        setLeavingTo({ path: scope.listPath, replace: false });
       },
       onError: (error) => showToast(errorText(error), 'error'),
     });
@@ -193,7 +196,9 @@ export function ProductForm({ product, options }: ProductFormProps) {
     .map((d) => ({ value: d.id, label: d.isActive ? d.displayName : `${d.displayName} (inactive)` }));
   const currencyOptions = [...new Set([...CURRENCIES, product?.currency ?? 'EUR'])].map((c) => ({ value: c, label: c }));
   const metalOptions = METAL_TYPES.map((m) => ({ value: m, label: humanize(m) }));
-  const statusOptions = PRODUCT_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
+  // Publishing is the house's: a vendor keeps drafts or archives, and sees ACTIVE only on a piece already live.
+  const statusOptions = PRODUCT_STATUSES.filter((s) => !isVendorScope || s !== 'ACTIVE' || product?.status === 'ACTIVE').map((s) => ({ value: s, label: humanize(s) }));
+  const designerName = options.designers.find((d) => d.id === product?.designerId)?.displayName;
 
   const amountHint = (text: string, fallback: string) => {
     const minor = parseAmount(text);
@@ -310,17 +315,20 @@ export function ProductForm({ product, options }: ProductFormProps) {
                   <Select label="Status" options={statusOptions} error={errors.status?.message} aria-describedby={`${listId}-status-hint`} {...register('status')} />
                   <p id={`${listId}-status-hint`} className={styles.hint}>
                     {STATUS_HINTS[status] ?? ''}
+                    {isVendorScope && status !== 'ACTIVE' ? ' Mirror reviews drafts and puts them on the site.' : ''}
                   </p>
                 </div>
-                <div className={styles.checkRow}>
-                  <label className={styles.choice}>
-                    <input type="checkbox" aria-describedby={`${listId}-featured-hint`} {...register('isFeatured')} />
-                    Featured
-                  </label>
-                  <p id={`${listId}-featured-hint`} className={styles.hint}>
-                    Shown among the featured pieces on the home page.
-                  </p>
-                </div>
+                {isVendorScope ? null : (
+                  <div className={styles.checkRow}>
+                    <label className={styles.choice}>
+                      <input type="checkbox" aria-describedby={`${listId}-featured-hint`} {...register('isFeatured')} />
+                      Featured
+                    </label>
+                    <p id={`${listId}-featured-hint`} className={styles.hint}>
+                      Shown among the featured pieces on the home page.
+                    </p>
+                  </div>
+                )}
               </section>
 
               <fieldset className={styles.fieldset}>
@@ -364,8 +372,18 @@ export function ProductForm({ product, options }: ProductFormProps) {
                 </h2>
                 <Select label="Category" placeholder="Choose a category" options={categoryOptions} error={errors.categoryId?.message} {...register('categoryId')} />
                 <Select label="Metal" placeholder="Choose the metal" options={metalOptions} error={errors.metalType?.message} {...register('metalType')} />
-                <Select label="Vendor" placeholder="Choose the vendor" options={vendorOptions} error={errors.vendorId?.message} {...register('vendorId')} />
-                <Select label="Designer" placeholder="No designer" options={designerOptions} error={errors.designerId?.message} {...register('designerId')} />
+                {isVendorScope ? (
+                  <div className={styles.checkRow} data-testid="designer-attribution">
+                    <p className={styles.readonlyLabel}>Designer</p>
+                    <p className={styles.readonlyValue}>{designerName ?? '—'}</p>
+                    <p className={styles.hint}>Mirror attributes pieces to designers.</p>
+                  </div>
+                ) : (
+                  <>
+                    <Select label="Vendor" placeholder="Choose the vendor" options={vendorOptions} error={errors.vendorId?.message} {...register('vendorId')} />
+                    <Select label="Designer" placeholder="No designer" options={designerOptions} error={errors.designerId?.message} {...register('designerId')} />
+                  </>
+                )}
               </section>
             </div>
           </div>
@@ -383,7 +401,7 @@ export function ProductForm({ product, options }: ProductFormProps) {
         )}
       </form>
 
-      {product && !isTrashed ? (
+      {product && !isTrashed && !isVendorScope ? (
         <section className={styles.dangerZone} aria-labelledby={`${listId}-danger`}>
           <div className={styles.dangerText}>
             <h2 id={`${listId}-danger`} className={styles.sectionTitle}>

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "closures" jsonb DEFAULT '[]'::jsonb NOT NULL;

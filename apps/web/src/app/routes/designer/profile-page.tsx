@@ -1,0 +1,1 @@
+export { default } from '../../../features/designer-dashboard/components/profile-page';

@@ -1,0 +1,1 @@
+export { default } from '../../../features/vendor-dashboard/components/orders-page';

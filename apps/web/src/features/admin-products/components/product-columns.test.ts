@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { productColumns } from './product-columns';
+
+describe('productColumns', () => {
+  it('shows the house every column, vendor and featured included', () => {
+    const ids = productColumns(new Map(), { isSortable: true }).map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining(['name', 'sku', 'price', 'stock', 'status', 'featured', 'vendor']));
+  });
+
+  it('leaves out the vendor (every row is theirs) and featured (the house’s) in the vendor’s scope', () => {
+    const ids = productColumns(new Map(), { isSortable: true, isVendorScope: true }).map((c) => c.id);
+    expect(ids).not.toContain('vendor');
+    expect(ids).not.toContain('featured');
+    expect(ids).toEqual(expect.arrayContaining(['name', 'sku', 'price', 'stock', 'status']));
+  });
+});
