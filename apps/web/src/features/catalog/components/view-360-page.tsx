@@ -11,7 +11,7 @@ import { formatPrice } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { productQuery } from '../api/catalog.queries';
 import { productSubtitle } from './product-card';
-import { StudioStage } from './studio-stage';
+import { Turntable } from './turntable/turntable';
 import styles from './view-360-page.module.css';
 
 function Notice({ eyebrow, title, children }: { eyebrow: string; title: string; children: ReactNode }) {
@@ -39,13 +39,13 @@ function StageSkeleton() {
   );
 }
 
-/** /view-360?product={id}: the piece alone on the studio stage, view by view, with its name and price. */
+/** /view-360?product={id}: the piece in 3D on a turntable (its studio images without WebGL), with its name and price. */
 export function View360Page() {
   const [search] = useSearchParams();
   const productId = search.get('product')?.trim() ?? '';
   const product = useQuery({ ...productQuery(productId), enabled: productId !== '' });
   const p = product.data;
-  usePageMeta(p ? `${p.name}, up close` : product.isError ? 'Piece not found' : 'Up close', p ? `${p.name} on the Mirror studio stage, view by view.` : undefined);
+  usePageMeta(p ? `${p.name}, up close` : product.isError ? 'Piece not found' : 'Up close', p ? `${p.name} in 3D on the Mirror turntable.` : undefined);
 
   let body: ReactNode;
   if (!productId) {
@@ -80,7 +80,7 @@ export function View360Page() {
     const piece = product.data;
     body = (
       <div className={styles.layout}>
-        <StudioStage key={piece.id} name={piece.name} images={piece.images} />
+        <Turntable key={piece.id} productId={piece.id} name={piece.name} metal={piece.metalType} images={piece.images} />
         <div className={styles.details}>
           <p className={`eyebrow ${styles.eyebrow}`}>{productSubtitle(piece)}</p>
           <h1 id="page-title" className={styles.title}>

@@ -1,0 +1,211 @@
+/**
+ * The turntable's three.js scene: the piece lit by a studio environment generated in code (three's
+ * RoomEnvironment, no HDR over the network), orbit controls with zoom limits, auto-rotation.
+ * Loaded lazily (import()) by the turntable only, so three.js stays out of every other route.
+ */
+import {
+  ACESFilmicToneMapping,
+  Box3,
+  DirectionalLight,
+  Group,
+  Mesh,
+  PerspectiveCamera,
+  PMREMGenerator,
+  Scene,
+  SRGBColorSpace,
+  Sphere,
+  Vector3,
+  WebGLRenderer,
+  type Material,
+  type Object3D,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import { loadFraction } from './turntable-logic';
+
+export interface TurntableScene {
+  /** Fetches and shows a model, replacing the one on the stage; rejects on an HTTP error or a bad file. */
+  load(url: string, onProgress: (fraction: number | null) => void, signal: AbortSignal): Promise<void>;
+  /** Turns the camera around the piece (radians; positive = the piece turns right). */
+  rotate(azimuth: number, polar?: number): void;
+  setAutoRotate(on: boolean): void;
+  dispose(): void;
+}
+
+export class ModelLoadError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ModelLoadError';
+  }
+}
+
+const Y = new Vector3(0, 1, 0);
+
+async function fetchWithProgress(url: string, onProgress: (fraction: number | null) => void, signal: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetch(url, { signal, credentials: 'same-origin' });
+  if (!response.ok) throw new ModelLoadError(`The model answered ${response.status}`, response.status);
+  const total = Number(response.headers.get('content-length') ?? 0);
+  if (!response.body) {
+    const buffer = await response.arrayBuffer();
+    onProgress(1);
+    return buffer;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  onProgress(loadFraction(0, total));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress(loadFraction(loaded, total));
+  }
+  const bytes = new Uint8Array(loaded);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  onProgress(1);
+  return bytes.buffer;
+}
+
+function disposeObject(root: Object3D): void {
+  root.traverse((node) => {
+    if (node instanceof Mesh) {
+      node.geometry.dispose();
+      const materials: Material[] = Array.isArray(node.material) ? node.material : [node.material];
+      for (const m of materials) m.dispose();
+    }
+  });
+}
+
+export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoRotate: boolean; onFirstFrame?: () => void }): TurntableScene {
+  const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: true, preserveDrawingBuffer: false });
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  renderer.outputColorSpace = SRGBColorSpace;
+  renderer.toneMapping = ACESFilmicToneMapping;
+  renderer.toneMappingExposure = 1.05;
+
+  const scene = new Scene();
+  const pmrem = new PMREMGenerator(renderer);
+  const environment = pmrem.fromScene(new RoomEnvironment(), 0.03).texture;
+  scene.environment = environment;
+  // A key light from above and in front, for the sparkle on the stones and the polish on the metal.
+  const key = new DirectionalLight(0xffffff, 1.6);
+  key.position.set(0.6, 1.2, 1);
+  scene.add(key);
+
+  const camera = new PerspectiveCamera(30, 1, 0.001, 10);
+  camera.position.set(0, 0.02, 0.1);
+  const controls = new OrbitControls(camera, canvas);
+  controls.enablePan = false;
+  controls.enableDamping = true;
+  controls.dampingFactor = 0.08;
+  controls.autoRotate = options.autoRotate;
+  controls.autoRotateSpeed = 1.6;
+  controls.minPolarAngle = 0.15;
+  controls.maxPolarAngle = Math.PI - 0.15;
+  // Touching the piece stops the turntable for good: the visitor is in charge.
+  controls.addEventListener('start', () => (controls.autoRotate = false));
+
+  const stage = new Group();
+  scene.add(stage);
+  let model: Object3D | null = null;
+  let framed = false;
+
+  const loader = new GLTFLoader();
+  loader.setMeshoptDecoder(MeshoptDecoder);
+
+  const resize = () => {
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    if (width === 0 || height === 0) return;
+    renderer.setSize(width, height, false);
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+  };
+  const observer = new ResizeObserver(resize);
+  observer.observe(canvas);
+  resize();
+
+  let sentFirstFrame = false;
+  renderer.setAnimationLoop(() => {
+    controls.update();
+    renderer.render(scene, camera);
+    if (model && !sentFirstFrame) {
+      sentFirstFrame = true;
+      options.onFirstFrame?.();
+    }
+  });
+
+  /** Centres the piece and places the camera so it fills the stage, with zoom limits around that. */
+  const frame = (object: Object3D) => {
+    const box = new Box3().setFromObject(object);
+    const centre = box.getCenter(new Vector3());
+    object.position.sub(centre);
+    if (framed) return;
+    framed = true;
+    const radius = box.getBoundingSphere(new Sphere()).radius || 0.01;
+    const fov = (camera.fov * Math.PI) / 180;
+    const fitHeight = radius / Math.sin(fov / 2);
+    const fitWidth = fitHeight / Math.min(1, camera.aspect);
+    const distance = Math.max(fitHeight, fitWidth) * 1.08;
+    camera.near = distance / 100;
+    camera.far = distance * 100;
+    camera.updateProjectionMatrix();
+    // A three-quarter view from slightly above: the stones catch the light.
+    camera.position.set(0, distance * 0.32, distance * 0.95);
+    controls.target.set(0, 0, 0);
+    controls.minDistance = distance * 0.45;
+    controls.maxDistance = distance * 1.8;
+    controls.update();
+  };
+
+  return {
+    async load(url, onProgress, signal) {
+      const buffer = await fetchWithProgress(url, onProgress, signal);
+      const gltf = await loader.parseAsync(buffer, '');
+      if (signal.aborted) {
+        disposeObject(gltf.scene);
+        throw new DOMException('Aborted', 'AbortError');
+      }
+      if (model) {
+        stage.remove(model);
+        disposeObject(model);
+      }
+      model = gltf.scene;
+      frame(model);
+      stage.add(model);
+    },
+    rotate(azimuth, polar = 0) {
+      controls.autoRotate = false;
+      const offset = camera.position.clone().sub(controls.target);
+      offset.applyAxisAngle(Y, -azimuth);
+      if (polar) {
+        const right = new Vector3().crossVectors(Y, offset).normalize();
+        offset.applyAxisAngle(right, polar);
+      }
+      camera.position.copy(controls.target).add(offset);
+      controls.update();
+    },
+    setAutoRotate(on) {
+      controls.autoRotate = on;
+    },
+    dispose() {
+      renderer.setAnimationLoop(null);
+      observer.disconnect();
+      controls.dispose();
+      if (model) disposeObject(model);
+      environment.dispose();
+      pmrem.dispose();
+      renderer.dispose();
+    },
+  };
+}

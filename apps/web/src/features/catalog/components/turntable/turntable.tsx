@@ -1,0 +1,181 @@
+import type { Image, MetalType } from '@mirror/contract';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ResponsiveImage } from '../../../../components/media/responsive-image';
+import { StudioStage } from '../studio-stage';
+import type { TurntableScene } from './scene';
+import { chooseStage, METALS, metalLabel, modelUrl, sceneViewerUrl, supportsSceneViewer, supportsWebGL } from './turntable-logic';
+import styles from './turntable.module.css';
+
+export interface TurntableProps {
+  productId: string;
+  name: string;
+  /** The piece's own metal: the switch starts on it. */
+  metal: MetalType;
+  images: readonly Image[];
+}
+
+/** One key press turns the piece this much (radians). */
+const KEY_STEP = Math.PI / 12;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * The piece in 3D on a turntable (issue 12): drag to turn it, pinch or wheel to come closer, the
+ * arrow keys to turn it; it turns by itself until touched (never under reduced motion). The
+ * studio image shows until the model is drawn. Without WebGL, or when the model fails, the studio
+ * images take its place with a sentence saying so.
+ */
+export function Turntable({ productId, name, metal: ownMetal, images }: TurntableProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const sceneRef = useRef<TurntableScene | null>(null);
+  const [webgl, setWebgl] = useState<boolean | null>(null);
+  const [modelFailed, setModelFailed] = useState(false);
+  const [sceneReady, setSceneReady] = useState(false);
+  const [metal, setMetal] = useState<MetalType>(ownMetal);
+  const [progress, setProgress] = useState<number | null>(0);
+  const [loading, setLoading] = useState(true);
+  const [drawn, setDrawn] = useState(false);
+  const [autoRotate, setAutoRotate] = useState(false);
+  const [arUrl, setArUrl] = useState<string | null>(null);
+  const metalGroup = useId();
+  const url = modelUrl(productId, metal, ownMetal);
+
+  useEffect(() => setWebgl(supportsWebGL()), []);
+
+  const kind = chooseStage({ webgl, modelFailed });
+
+  // The scene: three.js is fetched here, on this page only.
+  useEffect(() => {
+    if (kind !== 'turntable') return;
+    let cancelled = false;
+    const reduced = prefersReducedMotion();
+    void import('./scene')
+      .then(({ createTurntableScene }) => {
+        if (cancelled || !canvasRef.current) return;
+        sceneRef.current = createTurntableScene(canvasRef.current, { autoRotate: !reduced, onFirstFrame: () => setDrawn(true) });
+        setAutoRotate(!reduced);
+        setSceneReady(true);
+      })
+      .catch(() => !cancelled && setModelFailed(true));
+    return () => {
+      cancelled = true;
+      sceneRef.current?.dispose();
+      sceneRef.current = null;
+      setSceneReady(false);
+    };
+  }, [kind]);
+
+  // The model, again whenever the metal changes.
+  useEffect(() => {
+    const scene = sceneRef.current;
+    if (!sceneReady || !scene) return;
+    const controller = new AbortController();
+    setLoading(true);
+    setProgress(0);
+    scene
+      .load(url, setProgress, controller.signal)
+      .then(() => !controller.signal.aborted && setLoading(false))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (import.meta.env.DEV) console.warn('The 3D model could not be shown', error);
+        setModelFailed(true);
+      });
+    return () => controller.abort();
+  }, [sceneReady, url]);
+
+  useEffect(() => {
+    if (!supportsSceneViewer(navigator.userAgent)) return;
+    const absolute = new URL(url, window.location.href).toString();
+    setArUrl(sceneViewerUrl(absolute, name, window.location.href));
+  }, [url, name]);
+
+  if (kind === 'gallery') {
+    return (
+      <div className={styles.fallback} data-testid="turntable-fallback">
+        <StudioStage name={name} images={images} />
+        <p className={styles.sentence} role="status">
+          {webgl ? 'The 3D view of this piece is not available just now: here are its studio images.' : 'Your browser cannot show this piece in 3D: here are its studio images.'}
+        </p>
+      </div>
+    );
+  }
+
+  const turnBy = (azimuth: number, polar = 0) => {
+    sceneRef.current?.rotate(azimuth, polar);
+    setAutoRotate(false);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'ArrowLeft') turnBy(-KEY_STEP);
+    else if (event.key === 'ArrowRight') turnBy(KEY_STEP);
+    else if (event.key === 'ArrowUp') turnBy(0, -KEY_STEP / 2);
+    else if (event.key === 'ArrowDown') turnBy(0, KEY_STEP / 2);
+    else return;
+    event.preventDefault();
+  };
+  const stopTurning = () => {
+    sceneRef.current?.setAutoRotate(false);
+    setAutoRotate(false);
+  };
+
+  const poster = images[0];
+  const showPoster = !drawn || (loading && !drawn);
+  const percent = progress === null ? null : Math.round(progress * 100);
+  return (
+    <section className={styles.wrap} aria-label={`${name}, 3D view`} data-testid="turntable">
+      <div
+        className={styles.stage}
+        role="img"
+        aria-label={`${name}, 3D view. Drag or use the arrow keys to turn it; pinch or scroll to zoom.`}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onPointerDown={stopTurning}
+        onWheel={stopTurning}
+        data-state={loading ? 'loading' : 'ready'}
+        data-auto-rotate={autoRotate}
+        data-testid="turntable-stage"
+      >
+        <canvas ref={canvasRef} className={styles.canvas} data-testid="turntable-canvas" />
+        {showPoster && poster ? (
+          <div className={styles.poster} aria-hidden="true">
+            <ResponsiveImage image={poster} alt="" sizes="(min-width: 64rem) 56vw, 100vw" isPriority />
+          </div>
+        ) : null}
+        {loading ? (
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label={`Loading the 3D view of ${name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent ?? undefined}
+            data-testid="turntable-progress"
+          >
+            <span className={styles.progressBar} style={{ transform: `scaleX(${progress ?? 0.3})` }} data-indeterminate={progress === null || undefined} />
+          </div>
+        ) : null}
+      </div>
+      <div className={styles.controls}>
+        <div role="radiogroup" aria-labelledby={metalGroup} className={styles.metals}>
+          <span id={metalGroup} className={styles.metalsLabel}>
+            Metal
+          </span>
+          {METALS.map((m) => (
+            <label key={m} className={styles.metal} data-metal={m}>
+              <input type="radio" name={`${metalGroup}-metal`} value={m} checked={metal === m} onChange={() => setMetal(m)} className={styles.metalInput} />
+              <span className={styles.swatch} aria-hidden="true" />
+              <span className={styles.metalName}>{metalLabel(m)}</span>
+            </label>
+          ))}
+        </div>
+        {arUrl ? (
+          <a href={arUrl} className={styles.ar} data-testid="view-in-space">
+            View in your space
+          </a>
+        ) : null}
+      </div>
+    </section>
+  );
+}
