@@ -145,7 +145,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // 'wasm-unsafe-eval': the 3D turntable's meshopt decoder compiles its WebAssembly in the page (no eval of JS).
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],

@@ -31,12 +31,18 @@ for (const user of Object.keys(EXPECTED) as DemoUser[]) {
 
 test('sign in stores the tokens and the user; logout clears them and goes to the sign-in page', async ({ page }) => {
   await page.goto('/auth/login');
+  await settled(page);
   const button = page.getByRole('button', { name: 'Sign in' });
-  await expect(button).toBeDisabled();
-  await page.getByLabel('Username').fill('customer');
-  await expect(button).toBeDisabled();
-  await page.getByLabel('Password').fill('Mirror-Demo-2025');
+  // Never disabled: an incomplete sign-in marks what is missing and sends nothing (decisions §63).
   await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Username')).toBeFocused();
+  await page.getByLabel('Username').fill('customer');
+  await button.click();
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByLabel('Password').fill('Mirror-Demo-2025');
   await button.click();
   await expect(page).toHaveURL(/\/home$/);
   const stored = await page.evaluate(() => ({ ...localStorage }));

@@ -77,7 +77,7 @@ test('a submission moves received → under review → selected, and its decisio
 
   await page.getByLabel(/Note/).fill('Strong casting; ask about lead times.');
   await page.getByRole('button', { name: 'Start review' }).click();
-  await expect(page.getByText('Received → Under review')).toBeVisible();
+  await expect(page.getByText('Received → Under review', { exact: true })).toBeVisible();
   await expect(page.getByText('Strong casting; ask about lead times.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start review' })).toHaveCount(0);
   await expectAxeClean(page);
@@ -90,7 +90,7 @@ test('a submission moves received → under review → selected, and its decisio
   await snap(page, testInfo, 'admin-submission-confirm');
   await dialog.getByRole('button', { name: 'Select and email' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Under review → Selected')).toBeVisible();
+  await expect(page.getByText('Under review → Selected', { exact: true })).toBeVisible();
   await expect(page.getByText(/The decision is final/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Decline' })).toHaveCount(0);
 

@@ -30,34 +30,181 @@ async function pieceWithViews(request: APIRequestContext): Promise<Piece> {
   return piece!;
 }
 
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The model is loaded and drawn: the poster and the progress bar are gone. */
+async function waitForModel(page: Page): Promise<void> {
+  await expect(page.getByTestId('turntable-stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('turntable-progress')).toHaveCount(0);
+}
+
+/**
+ * Decodes PNG screenshots in the page (no image library here) and measures them there: how many
+ * colours the first holds (quantised to 5 bits a channel; 1 for a flat canvas) and the share of
+ * pixels that differ noticeably between the first and the second.
+ */
+async function measure(page: Page, a: Buffer, b?: Buffer): Promise<{ colours: number; changed: number }> {
+  return page.evaluate(async (urls) => {
+    const decode = async (url: string) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      return ctx.getImageData(0, 0, c.width, c.height).data;
+    };
+    const pa = await decode(urls[0]!);
+    const colours = new Set<number>();
+    for (let i = 0; i < pa.length; i += 4) colours.add(((pa[i]! >> 3) << 10) | ((pa[i + 1]! >> 3) << 5) | (pa[i + 2]! >> 3));
+    if (urls.length < 2) return { colours: colours.size, changed: 0 };
+    const pb = await decode(urls[1]!);
+    if (pa.length !== pb.length) return { colours: colours.size, changed: 1 };
+    let changed = 0;
+    for (let i = 0; i < pa.length; i += 4) {
+      if (Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!) > 24) changed++;
+    }
+    return { colours: colours.size, changed: changed / (pa.length / 4) };
+  }, [a, ...(b ? [b] : [])].map((png) => `data:image/png;base64,${png.toString('base64')}`));
+}
+
+async function distinctColours(page: Page, png: Buffer): Promise<number> {
+  return (await measure(page, png)).colours;
+}
+
+async function changedShare(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return (await measure(page, a, b)).changed;
+}
+
 /** The text on the stage that names the view in front ('Front · 1 / 2'). */
 function stageStatus(page: Page) {
   return page.getByTestId('stage-status');
 }
 
 test.describe('/view-360', () => {
-  test('shows the piece on the studio stage; the arrow keys, the view buttons and a drag switch views; links back', async ({ page, request }, testInfo) => {
+  test('shows the piece in 3D on a turntable, lit, with the metal switch, drag and keys; links back', async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
     const piece = await pieceWithViews(request);
     const errors = watchConsole(page);
+    // Reduced motion: no auto-rotation, so every change of the picture below comes from the visitor.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const firstModel = page.waitForRequest((r) => r.url().endsWith(`/api/products/${piece.id}/model.glb`));
     await page.goto(`/view-360?product=${piece.id}`);
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
     await expect(page).toHaveTitle(`${piece.name}, up close — Mirror`);
     await expect(page.getByTestId('view-price')).toHaveText(/€[\d,]+|Price on request/);
+    await firstModel;
+    const stage = page.getByRole('img', { name: new RegExp(`^${escapeRegExp(piece.name)}, 3D view`) });
+    await expect(stage).toHaveAttribute('tabindex', '0');
+    await waitForModel(page);
+    await expect(stage).toHaveAttribute('data-auto-rotate', 'false');
+    // No "View in your space" in a desktop or headless browser.
+    await expect(page.getByRole('link', { name: 'View in your space' })).toHaveCount(0);
+
+    const canvas = page.getByTestId('turntable-canvas');
+    const still = await canvas.screenshot();
+    expect(await distinctColours(page, still), 'the piece is drawn, not a flat canvas').toBeGreaterThan(200);
+    await page.waitForTimeout(1200);
+    expect(await changedShare(page, still, await canvas.screenshot()), 'reduced motion: the turntable stands still').toBeLessThan(0.002);
+    await page.evaluate(() => document.fonts.ready);
+    await snap(page, testInfo, 'view-360-turntable');
+
+    // The metal switch: radio buttons, reachable by keyboard; it asks for the model in that metal.
+    const metals = page.getByRole('radiogroup', { name: 'Metal' });
+    await expect(metals.getByRole('radio')).toHaveCount(5);
+    const own = metals.getByRole('radio', { checked: true });
+    await expect(own).toHaveCount(1);
+    const rose = page.waitForRequest((r) => r.url().endsWith(`/api/products/${piece.id}/model.glb?metal=ROSE_GOLD`));
+    await metals.getByRole('radio', { name: 'Rose gold' }).check();
+    await rose;
+    await waitForModel(page);
+    await page.waitForTimeout(300);
+    const roseShot = await canvas.screenshot();
+    expect(await changedShare(page, still, roseShot), 'the piece is shown in rose gold').toBeGreaterThan(0.01);
+    await snap(page, testInfo, 'view-360-rose-gold');
+    await metals.getByRole('radio', { name: 'Rose gold' }).focus();
+    const next = page.waitForRequest((r) => /model\.glb\?metal=PLATINUM$/.test(r.url()));
+    await page.keyboard.press('ArrowRight');
+    await expect(metals.getByRole('radio', { name: 'Platinum' })).toBeChecked();
+    await next;
+    await waitForModel(page);
+    await metals.getByRole('radio', { name: 'Rose gold' }).check();
+    await waitForModel(page);
+    await page.waitForTimeout(300);
+
+    // Dragging turns the piece.
+    const before = await canvas.screenshot();
+    const box = (await canvas.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, y, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(800);
+    const dragged = await canvas.screenshot();
+    expect(await changedShare(page, before, dragged), 'a drag turns the piece').toBeGreaterThan(0.01);
+
+    // The arrow keys turn it too.
+    await stage.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(800);
+    expect(await changedShare(page, dragged, await canvas.screenshot()), 'the arrow keys turn the piece').toBeGreaterThan(0.01);
+
+    await expectAxeClean(page);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', `/contact?${new URLSearchParams({ appointment: '1', piece: piece.name }).toString()}`);
+    await main.getByRole('link', { name: 'Back to the piece' }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${piece.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('turns by itself until touched', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const piece = await pieceWithViews(request);
+    await page.goto(`/view-360?product=${piece.id}`);
+    await settled(page);
+    await waitForModel(page);
+    const stage = page.getByTestId('turntable-stage');
+    await expect(stage).toHaveAttribute('data-auto-rotate', 'true');
+    const canvas = page.getByTestId('turntable-canvas');
+    const first = await canvas.screenshot();
+    await page.waitForTimeout(1500);
+    expect(await changedShare(page, first, await canvas.screenshot()), 'the turntable turns').toBeGreaterThan(0.01);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect(stage).toHaveAttribute('data-auto-rotate', 'false');
+  });
+
+  test('a piece whose model fails shows its studio images and says so; arrow keys, view buttons and a drag switch views', async ({ page, request }, testInfo) => {
+    const piece = await pieceWithViews(request);
+    const errors = watchConsole(page);
+    await page.route('**/model.glb*', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ status: 404, code: 'NOT_FOUND', message: 'Not found' }) }));
+    await page.goto(`/view-360?product=${piece.id}`);
+    await settled(page);
+    await expect(page.getByTestId('turntable-fallback')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('The 3D view of this piece is not available just now: here are its studio images.')).toBeVisible();
+    await expect(page.getByTestId('turntable-canvas')).toHaveCount(0);
     const stage = page.getByRole('region', { name: `Views of ${piece.name}` });
     await expect(stage.locator('img[alt]:not([alt=""])')).toHaveCount(1);
     await expect(stageStatus(page)).toHaveText(/^Front · 1 \/ \d$/);
     await expect(stage.getByRole('button', { name: 'Front' })).toHaveAttribute('aria-pressed', 'true');
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(800);
-    await snap(page, testInfo, 'view-360-front');
+    await snap(page, testInfo, 'view-360-fallback');
 
     await page.keyboard.press('ArrowRight');
     await expect(stageStatus(page)).toHaveText(/^Detail · 2 \/ \d$/);
     await expect(stage.getByRole('button', { name: 'Detail' })).toHaveAttribute('aria-pressed', 'true');
     await expect(stage.getByRole('img', { name: /detail/i })).toBeVisible();
-    await page.waitForTimeout(800);
-    await snap(page, testInfo, 'view-360-detail');
     await page.keyboard.press('ArrowLeft');
     await expect(stageStatus(page)).toHaveText(/^Front · 1 \//);
 
@@ -80,14 +227,28 @@ test.describe('/view-360', () => {
     await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
     await page.mouse.up();
     await expect(stageStatus(page)).not.toHaveText(before!);
-
     await expectAxeClean(page);
-    const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', `/contact?${new URLSearchParams({ appointment: '1', piece: piece.name }).toString()}`);
-    await main.getByRole('link', { name: 'Back to the piece' }).click();
-    await expect(page).toHaveURL(new RegExp(`/products/${piece.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
-    expect(errors).toEqual([]);
+    // The only error is the failed model request itself.
+    expect(errors.filter((e) => !/Failed to load resource.*404/.test(e))).toEqual([]);
+  });
+
+  test('without WebGL the studio images show, with a sentence', async ({ page, request }) => {
+    const piece = await pieceWithViews(request);
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (/webgl/i.test(type)) return null;
+        return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
+      } as typeof original;
+    });
+    let asked = false;
+    page.on('request', (r) => (asked ||= r.url().includes('model.glb')));
+    await page.goto(`/view-360?product=${piece.id}`);
+    await settled(page);
+    await expect(page.getByText('Your browser cannot show this piece in 3D: here are its studio images.')).toBeVisible();
+    await expect(page.getByRole('region', { name: `Views of ${piece.name}` }).locator('img[alt]:not([alt=""])')).toHaveCount(1);
+    await expect(page.getByTestId('turntable-canvas')).toHaveCount(0);
+    expect(asked, 'no model is fetched without WebGL').toBe(false);
   });
 
   test('without a piece it says how to choose one; an unknown piece is not found', async ({ page }, testInfo) => {
@@ -103,6 +264,7 @@ test.describe('/view-360', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'This piece could not be found' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Browse the pieces' })).toBeVisible();
     await expect(page.getByTestId('studio-stage')).toHaveCount(0);
+    await expect(page.getByTestId('turntable')).toHaveCount(0);
   });
 });
 

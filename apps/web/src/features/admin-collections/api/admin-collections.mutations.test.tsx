@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/http';
 import { applyOrder } from '../membership-order';
 import { items } from '../test/fixtures';
-import { useReorderPieces } from './admin-collections.mutations';
+import { useReorderPieces, useToggleHero } from './admin-collections.mutations';
 import { adminCollectionKeys } from './admin-collections.queries';
 
 const ID = '30000000-0000-4000-8000-000000000001';
@@ -53,5 +53,34 @@ describe('useReorderPieces', () => {
       [c, a, b],
     ]);
     expect(order()).toEqual([c, a, b]);
+  });
+});
+
+describe('useToggleHero', () => {
+  it('sends two quick hero changes one after another, in the order they were made', async () => {
+    const initial = items(3);
+    const [a, b] = initial.map((i) => i.product.id) as [string, string, string];
+    const releases: (() => void)[] = [];
+    const { calls } = mockFetch(async (call) => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      const hero = call.url.split('/').at(-2)!;
+      return jsonResponse(200, initial.map((item) => ({ ...item, isHero: item.product.id === hero })));
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(adminCollectionKeys.members(ID), initial);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => ({ first: useToggleHero(ID), second: useToggleHero(ID) }), { wrapper });
+
+    act(() => result.current.first.mutate(b));
+    act(() => result.current.second.mutate(a));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.url).toContain(b);
+    releases.shift()!();
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.url).toContain(a);
+    releases.shift()!();
+    await waitFor(() => expect(result.current.second.isSuccess).toBe(true));
+    const hero = client.getQueryData<CollectionItem[]>(adminCollectionKeys.members(ID))!.filter((i) => i.isHero).map((i) => i.product.id);
+    expect(hero).toEqual([a]);
   });
 });

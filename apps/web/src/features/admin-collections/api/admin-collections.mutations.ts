@@ -87,11 +87,16 @@ export interface AddPieceInput {
   isHero?: boolean;
 }
 
-/** Membership writes answer with the whole new list: it replaces the cached one. */
+/**
+ * Membership writes answer with the whole new list: it replaces the cached one. They run one after
+ * another, in the order they were made (a mutation scope): two quick clicks — hero on B, then on A —
+ * must reach the server in that order, or the server could end with B while the screen shows A.
+ */
 function useMembershipMutation<Input>(id: string, mutationFn: (input: Input) => Promise<CollectionItem[] | void>, optimistic?: (items: CollectionItem[], input: Input) => CollectionItem[]) {
   const queryClient = useQueryClient();
   const key = adminCollectionKeys.members(id);
   return useMutation({
+    scope: { id: `collection-members-${id}` },
     mutationFn,
     onMutate: async (input: Input) => {
       if (!optimistic) return { previous: undefined };

@@ -156,7 +156,7 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
     const fov = (camera.fov * Math.PI) / 180;
     const fitHeight = radius / Math.sin(fov / 2);
     const fitWidth = fitHeight / Math.min(1, camera.aspect);
-    const distance = Math.max(fitHeight, fitWidth) * 1.08;
+    const distance = Math.max(fitHeight, fitWidth) * 0.9;
     camera.near = distance / 100;
     camera.far = distance * 100;
     camera.updateProjectionMatrix();
