@@ -144,9 +144,12 @@ test('builds a collection, orders its pieces by keyboard, sets the hero, and the
   await page.getByRole('button', { name: `Make hero: ${a.name}` }).click();
   await expect(page.getByTestId('collection-member').filter({ hasText: a.sku }).getByTestId('hero-mark')).toBeVisible();
   await expect(page.getByTestId('hero-mark')).toHaveCount(1);
-  await expect(page.getByText(`hero: ${a.name}`)).toBeVisible();
+  await expect(page.getByText(`pieces · hero: ${a.name}`)).toBeVisible();
 
-  // The saved state is the server's: a reload shows the same order and hero.
+  // The saved state is the server's (once its queued saves have landed): a reload shows the same order and hero.
+  await expect
+    .poll(async () => (await json<{ product: { id: string }; isHero: boolean }[]>(await admin.request.get(`/api/collections/${collectionId}/products-list`, { headers: admin.headers }))).find((i) => i.isHero)?.product.id)
+    .toBe(a.id);
   await page.reload();
   await settled(page);
   await expectOrder(page, [c.name, b.name, a.name]);

@@ -78,7 +78,7 @@ test('a submission moves received → under review → selected, and its decisio
   await page.getByLabel(/Note/).fill('Strong casting; ask about lead times.');
   await page.getByRole('button', { name: 'Start review' }).click();
   await expect(page.getByText('Received → Under review', { exact: true })).toBeVisible();
-  await expect(page.getByText('Strong casting; ask about lead times.')).toBeVisible();
+  await expect(page.getByText('Strong casting; ask about lead times.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start review' })).toHaveCount(0);
   await expectAxeClean(page);
   await snap(page, testInfo, 'admin-submission');

@@ -6,6 +6,7 @@
 import {
   ACESFilmicToneMapping,
   Box3,
+  Color,
   DirectionalLight,
   Group,
   Mesh,
@@ -45,6 +46,8 @@ export class ModelLoadError extends Error {
 }
 
 const Y = new Vector3(0, 1, 0);
+/** The ivory of the studio renders. */
+export const STUDIO_BACKDROP = '#f4f0e9';
 
 async function fetchWithProgress(url: string, onProgress: (fraction: number | null) => void, signal: AbortSignal): Promise<ArrayBuffer> {
   const response = await fetch(url, { signal, credentials: 'same-origin' });
@@ -87,13 +90,15 @@ function disposeObject(root: Object3D): void {
 }
 
 export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoRotate: boolean; onFirstFrame?: () => void }): TurntableScene {
-  const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: true, preserveDrawingBuffer: false });
+  const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: false });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   renderer.outputColorSpace = SRGBColorSpace;
   renderer.toneMapping = ACESFilmicToneMapping;
   renderer.toneMappingExposure = 1.05;
 
   const scene = new Scene();
+  // The studio backdrop, drawn by the canvas itself (so a canvas that draws nothing is one flat colour, never a blank hole).
+  scene.background = new Color(STUDIO_BACKDROP);
   const pmrem = new PMREMGenerator(renderer);
   const environment = pmrem.fromScene(new RoomEnvironment(), 0.03).texture;
   scene.environment = environment;
@@ -160,8 +165,8 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
     camera.near = distance / 100;
     camera.far = distance * 100;
     camera.updateProjectionMatrix();
-    // A three-quarter view from slightly above: the stones catch the light.
-    camera.position.set(0, distance * 0.32, distance * 0.95);
+    // A three-quarter view from slightly above: the stones catch the light and a ring shows its round.
+    camera.position.set(distance * 0.62, distance * 0.34, distance * 0.7);
     controls.target.set(0, 0, 0);
     controls.minDistance = distance * 0.45;
     controls.maxDistance = distance * 1.8;
