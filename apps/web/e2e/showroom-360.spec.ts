@@ -95,7 +95,7 @@ function stageStatus(page: Page) {
 
 test.describe('/view-360', () => {
   test('shows the piece in 3D on a turntable, lit, with the metal switch, drag and keys; links back', async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const piece = await pieceWithViews(request);
     const errors = watchConsole(page);
     // Reduced motion: no auto-rotation, so every change of the picture below comes from the visitor.

@@ -128,6 +128,8 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
   const loader = new GLTFLoader();
   loader.setMeshoptDecoder(MeshoptDecoder);
 
+  // Draws only when something moved (auto-rotation, damping, a drag, a new model, a resize): a still piece costs nothing.
+  let dirty = true;
   const resize = () => {
     const width = canvas.clientWidth;
     const height = canvas.clientHeight;
@@ -135,6 +137,7 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
     renderer.setSize(width, height, false);
     camera.aspect = width / height;
     camera.updateProjectionMatrix();
+    dirty = true;
   };
   const observer = new ResizeObserver(resize);
   observer.observe(canvas);
@@ -142,7 +145,9 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
 
   let sentFirstFrame = false;
   renderer.setAnimationLoop(() => {
-    controls.update();
+    const moved = controls.update();
+    if (!moved && !dirty) return;
+    dirty = false;
     renderer.render(scene, camera);
     if (model && !sentFirstFrame) {
       sentFirstFrame = true;
@@ -188,6 +193,7 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
       model = gltf.scene;
       frame(model);
       stage.add(model);
+      dirty = true;
     },
     rotate(azimuth, polar = 0) {
       controls.autoRotate = false;
@@ -199,9 +205,11 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
       }
       camera.position.copy(controls.target).add(offset);
       controls.update();
+      dirty = true;
     },
     setAutoRotate(on) {
       controls.autoRotate = on;
+      dirty = true;
     },
     dispose() {
       renderer.setAnimationLoop(null);
