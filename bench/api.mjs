@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:api [-- --quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--no-build] [--explain] [--hold] [--export]`
+// (env: BENCH_ONLY=<regex> measures only matching endpoints; BENCH_API_DIST=<dir> runs that build, with --no-build)
 //
 // `--export` seeds the same way, then instead of autocannon downloads the CSV export of every product
 // (and of one filtered view) as a client would, timing it and sampling the API's RSS; writes
@@ -36,6 +37,9 @@ const EXPLAIN = flag('explain') || flag('explain-only');
 const EXPLAIN_ONLY = flag('explain-only');
 const ADMIN = { username: 'bench-admin', email: 'bench-admin@mirror.example', password: 'Bench-Admin-Passw0rd-2024!x' };
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+// BENCH_API_DIST: a build of the API kept apart (with --no-build), so a rebuild of apps/api/dist by someone else
+// during the seeding does not change the code under test (or add a migration between admin-create and start).
+const API_DIST = process.env.BENCH_API_DIST ?? 'apps/api/dist';
 // The cluster gets a production-like cache; everything else is PostgreSQL's defaults.
 const PG_SETTINGS = { shared_buffers: '1GB', effective_cache_size: '4GB', maintenance_work_mem: '512MB', max_wal_size: '4GB' };
 
@@ -497,7 +501,7 @@ async function main() {
   };
 
   log('apply the real migrations and create an administrator (dist/admin-create.js)');
-  const created = spawnSync(process.execPath, ['apps/api/dist/admin-create.js'], {
+  const created = spawnSync(process.execPath, [path.join(API_DIST, 'admin-create.js')], {
     cwd: root,
     env: { ...process.env, ...apiEnv, ADMIN_USERNAME: ADMIN.username, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: 'inherit',
@@ -511,7 +515,7 @@ async function main() {
 
   log('start the production API and the baseline server');
   // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the API process.
-  const api = await startNode('apps/api/dist/server.js', apiEnv, '/api/health', (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  const api = await startNode(path.join(API_DIST, 'server.js'), apiEnv, '/api/health', (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const base = await startNode('bench/baseline-server.mjs', { DATABASE_URL: dbUrl }, '/hello');
 
   const login = await fetch(`${api.baseUrl}/api/auth/authenticate`, {
@@ -549,6 +553,8 @@ async function main() {
     { name: `search typo saphire (${counts.sapphire})`, url: `${A}/api/products/search?q=saphire`, target: { p95: 25 } },
     { name: 'product by id', url: `${A}/api/products/${pick.id}`, target: listTarget },
     { name: 'collections with products', url: `${A}/api/collections/with-products?size=10&productsLimit=8` },
+    // Signed in, the same read skips the public answer cache (decisions: HTTP caching of catalogue reads): what assembling it costs.
+    { name: 'collections with products (ADMIN, uncached)', url: `${A}/api/collections/with-products?size=10&productsLimit=8`, admin: true },
     { name: 'collection products page', url: `${A}/api/collections/${collection.id}/products?size=20` },
     { name: 'filters (no filter)', url: `${A}/api/products/filters`, target: { p99: 100 } },
     { name: 'filters (category+metal)', url: `${A}/api/products/filters?categoryId=${ring.id}&metalType=WHITE_GOLD`, target: { p99: 100 } },
@@ -615,7 +621,7 @@ async function main() {
 
   if (EXPLAIN) {
     // A fresh API process, so no statement is skipped because its answer is cached from the runs above.
-    const fresh = await startNode('apps/api/dist/server.js', apiEnv, '/api/health');
+    const fresh = await startNode(path.join(API_DIST, 'server.js'), apiEnv, '/api/health');
     const rebased = targets.filter((t) => !t.name.startsWith('baseline')).map((t) => ({ ...t, url: t.url.replace(A, fresh.baseUrl) }));
     await explainAll(db, cluster, [targets[1], ...rebased], date);
   }

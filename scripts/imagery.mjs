@@ -1,6 +1,7 @@
-// The demo seed renders the product imagery in the background (sharp, ~45 s on 2 quiet cores, minutes
-// on a loaded machine). Browser tests and benchmarks wait for it: meanwhile pages show pieces without
-// images and the rendering loads the CPU that the measurements share.
+// The server seeds the demo with every piece's studio images before it listens (drawn once per
+// machine, then read from the content-addressed cache, apps/api/src/lib/imagery/cache.ts), so this
+// returns at the first look. It stays as the guard of the browser tests and benchmarks: a page caught
+// mid-rendering would fail them, and rendering would load the CPU the measurements share.
 export async function waitForImagery(baseUrl, { timeoutMs = 600_000, log = console.log } = {}) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

@@ -74,7 +74,8 @@ async function startServer(env) {
   };
   cleanups.push(stop);
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i += 1) {
+  // A first start on a machine draws the demo imagery before listening (once; the cache keeps it).
+  for (let i = 0; i < 3600; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
@@ -84,7 +85,7 @@ async function startServer(env) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('server did not become healthy within 60 s');
+  throw new Error('server did not become healthy within 15 min');
 }
 
 function playwright(name, config, env) {

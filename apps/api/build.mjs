@@ -1,12 +1,22 @@
 // Bundles the API (and the workspace contract it imports) into dist/; npm dependencies stay external.
 import { build } from 'esbuild';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@mirror/'));
 
+// The studio renderer's fingerprint, a key of the rendered-images cache (src/lib/imagery/cache.ts
+// `imagerySourcesHash`, computed the same way): the bundle has no sources to hash at run time.
+const imageryDir = 'src/lib/imagery';
+const imageryHash = createHash('sha256');
+for (const file of readdirSync(imageryDir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && f !== 'preview.ts').sort()) {
+  imageryHash.update(`${file}\n`).update(readFileSync(`${imageryDir}/${file}`)).update('\n');
+}
+
 rmSync('dist', { recursive: true, force: true });
 await build({
+  define: { __MIRROR_IMAGERY_SOURCES__: JSON.stringify(imageryHash.digest('hex')) },
   // The model builder's worker thread is its own entry (dist/modules/models/build.worker.js).
   entryPoints: ['src/server.ts', 'src/admin-create.ts', 'src/modules/models/build.worker.ts'],
   outdir: 'dist',

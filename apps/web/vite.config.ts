@@ -2,63 +2,39 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
-import { createHash } from 'node:crypto';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { bootPlan } from './src/app/boot-plan';
 import { sortArticles, toArticle } from './src/features/content/content';
-import { MAP_HEIGHT, MAP_WIDTH, ringsToPath } from './src/features/locations/projection';
-
-/** The land outline of Natural Earth 1:110m (world-atlas), projected and simplified into one SVG path. */
-function landPath(): string {
-  const require = createRequire(import.meta.url);
-  const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as Topology;
-  const land = feature(topology, topology.objects.land as GeometryCollection);
-  const polygons = land.features.flatMap((f) => {
-    const g = f.geometry;
-    if (g.type === 'Polygon') return [g.coordinates as [number, number][][]];
-    if (g.type === 'MultiPolygon') return g.coordinates as [number, number][][][];
-    return [];
-  });
-  return ringsToPath(polygons);
-}
+import { worldAtlas } from './src/features/locations/atlas/world-atlas-plugin';
 
 /**
- * The world map drawn offline, no tiles:
- * - `virtual:world-land`: the land as an SVG path string (for a map drawn in script, e.g. a picker);
- * - `virtual:world-land-url`: the URL of `world-land.svg` (`<path id="land">`), a hashed, immutable
- *   asset the storefront map shows with `<use href>` — the ~20 KB of outline stays out of the page's
- *   JavaScript and out of its server-rendered HTML, and is cached once for every visit.
+ * MediaPipe Hands for the ring try-on, self-hosted: the npm package's loader, wasm, graph and
+ * hand-landmark models are copied into `assets/mediapipe-hands-<version>/` (immutable like every
+ * asset; the version in the folder name makes a new package a new URL). `virtual:mediapipe-hands`
+ * exports that folder's URL. Nothing of it is in any bundle: the try-on loads `hands.js` itself.
  */
-function worldLand(): Plugin {
-  const pathId = 'virtual:world-land';
-  const urlId = 'virtual:world-land-url';
-  const devUrl = '/@mirror/world-land.svg';
-  let svg: string | undefined;
-  const svgText = () => (svg ??= `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}"><path id="land" d="${landPath()}"/></svg>`);
-  let isBuild = false;
+function mediapipeHands({ emit }: { emit: boolean }): Plugin {
+  const dir = path.dirname(createRequire(import.meta.url).resolve('@mediapipe/hands/package.json'));
+  const version = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  const files = readdirSync(dir).filter((f) => /\.(js|wasm|data|tflite|binarypb)$/.test(f));
+  const base = `/assets/mediapipe-hands-${version}/`;
+  const id = 'virtual:mediapipe-hands';
   return {
-    name: 'mirror:world-land',
-    configResolved(config) {
-      isBuild = config.command === 'build';
-    },
+    name: 'mirror:mediapipe-hands',
     configureServer(server) {
-      server.middlewares.use(devUrl, (_req, res) => {
-        res.setHeader('Content-Type', 'image/svg+xml');
-        res.end(svgText());
+      server.middlewares.use(base, (req, res, next) => {
+        const file = decodeURIComponent((req.url ?? '').split('?')[0]!.replace(/^\//, ''));
+        if (!files.includes(file)) return next();
+        if (file.endsWith('.wasm')) res.setHeader('Content-Type', 'application/wasm');
+        res.end(readFileSync(path.join(dir, file)));
       });
     },
-    resolveId: (source) => (source === pathId || source === urlId ? `\0${source}` : null),
-    load(resolved) {
-      if (resolved === `\0${pathId}`) return `export default ${JSON.stringify(landPath())};`;
-      if (resolved !== `\0${urlId}`) return null;
-      if (!isBuild) return `export default ${JSON.stringify(devUrl)};`;
-      // A content-hashed name computed here, so the browser build and the server renderer name the same file.
-      const fileName = `assets/world-land-${createHash('sha256').update(svgText()).digest('base64url').slice(0, 8)}.svg`;
-      this.emitFile({ type: 'asset', fileName, source: svgText() });
-      return `export default ${JSON.stringify(`/${fileName}`)};`;
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(base)};` : null),
+    generateBundle() {
+      if (!emit) return;
+      for (const file of files) this.emitFile({ type: 'asset', fileName: `${base.slice(1)}${file}`, source: readFileSync(path.join(dir, file)) });
     },
   };
 }
@@ -136,7 +112,9 @@ function emitBootPlan(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server renderer, for Node, in
   // dist-server/ — never served. The browser-only steps (boot plan, compression, font preloads) skip it.
-  plugins: isSsrBuild ? [react(), worldLand()] : [react(), preloadLcpFonts(), worldLand(), emitBootPlan(), precompress()],
+  plugins: isSsrBuild ? [react(), worldAtlas(), mediapipeHands({ emit: false })] : [react(), preloadLcpFonts(), worldAtlas(), mediapipeHands({ emit: true }), emitBootPlan(), precompress()],
+  // The house's brand domain, from the same variable the API reads (src/config/brand.ts; empty = the contract's default).
+  define: { 'import.meta.env.BRAND_DOMAIN': JSON.stringify((process.env.BRAND_DOMAIN ?? '').trim()) },
   build: {
     target: isSsrBuild ? 'node20' : 'es2022',
     outDir: isSsrBuild ? 'dist-server' : 'dist',

@@ -9,6 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { rejectNulCharacters } from '@mirror/contract';
 import { createSerializerCompiler } from './lib/serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { httpCachePlugin } from './plugins/http-cache';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { TokenService } from './lib/tokens';
@@ -193,6 +194,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   app.addHook('onRequest', (request, _reply, done) => runWithRequest(request, done));
   await app.register(authPlugin, { tokens, users: createUsersRepo(db) });
   await app.register(openapiPlugin);
+  // Public catalogue reads: ETag + If-None-Match → 304, `public` short max-age when anonymous, `private` when signed in.
+  await app.register(httpCachePlugin);
 
   // Modules: one line each, so the route table stays greppable.
   await app.register(healthRoutes, { ping });

@@ -2,6 +2,7 @@ import { EnvError, loadEnv } from './config/env';
 import { resolveJwtSecret } from './config/secrets';
 import { openFromEnv } from './db/open';
 import { seedDemo } from './db/seed/index';
+import { createImageryCache, defaultImageryCacheDir } from './lib/imagery/cache';
 import { buildApp } from './app';
 import { createStorageFromEnv } from './lib/storage/from-env';
 import { createSmtpMailer } from './lib/mail/mailer';
@@ -26,7 +27,12 @@ async function main() {
   await database.migrate();
   const storage = await createStorageFromEnv(env);
   const app = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env), logger, storage });
-  if (env.SEED_DEMO) await seedDemo(database.db, (msg) => app.log.info(msg), { storage });
+  // On an empty database the demo is seeded with its studio images before the server listens, so
+  // /api/health answers only once the first visitor's pages are complete (docs/decisions.md).
+  if (env.SEED_DEMO) {
+    const imageryCache = createImageryCache(env.IMAGERY_CACHE_DIR ?? defaultImageryCacheDir());
+    await seedDemo(database.db, (msg) => app.log.info(msg), { storage, imageryCache, brandDomain: env.BRAND_DOMAIN });
+  }
   // Delivers the email outbox; without SMTP_URL mail stays QUEUED (readable by ADMIN).
   const outbox = createOutboxWorker({
     db: database.db,

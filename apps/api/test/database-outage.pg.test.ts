@@ -30,7 +30,7 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
     );
     // An acknowledged write before the outage: an account, then a session for it.
     const register = await app.inject({ method: 'POST', url: '/api/users', payload: { username: 'before_outage', email: 'before@example.com', password: TEST_PASSWORD } });
-    expect(register.statusCode).toBe(201);
+    expect(register.statusCode).toBe(202);
     const login = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'before_outage', password: TEST_PASSWORD } });
     expect(login.statusCode).toBe(200);
     token = login.json().accessToken;

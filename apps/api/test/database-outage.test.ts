@@ -19,7 +19,7 @@ describe('database unavailable → 503 DATABASE_UNAVAILABLE with Retry-After', (
     const app = await appOn(database);
     closers.push(() => app.close());
     const register = await app.inject({ method: 'POST', url: '/api/users', payload: { username: 'before_outage', email: 'before@example.com', password: TEST_PASSWORD } });
-    expect(register.statusCode).toBe(201);
+    expect(register.statusCode).toBe(202);
     const login = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'before_outage', password: TEST_PASSWORD } });
     expect(login.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/products' })).statusCode).toBe(200);

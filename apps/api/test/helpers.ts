@@ -76,13 +76,14 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+/** `logStream`: the app logs (pino JSON lines, at `logLevel`, default info) into it, for tests that read the log. */
+export async function buildTestApp(envOverrides: Record<string, string> = {}, { logStream, logLevel = 'info' }: { logStream?: NodeJS.WritableStream; logLevel?: string } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '100000', STUDIO_RENDER: 'false', ...envOverrides });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'mirror-files-'));
   // S3_* overrides select the S3 driver exactly as production does; otherwise a temp directory.
   const storage = env.S3_BUCKET ? await createStorageFromEnv(env) : createLocalDriver(filesDir);
-  const app = await buildApp({ env, database, storage, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
+  const app = await buildApp({ env, database, storage, jwtSecret: 'test-secret-that-is-long-enough-0123456789', ...(logStream ? { logger: { level: logLevel, stream: logStream } } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind');

@@ -39,7 +39,7 @@ async function submitEntry(request: APIRequestContext, suffix: string): Promise<
   const { url } = (await upload.json()) as { url: string };
   const entry = { name: `Ines Test ${suffix}`, email: `ines-${suffix}@example.com`, collectionTitle: `Tidal ${suffix}` };
   const model = { ...entry, country: 'Portugal', brandName: `Atelier ${suffix}`, message: `Pieces cast from sea glass (${suffix}).`, files: [{ url, name: 'look-1.png' }] };
-  const sent = await request.post('/api/notifications/email', { data: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: ['concierge@mirror.example'], model } });
+  const sent = await request.post('/api/notifications/email', { data: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: ['concierge@mirror-maison.com'], model } });
   expect(sent.ok(), await sent.text()).toBe(true);
   return entry;
 }

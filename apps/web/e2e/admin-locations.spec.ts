@@ -154,7 +154,7 @@ test('creates a boutique with split hours, a closed Sunday and a dated closure, 
     await page.getByRole('textbox', { name: 'Country', exact: true }).fill('France');
     await page.getByRole('textbox', { name: 'Country code', exact: true }).fill('fr');
     await page.getByRole('textbox', { name: /^Phone/ }).fill('+33 4 72 00 00 00');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(`lyon-${tag}@mirror.example`);
+    await page.getByRole('textbox', { name: /^Email/ }).fill(`lyon-${tag}@mirror-maison.com`);
 
     // The map frames the typed country, and a click places the boutique in Lyon.
     await page.getByRole('button', { name: 'Country', exact: true }).click();

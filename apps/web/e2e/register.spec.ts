@@ -29,7 +29,7 @@ test('the server’s field problems land on the fields', async ({ page }) => {
   await expect(form(page).getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a new account is signed in straight away', async ({ page }, testInfo) => {
+test('a new account: "check your inbox", then Continue signs in', async ({ page }, testInfo) => {
   const username = `client.${testInfo.project.name}.${Date.now()}`;
   await page.goto('/auth/register');
   await form(page).getByLabel('Username').fill(username);
@@ -37,8 +37,26 @@ test('a new account is signed in straight away', async ({ page }, testInfo) => {
   await form(page).getByLabel('Password').fill('Pearls-and-Platinum');
   await form(page).getByLabel('First name').fill('Camille');
   await form(page).getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(`${username}@example.com`)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your account is ready' })).toBeVisible();
   await accountButton(page).click();
   await expect(page.getByTestId('account-username')).toHaveText(username);
+});
+
+test('an address that already has an account gets the same screen (issue 14: no enumeration)', async ({ page, request }, testInfo) => {
+  const owner = `owner.${testInfo.project.name}.${Date.now()}`;
+  const email = `${owner}@example.com`;
+  expect((await request.post('/api/users', { data: { username: owner, email, password: 'Original-Pass-2025' } })).status()).toBe(202);
+  await page.goto('/auth/register');
+  await form(page).getByLabel('Username').fill(`${owner}.again`);
+  await form(page).getByLabel('Email').fill(email.toUpperCase());
+  await form(page).getByLabel('Password').fill('Pearls-and-Platinum');
+  await form(page).getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('our note explains how to reach it');
+  await expect(page).toHaveURL(/\/auth\/register$/);
 });

@@ -121,6 +121,35 @@ test('/products-left: filter, sort and paginate live in the URL and survive a re
   expect(errors).toEqual([]);
 });
 
+test('/products-left: the stone filter is the API\'s (its facet count is the list\'s), and a misspelt search shows its alternatives under "Did you mean"', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  await page.goto('/products-left');
+  await settled(page);
+  if (await page.getByRole('button', { name: 'Show filters' }).isVisible()) await page.getByRole('button', { name: 'Show filters' }).click();
+  const stones = page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Stone' });
+  const option = stones.locator('label').filter({ hasText: 'Sapphire' });
+  const facetCount = Number((await option.innerText()).match(/\d+/)?.[0]);
+  await option.getByRole('radio').click();
+  await expect(page).toHaveURL(/stone=Sapphire/);
+  await expect(option.getByRole('radio')).toBeChecked();
+  await expect(page.getByTestId('result-count')).toHaveText(`${facetCount} ${facetCount === 1 ? 'piece' : 'pieces'}`);
+  // Exactly the pieces whose stone is a sapphire.
+  const api = (await (await request.get('/api/products?stone=Sapphire&size=100')).json()) as { totalElements: number; content: { gemstone: { type: string } | null }[] };
+  expect(api.totalElements).toBe(facetCount);
+  expect(api.content.every((p) => p.gemstone?.type.toLowerCase() === 'sapphire')).toBe(true);
+
+  await page.goto('/products-left?q=saphire');
+  await settled(page);
+  const didYouMean = page.getByTestId('did-you-mean');
+  await expect(didYouMean.getByRole('heading', { name: /^Did you mean “sapphire”\s?\?$/ })).toBeVisible();
+  await expect(didYouMean).toContainText('No piece matches “saphire” exactly.');
+  await didYouMean.getByRole('button', { name: '“sapphire”' }).click();
+  await expect(page).toHaveURL(/q=sapphire/);
+  await expect(page.getByTestId('product-grid')).toBeVisible();
+  await expect(didYouMean).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('a product opens its own page, with appointment and, for rings, try-on and 360°', async ({ page, request }) => {
   // A demo ring, found by its category (other tests add pieces whose names say "ring").
   const categories = (await (await request.get('/api/categories?size=100')).json()) as { content: { id: string; name: string }[] };
@@ -263,6 +292,15 @@ test('profile: signed out goes to sign-in; edit the profile, change the password
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Hélène' })).toBeVisible();
+
+  // A new email needs the current password (issue 14, finding 8).
+  const details = page.getByRole('form', { name: 'Your details' });
+  await details.getByLabel('Email').fill(`${username}@new.example.com`);
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByText('Enter your current password to change your email')).toBeVisible();
+  await details.getByLabel('Current password').fill('Original-Pass-2025');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('We have told your previous address of the change.')).toBeVisible();
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
 
   await page.getByLabel('Current password').fill('wrong-password-1');

@@ -140,7 +140,7 @@ test('the designer sees their figures, their designs and their jewelry-week entr
   const sent = await request.post('/api/notifications/email', {
     data: {
       emailType: 'JEWELRY_WEEK_SUBMISSION',
-      recipients: ['concierge@mirror.example'],
+      recipients: ['concierge@mirror-maison.com'],
       model: { name: 'Amara Test', email: me.email, collectionTitle: title, country: 'Nigeria', brandName: 'Atelier Test', message: 'Cast from river stones.', files: [] },
     },
   });

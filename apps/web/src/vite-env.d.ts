@@ -4,6 +4,8 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   readonly VITE_AUTH_BASE_URL?: string;
   readonly VITE_BRAND_INBOX?: string;
+  /** BRAND_DOMAIN of the build's environment (vite.config.ts `define`), the API's variable. */
+  readonly BRAND_DOMAIN?: string;
   readonly VITE_TURNSTILE_SITE_KEY?: string;
 }
 
@@ -11,14 +13,8 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
-declare module 'virtual:world-land' {
-  /** SVG path of the world's land, in the projection of features/locations/projection.ts. */
-  const path: string;
-  export default path;
-}
-
-declare module 'virtual:world-land-url' {
-  /** URL of world-land.svg: `<path id="land">` in the same projection (use it as `${url}#land`). */
+declare module 'virtual:world-atlas' {
+  /** URL of the boutique map's atlas manifest (features/locations/atlas), a hashed static file. */
   const url: string;
   export default url;
 }

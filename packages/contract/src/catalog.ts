@@ -213,6 +213,8 @@ export const ProductFilterQuerySchema = z.object({
   status: ProductStatusSchema.optional(),
   /** The gemstone's type, case-insensitive exact (`Sapphire` matches `sapphire`). */
   stone: z.string().trim().min(1, 'Enter a stone').max(60, 'At most 60 characters').optional(),
+  /** The gemstone's cut, case-insensitive exact (`oval` matches `Oval`). */
+  cut: z.string().trim().min(1, 'Enter a cut').max(60, 'At most 60 characters').optional(),
   /** ADMIN only: include soft-deleted products. */
   includeDeleted: booleanQuery.optional(),
   /** ADMIN only: `only` lists soft-deleted products alone (the Trash). */
@@ -234,6 +236,16 @@ export const ProductSearchQuerySchema = PageQuerySchema.extend(ProductFilterQuer
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
 
+/** A search's page. `correctedQuery`: some word had no exact match, so the page holds the pieces of its nearest spellings ("Did you mean …"). */
+export const ProductSearchPageSchema = ProductPageSchema.extend({ correctedQuery: z.string().nullable() });
+export type ProductSearchPage = z.infer<typeof ProductSearchPageSchema>;
+
+/** The facets' filter, and optionally a search: the counts then describe what the search finds. */
+export const ProductFacetsQuerySchema = ProductFilterQuerySchema.extend({
+  q: z.string().trim().min(1, 'Enter something to search for').max(100, 'At most 100 characters').optional(),
+});
+export type ProductFacetsQuery = z.infer<typeof ProductFacetsQuerySchema>;
+
 export const PriceRangeQuerySchema = ProductListQuerySchema.omit({ minPrice: true, maxPrice: true })
   .extend({ min: PriceQuery, max: PriceQuery })
   .refine((v) => v.max >= v.min, { path: ['max'], message: 'max must not be below min' });
@@ -251,6 +263,8 @@ export const ProductFacetsSchema = z.object({
   statuses: z.array(facetValue),
   /** Gemstone types; spellings that differ only in case count as one (the filter is case-insensitive). */
   stones: z.array(facetValue),
+  /** Gemstone cuts, merged by case the same way. */
+  cuts: z.array(facetValue),
   price: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
 });
 export type ProductFacets = z.infer<typeof ProductFacetsSchema>;

@@ -10,6 +10,7 @@ export const EMAIL_TYPES = [
   'ORDER_CONFIRMATION',
   'PAYMENT_RECEIPT',
   'JEWELRY_WEEK_DECISION',
+  'ACCOUNT_NOTICE',
 ] as const;
 export const EmailTypeSchema = z.enum(EMAIL_TYPES);
 export type EmailType = z.infer<typeof EmailTypeSchema>;
@@ -98,6 +99,20 @@ export const JewelryWeekDecisionModelSchema = z.object({
   collectionTitle: optionalText(160),
 });
 
+/**
+ * What the house tells an account holder about their account (queued by the server, never sendable
+ * through the email endpoint): a welcome, "this address already has an account" (registration never
+ * says so on screen), and the notices of a changed email or password.
+ */
+export const ACCOUNT_NOTICES = ['WELCOME', 'ALREADY_REGISTERED', 'EMAIL_CHANGED', 'PASSWORD_CHANGED'] as const;
+export const AccountNoticeModelSchema = z.object({
+  notice: z.enum(ACCOUNT_NOTICES),
+  /** The account's username (not for ALREADY_REGISTERED, which goes to an address typed by someone else). */
+  username: optionalText(40),
+  /** EMAIL_CHANGED: the address the account now uses, told to the old one. */
+  newEmail: EmailSchema.optional(),
+});
+
 export const EMAIL_MODEL_SCHEMAS = {
   JEWELRY_WEEK_SUBMISSION: JewelryWeekModelSchema,
   JEWELRY_WEEK_CONFIRMATION: JewelryWeekModelSchema,
@@ -106,6 +121,7 @@ export const EMAIL_MODEL_SCHEMAS = {
   ORDER_CONFIRMATION: OrderConfirmationModelSchema,
   PAYMENT_RECEIPT: PaymentReceiptModelSchema,
   JEWELRY_WEEK_DECISION: JewelryWeekDecisionModelSchema,
+  ACCOUNT_NOTICE: AccountNoticeModelSchema,
 } as const satisfies Record<EmailType, z.ZodType>;
 
 export type EmailModels = { [K in EmailType]: z.infer<(typeof EMAIL_MODEL_SCHEMAS)[K]> };

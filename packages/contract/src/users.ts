@@ -62,6 +62,17 @@ export const RegisterUserBodySchema = z.object({
 });
 export type RegisterUserBody = z.infer<typeof RegisterUserBodySchema>;
 
+/**
+ * The answer to a registration whose username is free: the same whether the email was new (the account
+ * is created and works at once) or already registered (nothing is created; its owner gets a note). The
+ * email says which (issue 14, finding 6), never the screen.
+ */
+export const RegistrationReceiptSchema = z.object({
+  status: z.literal('ACCEPTED'),
+  email: z.string(),
+});
+export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
+
 export const AdminCreateUserBodySchema = RegisterUserBodySchema.extend({
   role: RoleSchema.default('CUSTOMER'),
   status: UserStatusSchema.default('ACTIVE'),

@@ -36,6 +36,13 @@ describe('loadEnv', () => {
     expect(env.PORT).toBe(9000);
   });
 
+  it('derives the house addresses from one BRAND_DOMAIN (default mirror-maison.com), each overridable', () => {
+    expect(loadEnv({})).toMatchObject({ BRAND_DOMAIN: 'mirror-maison.com', BRAND_INBOX: 'concierge@mirror-maison.com', MAIL_FROM: 'Mirror <no-reply@mirror-maison.com>' });
+    expect(loadEnv({ BRAND_DOMAIN: ' Maison-Exemple.test ' })).toMatchObject({ BRAND_DOMAIN: 'maison-exemple.test', BRAND_INBOX: 'concierge@maison-exemple.test', MAIL_FROM: 'Mirror <no-reply@maison-exemple.test>' });
+    expect(loadEnv({ BRAND_DOMAIN: 'maison.test', BRAND_INBOX: 'desk@maison.test', MAIL_FROM: 'House <mail@maison.test>' })).toMatchObject({ BRAND_INBOX: 'desk@maison.test', MAIL_FROM: 'House <mail@maison.test>' });
+    for (const bad of ['https://mirror-maison.com', 'mirror-maison', 'concierge@mirror-maison.com', 'mirror maison.com']) expect(() => loadEnv({ BRAND_DOMAIN: bad })).toThrow(/BRAND_DOMAIN/);
+  });
+
   it('rejects a short JWT secret', () => {
     expect(() => loadEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });

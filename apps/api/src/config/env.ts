@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND_DOMAIN_PATTERN, CONCIERGE_MAILBOX, DEFAULT_BRAND_DOMAIN, brandAddress } from '@mirror/contract/brand';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -29,6 +30,8 @@ const EnvSchema = z
     SEED_DEMO: bool.default(true),
     /** Draw the studio render of a piece saved without photographs (off in the API tests: sharp is slow). */
     STUDIO_RENDER: bool.default(true),
+    /** The rendered-images cache shared by every start and instance (lib/imagery/cache.ts); default `node_modules/.cache/mirror-imagery`. */
+    IMAGERY_CACHE_DIR: z.string().optional(),
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -58,8 +61,16 @@ const EnvSchema = z
 
     // Email (POST /api/notifications/email and the outbox worker)
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
-    MAIL_FROM: z.string().default('Mirror <no-reply@mirror.example>'),
-    BRAND_INBOX: z.email('BRAND_INBOX must be an email address').default('concierge@mirror.example'),
+    /** The house's one domain: the default sender and inbox, and every address of the demo data (docs/decisions.md). */
+    BRAND_DOMAIN: z
+      .string()
+      .transform((v) => v.trim().toLowerCase())
+      .pipe(z.string().regex(BRAND_DOMAIN_PATTERN, 'BRAND_DOMAIN must be a domain name such as mirror-maison.com'))
+      .default(DEFAULT_BRAND_DOMAIN),
+    /** Default `Mirror <no-reply@BRAND_DOMAIN>`. */
+    MAIL_FROM: z.string().optional(),
+    /** Default `concierge@BRAND_DOMAIN`. */
+    BRAND_INBOX: z.email('BRAND_INBOX must be an email address').optional(),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
     MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
@@ -67,7 +78,12 @@ const EnvSchema = z
     EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     TURNSTILE_SECRET: z.string().optional(),
     TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    MAIL_FROM: env.MAIL_FROM ?? `Mirror <${brandAddress('no-reply', env.BRAND_DOMAIN)}>`,
+    BRAND_INBOX: env.BRAND_INBOX ?? brandAddress(CONCIERGE_MAILBOX, env.BRAND_DOMAIN),
+  }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -24,3 +24,8 @@ export function currentRequest(): { actor: RequestActor | null; requestId: strin
   const actor = request.actor;
   return { actor: actor ? { id: actor.id, username: actor.username } : null, requestId: request.id };
 }
+
+/** The request itself (its child logger, IP and id), for the security event log; null outside a request. */
+export function requestInScope(): FastifyRequest | null {
+  return storage.getStore() ?? null;
+}

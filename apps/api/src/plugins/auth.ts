@@ -4,6 +4,7 @@ import type { Role } from '@mirror/contract';
 import { AppError } from '../lib/errors';
 import type { TokenService } from '../lib/tokens';
 import type { UsersRepo } from '../modules/users/users.repo';
+import { securityEvent } from '../modules/auth/security-events';
 
 /**
  * Every route declares who may call it, next to its schema. Ownership rules that depend on the
@@ -69,6 +70,16 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { t
     if (!request.actor) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
     if (policy.access === 'roles' && !policy.roles.includes(request.actor.role)) {
       throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    }
+  });
+
+  // Every refusal (403, from a policy here or a service's ownership rule) is a security event.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof AppError && error.status === 403) {
+      securityEvent('access.denied', {
+        userId: request.actor?.id ?? null,
+        detail: { code: error.code, role: request.actor?.role ?? 'anonymous', method: request.method, route: request.routeOptions.url ?? request.url },
+      });
     }
   });
 

@@ -2,6 +2,8 @@
  * Client configuration, read once. Both base URLs default to the same origin (empty prefix);
  * the token refresh goes to the separate auth host when one is configured (SPEC §7).
  */
+import { brand } from './brand';
+
 function trimSlash(value: string | undefined): string {
   return (value ?? '').trim().replace(/\/+$/, '');
 }
@@ -13,9 +15,9 @@ export const env = {
   authBaseUrl: trimSlash(import.meta.env.VITE_AUTH_BASE_URL) || apiBaseUrl,
   /**
    * The Maison's inbox that public forms write to; must equal the API's BRAND_INBOX (whose
-   * default it mirrors) — the API refuses any other recipient from visitors.
+   * default, concierge@BRAND_DOMAIN, it mirrors) — the API refuses any other recipient from visitors.
    */
-  brandInbox: (import.meta.env.VITE_BRAND_INBOX ?? '').trim() || 'concierge@mirror.example',
+  brandInbox: (import.meta.env.VITE_BRAND_INBOX ?? '').trim() || brand.supportEmail,
   /** Cloudflare Turnstile site key; without one no captcha widget is shown. */
   captchaSiteKey: (import.meta.env.VITE_TURNSTILE_SITE_KEY ?? '').trim() || null,
 } as const;

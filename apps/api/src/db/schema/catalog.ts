@@ -149,12 +149,24 @@ export const componentOptionals = pgTable(
   ],
 );
 
-const METAL_WORDS = sql.raw(
-  `CASE metal WHEN 'YELLOW_GOLD' THEN 'yellow gold' WHEN 'WHITE_GOLD' THEN 'white gold' WHEN 'ROSE_GOLD' THEN 'rose gold' WHEN 'PLATINUM' THEN 'platinum' ELSE 'silver' END`,
-);
+const METAL_WORDS =
+  `CASE metal WHEN 'YELLOW_GOLD' THEN 'yellow gold' WHEN 'WHITE_GOLD' THEN 'white gold' WHEN 'ROSE_GOLD' THEN 'rose gold' WHEN 'PLATINUM' THEN 'platinum' ELSE 'silver' END`;
 
-/** Name weighs most, then stone, metal and SKU, then the description. 'simple': no stemming, same on every server. */
-const SEARCH_VECTOR: SQL = sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', sku || ' ' || coalesce(gemstone_type, '') || ' ' || coalesce(gemstone_cut, '') || ' ' || coalesce(gemstone_colour, '') || ' ' || ${METAL_WORDS}), 'B') || setweight(to_tsvector('simple', description), 'C')`;
+/**
+ * Accent and case folding inside the database: `translate` is immutable (a generated column may use it) and the
+ * same on every server; the API folds query words with the same table (`products.search.ts`).
+ */
+export const FOLD_FROM = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
+export const FOLD_TO = 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy';
+const fold = (expression: string) => `translate(lower(${expression}), '${FOLD_FROM}', '${FOLD_TO}')`;
+
+/**
+ * Search attributes by weight (docs/decisions.md, search ranking): A the name, B the stone, C SKU, cut, colour
+ * and metal, D the description. Accents folded ("eclat" finds "Éclat"); 'simple': no stemming, same on every server.
+ */
+const SEARCH_VECTOR: SQL = sql.raw(
+  `setweight(to_tsvector('simple', ${fold('name')}), 'A') || setweight(to_tsvector('simple', ${fold("coalesce(gemstone_type, '')")}), 'B') || setweight(to_tsvector('simple', ${fold(`sku || ' ' || coalesce(gemstone_cut, '') || ' ' || coalesce(gemstone_colour, '') || ' ' || ${METAL_WORDS}`)}), 'C') || setweight(to_tsvector('simple', ${fold('description')}), 'D')`,
+);
 
 export const products = pgTable(
   'products',
@@ -218,6 +230,8 @@ export const products = pgTable(
       index('products_sku_sort_idx').on(t.sku, t.id),
       // The stone filter is case-insensitive exact: `lower(gemstone_type) = lower($1)`.
       index('products_stone_idx').on(sql`lower(${t.gemstoneType})`, t.createdAt, t.id),
+      // The cut filter, the same way: `lower(gemstone_cut) = lower($1)`.
+      index('products_cut_idx').on(sql`lower(${t.gemstoneCut})`, t.createdAt, t.id),
       // The Trash (soft-deleted pieces, most recently deleted first): a few rows, walked without the live ones.
       index('products_trash_idx').on(t.updatedAt, t.id).where(sql`${t.deletedAt} is not null`),
       // Storefront.
@@ -233,7 +247,7 @@ export const products = pgTable(
       index('products_live_featured_idx').on(t.createdAt, t.id).where(sql`${live} and ${t.isFeatured}`),
       // Facets and statistics read these columns only: an index-only scan instead of the heap.
       index('products_facets_idx')
-        .on(t.status, t.categoryId, t.metal, t.vendorId, t.designerId, t.isFeatured, t.stockQuantity, t.sortPrice, t.price, t.currency, t.gemstoneType)
+        .on(t.status, t.categoryId, t.metal, t.vendorId, t.designerId, t.isFeatured, t.stockQuantity, t.sortPrice, t.price, t.currency, t.gemstoneType, t.gemstoneCut)
         .where(sql`${t.deletedAt} is null`),
       index('products_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
       index('products_search_idx').using('gin', t.searchVector),

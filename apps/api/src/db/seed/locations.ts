@@ -1,4 +1,5 @@
 import type { CreateLocationBody, OpeningHours } from '@mirror/contract';
+import { DEFAULT_BRAND_DOMAIN, brandAddress } from '@mirror/contract/brand';
 import type { Db } from '../client';
 import { createLocationsService } from '../../modules/locations/locations.service';
 
@@ -44,7 +45,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 2.3294,
     timezone: 'Europe/Paris',
     phone: '+33 1 42 60 12 12',
-    email: 'vendome@mirror.example',
+    email: brandAddress('vendome'),
     openingHours: hours(['10:30', '19:00'], ['10:30', '19:00']),
     services: ['PRIVATE_VIEWING', 'BRIDAL_CONSULTATION', 'BESPOKE_DESIGN', 'ENGRAVING', 'CLEANING', 'RESIZING'],
     isAppointmentBookable: true,
@@ -62,7 +63,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 2.3312,
     timezone: 'Europe/Paris',
     phone: '+33 1 42 60 12 20',
-    email: 'atelier@mirror.example',
+    email: brandAddress('atelier'),
     openingHours: ATELIER_HOURS,
     services: ['BESPOKE_DESIGN', 'REPAIR', 'RESIZING', 'ENGRAVING', 'APPRAISAL'],
     isAppointmentBookable: true,
@@ -80,7 +81,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 9.1953,
     timezone: 'Europe/Rome',
     phone: '+39 02 7600 1212',
-    email: 'milano@mirror.example',
+    email: brandAddress('milano'),
     openingHours: hours(['10:00', '19:00'], ['10:00', '19:00'], ['11:00', '18:00']),
     services: ['PRIVATE_VIEWING', 'BRIDAL_CONSULTATION', 'ENGRAVING', 'CLEANING'],
     isAppointmentBookable: true,
@@ -98,7 +99,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: -0.1443,
     timezone: 'Europe/London',
     phone: '+44 20 7499 1212',
-    email: 'london@mirror.example',
+    email: brandAddress('london'),
     openingHours: hours(['10:00', '18:30'], ['10:00', '18:00'], ['12:00', '17:00']),
     services: ['PRIVATE_VIEWING', 'BRIDAL_CONSULTATION', 'CLEANING', 'RESIZING', 'ENGRAVING'],
     isAppointmentBookable: true,
@@ -116,7 +117,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 6.1483,
     timezone: 'Europe/Zurich',
     phone: '+41 22 310 12 12',
-    email: 'geneve@mirror.example',
+    email: brandAddress('geneve'),
     openingHours: hours(['10:00', '18:30'], ['10:00', '17:00']),
     services: ['PRIVATE_VIEWING', 'APPRAISAL', 'CLEANING'],
     isAppointmentBookable: true,
@@ -134,7 +135,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 6.1437,
     timezone: 'Europe/Zurich',
     phone: '+41 22 310 12 30',
-    email: 'service@mirror.example',
+    email: brandAddress('service'),
     openingHours: ATELIER_HOURS,
     services: ['REPAIR', 'CLEANING', 'RESIZING', 'APPRAISAL', 'ENGRAVING'],
     isAppointmentBookable: true,
@@ -152,7 +153,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: -73.9739,
     timezone: 'America/New_York',
     phone: '+1 212 555 0112',
-    email: 'newyork@mirror.example',
+    email: brandAddress('newyork'),
     openingHours: hours(['10:00', '19:00'], ['10:00', '19:00'], ['12:00', '18:00']),
     services: ['PRIVATE_VIEWING', 'BRIDAL_CONSULTATION', 'BESPOKE_DESIGN', 'CLEANING', 'RESIZING'],
     isAppointmentBookable: true,
@@ -170,7 +171,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 139.765,
     timezone: 'Asia/Tokyo',
     phone: '+81 3 5524 1212',
-    email: 'tokyo@mirror.example',
+    email: brandAddress('tokyo'),
     openingHours: hours(['11:00', '20:00'], ['11:00', '20:00'], ['11:00', '19:00']),
     services: ['PRIVATE_VIEWING', 'BRIDAL_CONSULTATION', 'ENGRAVING', 'CLEANING'],
     isAppointmentBookable: true,
@@ -188,7 +189,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 114.1578,
     timezone: 'Asia/Hong_Kong',
     phone: '+852 2525 1212',
-    email: 'hongkong@mirror.example',
+    email: brandAddress('hongkong'),
     openingHours: hours(['10:30', '19:30'], ['10:30', '19:30'], ['11:00', '19:00']),
     services: ['PRIVATE_VIEWING', 'CLEANING', 'RESIZING'],
     isAppointmentBookable: true,
@@ -206,7 +207,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 55.2796,
     timezone: 'Asia/Dubai',
     phone: '+971 4 330 1212',
-    email: 'dubai@mirror.example',
+    email: brandAddress('dubai'),
     openingHours: hours(['10:00', '23:00'], ['10:00', '23:59'], ['10:00', '23:59']),
     services: ['PRIVATE_VIEWING', 'BRIDAL_CONSULTATION', 'CLEANING'],
     isAppointmentBookable: true,
@@ -224,7 +225,7 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 7.4276,
     timezone: 'Europe/Monaco',
     phone: '+377 93 30 12 12',
-    email: 'monaco@mirror.example',
+    email: brandAddress('monaco'),
     openingHours: hours(['11:00', '19:00'], ['11:00', '19:00']),
     services: ['PRIVATE_VIEWING'],
     isAppointmentBookable: true,
@@ -242,17 +243,19 @@ export const DEMO_LOCATIONS: Seed[] = [
     longitude: 4.4169,
     timezone: 'Europe/Brussels',
     phone: '+32 3 234 12 12',
-    email: 'antwerp@mirror.example',
+    email: brandAddress('antwerp'),
     openingHours: ATELIER_HOURS,
     services: ['APPRAISAL'],
     isAppointmentBookable: false,
   },
 ];
 
-export async function seedLocations(db: Db): Promise<number> {
+/** The boutiques, their mailboxes at the house's domain (BRAND_DOMAIN). */
+export async function seedLocations(db: Db, brandDomain: string = DEFAULT_BRAND_DOMAIN): Promise<number> {
   const service = createLocationsService({ db });
   for (const location of DEMO_LOCATIONS) {
-    await service.create({ body: { ...location, closures: location.closures ?? [], isActive: location.isActive ?? true } as CreateLocationBody });
+    const email = location.email ? brandAddress(location.email.split('@')[0]!, brandDomain) : location.email;
+    await service.create({ body: { ...location, email, closures: location.closures ?? [], isActive: location.isActive ?? true } as CreateLocationBody });
   }
   return DEMO_LOCATIONS.length;
 }

@@ -3,6 +3,8 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { randomUUID } from 'node:crypto';
 import { seedDemo } from './index';
 import { storeProductImages } from './catalog';
+import { DEFAULT_BRAND_DOMAIN } from '@mirror/contract/brand';
+import { createImageryCache, defaultImageryCacheDir } from '../../lib/imagery/cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,11 +66,179 @@ describe('demo catalogue', () => {
     expect(orders.some((o: any) => o.isPaidInFull)).toBe(true);
     const client = await t.request<any>('/api/auth/authenticate', { body: { username: 'customer', password: 'Mirror-Demo-2025' } });
     const own = (await t.request<any>('/api/orders?filter=current-user', { token: client.body.accessToken })).body;
-    expect(own.totalElements).toBe(orders.filter((o: any) => o.customerEmail === 'customer@mirror.example').length);
+    expect(own.totalElements).toBe(orders.filter((o: any) => o.customerEmail === `customer@${DEFAULT_BRAND_DOMAIN}`).length);
     expect(own.totalElements).toBeGreaterThan(0);
+  });
+
+  it('curates each collection: every piece is made of the metals and stones its story names', async () => {
+    const token = await adminToken(t);
+    const list = (await t.request<any>('/api/collections?size=100')).body.content;
+    expect(list).toHaveLength(9);
+    for (const c of list) {
+      const story = storyOf(c.description);
+      const items = (await t.request<any>(`/api/collections/${c.id}/products-list`, { token })).body;
+      expect(items.length, c.name).toBeGreaterThanOrEqual(6);
+      for (const { product } of items) {
+        if (story.metals.length) expect(story.metals, `${c.name}: ${product.name} in ${product.metalType}`).toContain(product.metalType);
+        if (story.stones.length) expect(story.stones.some((re) => re.test(product.gemstone?.type ?? '')), `${c.name}: ${product.name} with ${product.gemstone?.type}`).toBe(true);
+      }
+    }
+    // The stories do name what they are made of (the check above is not vacuous).
+    const givre = list.find((c: any) => c.name === 'Aube de Givre');
+    expect(storyOf(givre.description).metals.sort()).toEqual(['PLATINUM', 'WHITE_GOLD']);
+  });
+
+  it('chooses a hero per collection, on show, and no two covers alike (same form in the same metal or with the same stone)', async () => {
+    const token = await adminToken(t);
+    const list = (await t.request<any>('/api/collections?size=100')).body.content;
+    const heroes = [];
+    for (const c of list) {
+      const items = (await t.request<any>(`/api/collections/${c.id}/products-list`, { token })).body;
+      const hero = items.find((i: any) => i.isHero).product;
+      expect(hero.status, c.name).toBe('ACTIVE');
+      heroes.push(hero);
+    }
+    const byFormAndMetal = new Set(heroes.map((h) => `${h.categoryId}|${h.metalType}`));
+    const byFormAndStone = new Set(heroes.map((h) => `${h.categoryId}|${h.gemstone?.type ?? ''}`));
+    expect(byFormAndMetal.size).toBe(heroes.length);
+    expect(byFormAndStone.size).toBe(heroes.length);
+    // The featured collections (the home page's row) open on four different forms.
+    const featuredForms = heroes.filter((_, i) => list[i].isFeatured).map((h) => h.categoryId);
+    expect(new Set(featuredForms).size).toBe(featuredForms.length);
+  });
+
+  it('sets every price as the house does: rounded to the step of its band', async () => {
+    const products = await allProducts(t);
+    expect(products).toHaveLength(80);
+    const amounts = products.flatMap((p: any) => [p.price?.amount, p.priceRange?.min, p.priceRange?.max].filter((a) => a != null) as number[]);
+    expect(amounts.length).toBeGreaterThanOrEqual(80);
+    const off = amounts.filter((minor) => minor % houseStep(minor) !== 0).map((minor) => minor / 100);
+    expect(off).toEqual([]);
+  });
+
+  it('says "Made to order" only of what the house makes to order: stock 0 exactly when the piece is made to order', async () => {
+    const products = await allProducts(t);
+    const madeToOrder = products.filter((p: any) => /made to order/i.test(p.description));
+    expect(madeToOrder.length).toBeGreaterThan(0);
+    for (const p of products) {
+      const isMadeToOrder = /made to order/i.test(p.description);
+      // The storefront labels every out-of-stock piece "Made to order".
+      expect(p.availability === 'OUT_OF_STOCK', `${p.name}: ${p.stockQuantity} in stock`).toBe(isMadeToOrder);
+      expect(p.priceRange !== null, `${p.name}: price on request`).toBe(isMadeToOrder);
+    }
+  });
+
+  it('gives every address a client can see the brand domain: boutiques, vendors, designers, the demo accounts', async () => {
+    const token = await adminToken(t);
+    const seen = [
+      ...emailsIn((await t.request<any>('/api/locations?size=100')).body),
+      ...emailsIn((await t.request<any>('/api/vendors?size=100')).body),
+      ...emailsIn((await t.request<any>('/api/designers?size=100')).body),
+      ...emailsIn((await t.request<any>('/api/users?size=100', { token })).body),
+      ...emailsIn((await t.request<any>('/api/collections?size=100')).body),
+      ...emailsIn(await allProducts(t)),
+    ];
+    expect(seen.length).toBeGreaterThanOrEqual(12 + 4);
+    expect(seen.filter((address) => !address.endsWith(`@${DEFAULT_BRAND_DOMAIN}`))).toEqual([]);
   });
 
   it('never seeds twice', async () => {
     expect(await seedDemo(t.database.db)).toBe(false);
   });
 });
+
+describe('demo seed with storage (a server’s first start)', () => {
+  it('resolves only once every piece has its studio images and each collection its own cover, its hero’s front view', async () => {
+    const other = await buildTestApp();
+    try {
+      // The machine's cache (the server's default): drawn once per machine, read on every later run.
+      const imageryCache = createImageryCache(process.env.IMAGERY_CACHE_DIR ?? defaultImageryCacheDir());
+      await seedDemo(other.database.db, () => {}, { storage: other.storage, imageryCache });
+      const products = await allProducts(other);
+      expect(products).toHaveLength(80);
+      expect(products.filter((p) => p.images.length !== 2).map((p) => p.name)).toEqual([]);
+      const token = await adminToken(other);
+      const list = (await other.request<any>('/api/collections?size=100')).body.content;
+      const covers: string[] = [];
+      for (const c of list) {
+        const hero = (await other.request<any>(`/api/collections/${c.id}/products-list`, { token })).body.find((i: any) => i.isHero).product;
+        expect(c.coverImage?.url, c.name).toBe(hero.images[0].url);
+        covers.push(c.coverImage.url);
+      }
+      expect(new Set(covers).size).toBe(list.length);
+      const file = await fetch(`${other.baseUrl}${covers[0]}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/webp');
+    } finally {
+      await other.close();
+    }
+  }, 1_200_000);
+});
+
+describe('demo seed on another brand domain', () => {
+  it('writes every demo address at BRAND_DOMAIN', async () => {
+    const other = await buildTestApp();
+    try {
+      await seedDemo(other.database.db, () => {}, { brandDomain: 'maison-exemple.test' });
+      const token = await adminToken(other);
+      const seen = [
+        ...emailsIn((await other.request<any>('/api/locations?size=100')).body),
+        ...emailsIn((await other.request<any>('/api/vendors?size=100')).body),
+        ...emailsIn((await other.request<any>('/api/users?size=100', { token })).body),
+      ];
+      expect(seen.length).toBeGreaterThanOrEqual(12 + 4);
+      expect(seen.filter((address) => !address.endsWith('@maison-exemple.test'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});
+
+async function adminToken(app: TestApp): Promise<string> {
+  return (await app.request<any>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } })).body.accessToken;
+}
+
+/** The demo's own pieces (the first test adds a vendor's piece). */
+async function allProducts(app: TestApp): Promise<any[]> {
+  const token = await adminToken(app);
+  return (await app.request<any>('/api/products?size=100', { token })).body.content.filter((p: any) => p.sku.startsWith('MIR-'));
+}
+
+/** Every string in a JSON answer that looks like an email address. */
+function emailsIn(value: unknown): string[] {
+  return (JSON.stringify(value).match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? []).map((a) => a.toLowerCase());
+}
+
+/** A house price step, by band: €50 under €2,000, €100 under €10,000, €500 under €100,000, then €5,000. */
+function houseStep(minor: number): number {
+  const euros = minor / 100;
+  return (euros < 2_000 ? 50 : euros < 10_000 ? 100 : euros < 100_000 ? 500 : 5_000) * 100;
+}
+
+/** What a collection's story says it is made of: the metals and the stones it names. */
+function storyOf(description: string): { metals: string[]; stones: RegExp[] } {
+  const text = description.toLowerCase();
+  const metals = (
+    [
+      [/white gold/, 'WHITE_GOLD'],
+      [/yellow gold/, 'YELLOW_GOLD'],
+      [/rose gold/, 'ROSE_GOLD'],
+      [/platinum/, 'PLATINUM'],
+      [/silver/, 'SILVER'],
+    ] as const
+  ).flatMap(([re, metal]) => (re.test(text) ? [metal] : []));
+  const stones = [
+    [/diamonds?\b/, /^diamond$/i],
+    [/sapphires?\b/, /^sapphire$/i],
+    [/rub(y|ies)\b/, /^ruby$/i],
+    [/emeralds?\b/, /^emerald$/i],
+    [/aquamarines?\b/, /^aquamarine$/i],
+    [/pearls?\b/, /^pearl$/i],
+    [/citrines?\b/, /^citrine$/i],
+    [/beryls?\b/, /beryl$/i],
+    [/morganites?\b/, /^morganite$/i],
+    [/tsavorites?\b/, /^tsavorite$/i],
+    [/onyx\b/, /^onyx$/i],
+  ].flatMap(([word, type]) => (word!.test(text) ? [type!] : []));
+  return { metals, stones };
+}

@@ -1,7 +1,8 @@
 import type { MetalType } from '@mirror/contract';
 import type { StoredImage } from '../../db/schema/catalog';
 import type { StorageDriver } from '../storage/storage';
-import { renderProductImage, type PieceType } from './render';
+import type { ImageryCache } from './cache';
+import { renderProductImage, type PieceType, type ProductImageInput, type RenderedImage } from './render';
 
 export interface StudioPiece {
   id: string;
@@ -15,19 +16,25 @@ export interface StudioPiece {
   gemstoneCaratPoints?: number | null;
 }
 
-/** Renders a piece's front and detail studio images at every width and stores them through the storage layer. */
-export async function storeProductImages(storage: StorageDriver, row: StudioPiece): Promise<StoredImage[]> {
+const VARIANTS = ['front', 'detail'] as const;
+
+/** The render inputs of a piece's studio images: its front view, then its detail view. */
+export function studioInputs(row: StudioPiece): ProductImageInput[] {
+  return VARIANTS.map((variant) => ({
+    pieceType: row.pieceType,
+    metal: row.metal,
+    gemstone: row.gemstoneType ? { type: row.gemstoneType, cut: row.gemstoneCut ?? 'Round', colour: row.gemstoneColour ?? 'White', carat: (row.gemstoneCaratPoints ?? 100) / 100 } : null,
+    variant,
+    seed: row.sku,
+  }));
+}
+
+/** Stores a piece's rendered views (in `studioInputs` order) at every width through the storage layer. */
+export async function storeRenderedImages(storage: StorageDriver, row: StudioPiece, rendered: RenderedImage[][]): Promise<StoredImage[]> {
   const images: StoredImage[] = [];
-  for (const variant of ['front', 'detail'] as const) {
-    const rendered = await renderProductImage({
-      pieceType: row.pieceType,
-      metal: row.metal,
-      gemstone: row.gemstoneType ? { type: row.gemstoneType, cut: row.gemstoneCut ?? 'Round', colour: row.gemstoneColour ?? 'White', carat: (row.gemstoneCaratPoints ?? 100) / 100 } : null,
-      variant,
-      seed: row.sku,
-    });
+  for (const [index, variant] of VARIANTS.entries()) {
     const sources = [];
-    for (const image of rendered) {
+    for (const image of rendered[index] ?? []) {
       const key = `mirror-storage/products/${row.id}-${variant}-${image.width}.webp`;
       await storage.put(key, image.buffer, image.contentType);
       sources.push({ key, width: image.width, height: image.height });
@@ -35,6 +42,20 @@ export async function storeProductImages(storage: StorageDriver, row: StudioPiec
     images.push({ variant, alt: `${row.name}${variant === 'detail' ? ', detail' : ''}`, sources });
   }
   return images;
+}
+
+/**
+ * Renders a piece's front and detail studio images at every width and stores them through the storage
+ * layer; with a cache, an image drawn before (same generator, same attributes) is read, not drawn.
+ */
+export async function storeProductImages(storage: StorageDriver, row: StudioPiece, cache?: ImageryCache): Promise<StoredImage[]> {
+  const rendered: RenderedImage[][] = [];
+  for (const input of studioInputs(row)) {
+    const images = cache ? await cache.get(input) : await renderProductImage(input);
+    if (images === 'busy') throw new Error('unreachable: a waiting cache read is never busy');
+    rendered.push(images);
+  }
+  return storeRenderedImages(storage, row, rendered);
 }
 
 const PIECE_WORDS: ReadonlyArray<[RegExp, PieceType]> = [

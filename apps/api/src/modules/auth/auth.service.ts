@@ -13,6 +13,7 @@ import {
 import type { UserRow } from '../../db/schema/index';
 import { createUsersRepo } from '../users/users.repo';
 import { createAuthRepo } from './auth.repo';
+import { securityEvent } from './security-events';
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -49,6 +50,7 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
       if (failures.length >= LOGIN_MAX_FAILURES) {
         const oldestCounted = failures[failures.length - LOGIN_MAX_FAILURES]!.createdAt.getTime();
         const retryAfter = Math.max(1, Math.ceil((oldestCounted + LOGIN_WINDOW_MS - now) / 1000));
+        securityEvent('auth.login.throttled', { userId: (await usersRepo.findByUsername(usernameKey))?.id ?? null, detail: { retryAfter } });
         throw new AppError('LOGIN_THROTTLED', 'Too many failed sign-in attempts. Please try again later.', undefined, {
           'retry-after': String(retryAfter),
         });
@@ -58,15 +60,21 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
       const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
       if (!user || !ok) {
         await authRepo.recordFailure(usernameKey, ip);
+        // The user id when the account exists; never the typed username (people type passwords there).
+        securityEvent('auth.login.failed', { userId: user?.id ?? null, detail: { reason: user ? 'password' : 'unknown-user' } });
         throw invalidCredentials();
       }
       await authRepo.clearFailures(usernameKey, ip);
       if (user.status !== 'ACTIVE') {
         // Only said once the password is proven, so it reveals nothing to a guesser.
+        securityEvent('auth.login.inactive', { userId: user.id, detail: { status: user.status } });
         throw new AppError('UNAUTHORIZED', 'This account is not active. Please contact support.');
       }
       await usersRepo.touchLastLogin(user.id);
-      return issue(user, { id: randomUUID(), expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS) });
+      const familyId = randomUUID();
+      const pair = await issue(user, { id: familyId, expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS) });
+      securityEvent('auth.login.succeeded', { userId: user.id, detail: { role: user.role, familyId } });
+      return pair;
     },
 
     async refresh({ refreshToken }: { refreshToken: string }): Promise<TokenPair> {
@@ -74,13 +82,16 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
       if (!stored) throw invalidRefresh();
       if (stored.usedAt || stored.revokedAt) {
         // A spent token came back: someone holds a copy. End the whole login.
+        securityEvent('auth.refresh.replayed', { userId: stored.userId, detail: { familyId: stored.familyId } });
         await authRepo.revokeFamily(stored.familyId);
+        securityEvent('auth.family.revoked', { userId: stored.userId, detail: { familyId: stored.familyId, reason: 'replay' } });
         throw invalidRefresh();
       }
       if (stored.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
       const user = await usersRepo.findById(stored.userId);
       if (!user || user.status !== 'ACTIVE') {
         await authRepo.revokeFamily(stored.familyId);
+        securityEvent('auth.family.revoked', { userId: stored.userId, detail: { familyId: stored.familyId, reason: 'account-inactive' } });
         throw invalidRefresh();
       }
       const pair = await db.transaction(async (tx) => {
@@ -90,7 +101,9 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
       });
       if (!pair) {
         // Lost a race with another use of the same token: treat it as the replay it is.
+        securityEvent('auth.refresh.replayed', { userId: stored.userId, detail: { familyId: stored.familyId, race: true } });
         await authRepo.revokeFamily(stored.familyId);
+        securityEvent('auth.family.revoked', { userId: stored.userId, detail: { familyId: stored.familyId, reason: 'replay' } });
         throw invalidRefresh();
       }
       return pair;
@@ -98,7 +111,9 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
 
     async logout({ refreshToken }: { refreshToken: string }): Promise<void> {
       const stored = await authRepo.findRefreshToken(hashRefreshToken(refreshToken));
-      if (stored) await authRepo.revokeFamily(stored.familyId);
+      if (!stored) return;
+      await authRepo.revokeFamily(stored.familyId);
+      securityEvent('auth.logout', { userId: stored.userId, detail: { familyId: stored.familyId } });
     },
 
     /** Periodic clean-up of rows that no longer matter. */

@@ -67,13 +67,16 @@ export function createCollectionsRepo(db: Db) {
   /**
    * A page of one collection's members in sort order: walks collection_products_order_idx
    * (collection_id, sort_order, product_id), checks each member's visibility until the page is full, then
-   * reads the page's product rows only. No count, no sort of the whole membership.
+   * reads the page's product rows only. No count, no sort of the whole membership. A deleted or missing
+   * collection yields no rows (callers tell "missing" from "empty" only when the page is empty).
    */
   const pageQuery = (visibility: MemberVisibility, collectionId: unknown, offset: unknown, limit: unknown) => {
+    // The collection must be live: checked once per statement (an InitPlan), so a page is one round trip.
+    const live = sql`exists (select 1 from ${collections} where ${collections.id} = ${collectionId} and ${collections.deletedAt} is null)`;
     const page = db
       .select({ productId: collectionProducts.productId, sortOrder: collectionProducts.sortOrder, isHero: collectionProducts.isHero })
       .from(collectionProducts)
-      .where(and(eq(collectionProducts.collectionId, collectionId as string), visibleMember(visibility)))
+      .where(and(eq(collectionProducts.collectionId, collectionId as string), live, visibleMember(visibility)))
       .orderBy(asc(collectionProducts.sortOrder), asc(collectionProducts.productId))
       .limit(limit as number)
       .offset(offset as number)
@@ -161,7 +164,7 @@ export function createCollectionsRepo(db: Db) {
       return row?.value ?? 0;
     },
 
-    /** Members in sort order, `offset`/`limit` counted in pieces the viewer may see. */
+    /** Members of a live collection in sort order, `offset`/`limit` counted in pieces the viewer may see. */
     items(collectionId: string, visibility: MemberVisibility, page: { offset: number; limit: number }): Promise<ItemRow[]> {
       return itemPage(visibility, collectionId, page.offset, page.limit);
     },

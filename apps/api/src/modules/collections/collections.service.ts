@@ -29,15 +29,20 @@ export interface CollectionsServiceOptions {
   lowStockThreshold: number;
   /** How long a collection's piece count is served before it is refreshed (see lib/result-cache.ts). */
   countCacheMs?: number;
+  /** How long the public `with-products` answer is served before it is refreshed (0: never kept). */
+  answerCacheMs?: number;
 }
 
-export function createCollectionsService({ db, lowStockThreshold, countCacheMs = 5_000 }: CollectionsServiceOptions) {
+export function createCollectionsService({ db, lowStockThreshold, countCacheMs = 5_000, answerCacheMs = 5_000 }: CollectionsServiceOptions) {
   const repo = createCollectionsRepo(db);
   const repoIn = (tx: Db) => createCollectionsRepo(tx);
   const productsRepo = createProductsRepo(db, lowStockThreshold);
   // Piece counts per collection and viewer: counting visits every member (and its product), a page only 20.
   // Grouped with the products' caches on the same database, so a product write clears them too.
   const counts = createResultCache(countCacheMs, 5_000, db);
+  // At most 20 answers (the storefront asks one or two shapes; one answer of 100 collections × 50 pieces is ~1–4 MB):
+  // a client walking other shapes evicts the oldest rather than growing the process.
+  const answers = answerCacheMs > 0 ? createResultCache(answerCacheMs, 20, db) : { get: <T>(_key: string, load: () => Promise<T>) => load() };
 
   function toDto(row: CollectionRow, productCount: number, hero: Collection['hero']): Collection {
     return {
@@ -144,15 +149,26 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
       return toPage(await withCounts(rows, visibility), total, query.page, query.size);
     },
 
+    /**
+     * Collections with their first pieces. The public answer (the storefront asks for 100 collections × 50
+     * pieces: thousands of pieces at a large catalogue) is kept for `answerCacheMs` per query, in the same cache
+     * group as the counts, so any write through this process clears it (decisions: HTTP caching of catalogue
+     * reads); a signed-in admin or vendor always reads afresh.
+     */
     async listWithProducts({ actor, filter, query, productsLimit }: { actor: Actor | null; filter: CollectionFilter; query: CollectionPageQuery; productsLimit: number }) {
       assertMayFilter(actor, filter);
-      const [{ rows, total }, visibility] = await Promise.all([repo.list(repo.where(filter, actor?.role === 'ADMIN'), query), visibilityOf(actor)]);
-      const [items, dtos] = await Promise.all([
-        repo.firstItems(rows.map((r) => r.id), visibility, productsLimit),
-        withCounts(rows, visibility),
-      ]);
-      const content = dtos.map((dto) => ({ ...dto, products: items.filter((i) => i.collectionId === dto.id).map(itemDto) }));
-      return toPage(content, total, query.page, query.size);
+      const visibility = await visibilityOf(actor);
+      const read = async () => {
+        const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN'), query);
+        const [items, dtos] = await Promise.all([
+          repo.firstItems(rows.map((r) => r.id), visibility, productsLimit),
+          withCounts(rows, visibility),
+        ]);
+        const content = dtos.map((dto) => ({ ...dto, products: items.filter((i) => i.collectionId === dto.id).map(itemDto) }));
+        return toPage(content, total, query.page, query.size);
+      };
+      if (visibility.key !== 'public') return read();
+      return answers.get(JSON.stringify([filter, query, productsLimit]), read);
     },
 
     async get({ actor, id, includeDeleted }: { actor: Actor | null; id: string; includeDeleted?: boolean }): Promise<Collection> {
@@ -166,10 +182,15 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
       return withCount(row, visibility);
     },
 
-    /** One page read over the membership index; the total is the cached count. */
+    /**
+     * One statement reads the page over the membership index (and checks the collection is live); only an
+     * empty page asks whether the collection exists at all (404) or the page is past its end. The total is
+     * the cached count.
+     */
     async products({ actor, id, page, size }: { actor: Actor | null; id: string; page: number; size: number }): Promise<Page<CollectionItem>> {
       const visibility = await visibilityOf(actor);
-      const [, rows] = await Promise.all([load(id), repo.items(id, visibility, { offset: page * size, limit: size })]);
+      const rows = await repo.items(id, visibility, { offset: page * size, limit: size });
+      if (rows.length === 0) await load(id);
       return toPage(rows.map(itemDto), await productCount(id, visibility), page, size);
     },
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
 
@@ -184,6 +185,30 @@ describe('collections', () => {
     expect(await count()).toBe(2);
     await t.request(`/api/collections/${c.id}/products/${a.id}`, { method: 'DELETE', token: admin.accessToken });
     expect([await count(), await total(), await listed(), await count(admin.accessToken)]).toEqual([1, 1, 1, 2]);
+  });
+
+  it('keeps the public first pieces for a moment, until a write through the API; reads a page in one statement', async () => {
+    const c = await collection({ name: 'Instant Figé', year: 2017 });
+    const [a, b] = [await f.product(base), await f.product(base)];
+    await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: a.id } });
+    const firstPieces = async (token?: string) =>
+      (await t.request<any>('/api/collections/with-products?year=2017&productsLimit=5', { token })).body.content.find((x: any) => x.id === c.id).products.map((i: any) => i.product.id);
+    expect(await firstPieces()).toEqual([a.id]);
+    // A membership written behind the API's back (another instance): the public answer is the kept one...
+    await t.database.db.execute(sql`insert into collection_products (collection_id, product_id, sort_order, is_hero) values (${c.id}, ${b.id}, 1, false)`);
+    expect(await firstPieces()).toEqual([a.id]);
+    expect(await firstPieces(customer.accessToken)).toEqual([a.id]);
+    // ...signed-in staff read afresh, and a write through this process clears the kept answer at once.
+    expect(await firstPieces(admin.accessToken)).toEqual([a.id, b.id]);
+    expect((await t.request(`/api/collections/${c.id}/products/${a.id}/toggle-hero`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
+    expect(await firstPieces()).toEqual([a.id, b.id]);
+    // The page statement checks the collection itself: past the end is an empty page, a deleted one is 404.
+    const past = await t.request<any>(`/api/collections/${c.id}/products?page=5&size=10`);
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ content: [], totalElements: 2, page: 5 });
+    expect((await t.request(`/api/collections/${c.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    expectErrorShape((await t.request<any>(`/api/collections/${c.id}/products`)).body, 404, 'COLLECTION_NOT_FOUND');
+    expect((await t.request(`/api/collections/${c.id}/products`, { token: admin.accessToken })).status).toBe(404);
   });
 
   it('stops showing and counting a piece once it is hidden (draft, archived or deleted)', async () => {

@@ -5,11 +5,17 @@ import { AppError } from '../../lib/errors';
 import { fileUrl, type StorageDriver } from '../../lib/storage/storage';
 import type { Actor } from '../../plugins/auth';
 import { EXTENSION_BY_TYPE, sniffContentType } from './sniff';
+import { createImageQueue, type ImageQueue } from './image-queue';
 
 /** WebP renditions made for every uploaded image (only those narrower than the original). */
 export const DERIVATIVE_WIDTHS = [480, 960, 1600] as const;
-// Decompression bombs: refuse images above ~100 megapixels before decoding them.
-const MAX_INPUT_PIXELS = 100_000_000;
+/**
+ * Decompression bombs (issue 14): the declared size is read from the header before anything is decoded,
+ * and refused above these bounds (413); libvips is also told the same bound, so a header that lies fails
+ * too. 24 MP is a 6000 × 4000 photograph, far more than a submission needs; 40 MP covers a
+ * studio camera's full frame for signed-in users.
+ */
+export const MAX_INPUT_PIXELS = { anonymous: 24_000_000, signedIn: 40_000_000 } as const;
 
 export interface UploadInput {
   actor: Actor | null;
@@ -18,29 +24,49 @@ export interface UploadInput {
   file: Buffer | null;
 }
 
-export function createFilesService({ storage, allowedBuckets }: { storage: StorageDriver; allowedBuckets: readonly string[] }) {
-  async function renderDerivatives(original: Buffer): Promise<{ width: number; body: Buffer }[]> {
+const unreadable = () => new AppError('UNSUPPORTED_FILE_TYPE', 'This image could not be read. Upload a valid JPEG, PNG, WebP or AVIF file.');
+
+export function createFilesService({ storage, allowedBuckets, imageQueue = createImageQueue() }: { storage: StorageDriver; allowedBuckets: readonly string[]; imageQueue?: ImageQueue }) {
+  /** Checks the declared size (header only), then decodes once, in the queue, into every rendition. */
+  async function renderDerivatives(original: Buffer, maxPixels: number): Promise<{ width: number; body: Buffer }[]> {
     let width: number;
+    let height: number;
     try {
-      const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      const meta = await sharp(original, { limitInputPixels: false }).metadata();
       width = meta.autoOrient?.width ?? meta.width ?? 0;
-      if (!width) throw new Error('no width');
+      height = meta.autoOrient?.height ?? meta.pageHeight ?? meta.height ?? 0;
+      if (!width || !height) throw new Error('no size');
     } catch {
-      throw new AppError('UNSUPPORTED_FILE_TYPE', 'This image could not be read. Upload a valid JPEG, PNG, WebP or AVIF file.');
+      throw unreadable();
+    }
+    if (width * height > maxPixels) {
+      const mp = (v: number) => `${Math.round(v / 100_000) / 10} megapixels`;
+      throw new AppError('PAYLOAD_TOO_LARGE', `This image is ${width} × ${height} pixels (${mp(width * height)}); the limit is ${mp(maxPixels)}.`, [
+        { path: 'file', message: `At most ${mp(maxPixels)}` },
+      ]);
     }
     const widths = DERIVATIVE_WIDTHS.filter((w) => w < width);
-    if (widths.length === 0) widths.push(width as (typeof DERIVATIVE_WIDTHS)[number]);
-    try {
-      return await Promise.all(
-        widths.map(async (w) => ({
-          width: w,
-          // rotate() applies the EXIF orientation; metadata (GPS included) is not copied.
-          body: await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
-        })),
-      );
-    } catch {
-      throw new AppError('UNSUPPORTED_FILE_TYPE', 'This image could not be read. Upload a valid JPEG, PNG, WebP or AVIF file.');
-    }
+    const largest = widths.length ? widths[widths.length - 1]! : width;
+    return imageQueue.run('renditions', async () => {
+      try {
+        // One decode of the original (EXIF orientation applied, metadata not copied), at the largest width;
+        // the smaller renditions are made from that, not from the original again.
+        const base = await sharp(original, { limitInputPixels: maxPixels, sequentialRead: true })
+          .rotate()
+          .resize({ width: largest, withoutEnlargement: true })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } };
+        const out: { width: number; body: Buffer }[] = [];
+        for (const w of widths.length ? widths : [width]) {
+          const body = await sharp(base.data, raw).resize({ width: w, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+          out.push({ width: w, body });
+        }
+        return out;
+      } catch {
+        throw unreadable();
+      }
+    });
   }
 
   async function upload({ actor, fields, file }: UploadInput): Promise<UploadedFile> {
@@ -68,7 +94,7 @@ export function createFilesService({ storage, allowedBuckets }: { storage: Stora
       throw new AppError('UNSUPPORTED_FILE_TYPE', 'This file type is not accepted. Upload a JPEG, PNG, WebP, AVIF, PDF or GLB file.');
     }
 
-    const derivatives = contentType.startsWith('image/') ? await renderDerivatives(file) : [];
+    const derivatives = contentType.startsWith('image/') ? await renderDerivatives(file, actor ? MAX_INPUT_PIXELS.signedIn : MAX_INPUT_PIXELS.anonymous) : [];
     const base = `${bucketName}/${folderPath}/${randomUUID()}`;
     const key = `${base}.${EXTENSION_BY_TYPE[contentType]}`;
     const stored: string[] = [];

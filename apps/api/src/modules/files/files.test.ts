@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Role } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type TestApp } from '../../../test/helpers';
 import { sniffContentType } from './sniff';
+import { crc32, deflateSync } from 'node:zlib';
+import { createFilesService } from './files.service';
+import { createImageQueue, type ImageQueueEvent } from './image-queue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -244,6 +247,90 @@ describe('POST /api/files/upload: refusals', () => {
     twoFiles.append('file', new Blob([new Uint8Array(pdf())]), 'b.pdf');
     const two = await fetch(`${t.baseUrl}/api/files/upload`, { method: 'POST', body: twoFiles, headers: { authorization: `Bearer ${admin}` } });
     expect(two.status).toBe(400);
+  });
+});
+
+// ---------- hostile images (issue 14): built byte by byte ----------
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A grayscale PNG declaring `width` × `height`; `rows` real rows of zeros follow (0: a few bytes only). */
+function hostilePng(width: number, height: number, rows = 0): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // grayscale
+  const data = deflateSync(Buffer.alloc(rows * (width + 1)), { level: 9 });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('POST /api/files/upload: hostile images are refused before they are decoded', () => {
+  const jw = { folderPath: 'jewelry-week/submissions' };
+
+  it('answers 413 with the JSON error shape for a tiny PNG declaring 100,000 × 100,000 pixels, storing nothing', async () => {
+    const spy = vi.spyOn(t.storage, 'put');
+    const bomb = hostilePng(100_000, 100_000);
+    expect(bomb.length).toBeLessThan(200);
+    for (const token of [undefined, (await t.loginAs('ADMIN')).accessToken]) {
+      const res = await upload(bomb, { token, fields: jw, filename: 'bomb.png', type: 'image/png' });
+      expect(res.status).toBe(413);
+      expectErrorShape(res.body, 413, 'PAYLOAD_TOO_LARGE');
+      expect(res.body.details).toEqual([{ path: 'file', message: expect.stringMatching(/^At most (24|40) megapixels$/) }]);
+    }
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('bounds a real decompression bomb (6,000 × 6,000 of zeros, ~35 KB): 413 for visitors above 24 MP, processed for signed-in users under 40 MP', async () => {
+    const bomb = hostilePng(6_000, 6_000, 6_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const anonymous = await upload(bomb, { fields: jw, filename: 'bomb.png', type: 'image/png' });
+    expect(anonymous.status).toBe(413);
+    expectErrorShape(anonymous.body, 413, 'PAYLOAD_TOO_LARGE');
+    expect(anonymous.body.message).toBe('This image is 6000 × 6000 pixels (36 megapixels); the limit is 24 megapixels.');
+    const staff = await upload(bomb, { token: (await t.loginAs('VENDOR')).accessToken, fields: { folderPath: 'products' }, filename: 'big.png', type: 'image/png' });
+    expect(staff.status).toBe(201);
+    expect(staff.body.derivatives.map((d: any) => d.width)).toEqual([480, 960, 1600]);
+    const over = await upload(hostilePng(7_000, 6_000), { token: (await t.loginAs('VENDOR')).accessToken, fields: { folderPath: 'products' }, filename: 'big.png', type: 'image/png' });
+    expect(over.status).toBe(413);
+  });
+
+  it('answers 415, not 500, for a header that promises rows the file does not have', async () => {
+    const res = await upload(hostilePng(2_000, 2_000, 10), { fields: jw, filename: 'short.png', type: 'image/png' });
+    expect(res.status).toBe(415);
+    expectErrorShape(res.body, 415, 'UNSUPPORTED_FILE_TYPE');
+  });
+});
+
+describe('image processing queue', () => {
+  it('runs concurrent uploads one at a time, in arrival order', async () => {
+    const events: ImageQueueEvent[] = [];
+    const files = createFilesService({ storage: t.storage, allowedBuckets: ['mirror-storage'], imageQueue: createImageQueue({ onEvent: (e) => events.push(e) }) });
+    const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'atelier', role: 'ADMIN' as const };
+    const images = await Promise.all([png(1200, 800), jpeg(2000, 1500), webp(1700, 900), png(500, 500), jpeg(3000, 2000)]);
+    const results = await Promise.all(images.map((file) => files.upload({ actor, fields: { folderPath: 'queue' }, file })));
+    expect(results).toHaveLength(5);
+    // Every task waited its turn: start, end, start, end… never two starts in a row.
+    const runs = events.filter((e) => e.type !== 'queued').map((e) => e.type);
+    expect(runs).toEqual(Array.from({ length: 5 }, () => ['start', 'end']).flat());
+  });
+
+  it('refuses work beyond the waiting room with 503 and Retry-After, and keeps going', async () => {
+    const queue = createImageQueue({ maxWaiting: 1 });
+    let release!: () => void;
+    const first = queue.run('a', () => new Promise<void>((r) => (release = r)));
+    const second = queue.run('b', async () => 'b');
+    expect(queue.size()).toEqual({ running: 1, waiting: 1 });
+    await expect(queue.run('c', async () => 'c')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', headers: { 'retry-after': '5' } });
+    release();
+    await first;
+    expect(await second).toBe('b');
+    expect(await queue.run('d', async () => 'd')).toBe('d');
   });
 });
 

@@ -164,20 +164,18 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
       closing: 'Please review the submission and reply to the designer directly.',
     },
   }),
-  JEWELRY_WEEK_CONFIRMATION: (m) => ({
+  // A fixed text: it goes to whatever address a visitor typed, so nothing the visitor wrote (name, brand,
+  // title, links) appears in it (issue 14, finding 4). The model stays in the outbox for the house.
+  JEWELRY_WEEK_CONFIRMATION: () => ({
     subject: 'Your Mirror Jewelry Week submission',
     layout: {
       preheader: 'Thank you — your submission has reached our curators.',
       eyebrow: 'Jewelry Week',
-      heading: `Thank you, ${m.name}`,
+      heading: 'Thank you',
       paragraphs: [
-        `Your submission${m.collectionTitle ? ` “${m.collectionTitle}”` : ''} for Mirror Jewelry Week has reached our curators.`,
+        'Your submission for Mirror Jewelry Week has reached our curators.',
         'Each piece is considered with the attention it deserves. We will write to you once the selection has been made.',
-      ],
-      rows: [
-        ['Brand', m.brandName],
-        ['Collection', m.collectionTitle],
-        ['Files received', m.files?.length ? String(m.files.length) : undefined],
+        'If you did not submit work to the Maison, no action is needed: you will not hear from us again about it.',
       ],
       closing: 'With our warmest regards,',
     },
@@ -283,6 +281,76 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
         closing: 'With our sincere regards,',
       },
     };
+  },
+  // Account notices go to an account's address, or to an address someone typed (ALREADY_REGISTERED):
+  // that one carries nothing typed by the person who caused it.
+  ACCOUNT_NOTICE: (m) => {
+    const ignore = 'If this was not you, no action is needed: nothing has changed.';
+    switch (m.notice) {
+      case 'WELCOME':
+        return {
+          subject: 'Welcome to Mirror',
+          layout: {
+            preheader: 'Your Mirror account is ready.',
+            eyebrow: 'Your account',
+            heading: 'Welcome to the Maison',
+            paragraphs: [
+              'Your account is ready. Sign in on our website to follow your orders, appointments and favourite pieces.',
+              'If you did not create this account, please write to us and we will close it.',
+            ],
+            rows: [['Username', m.username]],
+            closing: 'With our warmest regards,',
+          },
+        };
+      case 'ALREADY_REGISTERED':
+        return {
+          subject: 'Your Mirror account',
+          layout: {
+            preheader: 'Someone asked to create an account with this address.',
+            eyebrow: 'Your account',
+            heading: 'You already have an account',
+            paragraphs: [
+              'Someone, perhaps you, asked to create a Mirror account with this email address. An account with this address already exists, so no new account was created.',
+              'If it was you, sign in with your existing username. If you no longer know your password, please write to us.',
+              ignore,
+            ],
+            closing: 'With our warmest regards,',
+          },
+        };
+      case 'EMAIL_CHANGED':
+        return {
+          subject: 'The email address of your Mirror account has changed',
+          layout: {
+            preheader: 'Your account now uses another email address.',
+            eyebrow: 'Your account · Security',
+            heading: 'Your email address has changed',
+            paragraphs: [
+              'The email address of your Mirror account was changed. From now on we will write to the new address.',
+              'If you did not make this change, please write to us at once: we will secure your account.',
+            ],
+            rows: [
+              ['Username', m.username],
+              ['New address', m.newEmail],
+            ],
+            closing: 'With our warmest regards,',
+          },
+        };
+      case 'PASSWORD_CHANGED':
+        return {
+          subject: 'The password of your Mirror account has changed',
+          layout: {
+            preheader: 'Your password was changed and every session was signed out.',
+            eyebrow: 'Your account · Security',
+            heading: 'Your password has changed',
+            paragraphs: [
+              'The password of your Mirror account was changed, and every device signed in to it was signed out.',
+              'If you did not make this change, please write to us at once: we will secure your account.',
+            ],
+            rows: [['Username', m.username]],
+            closing: 'With our warmest regards,',
+          },
+        };
+    }
   },
 };
 

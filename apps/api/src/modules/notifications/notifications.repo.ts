@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { EmailStatus, EmailType } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { emailOutbox, type EmailOutboxRow } from '../../db/schema/index';
@@ -17,6 +17,24 @@ export function createNotificationsRepo(db: Db) {
     async insert(values: NewOutboxEmail): Promise<EmailOutboxRow> {
       const [row] = await db.insert(emailOutbox).values(values).returning();
       return row!;
+    },
+
+    /** The newest email of a type sent to one address (compared case-insensitively) since a moment, if any. */
+    async findRecentTo(emailType: EmailType, address: string, since: Date, notice?: string): Promise<EmailOutboxRow | null> {
+      const [row] = await db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.emailType, emailType),
+            gte(emailOutbox.createdAt, since),
+            sql`exists (select 1 from jsonb_array_elements_text(${emailOutbox.recipients}) as r(address) where lower(r.address) = ${address.toLowerCase()})`,
+            notice === undefined ? undefined : sql`${emailOutbox.model}->>'notice' = ${notice}`,
+          ),
+        )
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(1);
+      return row ?? null;
     },
 
     async list({ status, emailType, page, size }: { status?: EmailStatus | undefined; emailType?: EmailType | undefined; page: number; size: number }) {

@@ -24,6 +24,10 @@ import { renderEmail } from './email-templates';
 import { createNotificationsRepo } from './notifications.repo';
 import { audited } from '../audit/audit.service';
 
+/** The only email a visitor's form sends outside the house: a fixed text (email-templates.ts). */
+export const ACKNOWLEDGEMENT_TYPE = 'JEWELRY_WEEK_CONFIRMATION' satisfies EmailType;
+export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
 export type EnqueueEmailInput = { [K in EmailType]: { emailType: K; recipients: string[]; model: EmailModels[K] } }[EmailType];
 
 function uniqueRecipients(list: string[]): string[] {
@@ -78,9 +82,11 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
   const publicTypes: readonly EmailType[] = PUBLIC_EMAIL_TYPES;
 
   /**
-   * No open relay: only ADMIN may address anyone or send order mail. Everyone else (visitors and
-   * self-registered accounts alike) may write only to the brand inbox and the one submitter address
-   * carried in the model, and must pass the captcha when it is on.
+   * No relay (issue 14, finding 4): only ADMIN may address anyone or send order mail. Everyone else
+   * (visitors and self-registered accounts alike) writes to the brand inbox only, and must pass the
+   * captcha when it is on. The one email that reaches a visitor's own address is the fixed
+   * acknowledgement (JEWELRY_WEEK_CONFIRMATION): sent only to the address typed in the form, with
+   * none of the visitor's words, and at most once per address per day.
    */
   async function send({ actor, body, ip }: { actor: Actor | null; body: SendEmailBody; ip: string }): Promise<QueuedEmail> {
     const isAdmin = actor?.role === 'ADMIN';
@@ -89,17 +95,28 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
         if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to send this email.');
         throw new AppError('FORBIDDEN', 'You do not have permission to send this email.');
       }
-      const submitter = 'email' in body.model && body.model.email ? body.model.email.toLowerCase() : undefined;
-      const allowed = new Set([brandInbox.toLowerCase(), ...(submitter ? [submitter] : [])]);
-      const refused = body.recipients.filter((r) => !allowed.has(r.trim().toLowerCase()));
+      const isAcknowledgement = body.emailType === ACKNOWLEDGEMENT_TYPE;
+      const own = 'email' in body.model && body.model.email ? body.model.email.trim().toLowerCase() : '';
+      const allowed = isAcknowledgement ? own : brandInbox.toLowerCase();
+      const refused = body.recipients
+        .map((r, index) => ({ r, index }))
+        .filter(({ r }) => r.trim().toLowerCase() !== allowed);
       if (refused.length > 0) {
+        const message = isAcknowledgement
+          ? 'The acknowledgement may only be sent to the address given in the form.'
+          : 'This form may only write to the Maison.';
         throw new AppError(
           'RECIPIENT_NOT_ALLOWED',
-          'This form may only write to the Maison and to the address given in the form.',
-          refused.map((r) => ({ path: `recipients.${body.recipients.indexOf(r)}`, message: 'This recipient is not allowed' })),
+          message,
+          refused.map(({ index }) => ({ path: `recipients.${index}`, message: 'This recipient is not allowed' })),
         );
       }
       await captcha.verify(body.captchaToken, ip);
+      if (isAcknowledgement) {
+        // Once a day per address: a second request answers with the first, and nothing new is queued.
+        const earlier = await repo.findRecentTo(ACKNOWLEDGEMENT_TYPE, own, new Date(Date.now() - ACKNOWLEDGEMENT_INTERVAL_MS));
+        if (earlier) return { id: earlier.id, emailType: body.emailType, recipients: earlier.recipients, status: earlier.status };
+      }
     }
     const input = { emailType: body.emailType, recipients: body.recipients, model: body.model } as EnqueueEmailInput;
     // The jewelry-week form's email to the Maison is also the entry: both are written, or neither.

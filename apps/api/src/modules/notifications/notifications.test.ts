@@ -92,12 +92,44 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(row.text).toContain('I would like to see the Aurora ring.');
   });
 
-  it('lets a visitor address the brand inbox and the one submitter address in the model', async () => {
-    const res = await t.request<any>('/api/notifications/email', {
-      body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: ['Ada@Example.com', BRAND], model: { name: 'Ada', email: 'ada@example.com', collectionTitle: 'Tides' } },
-    });
-    expect(res.status).toBe(202);
-    expect(res.body.recipients).toEqual(['Ada@Example.com', BRAND]);
+  it('never lets a visitor send the brand notification to the submitter address (no relay, finding 4)', async () => {
+    const before = await outboxCount();
+    for (const body of [
+      contact({ name: 'Win a prize at https://evil.example', email: 'victim@elsewhere.example' }),
+      { emailType: 'APPOINTMENT_REQUEST', model: { name: 'Ada', email: 'victim@elsewhere.example', message: 'https://evil.example' } },
+      { emailType: 'JEWELRY_WEEK_SUBMISSION', model: { name: 'Ada', email: 'victim@elsewhere.example', website: 'https://evil.example' } },
+    ]) {
+      const res = await t.request<any>('/api/notifications/email', { body: { ...body, recipients: [BRAND, 'Victim@Elsewhere.example'] } });
+      expect(res.status).toBe(403);
+      expectErrorShape(res.body, 403, 'RECIPIENT_NOT_ALLOWED');
+      expect(res.body.details).toEqual([{ path: 'recipients.1', message: 'This recipient is not allowed' }]);
+    }
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('sends the visitor a fixed acknowledgement, only to the address typed, with none of their words, once a day', async () => {
+    const address = `ack-${Date.now()}@example.com`;
+    const model = { name: 'Claim your prize at https://evil.example', email: address, brandName: 'http://evil.example/b', collectionTitle: 'Click https://evil.example/c', message: 'x' };
+    const elsewhere = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address, 'victim@elsewhere.example'], model } });
+    expect(elsewhere.status).toBe(403);
+    expectErrorShape(elsewhere.body, 403, 'RECIPIENT_NOT_ALLOWED');
+    const toBrand = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [BRAND], model } });
+    expect(toBrand.status).toBe(403);
+
+    const first = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address.toUpperCase()], model } });
+    expect(first.status).toBe(202);
+    const row = await outboxRow(first.body.id);
+    for (const part of [row.subject, row.html, row.text]) {
+      expect(part).not.toMatch(/evil|prize|Click/);
+    }
+    expect(row.html).not.toMatch(/<a\s/i);
+    expect(row.subject).toBe('Your Mirror Jewelry Week submission');
+
+    const before = await outboxCount();
+    const again = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model: { ...model, name: 'Someone else' } } });
+    expect(again.status).toBe(202);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await outboxCount()).toBe(before);
   });
 
   it.each<Role | 'visitor'>(['visitor', 'CUSTOMER', 'VENDOR', 'DESIGNER'])('refuses any other recipient for a %s, queueing nothing', async (who) => {
@@ -351,8 +383,8 @@ describe('templates', () => {
     ];
     expect(cases[0]!.subject).toBe('Jewelry Week submission — Maison Lin');
     expect(cases[0]!.text).toContain('lookbook.pdf — /api/files/mirror-storage/jewelry-week/submissions/a.pdf');
-    expect(cases[1]!.html).toContain('Thank you, Lin');
-    expect(cases[1]!.html).toContain('“Tides”');
+    expect(cases[1]!.html).toContain('has reached our curators');
+    expect(cases[1]!.html).not.toContain('Lin'); // the acknowledgement carries nothing the visitor typed
     expect(cases[2]!.subject).toBe('Appointment request — Lin · Paris — Place Vendôme');
     expect(cases[2]!.text).toContain('Preferred date: 30 June 2025');
     expect(cases[3]!.text).toContain('Amount: JP¥150,000'); // yen have no minor digits

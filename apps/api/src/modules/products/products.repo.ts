@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
 import type { Db } from '../../db/client';
+import { nameWords, tsqueryAt, typoBudget, variantsOf, type NamedGroup, type SearchPlan, type SearchWord, type WordLexicon } from './products.search';
 import {
   categories,
   collectionProducts,
@@ -39,6 +40,8 @@ export interface ProductFilter {
   status?: ProductStatus | undefined;
   /** Gemstone type, case-insensitive exact. */
   stone?: string | undefined;
+  /** Gemstone cut, case-insensitive exact. */
+  cut?: string | undefined;
   includeDeleted?: boolean | undefined;
   /** ADMIN only: soft-deleted pieces alone (the Trash); wins over `includeDeleted`. */
   deletedOnly?: boolean | undefined;
@@ -46,17 +49,12 @@ export interface ProductFilter {
   mine?: boolean | undefined;
   /** These pieces only (an export of a selection). */
   ids?: string[] | undefined;
-  /** A search: rows whose search vector matches this tsquery (built by the service from safe words only). */
-  matches?: string | undefined;
+  /** A search: rows matching every word of this plan (built by the service from safe words only). */
+  matches?: SearchPlan | undefined;
 }
 
-/** The three tsqueries of one search (see `searchCounts`). */
-export interface SearchQueries {
-  name: string;
-  strong: string;
-  all: string;
-}
-export type SearchTier = 'name' | 'strong' | 'other';
+/** Relevance tiers by attribute: every word in the name; in the name or stone; in those, SKU/cut/colour/metal, category or collection; the rest. */
+export type SearchTier = 'name' | 'stone' | 'strong' | 'other';
 
 export type ProductSortField = 'name' | 'price' | 'createdAt' | 'updatedAt' | 'stock' | 'sku';
 export interface ProductSort {
@@ -92,11 +90,12 @@ const FACET_FILTER_KEYS = {
   availability: ['availability', 'available', 'lowStock'],
   status: ['status'],
   stone: ['stone'],
+  cut: ['cut'],
   price: ['minPrice', 'maxPrice'],
 } as const satisfies Record<string, readonly (keyof ProductFilter)[]>;
 type FacetDimension = keyof typeof FACET_FILTER_KEYS;
 /** The facets counted by GROUPING SETS over one products scan (collections join another table; price is min/max). */
-export const GROUPED_FACETS = ['category', 'metal', 'vendor', 'designer', 'featured', 'availability', 'status', 'stone'] as const;
+export const GROUPED_FACETS = ['category', 'metal', 'vendor', 'designer', 'featured', 'availability', 'status', 'stone', 'cut'] as const;
 export type GroupedFacet = (typeof GROUPED_FACETS)[number];
 const FACET_COLUMNS: Record<GroupedFacet, string> = {
   category: 'category_id',
@@ -107,6 +106,7 @@ const FACET_COLUMNS: Record<GroupedFacet, string> = {
   availability: 'availability',
   status: 'status',
   stone: 'stone',
+  cut: 'cut',
 };
 
 /**
@@ -125,6 +125,48 @@ function collecting(params: Record<string, unknown>): Bind {
 /** A short, stable statement name for a query shape (PostgreSQL names are limited to 63 bytes). */
 function statementName(prefix: string, key: string): string {
   return `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+}
+
+type SearchLevel = 'A' | 'AB' | 'ABC' | 'ABCD';
+const idList = (ids: string[]) => sql`any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
+const vectorMatches = (tsquery: string) => sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`;
+
+/**
+ * Rows where every word of a search matches at this attribute level: A the name, AB name or stone, ABC those or
+ * SKU/cut/colour/metal or the category or a collection by name, ABCD anything (descriptions too). Null when some
+ * word cannot match at that level. Words that name no category or collection share one tsquery (one GIN probe).
+ */
+export function searchCondition(words: SearchWord[], level: SearchLevel): SQL | null {
+  const grouped = level === 'ABC' || level === 'ABCD' ? words.filter((w) => w.categoryIds.length || w.collectionIds.length) : [];
+  const plain = words.filter((w) => !grouped.includes(w));
+  const conditions: SQL[] = [];
+  if (plain.length) {
+    const tsquery = tsqueryAt(plain, level);
+    if (tsquery === null) return null;
+    conditions.push(vectorMatches(tsquery));
+  }
+  for (const w of grouped) {
+    const tsquery = tsqueryAt([w], level);
+    conditions.push(
+      or(
+        tsquery === null ? undefined : vectorMatches(tsquery),
+        w.categoryIds.length ? sql`${products.categoryId} = ${idList(w.categoryIds)}` : undefined,
+        w.collectionIds.length
+          ? sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${idList(w.collectionIds)})`
+          : undefined,
+      )!,
+    );
+  }
+  return and(...conditions) ?? null;
+}
+
+const scopeLevel = (plan: SearchPlan): SearchLevel => (plan.scope === 'structured' ? 'ABC' : 'ABCD');
+
+/** The four attribute tiers of a search, each without the rows of the tiers above it (null: empty tier). */
+function searchTiers(plan: SearchPlan): Record<SearchTier, SQL | null> {
+  const [name, stone, strong, all] = (['A', 'AB', 'ABC', 'ABCD'] as const).map((level) => searchCondition(plan.words, level));
+  const below = (tier: SQL | null | undefined, above: SQL | null | undefined) => (tier ? (above ? and(tier, sql`not (${above})`)! : tier) : null);
+  return { name: name ?? null, stone: below(stone, name), strong: below(strong, stone), other: plan.scope === 'structured' ? null : below(all, strong) };
 }
 
 export function createProductsRepo(db: Db, lowStockThreshold: number) {
@@ -159,9 +201,11 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     if (filter.maxPrice !== undefined) c.push(lte(products.sortPrice, bind('maxPrice', filter.maxPrice)));
     if (filter.status) c.push(eq(products.status, bind('status', filter.status)));
     if (filter.stone) c.push(sql`lower(${products.gemstoneType}) = lower(${bind('stone', filter.stone)})`);
+    if (filter.cut) c.push(sql`lower(${products.gemstoneCut}) = lower(${bind('cut', filter.cut)})`);
     // One text parameter whatever the count (arrays bind differently on the two drivers).
     if (filter.ids) c.push(sql`${products.id} = any(string_to_array(${bind('ids', filter.ids.join(','))}, ',')::uuid[])`);
-    if (filter.matches) c.push(sql`${products.searchVector} @@ to_tsquery('simple', ${bind('matches', filter.matches)})`);
+    // Searches are never prepared (decision 29): the plan's values are inlined.
+    if (filter.matches) c.push(searchCondition(filter.matches.words, scopeLevel(filter.matches)) ?? sql`false`);
     return and(...c);
   }
 
@@ -179,7 +223,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     const deleted = deletedMode(viewer, filter);
     const parts = [
       viewer.isAdmin ? (deleted === 'only' ? 'admin+trash' : deleted ? 'admin+deleted' : 'admin') : viewer.vendorId ? (viewer.isOwnOnly ? 'vendor-own' : 'vendor') : 'public',
-      ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'ids', 'matches'] as const).filter((k) => filter[k]),
+      ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'cut', 'ids', 'matches'] as const).filter((k) => filter[k]),
       filter.featured !== undefined ? 'featured' : '',
       filter.availability ? `availability=${filter.availability}` : '',
       filter.available ? 'available' : '',
@@ -224,7 +268,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         from (
           select ${products.categoryId} as category_id, ${products.metal} as metal, ${products.vendorId} as vendor_id,
                  ${products.designerId} as designer_id, ${products.isFeatured} as is_featured, ${products.status} as status,
-                 ${products.sortPrice} as sort_price, ${products.gemstoneType} as stone,
+                 ${products.sortPrice} as sort_price, ${products.gemstoneType} as stone, ${products.gemstoneCut} as cut,
                  case when ${products.stockQuantity} = 0 then 'OUT_OF_STOCK' when ${products.stockQuantity} <= ${lowStockThreshold} then 'LOW_STOCK' else 'IN_STOCK' end as availability
           from ${products}
           where ${condition ?? sql`true`}
@@ -294,40 +338,56 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       return row?.value ?? 0;
     },
 
-    /** Words of the search lexicon within one or two edits of `token` (a one-letter typo, or two in long words). */
-    async typoCorrections(token: string): Promise<string[]> {
-      const maxEdits = token.length >= 7 ? 2 : 1;
-      const rows = await db
-        .select({ term: searchTerms.term })
-        .from(searchTerms)
-        .where(
-          and(
-            or(sql`${searchTerms.term} % ${token}`, sql`${searchTerms.term} like ${token.slice(0, 2) + '%'}`),
-            sql`levenshtein(${searchTerms.term}, ${token}) <= ${maxEdits}`,
-            sql`${searchTerms.term} <> ${token}`,
-          ),
-        )
-        .orderBy(sql`levenshtein(${searchTerms.term}, ${token})`, asc(searchTerms.term))
-        .limit(8);
-      return rows.map((r) => r.term);
+    /** What the search lexicon knows about one query word (see `WordLexicon`). */
+    async lexiconOf(word: string, isLast: boolean): Promise<WordLexicon> {
+      const forms = [word, ...variantsOf(word)];
+      const budget = typoBudget(word);
+      const [exact, prefixed, candidates] = await Promise.all([
+        db.select({ term: searchTerms.term }).from(searchTerms).where(sql`${searchTerms.term} = any(string_to_array(${forms.join(',')}, ','))`),
+        isLast ? db.select({ term: searchTerms.term }).from(searchTerms).where(and(sql`${searchTerms.term} like ${`${word}%`}`, sql`${searchTerms.term} <> ${word}`)).limit(1) : [],
+        budget === 0
+          ? []
+          : db
+              .select({ term: searchTerms.term })
+              .from(searchTerms)
+              .where(
+                and(
+                  or(sql`${searchTerms.term} % ${word}`, sql`${searchTerms.term} like ${`${word.slice(0, 2)}%`}`),
+                  sql`length(${searchTerms.term}) between ${word.length - budget} and ${word.length + budget}`,
+                ),
+              )
+              .orderBy(sql`similarity(${searchTerms.term}, ${word}) desc`, asc(searchTerms.term))
+              .limit(200),
+      ]);
+      return { forms: exact.map((r) => r.term), prefixed: prefixed.length > 0, candidates: candidates.map((r) => r.term) };
+    },
+
+    /** Categories and live collections with the words of their names: the search matches them by name. */
+    async searchGroups(): Promise<NamedGroup[]> {
+      const [c, k] = await Promise.all([
+        db.select({ id: categories.id, name: categories.name }).from(categories),
+        db.select({ id: collections.id, name: collections.name }).from(collections).where(isNull(collections.deletedAt)),
+      ]);
+      return [...c.map((r) => ({ kind: 'category' as const, id: r.id, words: nameWords(r.name) })), ...k.map((r) => ({ kind: 'collection' as const, id: r.id, words: nameWords(r.name) }))];
     },
 
     /**
-     * Matches per relevance tier for one search: `name` = every word in the name (weight A), `strong` = every
-     * word in the name, stone, cut, colour, metal or SKU (A/B) but not all in the name, `total` = all
-     * matches (descriptions too). One GIN bitmap scan; the tier checks run on the matched rows only.
+     * Matches per relevance tier for one search (`searchTiers`). One pass over the matched rows (GIN); the tier
+     * checks run on those rows only.
      */
-    async searchCounts(condition: SQL | undefined, q: SearchQueries): Promise<{ name: number; strong: number; total: number }> {
-      const [row] = rowsOf<{ name: number; strong: number; total: number }>(
+    async searchCounts(condition: SQL | undefined, plan: SearchPlan): Promise<Record<SearchTier, number> & { total: number }> {
+      const tiers = searchTiers(plan);
+      const all = searchCondition(plan.words, 'ABCD');
+      if (!all) return { name: 0, stone: 0, strong: 0, other: 0, total: 0 };
+      const count = (tier: SQL | null) => (tier ? sql`(count(*) filter (where ${tier}))::int` : sql`0`);
+      const [row] = rowsOf<{ name: number; stone: number; strong: number; total: number }>(
         await db.execute(sql`
-          select (count(*) filter (where ${products.searchVector} @@ to_tsquery('simple', ${q.name})))::int as name,
-                 (count(*) filter (where ${products.searchVector} @@ to_tsquery('simple', ${q.strong})
-                                     and not ${products.searchVector} @@ to_tsquery('simple', ${q.name})))::int as strong,
-                 count(*)::int as total
+          select ${count(tiers.name)} as name, ${count(tiers.stone)} as stone, ${count(tiers.strong)} as strong, count(*)::int as total
           from ${products}
-          where ${and(condition, sql`${products.searchVector} @@ to_tsquery('simple', ${q.all})`)}`),
+          where ${and(condition, all)}`),
       );
-      return { name: Number(row?.name ?? 0), strong: Number(row?.strong ?? 0), total: Number(row?.total ?? 0) };
+      const [name, stone, strong, total] = [row?.name, row?.stone, row?.strong, row?.total].map((v) => Number(v ?? 0)) as [number, number, number, number];
+      return { name, stone, strong, other: total - name - stone - strong, total };
     },
 
     /**
@@ -336,10 +396,9 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
      * — the predicate is wrapped (`is true`) so the planner cannot trade that early stop for a bitmap of
      * half the table. The caller decides which from the tier's exact count, not the planner's estimate.
      */
-    async searchTier(condition: SQL | undefined, q: SearchQueries, tier: SearchTier, large: boolean, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
-      const match = (query: string) => sql`${products.searchVector} @@ to_tsquery('simple', ${query})`;
-      const tierCondition =
-        tier === 'name' ? match(q.name) : tier === 'strong' ? and(match(q.strong), sql`not ${match(q.name)}`) : and(match(q.all), sql`not ${match(q.strong)}`);
+    async searchTier(condition: SQL | undefined, plan: SearchPlan, tier: SearchTier, large: boolean, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
+      const tierCondition = searchTiers(plan)[tier];
+      if (!tierCondition) return [];
       const select = db.select(productColumns).from(products);
       if (large) {
         return select
@@ -357,17 +416,20 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
 
     /**
      * A page of a search with few matches in all, in one statement: the matches through the GIN index,
-     * ranked by tier (name, strong, rest), newest first within a tier — the order `searchTier` gives tier
-     * by tier, without a round trip per tier.
+     * ranked by tier (name, stone, strong, rest), newest first within a tier — the order `searchTier` gives
+     * tier by tier, without a round trip per tier.
      */
-    async searchRanked(condition: SQL | undefined, q: SearchQueries, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
-      const match = (query: string) => sql`${products.searchVector} @@ to_tsquery('simple', ${query})`;
-      const tier = sql<number>`case when ${match(q.name)} then 0 when ${match(q.strong)} then 1 else 2 end`;
+    async searchRanked(condition: SQL | undefined, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
+      const all = searchCondition(plan.words, scopeLevel(plan));
+      if (!all) return [];
+      const tiers = searchTiers(plan);
+      const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) => (tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : []));
+      const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
       return db
         .select(productColumns)
         .from(products)
-        .where(and(condition, match(q.all)))
-        .orderBy(tier, desc(products.createdAt), desc(products.id))
+        .where(and(condition, all))
+        .orderBy(rank, desc(products.createdAt), desc(products.id))
         .limit(page.size)
         .offset(page.offset);
     },

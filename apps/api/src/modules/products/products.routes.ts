@@ -7,11 +7,12 @@ import {
   HealthSchema,
   MetalTypeSchema,
   PriceRangeQuerySchema,
+  ProductFacetsQuerySchema,
   ProductFacetsSchema,
-  ProductFilterQuerySchema,
   ProductListQuerySchema,
   ProductPageSchema,
   ProductSchema,
+  ProductSearchPageSchema,
   ProductSearchQuerySchema,
   ProductStatisticsSchema,
   ProductStockBodySchema,
@@ -52,6 +53,7 @@ function filterOf(q: ProductFilterQuery): ProductFilter {
     maxPrice: q.maxPrice,
     status: q.status,
     stone: q.stone,
+    cut: q.cut,
     includeDeleted: q.includeDeleted,
     deletedOnly: q.deleted === 'only',
     mine: q.mine,
@@ -133,13 +135,19 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
 
   app.get('/api/products/filters', {
     config: { policy: Public },
-    schema: { tags, summary: 'Every facet value (stones included) with its count for the current filter; each facet ignores its own filter', querystring: ProductFilterQuerySchema, response: { 200: ProductFacetsSchema, ...errorResponses(400) } },
-    handler: async (request) => products.facets({ actor: request.actor, filter: filterOf(request.query) }),
+    schema: { tags, summary: 'Every facet value (stones and cuts included) with its count for the current filter and search `q`; each facet ignores its own filter', querystring: ProductFacetsQuerySchema, response: { 200: ProductFacetsSchema, ...errorResponses(400) } },
+    handler: async (request) => products.facets({ actor: request.actor, filter: filterOf(request.query), q: request.query.q }),
   });
 
   app.get('/api/products/search', {
     config: { policy: Public },
-    schema: { tags, summary: "Ranked search over name, stone, metal, SKU and description with the list's filters; word prefixes and one-letter typos match", querystring: ProductSearchQuerySchema, response: ListResponses },
+    schema: {
+      tags,
+      summary:
+        "Ranked search over name, stone, SKU/cut/colour/metal, category, collection and description with the list's filters: every word must match; the last word as a prefix; typos only for a word with no exact match (`correctedQuery` then names the spelling searched)",
+      querystring: ProductSearchQuerySchema,
+      response: { 200: ProductSearchPageSchema, ...errorResponses(400) },
+    },
     handler: async (request) => {
       const { q, page, size } = request.query;
       return { ...(await products.search({ actor: request.actor, q, filter: filterOf(request.query), query: { page, size } })), nextCursor: null };

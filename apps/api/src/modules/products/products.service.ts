@@ -30,7 +30,10 @@ import type { Actor } from '../../plugins/auth';
 import { CSV_HEADER, exportFileName, mapHeader, productCsvLine, readCsv, UTF8_BOM } from './products.csv';
 import { planImport } from './products.import';
 import { audited } from '../audit/audit.service';
-import { createProductsRepo, type ExportRow, type GroupedFacet, type ProductFilter, type ProductReadRow, type ProductSort, type ProductViewer, type SearchQueries, type SearchTier } from './products.repo';
+import { createProductsRepo, type ExportRow, type GroupedFacet, type ProductFilter, type ProductReadRow, type ProductSort, type ProductViewer, type SearchTier } from './products.repo';
+import { planSearch, type SearchPlan } from './products.search';
+
+export { searchTokens } from './products.search';
 
 export function toImageDto(image: StoredImage): Image {
   const sources = [...image.sources].sort((a, b) => a.width - b.width);
@@ -97,11 +100,6 @@ export function slugify(text: string): string {
 
 export function toStoredImages(images: { variant: string; alt: string; sources: StoredImage['sources'] }[]): StoredImage[] {
   return images.map((i) => ({ variant: i.variant, alt: i.alt, sources: i.sources.map((s) => ({ key: s.key, width: s.width, height: s.height })) }));
-}
-
-/** Query words: letters and digits only, so they are safe inside a tsquery. */
-export function searchTokens(q: string): string[] {
-  return [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
 }
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
@@ -177,10 +175,9 @@ export function createProductsService({
     aggregates.clear();
   };
   const dto = (row: Omit<ProductRow, 'searchVector'>) => toProductDto(row, lowStockThreshold);
-  // Typo corrections per word: the lexicon changes only when a product brings a new word (cleared then).
+  // What the lexicon knows of each query word: it changes only when a product brings a new word (cleared then).
   const corrections = createResultCache(60_000, 2_000);
-  const correctionsOf = (token: string): Promise<string[]> =>
-    token.length < 4 ? Promise.resolve([]) : corrections.get(token, async () => (await repo.typoCorrections(token)).filter((c) => /^[\p{L}\p{N}]+$/u.test(c)));
+  const lexiconOf = (word: string, isLast: boolean) => corrections.get(JSON.stringify([word, isLast]), () => repo.lexiconOf(word, isLast));
 
   /** The Trash is the back-office's: anyone else asking for it is refused rather than shown live pieces. */
   function assertTrashAccess(actor: Actor | null, filter: ProductFilter) {
@@ -189,16 +186,25 @@ export function createProductsService({
     throw new AppError('FORBIDDEN', 'Only an administrator can see deleted pieces.');
   }
 
-  /** The three tsqueries of a search (every word as a prefix or a close spelling), or null when `q` has no words. */
-  async function searchQueriesOf(q: string): Promise<SearchQueries | null> {
-    const tokens = searchTokens(q);
-    if (tokens.length === 0) return null;
-    const alternatives = await Promise.all(tokens.map((t) => correctionsOf(t)));
-    const group = (weights: string) => (t: string, i: number) => `(${[`${t}:*${weights}`, ...alternatives[i]!.map((c) => `${c}${weights ? `:${weights}` : ''}`)].join(' | ')})`;
+  /** The plan of a search (docs/decisions.md, search rules; `products.search.ts`), or null when `q` has no words. */
+  async function searchPlanOf(q: string): Promise<SearchPlan | null> {
+    // Category and collection names are searched too: a few dozen rows, kept with the other aggregates.
+    const groups = await aggregates.get('search-groups', () => repo.searchGroups());
+    return planSearch(q, lexiconOf, groups);
+  }
+
+  /**
+   * A search narrowed to the structured attributes whenever some piece matches all its words there (descriptions
+   * are the fallback, see `SearchPlan.scope`), with its tier sizes. One cached count decides it.
+   */
+  async function scopedSearch(viewer: ProductViewer, filter: ProductFilter, plan: SearchPlan) {
+    const condition = repo.where(viewer, filter);
+    const tiers = await aggregates.get(JSON.stringify(['search', viewer, filter, plan]), () => repo.searchCounts(condition, plan));
+    const structured = tiers.total - tiers.other > 0;
     return {
-      name: tokens.map(group('A')).join(' & '),
-      strong: tokens.map(group('AB')).join(' & '),
-      all: tokens.map(group('')).join(' & '),
+      condition,
+      plan: structured ? { ...plan, scope: 'structured' as const } : plan,
+      tiers: structured ? { ...tiers, other: 0, total: tiers.total - tiers.other } : tiers,
     };
   }
 
@@ -324,31 +330,33 @@ export function createProductsService({
     },
 
     /**
-     * Ranked search. Every word must match as a word prefix or through a close spelling from the lexicon.
-     * Rank: pieces with every word in their name first, then those with every word in the name, stone,
-     * cut, colour, metal or SKU, then the rest (descriptions); newest first within a tier. Tier sizes come from
-     * one cached count; each page reads only the tiers it spans.
+     * Ranked search (docs/decisions.md, search rules). Every word must match (`products.search.ts`). Rank: every
+     * word in the name, then in the name or stone, then in those or SKU/cut/colour/metal/category/collection, then
+     * the rest (descriptions); newest first within a tier. Tier sizes come from one cached count; each page reads
+     * only the tiers it spans. `correctedQuery` is set when some word had no exact match and its nearest
+     * spellings were searched instead: the page then holds alternatives ("Did you mean …").
      */
-    async search({ actor, q, filter, query }: { actor: Actor | null; q: string; filter: ProductFilter; query: { page: number; size: number } }): Promise<Page<Product>> {
+    async search({ actor, q, filter, query }: { actor: Actor | null; q: string; filter: ProductFilter; query: { page: number; size: number } }): Promise<Page<Product> & { correctedQuery: string | null }> {
       assertTrashAccess(actor, filter);
       const viewer = await viewerOf(actor, filter.mine);
-      const queries = await searchQueriesOf(q);
-      if (!queries) return toPage([], 0, query.page, query.size);
-      const condition = repo.where(viewer, filter);
-      const [tiers, candidates] = await Promise.all([
-        aggregates.get(JSON.stringify(['search', viewer, filter, queries.all]), () => repo.searchCounts(condition, queries)),
+      const plan = await searchPlanOf(q);
+      if (!plan) return { ...toPage([], 0, query.page, query.size), correctedQuery: null };
+      const corrected = { correctedQuery: plan.correctedQuery };
+      const [{ condition, plan: scoped, tiers }, candidates] = await Promise.all([
+        scopedSearch(viewer, filter, plan),
         counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
       ]);
       // Few matches in all: one statement ranks and pages them (sorting them costs less than a round trip per tier).
       if (tiers.total <= smallSearchMax) {
         const offset = query.page * query.size;
-        const rows = offset >= tiers.total ? [] : await repo.searchRanked(condition, queries, { offset, size: query.size });
-        return toPage(rows.map(dto), tiers.total, query.page, query.size);
+        const rows = offset >= tiers.total ? [] : await repo.searchRanked(condition, scoped, { offset, size: query.size });
+        return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
       }
       const sizes: [SearchTier, number][] = [
         ['name', tiers.name],
+        ['stone', tiers.stone],
         ['strong', tiers.strong],
-        ['other', tiers.total - tiers.name - tiers.strong],
+        ['other', tiers.other],
       ];
       const rows: ProductReadRow[] = [];
       let offset = query.page * query.size;
@@ -362,10 +370,10 @@ export function createProductsService({
         // Walking the date index visits about (offset + limit) × candidates / size rows; sorting the tier's
         // matches visits `size` rows. Walk when that is cheaper: size > √((offset + limit) × candidates).
         const walk = size > (searchWalkThreshold ?? Math.sqrt((offset + limit) * candidates));
-        rows.push(...(await repo.searchTier(condition, queries, tier, walk, { offset, size: limit })));
+        rows.push(...(await repo.searchTier(condition, scoped, tier, walk, { offset, size: limit })));
         offset = 0;
       }
-      return toPage(rows.map(dto), tiers.total, query.page, query.size);
+      return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
     },
 
     async get({ actor, id, includeDeleted = false, mine = false }: { actor: Actor | null; id: string; includeDeleted?: boolean; mine?: boolean }): Promise<Product> {
@@ -512,9 +520,16 @@ export function createProductsService({
       clearCaches();
     },
 
-    async facets({ actor, filter }: { actor: Actor | null; filter: ProductFilter }): Promise<ProductFacets> {
-      assertTrashAccess(actor, filter);
-      const viewer = await viewerOf(actor, filter.mine);
+    /** Facet counts for the filter, and for the search `q` when given (the counts of what the search finds). */
+    async facets({ actor, filter: given, q }: { actor: Actor | null; filter: ProductFilter; q?: string | undefined }): Promise<ProductFacets> {
+      assertTrashAccess(actor, given);
+      const viewer = await viewerOf(actor, given.mine);
+      let filter = given;
+      if (q !== undefined) {
+        const plan = await searchPlanOf(q);
+        // No searchable word: nothing matches (as the search answers), not everything.
+        filter = plan ? { ...given, matches: (await scopedSearch(viewer, given, plan)).plan } : { ...given, ids: [] };
+      }
       return aggregates.get(JSON.stringify(['facets', viewer, filter]), async () => {
         const { groups, total, price, collectionRows } = await repo.facets(viewer, filter);
         const pick = (dimension: GroupedFacet) => groups.filter((r) => r.dimension === dimension).map((r) => ({ value: String(r.value), count: Number(r.count) }));
@@ -536,6 +551,7 @@ export function createProductsService({
           availability: byCount(pick('availability')),
           statuses: byCount(pick('status')),
           stones: mergeByCase(pick('stone')),
+          cuts: mergeByCase(pick('cut')),
           price,
         };
       });
@@ -614,9 +630,9 @@ export function createProductsService({
       const viewer = await viewerOf(actor, filter.mine);
       let selection = filter;
       if (q !== undefined) {
-        const queries = await searchQueriesOf(q);
+        const plan = await searchPlanOf(q);
         // No searchable word: nothing matches (as the search answers), not everything.
-        selection = queries ? { ...filter, matches: queries.all } : { ...filter, ids: [] };
+        selection = plan ? { ...filter, matches: (await scopedSearch(viewer, filter, plan)).plan } : { ...filter, ids: [] };
       }
       const batchSize = 1_000;
       const none = selection.ids?.length === 0;

@@ -291,38 +291,81 @@ describe('reading products', () => {
 });
 
 describe('search', () => {
-  it('ranks name matches first, matches word prefixes and tolerates one-letter typos', async () => {
+  it('matches every word as typed (or its plural in the structured fields), the last word as a prefix, and descriptions only as a fallback', async () => {
     const cat = await f.category();
     const named = await f.product({ ...base(), categoryId: cat.id, name: 'Sapphire Halo Ring', gemstone: { type: 'Sapphire', colour: 'Blue' } });
-    const described = await f.product({ ...base(), categoryId: cat.id, name: 'Midnight Bangle', description: 'A bangle with a single sapphire set in the clasp.' });
-    await f.product({ ...base(), categoryId: cat.id, name: 'Ruby Eternity Band', gemstone: { type: 'Ruby' } });
+    const described = await f.product({ ...base(), categoryId: cat.id, name: 'Midnight Bangle', description: 'A bangle with a single sapphire set in the clasp, to catch light from every angle.' });
+    const ruby = await f.product({ ...base(), categoryId: cat.id, name: 'Ruby Eternity Band', gemstone: { type: 'Ruby' }, description: 'Worn with pink sapphires.' });
     const hidden = await f.product({ ...base(), categoryId: cat.id, name: 'Sapphire Draft', status: 'DRAFT' });
-
-    const exact = await t.request<any>(`/api/products/search?q=sapphire&categoryId=${cat.id}`);
-    expect(exact.status).toBe(200);
-    expect(exact.body.content.map((p: any) => p.id)).toEqual([named.id, described.id]);
-    expect(exact.body.totalElements).toBe(2);
-
-    const typo = await t.request<any>(`/api/products/search?q=saphire&categoryId=${cat.id}`);
-    expect(typo.body.content.map((p: any) => p.id)).toEqual([named.id, described.id]);
-    const prefix = await t.request<any>(`/api/products/search?q=SAPPH&categoryId=${cat.id}`);
-    expect(prefix.body.content.map((p: any) => p.id)).toEqual([named.id, described.id]);
-    const twoWords = await t.request<any>(`/api/products/search?q=halo%20saphire&categoryId=${cat.id}`);
-    expect(twoWords.body.content.map((p: any) => p.id)).toEqual([named.id]);
-    const none = await t.request<any>(`/api/products/search?q=emerald&categoryId=${cat.id}`);
-    expect(none.body.content).toEqual([]);
-    const admins = await t.request<any>(`/api/products/search?q=sapphire&categoryId=${cat.id}`, { token: admin.accessToken });
-    expect(admins.body.content.map((p: any) => p.id)).toContain(hidden.id);
+    const ids = async (q: string, token?: string) => {
+      const res = await t.request<any>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`, token ? { token } : {});
+      expect(res.status, q).toBe(200);
+      return res.body.content.map((p: any) => p.id);
+    };
+    // A piece whose stone or name says sapphire: the bangle only mentions one in its prose, the ruby band in a plural.
+    expect(await ids('sapphire')).toEqual([named.id]);
+    expect(await ids('SAPPH')).toEqual([named.id]);
+    // Every word must match: no ruby piece here is a halo.
+    expect(await ids('ruby halo')).toEqual([]);
+    // No piece has both words in its structured fields, so descriptions count: the bangle's names its sapphire.
+    expect(await ids('sapphire bangle')).toEqual([described.id]);
+    // A word found only in descriptions still finds them (the fallback).
+    expect(await ids('clasp')).toEqual([described.id]);
+    expect(await ids('bangle')).toEqual([described.id]);
+    // "bangle" is a word of the catalogue, so it is never corrected to "angle" (and the reverse).
+    expect(await ids('angle')).toEqual([described.id]);
+    expect(await ids('ruby')).toEqual([ruby.id]);
+    const admins = await ids('sapphire', admin.accessToken);
+    expect(admins).toContain(hidden.id);
   });
 
-  it('ranks by tier (all words in the name, then name/stone/metal/SKU, then descriptions; newest first within one) and pages across tiers the same way on both read paths', async () => {
+  it('tolerates typos only in a word with no exact match (one from 5 letters, two from 9, a swap is one) and says what it searched', async () => {
+    const cat = await f.category();
+    const sapphire = await f.product({ ...base(), categoryId: cat.id, name: 'Tourmalinated Sapphire Solitaire', gemstone: { type: 'Sapphire' } });
+    const search = (q: string) => t.request<any>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`);
+    const typo = await search('saphire');
+    expect(typo.body.content.map((p: any) => p.id)).toEqual([sapphire.id]);
+    expect(typo.body.correctedQuery).toBe('sapphire');
+    expect((await search('sapphire')).body.correctedQuery).toBeNull();
+    expect((await search('sapphrie')).body.content.map((p: any) => p.id)).toEqual([sapphire.id]);
+    // Four letters: no typo allowed.
+    expect((await search('sapp solitare')).body.content).toEqual([]);
+    expect((await search('solitare')).body.correctedQuery).toBe('solitaire');
+    // Nine letters and more: two edits.
+    expect((await search('turmalinatd')).body.content.map((p: any) => p.id)).toEqual([sapphire.id]);
+    expect((await search('trmalinatd')).body.content).toEqual([]);
+  });
+
+  it('folds accents both ways and finds categories and collections by name', async () => {
+    const cat = await f.category(`Parures ${Date.now()}`);
+    const eclat = await f.product({ ...base(), categoryId: cat.id, name: 'Éclat Rivière', gemstone: { type: 'Diamond' } });
+    const plain = await f.product({ ...base(), categoryId: cat.id, name: 'Eclat Collier' });
+    const found = async (q: string) => (await t.request<any>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`)).body.content.map((p: any) => p.id).sort();
+    expect(await found('eclat')).toEqual([eclat.id, plain.id].sort());
+    expect(await found('ÉCLAT')).toEqual([eclat.id, plain.id].sort());
+    expect(await found('riviere')).toEqual([eclat.id]);
+    // The category's name ("Parures …"): the singular finds it too.
+    expect(await found('parure')).toEqual([eclat.id, plain.id].sort());
+    const collection = await t.request<any>('/api/collections', {
+      token: admin.accessToken,
+      body: { name: `Marée Basse ${Date.now()}`, year: 2024, season: 'SUMMER', description: 'Low tide.' },
+    });
+    expect(collection.status).toBe(201);
+    const added = await t.request<any>(`/api/collections/${collection.body.id}/products`, { token: admin.accessToken, body: { productId: plain.id } });
+    expect(added.status).toBeLessThan(300);
+    await f.product({ ...base(), categoryId: cat.id, name: 'Cache breaker' });
+    expect(await found('maree basse')).toEqual([plain.id]);
+  });
+
+  it('ranks by attribute (every word in the name, then name or stone, then SKU/cut/colour/metal/category/collection; newest first within one) and pages across tiers the same way on every read path', async () => {
     const cat = await f.category();
     const inName = await f.product({ ...base(), categoryId: cat.id, name: 'Zircon Comet Pendant' });
     const inName2 = await f.product({ ...base(), categoryId: cat.id, name: 'Aurora Zircon Drops' });
     const inStone = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Ring', gemstone: { type: 'Zircon' } });
-    const inText = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Band', description: 'A band with one zircon set flush.' });
+    const inCut = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Band', gemstone: { type: 'Topaz', cut: 'Zirconia' } });
+    await f.product({ ...base(), categoryId: cat.id, name: 'Comet Cuff', description: 'A cuff with one zircon set flush.' });
     // inName2 is newer than inName: newest first within the name tier.
-    const expected = [inName2.id, inName.id, inStone.id, inText.id];
+    const expected = [inName2.id, inName.id, inStone.id, inCut.id];
     const http = await t.request<any>(`/api/products/search?q=zirc&categoryId=${cat.id}`);
     expect(http.body.content.map((p: any) => p.id)).toEqual(expected);
     expect(http.body.totalElements).toBe(4);
@@ -338,7 +381,7 @@ describe('search', () => {
       }
       expect(pages).toEqual(expected);
       const twoWords = await service.search({ actor: null, q: 'comet zircon', filter: { categoryId: cat.id }, query: { page: 0, size: 10 } });
-      expect(twoWords.content.map((p) => p.id)).toEqual([inName.id, inStone.id, inText.id]);
+      expect(twoWords.content.map((p) => p.id)).toEqual([inName.id, inStone.id]);
     }
   });
 
@@ -413,6 +456,38 @@ describe('facets and statistics', () => {
       { value: 'PLATINUM', count: 1 },
       { value: 'YELLOW_GOLD', count: 1 },
     ]);
+  });
+
+  it('filters by stone and cut (case-insensitive exact) with facets that ignore their own choice and follow the search', async () => {
+    const cat = await f.category();
+    const blue = await f.product({ ...base(), categoryId: cat.id, name: 'Nocturne Ring', gemstone: { type: 'Sapphire', cut: 'Cushion' } });
+    const pink = await f.product({ ...base(), categoryId: cat.id, name: 'Aurore Pendant', gemstone: { type: 'sapphire', cut: 'Oval' } });
+    await f.product({ ...base(), categoryId: cat.id, name: 'Nocturne Studs', gemstone: { type: 'Diamond', cut: 'Oval' }, description: 'Beside a sapphire.' });
+    await f.product({ ...base(), categoryId: cat.id, name: 'Nocturne Band' });
+    const list = async (query: string) => (await t.request<any>(`/api/products?categoryId=${cat.id}&${query}`)).body.content.map((p: any) => p.id).sort();
+    expect(await list('stone=SAPPHIRE')).toEqual([blue.id, pink.id].sort());
+    expect(await list('stone=Sapphire&cut=oval')).toEqual([pink.id]);
+    expect((await t.request<any>(`/api/products/search?q=nocturne&stone=sapphire&categoryId=${cat.id}`)).body.content.map((p: any) => p.id)).toEqual([blue.id]);
+
+    const facets = (await t.request<any>(`/api/products/filters?categoryId=${cat.id}&stone=sapphire`)).body;
+    expect(facets.total).toBe(2);
+    // The stone facet ignores the stone filter; spellings differing in case are one value.
+    expect(facets.stones.map((v: any) => [v.value.toLowerCase(), v.count])).toEqual([
+      ['sapphire', 2],
+      ['diamond', 1],
+    ]);
+    expect(facets.cuts).toEqual(expect.arrayContaining([{ value: 'Cushion', count: 1 }, { value: 'Oval', count: 1 }]));
+    const byCut = (await t.request<any>(`/api/products/filters?categoryId=${cat.id}&cut=Oval`)).body;
+    expect(byCut.total).toBe(2);
+    expect(byCut.cuts).toEqual(expect.arrayContaining([{ value: 'Oval', count: 2 }, { value: 'Cushion', count: 1 }]));
+
+    // Facets of a search count what it finds.
+    const searched = (await t.request<any>(`/api/products/filters?categoryId=${cat.id}&q=nocturne`)).body;
+    expect(searched.total).toBe(3);
+    expect(searched.stones).toEqual(expect.arrayContaining([{ value: 'Sapphire', count: 1 }, { value: 'Diamond', count: 1 }]));
+    const none = (await t.request<any>(`/api/products/filters?categoryId=${cat.id}&q=${encodeURIComponent('!!')}`)).body;
+    expect(none.total).toBe(0);
+    expect((await t.request<any>(`/api/products/filters?cut=${'x'.repeat(61)}`)).status).toBe(400);
   });
 
   it('computes statistics for ADMIN only', async () => {

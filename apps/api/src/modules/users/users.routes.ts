@@ -4,6 +4,7 @@ import {
   AdminCreateUserBodySchema,
   HealthSchema,
   RegisterUserBodySchema,
+  RegistrationReceiptSchema,
   RoleSchema,
   UpdateUserBodySchema,
   UserFilteredListQuerySchema,
@@ -94,8 +95,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
 
   app.post('/api/users', {
     config: { policy: Public, rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'Register (a CUSTOMER account)', body: RegisterUserBodySchema, response: { 201: UserSchema, ...errorResponses(400, 409, 429) } },
-    handler: async (request, reply) => reply.code(201).send(await users.register(request.body)),
+    schema: {
+      tags,
+      summary:
+        'Register a CUSTOMER account. 202 with the same receipt whether the email is new (account created, welcome email) or already registered (nothing created; its owner is told by email). A taken username is 409, throttled per IP (429)',
+      body: RegisterUserBodySchema,
+      response: { 202: RegistrationReceiptSchema, ...errorResponses(400, 409, 429) },
+    },
+    handler: async (request, reply) => reply.code(202).send(await users.register(request.body, { ip: request.ip })),
   });
 
   app.post('/api/users/admin/create', {
@@ -108,12 +115,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     config: { policy: SelfOrAdmin },
     schema: {
       tags,
-      summary: 'Update a user (self or ADMIN; only ADMIN changes role or status, never their own: 409 SELF_CHANGE; a password change ends every session)',
+      summary:
+        'Update a user (self or ADMIN; only ADMIN changes role or status, never their own: 409 SELF_CHANGE). Changing your own email or password needs currentPassword (throttled: 429); a password change ends every session; the old address is told of an email change',
       params: UuidParamsSchema,
       body: UpdateUserBodySchema,
-      response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
-    handler: async (request) => users.update({ actor: requireActor(request), id: request.params.id, patch: request.body }),
+    handler: async (request) => users.update({ actor: requireActor(request), id: request.params.id, patch: request.body, ip: request.ip }),
   });
 
   app.delete('/api/users/:id', {

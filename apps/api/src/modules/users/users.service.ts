@@ -2,6 +2,7 @@ import type {
   AdminCreateUserBody,
   Page,
   RegisterUserBody,
+  RegistrationReceipt,
   Role,
   UpdateUserBody,
   User,
@@ -18,6 +19,10 @@ import { toPage } from '../../lib/pagination';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../plugins/auth';
 import { createAuthRepo } from '../auth/auth.repo';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../auth/auth.service';
+import { securityEvent } from '../auth/security-events';
+import { createNotificationsRepo } from '../notifications/notifications.repo';
+import { enqueueEmail } from '../notifications/notifications.service';
 import { createUsersRepo, type UserListFilter } from './users.repo';
 import { audited } from '../audit/audit.service';
 
@@ -65,8 +70,42 @@ function assertAcceptablePassword(password: string) {
   }
 }
 
+/**
+ * Answers that tell something about other accounts are counted per IP (and per account for the
+ * email change) in the sign-in failure table, under keys no username can take (usernames have no
+ * `#`), and throttled like sign-in: 10 registrations answered "username taken" per IP, 5 email
+ * changes answered "email taken" or re-authentications failed per account and IP, per 15 minutes.
+ */
+export const REGISTER_MAX_TAKEN = 10;
+const REGISTER_KEY = '#register';
+const emailProbeKey = (userId: string) => `#email-taken:${userId}`;
+const reauthKey = (userId: string) => `#reauth:${userId}`;
+/** The "you already have an account" note: at most one per address per day, however often someone registers it. */
+const ALREADY_REGISTERED_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
 export function createUsersService({ db }: { db: Db }) {
   const repo = createUsersRepo(db);
+  const authRepo = createAuthRepo(db);
+
+  /** 429 with Retry-After once `max` counted answers fall inside the window. */
+  async function assertNotThrottled(key: string, ip: string, max: number, event: 'user.registration.throttled' | 'user.email.change-throttled' | 'user.reauth.throttled', userId: string | null) {
+    const now = Date.now();
+    const counted = await authRepo.recentFailures(key, ip, new Date(now - LOGIN_WINDOW_MS));
+    if (counted.length < max) return;
+    const oldest = counted[counted.length - max]!.createdAt.getTime();
+    const retryAfter = Math.max(1, Math.ceil((oldest + LOGIN_WINDOW_MS - now) / 1000));
+    securityEvent(event, { userId, detail: { retryAfter } });
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a few minutes and try again.', undefined, { 'retry-after': String(retryAfter) });
+  }
+
+  /** Tells the owner of an address that someone tried to register it (deduplicated per day). */
+  async function noteAlreadyRegistered(email: string) {
+    const owner = await repo.findByEmail(email);
+    const address = owner?.email ?? email;
+    const since = new Date(Date.now() - ALREADY_REGISTERED_INTERVAL_MS);
+    if (await createNotificationsRepo(db).findRecentTo('ACCOUNT_NOTICE', address, since, 'ALREADY_REGISTERED')) return;
+    await enqueueEmail(db, { emailType: 'ACCOUNT_NOTICE', recipients: [address], model: { notice: 'ALREADY_REGISTERED' } });
+  }
 
   async function assertAvailable(username: string | undefined, email: string | undefined, exceptId?: string) {
     const taken = await repo.usernameOrEmailTaken(username, email, exceptId);
@@ -105,8 +144,8 @@ export function createUsersService({ db }: { db: Db }) {
     }
   }
 
-  /** Applies a change that may end the user's sessions; keeps at least one active admin. */
-  async function applyChange(target: UserRow, patch: Partial<NewUserRow>, endSessions: boolean): Promise<UserRow> {
+  /** Applies a change that may end the user's sessions; keeps at least one active admin; `after` runs in its transaction. */
+  async function applyChange(target: UserRow, patch: Partial<NewUserRow>, endSessions: boolean, after?: (tx: Db, updated: UserRow) => Promise<void>): Promise<UserRow> {
     const losesAdmin =
       target.role === 'ADMIN' &&
       target.status === 'ACTIVE' &&
@@ -127,6 +166,7 @@ export function createUsersService({ db }: { db: Db }) {
       }
       if (!updated) throw notFound();
       if (endSessions) await createAuthRepo(tx as unknown as Db).revokeAllForUser(target.id);
+      if (after) await after(tx as unknown as Db, updated);
       return updated;
     });
   }
@@ -138,7 +178,53 @@ export function createUsersService({ db }: { db: Db }) {
   }
 
   return {
-    register: (body: RegisterUserBody) => create({ ...body, role: 'CUSTOMER', status: 'ACTIVE' }),
+    /**
+     * Public registration (issue 14, finding 6). A taken username is said (409), counted and throttled per
+     * IP; a taken email is not: the answer is the same receipt, nothing is created and the address's owner
+     * gets a note. A new account is created ACTIVE and welcomed by email. Both paths hash the password,
+     * so they also take about the same time.
+     */
+    async register(body: RegisterUserBody, { ip }: { ip: string }): Promise<RegistrationReceipt> {
+      await assertNotThrottled(REGISTER_KEY, ip, REGISTER_MAX_TAKEN, 'user.registration.throttled', null);
+      assertAcceptablePassword(body.password);
+      const receipt: RegistrationReceipt = { status: 'ACCEPTED', email: body.email };
+      const usernameTaken = async () => {
+        await authRepo.recordFailure(REGISTER_KEY, ip);
+        return new AppError('USERNAME_TAKEN', 'This username is already taken.', [{ path: 'username', message: 'This username is already taken.' }]);
+      };
+      const taken = await repo.usernameOrEmailTaken(body.username, body.email);
+      if (taken.username) throw await usernameTaken();
+      const passwordHash = await hashPassword(body.password);
+      const existingEmail = async () => {
+        securityEvent('user.registration.existing-email', { userId: (await repo.findByEmail(body.email))?.id ?? null });
+        await noteAlreadyRegistered(body.email);
+        return receipt;
+      };
+      if (taken.email) return existingEmail();
+      try {
+        const row = await db.transaction(async (tx) => {
+          const created = await createUsersRepo(tx as unknown as Db).insert({
+            username: body.username,
+            email: body.email,
+            passwordHash,
+            firstName: body.firstName ?? null,
+            lastName: body.lastName ?? null,
+            phone: body.phone ?? null,
+            role: 'CUSTOMER',
+            status: 'ACTIVE',
+          });
+          await enqueueEmail(tx as unknown as Db, { emailType: 'ACCOUNT_NOTICE', recipients: [created.email], model: { notice: 'WELCOME', username: created.username } });
+          return created;
+        });
+        securityEvent('user.registered', { userId: row.id });
+        return receipt;
+      } catch (err) {
+        // A registration racing this one took the name or the address in between.
+        if (isUniqueViolation(err, 'users_username_lower_uq')) throw await usernameTaken();
+        if (isUniqueViolation(err, 'users_email_lower_uq')) return existingEmail();
+        throw err;
+      }
+    },
 
     adminCreate: (body: AdminCreateUserBody & { role: Role; status: UserStatus }) => create(body, true),
 
@@ -184,16 +270,43 @@ export function createUsersService({ db }: { db: Db }) {
       return { total, byRole, byStatus, newLast30Days: stats.recent };
     },
 
-    async update({ actor, id, patch }: { actor: Actor; id: string; patch: UpdateUserBody }): Promise<User> {
+    /**
+     * Self or ADMIN. Changing one's own email or password needs the current password (issue 14,
+     * finding 8); wrong answers are throttled like sign-in. The old address is told of an email change,
+     * the account's address of a password change. An address taken by another account is said (409)
+     * to its holder only after re-authentication, and counted and throttled per account and IP.
+     */
+    async update({ actor, id, patch, ip = '' }: { actor: Actor; id: string; patch: UpdateUserBody; ip?: string }): Promise<User> {
       assertSelfOrAdmin(actor, id);
       const isAdmin = actor.role === 'ADMIN';
       if (!isAdmin && (patch.role !== undefined || patch.status !== undefined)) {
         throw new AppError('FORBIDDEN', 'Only an administrator can change a role or status.');
       }
       const target = await load(id);
+      const isSelf = actor.id === id;
+      const emailChanges = patch.email !== undefined && patch.email.toLowerCase() !== target.email.toLowerCase();
+      if (isSelf && (emailChanges || patch.password !== undefined)) {
+        await assertNotThrottled(reauthKey(id), ip, LOGIN_MAX_FAILURES, 'user.reauth.throttled', id);
+        if (!patch.currentPassword || !(await verifyPassword(target.passwordHash, patch.currentPassword))) {
+          await authRepo.recordFailure(reauthKey(id), ip);
+          securityEvent('user.reauth.failed', { userId: id, detail: { for: emailChanges ? 'email' : 'password' } });
+          throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [
+            { path: 'currentPassword', message: patch.currentPassword ? 'Your current password is not correct.' : 'Enter your current password to make this change.' },
+          ]);
+        }
+        await authRepo.clearFailures(reauthKey(id), ip);
+      }
       const changes: Partial<NewUserRow> = {};
       if (patch.email !== undefined) {
-        if (patch.email.toLowerCase() !== target.email.toLowerCase()) await assertAvailable(undefined, patch.email, id);
+        if (emailChanges) {
+          if (isSelf) await assertNotThrottled(emailProbeKey(id), ip, LOGIN_MAX_FAILURES, 'user.email.change-throttled', id);
+          try {
+            await assertAvailable(undefined, patch.email, id);
+          } catch (err) {
+            if (isSelf) await authRepo.recordFailure(emailProbeKey(id), ip);
+            throw err;
+          }
+        }
         changes.email = patch.email;
       }
       if (patch.firstName !== undefined) changes.firstName = patch.firstName;
@@ -201,13 +314,6 @@ export function createUsersService({ db }: { db: Db }) {
       if (patch.phone !== undefined) changes.phone = patch.phone;
       let endSessions = false;
       if (patch.password !== undefined) {
-        if (actor.id === id) {
-          if (!patch.currentPassword || !(await verifyPassword(target.passwordHash, patch.currentPassword))) {
-            throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [
-              { path: 'currentPassword', message: 'Your current password is not correct.' },
-            ]);
-          }
-        }
         assertAcceptablePassword(patch.password);
         changes.passwordHash = await hashPassword(patch.password);
         endSessions = true;
@@ -222,27 +328,45 @@ export function createUsersService({ db }: { db: Db }) {
         changes.status = patch.status;
         endSessions = true;
       }
-      return toUserDto(await applyChange(target, changes, endSessions));
+      const updated = await applyChange(target, changes, endSessions, async (tx, row) => {
+        // Told in the change's transaction: no change without its notice.
+        if (emailChanges) {
+          await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [target.email], model: { notice: 'EMAIL_CHANGED', username: row.username, newEmail: row.email } });
+        }
+        if (changes.passwordHash) {
+          await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [row.email], model: { notice: 'PASSWORD_CHANGED', username: row.username } });
+        }
+      });
+      if (emailChanges) securityEvent('user.email.changed', { userId: id, detail: { by: isSelf ? 'self' : 'admin' } });
+      if (changes.passwordHash) securityEvent('user.password.changed', { userId: id, detail: { by: isSelf ? 'self' : 'admin' } });
+      if (changes.role) securityEvent('user.role.changed', { userId: id, detail: { from: target.role, to: changes.role } });
+      if (changes.status) securityEvent('user.status.changed', { userId: id, detail: { from: target.status, to: changes.status } });
+      return toUserDto(updated);
     },
 
     async setStatus({ actor, id, status }: { actor: Actor; id: string; status: UserStatus }): Promise<User> {
       const target = await load(id);
       if (target.status === status) return toUserDto(target);
       refuseSelf(actor, id, 'status');
-      return toUserDto(await applyChange(target, { status }, true));
+      const updated = await applyChange(target, { status }, true);
+      securityEvent('user.status.changed', { userId: id, detail: { from: target.status, to: status } });
+      return toUserDto(updated);
     },
 
     async setRole({ actor, id, role }: { actor: Actor; id: string; role: Role }): Promise<User> {
       const target = await load(id);
       if (target.role === role) return toUserDto(target);
       refuseSelf(actor, id, 'role');
-      return toUserDto(await applyChange(target, { role }, true));
+      const updated = await applyChange(target, { role }, true);
+      securityEvent('user.role.changed', { userId: id, detail: { from: target.role, to: role } });
+      return toUserDto(updated);
     },
 
     async remove({ actor, id }: { actor: Actor; id: string }): Promise<void> {
       refuseSelf(actor, id, 'account');
       const target = await load(id);
       await applyChange(target, { deletedAt: new Date(), status: 'INACTIVE' }, true);
+      securityEvent('user.deleted', { userId: id });
     },
 
     async countAll(): Promise<number> {

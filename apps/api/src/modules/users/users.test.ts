@@ -212,11 +212,13 @@ describe('registration', () => {
 
   it('creates an ACTIVE CUSTOMER whatever role the caller asks for', async () => {
     const res = await register({ username: 'new.client', email: 'new.client@example.com', password: 'Pearls-and-Platinum', role: 'ADMIN', status: 'PENDING' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ username: 'new.client', role: 'CUSTOMER', status: 'ACTIVE' });
-    expectNoSecrets(res.body);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ status: 'ACCEPTED', email: 'new.client@example.com' });
     const loginRes = await t.request<any>('/api/auth/authenticate', { body: { username: 'new.client', password: 'Pearls-and-Platinum' } });
     expect(loginRes.status).toBe(200);
+    const me = await t.request<any>('/api/users/me', { token: loginRes.body.accessToken });
+    expect(me.body).toMatchObject({ username: 'new.client', role: 'CUSTOMER', status: 'ACTIVE' });
+    expectNoSecrets(me.body);
   });
 
   it('keeps usernames and emails unique case-insensitively', async () => {
@@ -224,9 +226,10 @@ describe('registration', () => {
     const dupName = await register({ username: 'UNIQUE.one', email: 'other@example.com', password: 'Pearls-and-Platinum' });
     expect(dupName.status).toBe(409);
     expectErrorShape(dupName.body, 409, 'USERNAME_TAKEN');
+    // A taken email is not said (finding 6): the same receipt, and no second account.
     const dupEmail = await register({ username: 'unique.two', email: 'Unique.One@Example.com', password: 'Pearls-and-Platinum' });
-    expect(dupEmail.status).toBe(409);
-    expectErrorShape(dupEmail.body, 409, 'EMAIL_TAKEN');
+    expect(dupEmail.status).toBe(202);
+    expect((await t.request<any>('/api/auth/authenticate', { body: { username: 'unique.two', password: 'Pearls-and-Platinum' } })).status).toBe(401);
   });
 
   it('validates fields and the password policy', async () => {
@@ -251,8 +254,8 @@ describe('registration', () => {
   });
 
   it('accepts a password of exactly 10 and 128 characters', async () => {
-    expect((await register({ username: 'ten.chars', email: 'ten@example.com', password: 'Qz7!pLm2#w' })).status).toBe(201);
-    expect((await register({ username: 'long.chars', email: 'long@example.com', password: 'Qz7!pLm2#w'.repeat(12) + 'abcdefgh' })).status).toBe(201);
+    expect((await register({ username: 'ten.chars', email: 'ten@example.com', password: 'Qz7!pLm2#w' })).status).toBe(202);
+    expect((await register({ username: 'long.chars', email: 'long@example.com', password: 'Qz7!pLm2#w'.repeat(12) + 'abcdefgh' })).status).toBe(202);
   });
 });
 
@@ -340,7 +343,7 @@ describe('updating users', () => {
 
   it('rejects an email that belongs to someone else, unknown fields, and unknown users', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const taken = await t.request<any>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { email: `${vendor.username}@EXAMPLE.com` } });
+    const taken = await t.request<any>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { email: `${vendor.username}@EXAMPLE.com`, currentPassword: s.password } });
     expect(taken.status).toBe(409);
     expectErrorShape(taken.body, 409, 'EMAIL_TAKEN');
     const unknownField = await t.request<any>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { passwordHash: 'x' } });

@@ -1,5 +1,7 @@
 import type { Product } from '@mirror/contract';
-import { describe, expect, it } from 'vitest';
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { productFacetsQuery, productsListQuery } from './api/catalog.queries';
 import { PRODUCT_LIST_SPEC, toListParams } from './components/use-product-list-state';
 import { pageWindow } from './components/pagination';
 import { gemIndex } from './gems';
@@ -37,9 +39,33 @@ describe('product list URL state', () => {
     expect(toListParams(state, 12)).toMatchObject({ page: 2, size: 12, minPrice: 100_000, maxPrice: 500_000, metalType: 'PLATINUM', sort: 'price,asc', q: undefined });
   });
 
-  it('searches for a chosen stone, together with the search text', () => {
-    const state = readParams(new URLSearchParams('q=ring&stone=Ruby'), PRODUCT_LIST_SPEC);
-    expect(toListParams(state, 12).q).toBe('ring Ruby');
+  it('sends a chosen stone and cut as the API’s own filters, never folded into the search text', () => {
+    const state = readParams(new URLSearchParams('q=ring&stone=Ruby&cut=Cushion'), PRODUCT_LIST_SPEC);
+    expect(toListParams(state, 12)).toMatchObject({ q: 'ring', stone: 'Ruby', cut: 'Cushion' });
+    expect(toListParams(readParams(new URLSearchParams('stone=Sapphire'), PRODUCT_LIST_SPEC), 12)).toMatchObject({ q: undefined, stone: 'Sapphire' });
+  });
+
+  it('asks the list and the facets for the stone filter, and the facets for the search text too', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      urls.push(url);
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }));
+    try {
+      const params = toListParams(readParams(new URLSearchParams('q=ring&stone=Sapphire'), PRODUCT_LIST_SPEC), 12);
+      const { q, sort: _s, page: _p, size: _z, ...filter } = params;
+      const run = (options: { queryKey: readonly unknown[]; queryFn?: unknown }) =>
+        (options.queryFn as (c: QueryFunctionContext) => Promise<unknown>)({ queryKey: options.queryKey, signal: new AbortController().signal, meta: undefined } as unknown as QueryFunctionContext);
+      await run(productsListQuery(params));
+      await run(productFacetsQuery(filter, q));
+      const [list, facets] = urls.map((u) => new URL(u, 'http://x'));
+      expect(list!.pathname).toBe('/api/products/search');
+      expect(Object.fromEntries(list!.searchParams)).toMatchObject({ q: 'ring', stone: 'Sapphire' });
+      expect(facets!.pathname).toBe('/api/products/filters');
+      expect(Object.fromEntries(facets!.searchParams)).toMatchObject({ q: 'ring', stone: 'Sapphire' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('ignores values outside the vocabulary', () => {

@@ -1,89 +1,42 @@
+import { geoMercator } from 'd3-geo';
 import { describe, expect, it } from 'vitest';
-import { MAP_HEIGHT, MAP_WIDTH, fitViewBox, project, ringsToPath } from './projection';
+import { MERCATOR_SCALE, WORLD, WORLD_WIDTH, project } from './projection';
 
 describe('project', () => {
-  it('maps the prime meridian at the equator to the middle of the width', () => {
-    const p = project(0, 0);
-    expect(p.x).toBeCloseTo(MAP_WIDTH / 2);
-    expect(p.y).toBeCloseTo((84 / 142) * MAP_HEIGHT, 0);
-  });
-
-  it('puts Paris east of New York and north of Dubai', () => {
-    const paris = project(2.35, 48.86);
-    const newYork = project(-74, 40.7);
-    const dubai = project(55.27, 25.2);
-    expect(paris.x).toBeGreaterThan(newYork.x);
-    expect(paris.y).toBeLessThan(dubai.y);
-  });
-
-  it('wraps longitudes and clamps latitudes to the cropped world', () => {
-    expect(project(190, 0).x).toBeCloseTo(project(-170, 0).x);
-    expect(project(0, 89).y).toBe(0);
-    expect(project(0, -80).y).toBe(MAP_HEIGHT);
-  });
-});
-
-describe('fitViewBox', () => {
-  it('shows the whole world when there is nothing to frame', () => {
-    expect(fitViewBox([])).toEqual({ x: 0, y: 0, width: MAP_WIDTH, height: MAP_HEIGHT });
-  });
-
-  it('frames every point with its margin, at the map aspect ratio, inside the world', () => {
-    const points = [project(2.35, 48.86), project(9.19, 45.46), project(-0.12, 51.5)];
-    const view = fitViewBox(points, { margin: 20, minWidth: 100 });
-    for (const p of points) {
-      expect(p.x).toBeGreaterThanOrEqual(view.x + 20 - 1e-9);
-      expect(p.x).toBeLessThanOrEqual(view.x + view.width - 20 + 1e-9);
-      expect(p.y).toBeGreaterThanOrEqual(view.y);
-      expect(p.y).toBeLessThanOrEqual(view.y + view.height);
+  it('is the projection the atlas is built with (d3-geo geoMercator at the map scale)', () => {
+    const d3 = geoMercator().scale(MERCATOR_SCALE).translate([WORLD_WIDTH / 2, WORLD_WIDTH / 2]);
+    for (const [lon, lat] of [
+      [2.3294, 48.8674],
+      [-73.9739, 40.7629],
+      [139.765, 35.6717],
+      [-58.4, -34.6],
+    ] as const) {
+      const [x, y] = d3([lon, lat])!;
+      expect(project(lon, lat).x).toBeCloseTo(x, 6);
+      expect(project(lon, lat).y).toBeCloseTo(y, 6);
     }
-    expect(view.width / view.height).toBeCloseTo(MAP_WIDTH / MAP_HEIGHT);
-    expect(view.x).toBeGreaterThanOrEqual(0);
-    expect(view.y).toBeGreaterThanOrEqual(0);
   });
 
-  it('never zooms in closer than the minimum width for a single boutique', () => {
-    expect(fitViewBox([project(2.35, 48.86)], { margin: 5, minWidth: 200 }).width).toBe(200);
-  });
-});
-
-describe('ringsToPath', () => {
-  it('draws one closed subpath per ring', () => {
-    const square: [number, number][] = [
-      [0, 0],
-      [10, 0],
-      [10, 10],
-      [0, 10],
-      [0, 0],
-    ];
-    const d = ringsToPath([[square]]);
-    expect(d.match(/M/g)).toHaveLength(1);
-    expect(d.endsWith('Z')).toBe(true);
+  it('puts Paris east of New York, north of Dubai, inside the cropped world', () => {
+    const paris = project(2.35, 48.86);
+    expect(paris.x).toBeGreaterThan(project(-74, 40.7).x);
+    expect(paris.y).toBeLessThan(project(55.27, 25.2).y);
+    expect(paris.y).toBeGreaterThan(WORLD.y0);
+    expect(paris.y).toBeLessThan(WORLD.y1);
   });
 
-  it('unwraps a ring crossing the antimeridian instead of painting a band across the map', () => {
-    const ring: [number, number][] = [
-      [170, 65],
-      [179, 65],
-      [-179, 66],
-      [-170, 66],
-      [170, 65],
-    ];
-    const xs = ringsToPath([[ring]])
-      .replace(/[MZ]/g, '')
-      .split('L')
-      .map((pair) => Number(pair.split(',')[0]));
-    // Consecutive points never jump more than a few map units.
-    for (let i = 1; i < xs.length; i += 1) expect(Math.abs(xs[i]! - xs[i - 1]!)).toBeLessThan(100);
+  it('keeps shapes: a degree of latitude at 49°N is as long on the map as a degree of longitude there', () => {
+    const a = project(2, 48.5);
+    const b = project(2, 49.5);
+    const c = project(3, 49);
+    const d = project(2, 49);
+    // Mercator is conformal: 1° north ≈ 1° east × 1/cos(lat)... measured in the same units, equal lengths on the ground.
+    const northPerKm = Math.abs(b.y - a.y) / 111.2;
+    const eastPerKm = Math.abs(c.x - d.x) / (111.32 * Math.cos((49 * Math.PI) / 180));
+    expect(northPerKm / eastPerKm).toBeCloseTo(1, 2);
   });
 
-  it('leaves out rings entirely below the crop (Antarctica)', () => {
-    const ring: [number, number][] = [
-      [0, -70],
-      [10, -70],
-      [10, -80],
-      [0, -70],
-    ];
-    expect(ringsToPath([[ring]])).toBe('');
+  it('wraps longitudes', () => {
+    expect(project(190, 0).x).toBeCloseTo(project(-170, 0).x);
   });
 });

@@ -1,79 +1,40 @@
 /**
- * Equirectangular projection for the offline boutique map. The world is cropped to the latitudes
- * where people live (Antarctica and the high Arctic add nothing but height).
+ * The boutique map's world: spherical Web Mercator (conformal, so a country keeps its shape at
+ * every zoom — France looks like France when zoomed to Paris), in "world units": the full circle of
+ * longitude is WORLD_WIDTH units wide, y grows southwards. The world is cropped to the latitudes
+ * where people live; the atlas (atlas/world-atlas-plugin.ts) is projected at build time with d3-geo's
+ * geoMercator at the very same scale and translation, so a boutique placed with `project` sits on
+ * the coast the atlas draws (projection.test.ts holds the two together).
  */
-export const MAP_WIDTH = 1000;
-export const LAT_TOP = 84;
-export const LAT_BOTTOM = -58;
-export const MAP_HEIGHT = Math.round((MAP_WIDTH * (LAT_TOP - LAT_BOTTOM)) / 360);
+export const WORLD_WIDTH = 1000;
+export const LAT_TOP = 78;
+export const LAT_BOTTOM = -56;
+/** d3-geo's `geoMercator().scale(MERCATOR_SCALE).translate([WORLD_WIDTH / 2, WORLD_WIDTH / 2])`. */
+export const MERCATOR_SCALE = WORLD_WIDTH / (2 * Math.PI);
 
 export interface Point {
   x: number;
   y: number;
 }
 
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const mercatorY = (latitude: number) => WORLD_WIDTH / 2 - MERCATOR_SCALE * Math.log(Math.tan(Math.PI / 4 + (latitude * Math.PI) / 360));
+
+/** The cropped world, in world units. */
+export const WORLD: Rect = { x0: 0, y0: mercatorY(LAT_TOP), x1: WORLD_WIDTH, y1: mercatorY(LAT_BOTTOM) };
+
 export function project(longitude: number, latitude: number): Point {
-  const lat = Math.max(LAT_BOTTOM, Math.min(LAT_TOP, latitude));
   const lon = ((((longitude + 180) % 360) + 360) % 360) - 180;
-  return {
-    x: ((lon + 180) / 360) * MAP_WIDTH,
-    y: ((LAT_TOP - lat) / (LAT_TOP - LAT_BOTTOM)) * MAP_HEIGHT,
-  };
+  const lat = Math.max(-85, Math.min(85, latitude));
+  return { x: ((lon + 180) / 360) * WORLD_WIDTH, y: mercatorY(lat) };
 }
 
-export interface ViewBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/**
- * The view that frames every point with a margin, at the map's aspect ratio, never smaller than
- * `minWidth` (so a single boutique still shows its region) and never outside the world.
- */
-export function fitViewBox(points: readonly Point[], { margin = 40, minWidth = 220, aspect = MAP_WIDTH / MAP_HEIGHT } = {}): ViewBox {
-  if (points.length === 0) return { x: 0, y: 0, width: MAP_WIDTH, height: MAP_HEIGHT };
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  const minX = Math.min(...xs) - margin;
-  const maxX = Math.max(...xs) + margin;
-  const minY = Math.min(...ys) - margin;
-  const maxY = Math.max(...ys) + margin;
-  let width = Math.max(maxX - minX, minWidth, (maxY - minY) * aspect);
-  width = Math.min(width, MAP_WIDTH);
-  const height = Math.min(width / aspect, MAP_HEIGHT);
-  const cx = (minX + maxX) / 2;
-  const cy = (minY + maxY) / 2;
-  const x = Math.max(0, Math.min(MAP_WIDTH - width, cx - width / 2));
-  const y = Math.max(0, Math.min(MAP_HEIGHT - height, cy - height / 2));
-  return { x, y, width, height };
-}
-
-/** An SVG path for polygons of [lon, lat] rings, dropping points closer than `tolerance` map units. */
-export function ringsToPath(polygons: readonly (readonly (readonly [number, number])[])[][], tolerance = 0.6): string {
-  const parts: string[] = [];
-  for (const polygon of polygons) {
-    for (const ring of polygon) {
-      // Antarctica lies wholly below the crop.
-      if (ring.every(([, lat]) => lat < LAT_BOTTOM)) continue;
-      let last: Point | null = null;
-      let prevLon: number | null = null;
-      let shift = 0;
-      const pts: string[] = [];
-      for (const [rawLon, lat] of ring) {
-        // Rings that cross the antimeridian are unwrapped (continued past ±180) instead of
-        // jumping across the map, which would paint a band over the whole width.
-        if (prevLon !== null && Math.abs(rawLon + shift - prevLon) > 180) shift += rawLon + shift > prevLon ? -360 : 360;
-        const lon = rawLon + shift;
-        prevLon = lon;
-        const p = { x: ((lon + 180) / 360) * MAP_WIDTH, y: project(0, lat).y };
-        if (last && Math.hypot(p.x - last.x, p.y - last.y) < tolerance) continue;
-        pts.push(`${p.x.toFixed(1)},${p.y.toFixed(1)}`);
-        last = p;
-      }
-      if (pts.length >= 3) parts.push(`M${pts.join('L')}Z`);
-    }
-  }
-  return parts.join('');
+export function intersects(a: Rect, b: Rect): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }

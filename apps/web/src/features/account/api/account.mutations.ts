@@ -4,7 +4,8 @@ import { apiClient } from '../../../lib/api-client';
 import { signOut } from '../../../lib/session';
 import { accountKeys } from './account.queries';
 
-export type ProfileChanges = Pick<UpdateUserBody, 'email' | 'firstName' | 'lastName' | 'phone'>;
+/** `currentPassword` only with a new email (re-authentication, issue 14 finding 8). */
+export type ProfileChanges = Pick<UpdateUserBody, 'email' | 'firstName' | 'lastName' | 'phone' | 'currentPassword'>;
 
 export function useUpdateProfile(userId: string) {
   const client = useQueryClient();

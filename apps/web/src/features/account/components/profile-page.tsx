@@ -20,9 +20,12 @@ import { useChangePassword, useUpdateProfile, } from '../api/account.mutations';
 import { meQuery, myOrdersQuery, orderQuery } from '../api/account.queries';
 import styles from './profile.module.css';
 
-const ProfileSchema = UpdateUserBodySchema.pick({ email: true, firstName: true, lastName: true, phone: true }).required({ email: true });
+const ProfileSchema = UpdateUserBodySchema.pick({ email: true, firstName: true, lastName: true, phone: true })
+  .required({ email: true })
+  .extend({ currentPassword: z.string().optional() });
 type ProfileForm = z.infer<typeof ProfileSchema>;
-const PROFILE_FIELDS: readonly Path<ProfileForm>[] = ['email', 'firstName', 'lastName', 'phone'];
+const PROFILE_FIELDS: readonly Path<ProfileForm>[] = ['email', 'firstName', 'lastName', 'phone', 'currentPassword'];
+const isSameEmail = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.toLowerCase();
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 function ProfileForm({ user }: { user: User }) {
@@ -32,19 +35,27 @@ function ProfileForm({ user }: { user: User }) {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isDirty },
     reset,
   } = useForm<ProfileForm>({
     resolver: zodResolver(ProfileSchema),
     mode: 'onTouched',
-    defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '' },
+    defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '', currentPassword: '' },
   });
-  const onSubmit = handleSubmit((changes) => {
+  const isEmailChanging = !isSameEmail(watch('email'), user.email);
+  const onSubmit = handleSubmit(({ currentPassword, ...changes }) => {
     setFormError(null);
-    update.mutate(changes, {
+    const emailChanged = !isSameEmail(changes.email, user.email);
+    // A new email needs the current password (issue 14, finding 8); the server says the same.
+    if (emailChanged && !currentPassword) {
+      setError('currentPassword', { type: 'required', message: 'Enter your current password to change your email' }, { shouldFocus: true });
+      return;
+    }
+    update.mutate(emailChanged ? { ...changes, currentPassword } : changes, {
       onSuccess: (saved) => {
-        reset({ email: saved.email, firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', phone: saved.phone ?? '' });
-        showToast('Your profile has been saved.');
+        reset({ email: saved.email, firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', phone: saved.phone ?? '', currentPassword: '' });
+        showToast(emailChanged ? 'Your profile has been saved. We have told your previous address of the change.' : 'Your profile has been saved.');
       },
       onError: (error) => setFormError(applyServerErrors(error, PROFILE_FIELDS, setError)),
     });
@@ -64,6 +75,16 @@ function ProfileForm({ user }: { user: User }) {
         <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { setValueAs: blankToNull })} />
       </div>
       <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      {isEmailChanging ? (
+        <Input
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="To change your email, confirm it is you. We will tell your previous address."
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      ) : null}
       <Input label="Phone" type="tel" isOptional autoComplete="tel" error={errors.phone?.message} {...register('phone', { setValueAs: blankToNull })} />
       <Button type="submit" disabled={update.isPending || !isDirty} aria-busy={update.isPending || undefined}>
         {update.isPending ? 'Saving…' : 'Save changes'}

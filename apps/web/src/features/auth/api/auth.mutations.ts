@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthenticateBody, RegisterUserBody, User } from '@mirror/contract';
+import type { AuthenticateBody, RegisterUserBody, RegistrationReceipt } from '@mirror/contract';
 import { apiClient } from '../../../lib/api-client';
 import { signIn } from '../../../lib/session';
 
@@ -9,13 +9,11 @@ export function useSignIn() {
   return useMutation({ mutationFn: (credentials: AuthenticateBody) => signIn(credentials) });
 }
 
-/** Public registration, then straight into the new session. */
+/**
+ * Public registration. The server answers the same receipt whether the email was new or already had an
+ * account (issue 14, finding 6; the email says which), so this does not sign in: the form shows
+ * "check your inbox" and offers to continue, which is an ordinary sign-in.
+ */
 export function useRegister() {
-  return useMutation({
-    mutationFn: async (body: RegisterUserBody) => {
-      const user = await apiClient.post<User>(REGISTER_PATH, body);
-      await signIn({ username: body.username, password: body.password });
-      return user;
-    },
-  });
+  return useMutation({ mutationFn: (body: RegisterUserBody) => apiClient.post<RegistrationReceipt>(REGISTER_PATH, body) });
 }

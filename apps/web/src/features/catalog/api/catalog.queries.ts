@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Category, Collection, CollectionItem, Page, Product, ProductFacets, ProductPage } from '@mirror/contract';
+import type { Category, Collection, CollectionItem, Page, Product, ProductFacets, ProductPage, ProductSearchPage } from '@mirror/contract';
 import type { CollectionWithProductsSchema } from '@mirror/contract';
 import type { z } from 'zod';
 import { apiClient, type QueryParams } from '../../../lib/api-client';
@@ -10,6 +10,9 @@ export type CollectionWithProducts = z.infer<typeof CollectionWithProductsSchema
 export interface ProductFilter {
   categoryId?: string;
   metalType?: string;
+  /** The piece's gemstone type and cut (case-insensitive exact, the API's filters). */
+  stone?: string;
+  cut?: string;
   collectionId?: string;
   availability?: string;
   minPrice?: number;
@@ -27,6 +30,8 @@ function filterQuery(filter: ProductFilter): QueryParams {
   return {
     categoryId: filter.categoryId,
     metalType: filter.metalType,
+    stone: filter.stone,
+    cut: filter.cut,
     collectionId: filter.collectionId,
     availability: filter.availability,
     minPrice: filter.minPrice,
@@ -38,7 +43,7 @@ export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
   list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
-  facets: (filter: ProductFilter) => [...productKeys.all, 'facets', filter] as const,
+  facets: (filter: ProductFilter, q?: string) => (q ? ([...productKeys.all, 'facets', filter, q] as const) : ([...productKeys.all, 'facets', filter] as const)),
   featured: (size: number) => [...productKeys.all, 'featured', size] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
@@ -54,21 +59,25 @@ export const collectionKeys = {
   products: (id: string) => [...collectionKeys.detail(id), 'products'] as const,
 };
 
+/** A page of pieces; a search's page says when it holds the pieces of a corrected spelling ("Did you mean …"). */
+export type ProductListPage = ProductPage & Partial<Pick<ProductSearchPage, 'correctedQuery'>>;
+
 export const productsListQuery = (params: ProductListParams) =>
   queryOptions({
     queryKey: productKeys.list(params),
     // A search ranks by relevance; otherwise the chosen sort applies.
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<ProductListPage> =>
       params.q
-        ? apiClient.get<ProductPage>('/api/products/search', { signal, query: { q: params.q, page: params.page, size: params.size, ...filterQuery(params) } })
+        ? apiClient.get<ProductSearchPage>('/api/products/search', { signal, query: { q: params.q, page: params.page, size: params.size, ...filterQuery(params) } })
         : apiClient.get<ProductPage>('/api/products', { signal, query: { sort: params.sort, page: params.page, size: params.size, ...filterQuery(params) } }),
     placeholderData: keepPreviousData,
   });
 
-export const productFacetsQuery = (filter: ProductFilter) =>
+/** Facet counts for the filter and, when given, the search: each facet ignores its own choice (the API's rule). */
+export const productFacetsQuery = (filter: ProductFilter, q?: string) =>
   queryOptions({
-    queryKey: productKeys.facets(filter),
-    queryFn: ({ signal }) => apiClient.get<ProductFacets>('/api/products/filters', { signal, query: filterQuery(filter) }),
+    queryKey: productKeys.facets(filter, q),
+    queryFn: ({ signal }) => apiClient.get<ProductFacets>('/api/products/filters', { signal, query: { ...filterQuery(filter), q } }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

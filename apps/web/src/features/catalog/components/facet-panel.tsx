@@ -1,11 +1,7 @@
 import type { ProductFacets } from '@mirror/contract';
-import { useQuery } from '@tanstack/react-query';
 import { AVAILABILITIES } from '../../../config/vocabulary';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { humanize } from '../../../lib/format';
-import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../../lib/media';
-import { allProductsQuery } from '../api/catalog.queries';
-import { gemIndex } from '../gems';
 import styles from './facet-panel.module.css';
 import { useProductListState, type ProductListUrlState } from './use-product-list-state';
 
@@ -30,7 +26,7 @@ function FacetGroup({ legend, name, options, selected, onSelect }: { legend: str
         {options.map((option) => (
           <li key={option.value}>
             <label className={styles.option}>
-              <input type="radio" name={name} value={option.value} checked={selected === option.value} onChange={() => onSelect(option.value)} />
+              <input type="radio" name={name} value={option.value} checked={selected !== undefined && selected.toLowerCase() === option.value.toLowerCase()} onChange={() => onSelect(option.value)} />
               <span>{option.label}</span>
               {option.count !== undefined ? <span className={styles.count}>{option.count}</span> : null}
             </label>
@@ -91,36 +87,16 @@ export interface FacetPanelProps {
   facets: ProductFacets | undefined;
 }
 
-/**
- * Stone names with their counts. The API has no stone facet, so they come from the whole catalogue
- * (see docs/decisions.md) — every piece, a heavy answer: asked only while the panel is shown, and
- * only once the page has painted and the browser is idle, so it never delays the first view.
- */
-function useStoneOptions(isShown: boolean): FacetOption[] {
-  const [isIdle, setIsIdle] = useState(false);
-  useEffect(() => {
-    if (!isShown || isIdle) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIsIdle(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setIsIdle(true), 200);
-    return () => clearTimeout(timer);
-  }, [isShown, isIdle]);
-  const catalog = useQuery({ ...allProductsQuery(), enabled: isShown && isIdle });
-  return useMemo(() => (catalog.data ? gemIndex(catalog.data).stones.map((s) => ({ value: s.name, label: s.name, count: s.count })) : []), [catalog.data]);
-}
-
 const toOptions = (values: ProductFacets['categories'] | undefined): FacetOption[] =>
   (values ?? []).map((v) => ({ value: v.value, label: v.label ?? humanize(v.value), count: v.count }));
+
+/** Stones and cuts are named as the catalogue writes them ('Golden Beryl', 'Emerald'). */
+const asNamed = (values: ProductFacets['stones'] | undefined): FacetOption[] => (values ?? []).map((v) => ({ value: v.value, label: v.value, count: v.count }));
 
 /** The left sidebar of /products-left: every facet with its count for the current selection. */
 export function FacetPanel({ facets }: FacetPanelProps) {
   const { state, update } = useProductListState();
   const [isOpen, setIsOpen] = useState(false);
-  // Below 1024 px the groups stay folded behind 'Show filters'.
-  const isFolded = useMediaQuery(SMALL_SCREEN_QUERY);
-  const stones = useStoneOptions(isOpen || !isFolded);
   const set = (key: keyof ProductListUrlState) => (value: string | undefined) => update({ [key]: value } as Partial<ProductListUrlState>);
   const availability = facets ? toOptions(facets.availability) : AVAILABILITIES.map((value) => ({ value, label: humanize(value) }));
   return (
@@ -131,13 +107,8 @@ export function FacetPanel({ facets }: FacetPanelProps) {
       <div id="facet-groups" className={styles.groups}>
         <FacetGroup legend="Category" name="category" options={toOptions(facets?.categories)} selected={state.category} onSelect={set('category')} />
         <FacetGroup legend="Metal" name="metal" options={toOptions(facets?.metals)} selected={state.metal} onSelect={set('metal')} />
-        <FacetGroup
-          legend="Stone"
-          name="stone"
-          options={stones}
-          selected={state.stone}
-          onSelect={set('stone')}
-        />
+        <FacetGroup legend="Stone" name="stone" options={asNamed(facets?.stones)} selected={state.stone} onSelect={set('stone')} />
+        <FacetGroup legend="Cut" name="cut" options={asNamed(facets?.cuts)} selected={state.cut} onSelect={set('cut')} />
         <FacetGroup legend="Collection" name="collection" options={toOptions(facets?.collections)} selected={state.collection} onSelect={set('collection')} />
         <PriceRange min={state.min} max={state.max} bounds={facets?.price} onApply={(min, max) => update({ min, max })} />
         <FacetGroup legend="Availability" name="availability" options={availability} selected={state.availability} onSelect={set('availability')} />

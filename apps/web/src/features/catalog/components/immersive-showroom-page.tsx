@@ -1,5 +1,5 @@
 import type { Collection } from '@mirror/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
 import { INTRO_SUBMIT_SECTION_ID } from '../../../components/layout/navbar';
 import { PageLink } from '../../../components/layout/page-link';
@@ -9,12 +9,34 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, to } from '../../../config/routes';
 import { humanize } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
-import { collectionProductsQuery, collectionsQuery } from '../api/catalog.queries';
+import { categoryQuery, collectionProductsQuery, collectionsQuery } from '../api/catalog.queries';
 import styles from './immersive-showroom-page.module.css';
 import { ProductCard } from './product-card';
+import { PIECES_PER_CASE } from './showroom/salon-logic';
+import { Salon, type SalonRoom } from './showroom/salon';
 
-/** How many pieces each room shows before 'The collection' link takes over. */
-const PIECES_PER_ROOM = 8;
+/** How many pieces each room shows before 'The collection' link takes over: the same pieces stand in the salon's cases. */
+const PIECES_PER_ROOM = PIECES_PER_CASE;
+const LIST_ID = 'showroom-list';
+
+/** The salon above the list: the same collections and pieces, in 3D (three.js is fetched by the salon only). */
+function SalonOfCollections({ collections }: { collections: readonly Collection[] }) {
+  const items = useQueries({ queries: collections.map((c) => collectionProductsQuery(c.id)) });
+  const isReady = items.every((q) => q.isSuccess);
+  const rooms: SalonRoom[] = isReady
+    ? collections.map((collection, i) => ({
+        collection,
+        pieces: [...(items[i]!.data ?? [])]
+          .sort((a, b) => a.sortOrder - b.sortOrder)
+          .slice(0, PIECES_PER_ROOM)
+          .map((item) => item.product),
+      }))
+    : [];
+  const categoryIds = [...new Set(rooms.flatMap((r) => r.pieces.map((p) => p.categoryId)))];
+  const categories = useQueries({ queries: categoryIds.map((id) => categoryQuery(id)) });
+  const categoryNames = new Map(categories.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
+  return <Salon rooms={rooms} categoryNames={categoryNames} listId={LIST_ID} />;
+}
 
 function RoomPieces({ collection }: { collection: Collection }) {
   const items = useQuery(collectionProductsQuery(collection.id));
@@ -74,7 +96,11 @@ function Room({ collection, index }: { collection: Collection; index: number }) 
   );
 }
 
-/** /immersive-showroom: a dark, editorial walk through the featured collections, room by room. */
+/**
+ * /immersive-showroom: the salon in 3D (glass cases of the featured collections' pieces), then the
+ * same pieces written out room by room — the list keyboard and screen-reader visitors can read,
+ * and what remains without WebGL.
+ */
 export function ImmersiveShowroomPage() {
   usePageMeta('Immersive Showroom', 'Walk through the featured Mirror collections, room by room, after dark.');
   const collections = useQuery(collectionsQuery({ featured: true, size: 12 }));
@@ -101,6 +127,7 @@ export function ImmersiveShowroomPage() {
       </div>
     );
   else body = collections.data.content.map((collection, i) => <Room key={collection.id} collection={collection} index={i} />);
+  const hasCollections = collections.isSuccess && collections.data.content.length > 0;
 
   return (
     <article className={styles.page} aria-labelledby="page-title" data-testid="showroom">
@@ -109,9 +136,18 @@ export function ImmersiveShowroomPage() {
         <h1 id="page-title" className={styles.title}>
           After dark, the collections
         </h1>
-        <p className={styles.lead}>Walk from room to room: each featured collection, its hero, and the pieces that tell its story.</p>
+        <p className={styles.lead}>Walk from case to case: each featured collection, its hero, and the pieces that tell its story.</p>
       </div>
-      {body}
+      {collections.isPending || hasCollections ? <SalonOfCollections collections={hasCollections ? collections.data.content : []} /> : null}
+      <section id={LIST_ID} className={styles.list} aria-labelledby="showroom-list-title" tabIndex={-1}>
+        <div className={styles.listIntro}>
+          <p className={`eyebrow ${styles.eyebrow}`}>Room by room</p>
+          <h2 id="showroom-list-title" className={styles.listTitle}>
+            The pieces in the cases
+          </h2>
+        </div>
+        {body}
+      </section>
       <div className={styles.end}>
         <PageLink to={paths.collections} className={styles.link}>
           Every collection

@@ -99,9 +99,12 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
   const size = PAGE_SIZE[layout];
   const params = toListParams(state, size);
   const list = useQuery(productsListQuery(params));
-  const { q: _q, sort: _s, page: _p, size: _z, ...filter } = params;
-  const facets = useQuery(productFacetsQuery(filter));
+  const { q, sort: _s, page: _p, size: _z, ...filter } = params;
+  // Facet counts follow the search too: they count what it finds.
+  const facets = useQuery(productFacetsQuery(filter, q));
   const total = list.data?.totalElements;
+  // Some word matched nothing as typed: the pieces shown are those of its nearest spelling, under their own heading.
+  const correctedQuery = q ? (list.data?.correctedQuery ?? null) : null;
 
   const results = (() => {
     if (list.isPending) return <GridSkeleton count={size} layout={layout} />;
@@ -117,6 +120,14 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
       );
     return (
       <>
+        {correctedQuery ? (
+          <div className={styles.didYouMean} data-testid="did-you-mean">
+            <p className={styles.noExact}>No piece matches “{q}” exactly.</p>
+            <h2 className={styles.didYouMeanHeading}>
+              Did you mean <button type="button" className={styles.correction} onClick={() => update({ q: correctedQuery })}>“{correctedQuery}”</button>?
+            </h2>
+          </div>
+        ) : null}
         <ul className={`${styles.grid} ${styles[layout]}`} aria-busy={list.isPlaceholderData || undefined} data-testid="product-grid">
           {list.data.content.map((product, index) => (
             <li key={product.id}>
@@ -138,10 +149,10 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
           {layout !== 'sidebar' ? <InlineFilters facets={facets.data} /> : null}
           <label className={styles.inlineField}>
             <span className="eyebrow">Sort</span>
-            <select value={state.sort} onChange={(e) => update({ sort: e.target.value as SortValue })} disabled={Boolean(state.q || state.stone)}>
+            <select value={state.sort} onChange={(e) => update({ sort: e.target.value as SortValue })} disabled={Boolean(state.q)}>
               {SORTS.map((s) => (
                 <option key={s.value} value={s.value}>
-                  {state.q || state.stone ? 'Relevance' : s.label}
+                  {state.q ? 'Relevance' : s.label}
                 </option>
               ))}
             </select>

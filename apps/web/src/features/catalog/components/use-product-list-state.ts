@@ -21,6 +21,7 @@ export interface ProductListUrlState {
   category: string | undefined;
   metal: (typeof METAL_TYPES)[number] | undefined;
   stone: string | undefined;
+  cut: string | undefined;
   collection: string | undefined;
   availability: (typeof AVAILABILITIES)[number] | undefined;
   min: number | undefined;
@@ -34,25 +35,24 @@ export const PRODUCT_LIST_SPEC: ParamSpec<ProductListUrlState> = {
   category: param.optionalString(),
   metal: param.optionalOneOf(METAL_TYPES),
   stone: param.optionalString(),
+  cut: param.optionalString(),
   collection: param.optionalString(),
   availability: param.optionalOneOf(AVAILABILITIES),
   min: param.optionalInt({ max: 100_000_000 }),
   max: param.optionalInt({ max: 100_000_000 }),
 };
 
-/**
- * URL state → API query. The API has no stone filter, so a chosen stone joins the search text:
- * the ranked search covers stone names (see docs/decisions.md).
- */
+/** URL state → API query: the stone and the cut are the API's own filters (the piece's gemstone type and cut). */
 export function toListParams(state: ProductListUrlState, size: number): ProductListParams {
-  const q = [state.q, state.stone].filter(Boolean).join(' ') || undefined;
   return {
-    q,
+    q: state.q,
     sort: state.sort,
     page: state.page - 1,
     size,
     categoryId: state.category,
     metalType: state.metal,
+    stone: state.stone,
+    cut: state.cut,
     collectionId: state.collection,
     availability: state.availability,
     minPrice: state.min === undefined ? undefined : state.min * 100,
@@ -67,7 +67,7 @@ export function useProductListState() {
     (patch: Partial<ProductListUrlState>) => setSearchParams((current) => patchParams(current, PRODUCT_LIST_SPEC, patch), { preventScrollReset: true }),
     [setSearchParams],
   );
-  const activeFilterCount = [state.q, state.category, state.metal, state.stone, state.collection, state.availability, state.min, state.max].filter(
+  const activeFilterCount = [state.q, state.category, state.metal, state.stone, state.cut, state.collection, state.availability, state.min, state.max].filter(
     (v) => v !== undefined,
   ).length;
   const clear = useCallback(() => setSearchParams(new URLSearchParams(), { preventScrollReset: true }), [setSearchParams]);

@@ -10,6 +10,7 @@ import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { to } from '../../../config/routes';
 import { formatShortDate, humanize } from '../../../lib/format';
+import { REDUCED_MOTION_QUERY, matchesMedia } from '../../../lib/media';
 import { usePageMeta } from '../../../lib/page-meta';
 import { param, patchParams, readParams, type ParamSpec } from '../../../lib/url-state';
 import { locationFacetsQuery, locationsQuery } from '../api/locations.queries';
@@ -33,6 +34,14 @@ const SPEC: ParamSpec<LocationUrlState> = {
 function upcoming(location: Location) {
   const today = new Date().toISOString().slice(0, 10);
   return (location.closures ?? []).filter((c) => c.date >= today).slice(0, 3);
+}
+
+/**
+ * Directions from wherever the visitor is: Google Maps' documented cross-platform URL (it opens the
+ * app on a phone that has it, the site elsewhere — a `geo:` URI does nothing on iOS or most desktops).
+ */
+export function directionsUrl(location: Pick<Location, 'latitude' | 'longitude'>): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${location.latitude},${location.longitude}`;
 }
 
 function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isActive: boolean; onFocus: () => void }) {
@@ -72,6 +81,9 @@ function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isA
       <div className={styles.contact}>
         {location.phone ? <a href={`tel:${location.phone.replace(/[^+\d]/g, '')}`}>{location.phone}</a> : null}
         {location.email ? <a href={`mailto:${location.email}`}>{location.email}</a> : null}
+        <a href={directionsUrl(location)} target="_blank" rel="noopener noreferrer" data-testid="directions">
+          Directions<span className="visually-hidden"> to {location.name} (opens Google Maps)</span>
+        </a>
       </div>
       {location.isAppointmentBookable ? (
         <PageLink to={to.appointment({ boutique: location.id })} className={buttonClassName({ variant: 'secondary', size: 'small' })} aria-label={`Book an appointment at ${location.name}`}>
@@ -110,7 +122,7 @@ export function LocationsPage() {
   if (list.isPending)
     body = (
       <div className={styles.layout} aria-hidden="true" data-testid="locations-loading">
-        <Skeleton aspectRatio="1000 / 394" />
+        <Skeleton aspectRatio="5 / 4" />
         <div>
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} height="12rem" className={styles.cardSkeleton} />
@@ -136,7 +148,7 @@ export function LocationsPage() {
             activeId={activeId}
             onSelect={(id) => {
               setActiveId(id);
-              document.getElementById(`boutique-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+              document.getElementById(`boutique-${id}`)?.scrollIntoView({ behavior: matchesMedia(REDUCED_MOTION_QUERY) ? 'auto' : 'smooth', block: 'nearest' });
             }}
           />
         </div>

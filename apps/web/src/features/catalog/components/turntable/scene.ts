@@ -9,7 +9,6 @@ import {
   Color,
   DirectionalLight,
   Group,
-  Mesh,
   PerspectiveCamera,
   PMREMGenerator,
   Scene,
@@ -17,14 +16,11 @@ import {
   Sphere,
   Vector3,
   WebGLRenderer,
-  type Material,
   type Object3D,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { loadFraction } from './turntable-logic';
+import { createGltfLoader, disposeObject, fetchWithProgress, ModelLoadError } from '../three/gltf';
 
 export interface TurntableScene {
   /** Fetches and shows a model, replacing the one on the stage; rejects on an HTTP error or a bad file. */
@@ -35,59 +31,11 @@ export interface TurntableScene {
   dispose(): void;
 }
 
-export class ModelLoadError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'ModelLoadError';
-  }
-}
+export { ModelLoadError };
 
 const Y = new Vector3(0, 1, 0);
 /** The ivory of the studio renders. */
 export const STUDIO_BACKDROP = '#f4f0e9';
-
-async function fetchWithProgress(url: string, onProgress: (fraction: number | null) => void, signal: AbortSignal): Promise<ArrayBuffer> {
-  const response = await fetch(url, { signal, credentials: 'same-origin' });
-  if (!response.ok) throw new ModelLoadError(`The model answered ${response.status}`, response.status);
-  const total = Number(response.headers.get('content-length') ?? 0);
-  if (!response.body) {
-    const buffer = await response.arrayBuffer();
-    onProgress(1);
-    return buffer;
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let loaded = 0;
-  onProgress(loadFraction(0, total));
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    loaded += value.byteLength;
-    onProgress(loadFraction(loaded, total));
-  }
-  const bytes = new Uint8Array(loaded);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  onProgress(1);
-  return bytes.buffer;
-}
-
-function disposeObject(root: Object3D): void {
-  root.traverse((node) => {
-    if (node instanceof Mesh) {
-      node.geometry.dispose();
-      const materials: Material[] = Array.isArray(node.material) ? node.material : [node.material];
-      for (const m of materials) m.dispose();
-    }
-  });
-}
 
 export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoRotate: boolean; onFirstFrame?: () => void }): TurntableScene {
   const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: false });
@@ -125,8 +73,7 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
   let model: Object3D | null = null;
   let framed = false;
 
-  const loader = new GLTFLoader();
-  loader.setMeshoptDecoder(MeshoptDecoder);
+  const loader = createGltfLoader();
 
   // Draws only when something moved (auto-rotation, damping, a drag, a new model, a resize): a still piece costs nothing.
   let dirty = true;

@@ -1,0 +1,11 @@
+-- Search (docs/decisions.md, search rules): accents folded, weights A name / B stone / C SKU, cut, colour, metal / D description;
+-- dropping the column dropped its GIN index, so it is built again, and the lexicon is rebuilt from the folded words.
+-- The cut filter (lower(gemstone_cut)) gets its index, and the facets index covers the cut.
+DROP INDEX "products_facets_idx";--> statement-breakpoint
+ALTER TABLE "products" drop column "search_vector";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', translate(lower(name), 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy')), 'A') || setweight(to_tsvector('simple', translate(lower(coalesce(gemstone_type, '')), 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy')), 'B') || setweight(to_tsvector('simple', translate(lower(sku || ' ' || coalesce(gemstone_cut, '') || ' ' || coalesce(gemstone_colour, '') || ' ' || CASE metal WHEN 'YELLOW_GOLD' THEN 'yellow gold' WHEN 'WHITE_GOLD' THEN 'white gold' WHEN 'ROSE_GOLD' THEN 'rose gold' WHEN 'PLATINUM' THEN 'platinum' ELSE 'silver' END), 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy')), 'C') || setweight(to_tsvector('simple', translate(lower(description), 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy')), 'D')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_cut_idx" ON "products" USING btree (lower("gemstone_cut"),"created_at","id");--> statement-breakpoint
+CREATE INDEX "products_facets_idx" ON "products" USING btree ("status","category_id","metal","vendor_id","designer_id","is_featured","stock_quantity","sort_price","price","currency","gemstone_type","gemstone_cut") WHERE "products"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
+DELETE FROM "search_terms";--> statement-breakpoint
+INSERT INTO "search_terms" ("term") SELECT DISTINCT unnest(tsvector_to_array("search_vector")) FROM "products" ON CONFLICT DO NOTHING;

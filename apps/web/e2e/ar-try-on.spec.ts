@@ -1,0 +1,307 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { ARTIFACTS } from './helpers';
+
+/**
+ * The ring try-on (/ar/rings/{id}) through Chromium's fake camera. Each camera is a still photo
+ * from e2e/fixtures/ar (provenance in its README) played in a loop as Motion-JPEG: a file of
+ * JPEG frames back to back, which is what `--use-file-for-fake-video-capture=*.mjpeg` reads.
+ */
+const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'ar');
+const CAMERAS = path.join(os.tmpdir(), `mirror-ar-e2e-${process.pid}`);
+
+function camera(photo: string): string {
+  mkdirSync(CAMERAS, { recursive: true });
+  const file = path.join(CAMERAS, photo.replace(/\.jpg$/, '.mjpeg'));
+  const jpeg = readFileSync(path.join(FIXTURES, photo));
+  writeFileSync(file, Buffer.concat([jpeg, jpeg, jpeg, jpeg]));
+  return file;
+}
+
+const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/**
+ * A browser of its own whose camera films `photo` (launch arguments cannot change per test in one
+ * worker), with the project's viewport and base URL; closed after `run`.
+ */
+async function withCamera(testInfo: TestInfo, photo: string, options: { isAllowed: boolean }, run: (page: Page) => Promise<void>): Promise<void> {
+  const args = [...BASE_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${camera(photo)}`];
+  if (!options.isAllowed) args.push('--deny-permission-prompts');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
+  try {
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: testInfo.project.use.viewport ?? null,
+      permissions: options.isAllowed ? ['camera'] : [],
+      acceptDownloads: true,
+    });
+    await run(await context.newPage());
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * A screenshot for the record. The hand tracker keeps the main thread busy between frames (very
+ * much so on a software GPU), so the screenshot may wait for a gap.
+ */
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, testInfo.project.name, `${name}.png`), timeout: 120_000 });
+}
+
+type Piece = { id: string; name: string; categoryId: string; metalType: string };
+
+/** The demo catalogue's rings and one piece that is not a ring. */
+async function catalogue(request: APIRequestContext): Promise<{ ring: Piece; other: Piece }> {
+  const products = (await (await request.get('/api/products?size=100&sort=name,asc')).json()) as { content: Piece[] };
+  const names = new Map<string, string>();
+  for (const id of new Set(products.content.map((p) => p.categoryId))) {
+    const category = (await (await request.get(`/api/categories/${id}`)).json()) as { name: string };
+    names.set(id, category.name);
+  }
+  const isRing = (p: Piece) => /ring/i.test(names.get(p.categoryId) ?? '') && !/earring/i.test(names.get(p.categoryId) ?? '');
+  const ring = products.content.find(isRing);
+  const other = products.content.find((p) => !isRing(p));
+  expect(ring, 'the demo catalogue has a ring').toBeTruthy();
+  expect(other, 'the demo catalogue has a piece that is not a ring').toBeTruthy();
+  return { ring: ring!, other: other! };
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // hands.js asks for a WebGL canvas with alert() when it cannot have one: that must never happen.
+  page.on('dialog', (dialog) => {
+    errors.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return errors;
+}
+
+/** Opens the try-on of `ring` and the camera; returns the stage once frames reach the hand tracker. */
+async function openMirror(page: Page, ring: Piece) {
+  await page.goto(`/ar/rings/${ring.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: ring.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Open the camera' }).click();
+  const stage = page.getByTestId('ar-stage');
+  await expect(stage).toHaveAttribute('data-model', 'ready', { timeout: 180_000 });
+  // Camera frames have gone through MediaPipe and come back (the counter moves on every result). The
+  // bounds are for a software GPU on a busy machine: a frame there takes seconds, not milliseconds.
+  await expect.poll(async () => Number(await stage.getAttribute('data-frames')), { timeout: 240_000 }).toBeGreaterThan(1);
+  return stage;
+}
+
+/**
+ * Share of pixels in a box of a photo taken in the mirror (a PNG: the camera picture with the ring
+ * drawn over it) that differ from the camera picture alone (the 2D canvas the tracker's frames are
+ * drawn on): what the ring added there. Decoded in the page, which has the picture.
+ */
+async function drawnOverPicture(page: Page, png: Buffer, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+  return page.evaluate(
+    async ({ url, box }) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const picture = document.querySelector<HTMLCanvasElement>('[data-testid="ar-picture"]')!;
+      const ratio = picture.width / picture.getBoundingClientRect().width;
+      const read = (source: CanvasImageSource) => {
+        const c = document.createElement('canvas');
+        c.width = Math.round(box.width * ratio);
+        c.height = Math.round(box.height * ratio);
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(source, box.x * ratio, box.y * ratio, c.width, c.height, 0, 0, c.width, c.height);
+        return ctx.getImageData(0, 0, c.width, c.height).data;
+      };
+      const shown = read(img);
+      const under = read(picture);
+      let changed = 0;
+      for (let i = 0; i < shown.length; i += 4) {
+        if (Math.abs(shown[i]! - under[i]!) + Math.abs(shown[i + 1]! - under[i + 1]!) + Math.abs(shown[i + 2]! - under[i + 2]!) > 60) changed++;
+      }
+      return changed / (shown.length / 4);
+    },
+    { url: `data:image/png;base64,${png.toString('base64')}`, box },
+  );
+}
+
+/** Mean brightness (0–255) of the camera picture canvas: 0 while nothing has been drawn on it. */
+async function pictureLuma(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const picture = document.querySelector<HTMLCanvasElement>('[data-testid="ar-picture"]')!;
+    const data = picture.getContext('2d')!.getImageData(0, 0, picture.width, picture.height).data;
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+    return sum / (data.length / 4);
+  });
+}
+
+/** How many distinct colours (5 bits a channel) the camera picture canvas holds: 1 when nothing was drawn. */
+async function pictureColours(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const picture = document.querySelector<HTMLCanvasElement>('[data-testid="ar-picture"]')!;
+    const data = picture.getContext('2d')!.getImageData(0, 0, picture.width, picture.height).data;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 16) colours.add(((data[i]! >> 3) << 10) | ((data[i + 1]! >> 3) << 5) | (data[i + 2]! >> 3));
+    return colours.size;
+  });
+}
+
+test.describe('with a hand before the camera', () => {
+  test('tracks the hand and draws the ring on its ring finger', async ({ request }, testInfo) => {
+    test.setTimeout(600_000);
+    await withCamera(testInfo, 'hand.jpg', { isAllowed: true }, async (page) => {
+    const errors = watchErrors(page);
+    const { ring } = await catalogue(request);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+
+    await page.goto(`/ar/rings/${ring.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: ring.name })).toBeVisible();
+    // Full screen, no site chrome, and the id itself never shown.
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.locator('footer')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(ring.id);
+    await shot(page, testInfo, 'ar-intro');
+    // Nothing heavy before the camera is asked for.
+    expect(requests.filter((p) => /mediapipe|hand_landmark|\.wasm$/.test(p))).toEqual([]);
+
+    const stage = await openMirror(page, ring);
+    // MediaPipe came from our own assets, the model from the API; nothing else was fetched from elsewhere.
+    expect(requests.some((p) => /^\/assets\/mediapipe-hands-[\d.]+\/hands\.js$/.test(p))).toBe(true);
+    expect(requests.some((p) => /^\/assets\/mediapipe-hands-[\d.]+\/hand_landmark_lite\.tflite$/.test(p))).toBe(true);
+    expect(requests.some((p) => p === `/api/products/${ring.id}/model.glb`)).toBe(true);
+
+    // The camera's frames are composited under the ring (a photograph has thousands of colours).
+    expect(await pictureColours(page)).toBeGreaterThan(200);
+
+    await expect(stage).toHaveAttribute('data-hand', 'tracked', { timeout: 240_000 });
+    await expect(stage).toHaveAttribute('data-guidance', 'tracking');
+    await expect(page.getByTestId('ar-guidance')).toHaveAttribute('data-empty', 'true');
+    const x = Number(await stage.getAttribute('data-ring-x'));
+    const y = Number(await stage.getAttribute('data-ring-y'));
+    const width = Number(await stage.getAttribute('data-ring-width'));
+    expect(width).toBeGreaterThan(8);
+    const viewport = page.viewportSize()!;
+    expect(x).toBeGreaterThan(0);
+    expect(x).toBeLessThan(viewport.width);
+    expect(y).toBeGreaterThan(0);
+    expect(y).toBeLessThan(viewport.height);
+    await shot(page, testInfo, 'ar-tracked');
+
+    // A photo: a PNG of the picture with the ring on it…
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Take a photo' }).click({ timeout: 120_000 })]);
+    expect(download.suggestedFilename()).toMatch(/^mirror-.+-try-on\.png$/);
+    const png = readFileSync((await download.path())!);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(viewport.width);
+    expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(viewport.height);
+    await expect(page.getByTestId('ar-guidance')).toHaveText('Photo saved', { timeout: 60_000 });
+    // …where metal was drawn over the finger, around the seat…
+    const half = Math.round(width * 1.2);
+    const box = { x: Math.max(0, Math.round(x - half)), y: Math.max(0, Math.round(y - half)), width: 2 * half, height: 2 * half };
+    expect(await drawnOverPicture(page, png, box)).toBeGreaterThan(0.04);
+    // …and only there: far from the hand, the photo is the picture.
+    expect(await drawnOverPicture(page, png, { x: 0, y: Math.round(viewport.height * 0.3), width: 40, height: 40 })).toBeLessThan(0.01);
+
+    expect(errors).toEqual([]);
+    });
+  });
+
+  test('changes size and metal, and leaves for the piece', async ({ request }, testInfo) => {
+    test.setTimeout(600_000);
+    await withCamera(testInfo, 'hand.jpg', { isAllowed: true }, async (page) => {
+    const { ring } = await catalogue(request);
+    const stage = await openMirror(page, ring);
+    await expect(stage).toHaveAttribute('data-hand', 'tracked', { timeout: 240_000 });
+    const before = Number(await stage.getAttribute('data-ring-depth'));
+
+    const size = page.getByLabel('Size');
+    await expect(size).toHaveValue('52');
+    await size.selectOption('60');
+    // A larger size is a wider finger: the same picture is a nearer hand (ring-fit.ts).
+    await expect.poll(async () => Number(await stage.getAttribute('data-ring-depth')) / before, { timeout: 180_000 }).toBeCloseTo(60 / 52, 1);
+
+    const other = ring.metalType === 'PLATINUM' ? 'Rose gold' : 'Platinum';
+    const model = page.waitForResponse((r) => r.url().includes(`/api/products/${ring.id}/model.glb?metal=`) && r.ok());
+    await page.getByRole('radio', { name: other }).check();
+    await model;
+    await expect(stage).toHaveAttribute('data-model', 'ready', { timeout: 180_000 });
+
+    await page.getByRole('link', { name: `Leave the try-on, back to ${ring.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${ring.id}$`));
+    });
+  });
+});
+
+test.describe('with an empty room before the camera', () => {
+  test('runs the frames through the tracker and asks for the hand', async ({ request }, testInfo) => {
+    test.setTimeout(600_000);
+    await withCamera(testInfo, 'empty-room.jpg', { isAllowed: true }, async (page) => {
+    const errors = watchErrors(page);
+    const { ring } = await catalogue(request);
+    const stage = await openMirror(page, ring);
+    await expect(page.getByTestId('ar-guidance')).toHaveText('Show the back of your hand, fingers spread', { timeout: 120_000 });
+    await expect(stage).toHaveAttribute('data-hand', 'none');
+    // The wall the camera films is on the canvas (a blank canvas reads 0).
+    expect(await pictureLuma(page)).toBeGreaterThan(40);
+    await shot(page, testInfo, 'ar-show-hand');
+    expect(errors).toEqual([]);
+    });
+  });
+});
+
+test.describe('with the camera refused', () => {
+  test('says so and offers the way back to the piece and its 360°', async ({ request }, testInfo) => {
+    test.setTimeout(120_000);
+    await withCamera(testInfo, 'hand.jpg', { isAllowed: false }, async (page) => {
+    const { ring } = await catalogue(request);
+    await page.goto(`/ar/rings/${ring.id}`);
+    await page.getByRole('button', { name: 'Open the camera' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'The camera is not allowed' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('link', { name: 'Back to the piece' })).toHaveAttribute('href', `/products/${ring.id}`);
+    await expect(page.getByRole('link', { name: 'See it in 360°' })).toHaveAttribute('href', `/view-360?product=${ring.id}`);
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await shot(page, testInfo, 'ar-denied');
+    });
+  });
+});
+
+test.describe('pieces that cannot be tried on', () => {
+  test('an unknown ring is named as such, never by its id', async ({ page }, testInfo) => {
+    const unknown = '00000000-0000-4000-8000-00000000dead';
+    await page.goto(`/ar/rings/${unknown}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This ring could not be found' })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(unknown);
+    await expect(page.getByRole('link', { name: 'Browse the pieces' })).toBeVisible();
+    await shot(page, testInfo, 'ar-not-found');
+    await page.goto('/ar/rings/not-an-id');
+    await expect(page.getByRole('heading', { level: 1, name: 'This ring could not be found' })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('not-an-id');
+  });
+
+  test('a piece that is not a ring says so and goes back to it', async ({ page, request }) => {
+    const { other } = await catalogue(request);
+    await page.goto(`/ar/rings/${other.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Only rings can be tried on here' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the piece' })).toHaveAttribute('href', `/products/${other.id}`);
+    await expect(page.locator('body')).not.toContainText(other.id);
+  });
+});
+
+test('MediaPipe and three.js stay off the other routes', async ({ page }) => {
+  test.setTimeout(120_000);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' || /\.(wasm|tflite|data)$/.test(r.url())) scripts.push(new URL(r.url()).pathname);
+  });
+  for (const url of ['/', '/home', '/products', '/collections', '/locations', '/news', '/about', '/services']) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.filter((p) => /mediapipe|hand-tracker|ar-scene|ar-ring-page|\.wasm$|\.tflite$/.test(p))).toEqual([]);
+});

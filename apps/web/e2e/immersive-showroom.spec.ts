@@ -1,0 +1,294 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { settled, snap } from './helpers';
+
+type Piece = { id: string; name: string; categoryId: string };
+type Item = { sortOrder: number; product: Piece };
+type CollectionSummary = { id: string; name: string };
+type View = { x: number; y: number; z: number; yaw: number; pitch: number };
+type Stats = { calls: number; triangles: number; geometries: number; textures: number; frames: number };
+
+/**
+ * The salon's test probe (salon.tsx exposes it only under automation, navigator.webdriver): the
+ * scene's view and renderer figures, and per visit renderer.info.memory once loaded and after disposal.
+ */
+type ProbeWindow = {
+  __mirrorShowroom?: {
+    ready: boolean;
+    visits: { loaded: { geometries: number; textures: number }; afterDispose?: { geometries: number; textures: number } }[];
+    scene: null | {
+      view(): View;
+      stats(): Stats;
+      project(): Map<string, { x: number; y: number; visible: boolean; distance: number }>;
+    };
+  };
+};
+
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The pieces the salon shows: the featured collections' first eight each, in their order. */
+async function shownPieces(request: APIRequestContext): Promise<{ collection: CollectionSummary; pieces: Piece[] }[]> {
+  const response = await request.get('/api/collections/featured?size=12&sort=year,desc');
+  expect(response.ok()).toBe(true);
+  const collections = ((await response.json()) as { content: CollectionSummary[] }).content;
+  const rooms = [];
+  for (const collection of collections) {
+    const items = (await (await request.get(`/api/collections/${collection.id}/products-list`)).json()) as Item[];
+    rooms.push({ collection, pieces: [...items].sort((a, b) => a.sortOrder - b.sortOrder).slice(0, 8).map((i) => i.product) });
+  }
+  return rooms.filter((r) => r.pieces.length > 0);
+}
+
+async function categoryName(request: APIRequestContext, id: string): Promise<string> {
+  return ((await (await request.get(`/api/categories/${id}`)).json()) as { name: string }).name;
+}
+
+const isRing = (category: string) => /ring/i.test(category) && !/earring/i.test(category);
+
+async function waitForSalon(page: Page): Promise<void> {
+  await expect(page.getByTestId('salon-stage')).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
+  await expect(page.getByRole('progressbar', { name: 'Loading the salon' })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as ProbeWindow).__mirrorShowroom?.ready === true)).toBe(true);
+}
+
+const view = (page: Page) => page.evaluate(() => (window as unknown as ProbeWindow).__mirrorShowroom!.scene!.view());
+const stats = (page: Page) => page.evaluate(() => (window as unknown as ProbeWindow).__mirrorShowroom!.scene!.stats());
+
+/** Decodes PNG screenshots in the page and measures them (as the 360° view's spec does). */
+async function measure(page: Page, a: Buffer, b?: Buffer): Promise<{ colours: number; drawn: number; changed: number; variance: number }> {
+  return page.evaluate(async (urls) => {
+    const decode = async (url: string) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      return ctx.getImageData(0, 0, c.width, c.height).data;
+    };
+    const pa = await decode(urls[0]!);
+    const counts = new Map<number, number>();
+    let sum = 0;
+    let sumSq = 0;
+    for (let i = 0; i < pa.length; i += 4) {
+      const colour = ((pa[i]! >> 3) << 10) | ((pa[i + 1]! >> 3) << 5) | (pa[i + 2]! >> 3);
+      counts.set(colour, (counts.get(colour) ?? 0) + 1);
+      const luma = 0.2126 * pa[i]! + 0.7152 * pa[i + 1]! + 0.0722 * pa[i + 2]!;
+      sum += luma;
+      sumSq += luma * luma;
+    }
+    const pixels = pa.length / 4;
+    const mean = sum / pixels;
+    const variance = sumSq / pixels - mean * mean;
+    const drawn = 1 - Math.max(...counts.values()) / pixels;
+    if (urls.length < 2) return { colours: counts.size, drawn, changed: 0, variance };
+    const pb = await decode(urls[1]!);
+    if (pa.length !== pb.length) return { colours: counts.size, drawn, changed: 1, variance };
+    let changed = 0;
+    for (let i = 0; i < pa.length; i += 4) {
+      if (Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!) > 24) changed++;
+    }
+    return { colours: counts.size, drawn, changed: changed / pixels, variance };
+  }, [a, ...(b ? [b] : [])].map((png) => `data:image/png;base64,${png.toString('base64')}`));
+}
+
+test.describe('/immersive-showroom, the salon in 3D', () => {
+  test('draws the cases and pieces, walks by keyboard, opens a piece by Tab and by a tap, with its links; the written list is reachable', async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const rooms = await shownPieces(request);
+    expect(rooms.length).toBeGreaterThan(0);
+    const errors = watchConsole(page);
+    // Reduced motion: the camera cuts instead of gliding, so every change below is the visitor's.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/immersive-showroom');
+    await settled(page);
+    const loading = page.getByRole('progressbar', { name: 'Loading the salon' });
+    await expect(loading).toHaveAttribute('aria-valuenow', /^\d+$/);
+    await waitForSalon(page);
+
+    // Drawn: a lit room, not a flat canvas.
+    const canvas = page.getByTestId('salon-canvas');
+    const still = await canvas.screenshot();
+    const look = await measure(page, still);
+    expect(look.colours, 'the salon is drawn, not a flat canvas').toBeGreaterThan(60);
+    expect(look.variance, 'light and shade across the picture').toBeGreaterThan(40);
+    expect(look.drawn).toBeGreaterThan(0.2);
+    const figures = await stats(page);
+    expect(figures.calls).toBeGreaterThan(5);
+    expect(figures.calls, 'draw calls within budget').toBeLessThanOrEqual(150);
+    expect(figures.triangles, 'every piece is in the room').toBeGreaterThan(100_000);
+    expect(figures.triangles, 'triangles within budget').toBeLessThanOrEqual(1_000_000);
+    await page.evaluate(() => document.fonts.ready);
+    await snap(page, testInfo, 'salon');
+
+    // Idle and under reduced motion: no drift, no frame drawn.
+    const framesBefore = (await stats(page)).frames;
+    await page.waitForTimeout(1200);
+    expect((await stats(page)).frames, 'nothing moves, nothing is drawn').toBe(framesBefore);
+    expect((await measure(page, still, await canvas.screenshot())).changed, 'reduced motion: the camera stands still').toBeLessThan(0.002);
+
+    // The keyboard walks and turns.
+    const stage = page.getByRole('application', { name: 'The salon: glass cases of the featured collections' });
+    await stage.focus();
+    const start = await view(page);
+    // Backwards, towards the room's centre: forwards the visitor soon meets the case (the walking line).
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('s');
+    await expect.poll(async () => Math.hypot((await view(page)).x - start.x, (await view(page)).z - start.z)).toBeGreaterThan(0.5);
+    const walked = await view(page);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await view(page)).yaw).toBeGreaterThan(walked.yaw + 0.1);
+    await page.keyboard.press('d');
+    await page.waitForTimeout(300);
+    expect((await measure(page, still, await canvas.screenshot())).changed, 'the room moved on screen').toBeGreaterThan(0.05);
+
+    // Tab goes to the pieces, case by case; Enter opens the first one's panel.
+    const [first, second] = rooms[0]!.pieces;
+    await page.keyboard.press('Tab');
+    const firstMarker = page.getByRole('button', { name: `${first!.name}, ${rooms[0]!.collection.name}` }).first();
+    await expect(firstMarker).toBeFocused();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: first!.name });
+    await expect(panel).toBeVisible();
+    await expect(panel).toBeFocused();
+    await expect(panel.getByText(rooms[0]!.collection.name)).toBeVisible();
+    await expect(panel.getByTestId('salon-price')).toHaveText(/€[\d,]+|Price on request/);
+    await expect(panel.getByRole('link', { name: 'View piece' })).toHaveAttribute('href', `/products/${first!.id}`);
+    await expect(panel.getByRole('link', { name: '360°' })).toHaveAttribute('href', `/view-360?product=${first!.id}`);
+    const firstIsRing = isRing(await categoryName(request, first!.categoryId));
+    await expect(panel.getByRole('link', { name: 'Try on' })).toHaveCount(firstIsRing ? 1 : 0);
+    if (firstIsRing) await expect(panel.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', `/ar/rings/${first!.id}`);
+    await page.waitForTimeout(300);
+    await snap(page, testInfo, 'salon-panel');
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(firstMarker).toBeFocused();
+
+    // The next piece by Tab: rings and the rest are told apart.
+    if (second) {
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      const next = page.getByRole('dialog', { name: second.name });
+      await expect(next).toBeVisible();
+      const secondIsRing = isRing(await categoryName(request, second.categoryId));
+      await expect(next.getByRole('link', { name: 'Try on' })).toHaveCount(secondIsRing ? 1 : 0);
+      await next.getByRole('button', { name: 'Close' }).click();
+      await expect(next).toHaveCount(0);
+    }
+
+    // A tap on a piece in the picture (below its marker, on the piece itself) opens it.
+    await page.getByRole('button', { name: 'Next case' }).click();
+    await page.waitForTimeout(300);
+    const target = await page.evaluate(() => {
+      const points = [...(window as unknown as ProbeWindow).__mirrorShowroom!.scene!.project()].filter(([, p]) => p.visible && p.distance < 4);
+      points.sort((a, b) => a[1].distance - b[1].distance);
+      return points[0] ? { id: points[0][0], x: points[0][1].x, y: points[0][1].y } : null;
+    });
+    expect(target, 'a piece of the next case is in view').not.toBeNull();
+    const tapped = rooms.flatMap((r) => r.pieces).find((p) => p.id === target!.id)!;
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.click(box.x + target!.x, box.y + target!.y + 45);
+    await expect(page.getByRole('dialog', { name: tapped.name })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+
+    // The written list: a skip link before the salon leads to it, and it holds the same pieces.
+    const skip = page.getByRole('link', { name: 'Skip the 3D salon: the written list of the pieces' });
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('region', { name: 'The pieces in the cases' });
+    await expect(list).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(list.getByRole('link', { name: new RegExp(`^Discover the collection.*${rooms[0]!.collection.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeFocused();
+    const written = list.getByTestId('showroom-pieces').first().getByRole('heading', { level: 3 });
+    await expect(written).toHaveText(rooms[0]!.pieces.map((p) => p.name));
+
+    // The panel's link leaves for the piece.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: `${first!.name}, ${rooms[0]!.collection.name}` }).first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: first!.name }).getByRole('link', { name: 'View piece' }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${first!.id}$`));
+    expect(errors).toEqual([]);
+  });
+
+  test('without WebGL: a sentence, the written list, no three.js and no model fetched', async ({ page }, testInfo) => {
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (/webgl/i.test(type)) return null;
+        return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
+      } as typeof original;
+    });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/model\.glb|salon-scene|three/i.test(new URL(r.url()).pathname)) asked.push(r.url());
+    });
+    await page.goto('/immersive-showroom');
+    await settled(page);
+    await expect(page.getByTestId('salon-fallback')).toHaveText(/Your browser cannot show the salon in 3D: every piece is listed below, room by room\./);
+    await expect(page.getByTestId('salon-canvas')).toHaveCount(0);
+    await expect(page.getByTestId('showroom-collection').first()).toBeVisible();
+    await expect(page.getByTestId('showroom-pieces').first().getByTestId('product-card').first()).toBeVisible();
+    await page.getByTestId('salon-fallback').getByRole('link', { name: 'Go to the list' }).click();
+    await expect(page.getByRole('region', { name: 'The pieces in the cases' })).toBeFocused();
+    await page.waitForTimeout(500);
+    await snap(page, testInfo, 'salon-no-webgl');
+    expect(asked, 'nothing 3D is fetched').toEqual([]);
+  });
+
+  test('ten visits in and out leave the heap and the GPU memory where the first left them', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'JSHeapUsedSize')!.value;
+    };
+    // The first visit loads the page; the next nine come back through the browser's history, which the
+    // router answers client-side (no reload: the marker set below survives); each leaves through the
+    // page's own 'Every collection' link.
+    await page.goto('/immersive-showroom');
+    await settled(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const heaps: number[] = [];
+    for (let visit = 0; visit < 10; visit += 1) {
+      if (visit > 0) await page.goBack();
+      await expect(page).toHaveURL(/\/immersive-showroom$/);
+      await waitForSalon(page);
+      await page.getByRole('main').getByRole('link', { name: 'Every collection' }).click();
+      await expect(page).toHaveURL(/\/collections$/);
+      await expect(page.getByTestId('salon-stage')).toHaveCount(0);
+      heaps.push(await heap());
+    }
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), 'every visit was client-side').toBe(true);
+    const visits = await page.evaluate(() => (window as unknown as ProbeWindow).__mirrorShowroom!.visits);
+    expect(visits).toHaveLength(10);
+    for (const v of visits) {
+      expect(v.loaded, 'each visit holds what the first held on the GPU').toEqual(visits[0]!.loaded);
+      expect(v.afterDispose, 'leaving frees every geometry and texture').toEqual({ geometries: 0, textures: 0 });
+    }
+    const [firstHeap] = heaps;
+    const lastHeap = heaps.at(-1)!;
+    testInfo().annotations.push({ type: 'heap', description: heaps.map((h) => `${(h / 1048576).toFixed(1)} MB`).join(', ') });
+    expect(lastHeap, `heap after ten visits (${heaps.map((h) => (h / 1048576).toFixed(1)).join(', ')} MB)`).toBeLessThan(firstHeap! * 1.1 + 2 * 1048576);
+  });
+});
+
+function testInfo() {
+  return test.info();
+}

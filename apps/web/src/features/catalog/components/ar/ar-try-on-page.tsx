@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { PageLink } from '../../../../components/layout/page-link';
+import { paths, to } from '../../../../config/routes';
+import { errorText, ApiError } from '../../../../lib/errors';
+import { usePageMeta } from '../../../../lib/page-meta';
+import { categoryQuery, productQuery } from '../../api/catalog.queries';
+import { supportsWebGL } from '../turntable/turntable-logic';
+import { ArMirror } from './ar-mirror';
+import styles from './ar-try-on.module.css';
+
+type Phase = 'intro' | 'live' | 'denied' | 'no-camera' | 'failed';
+
+/** A ring's category, as the piece page reads it ("Rings", "Engagement rings"; never earrings). */
+export function isRingCategory(name: string | undefined): boolean {
+  return /ring/i.test(name ?? '') && !/earring/i.test(name ?? '');
+}
+
+function Screen({ eyebrow, title, children, testId }: { eyebrow: string; title: string; children?: ReactNode; testId: string }) {
+  return (
+    <section className={styles.screen} aria-labelledby="page-title" data-testid={testId}>
+      <div className={styles.screenInner}>
+        <p className={styles.eyebrow}>{eyebrow}</p>
+        <h1 id="page-title" className={styles.screenTitle}>
+          {title}
+        </h1>
+        <span className={styles.rule} aria-hidden="true" />
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}
+
+/** The way back to the piece and its 360° view, offered on every screen that cannot show the mirror. */
+function BackToPiece({ productId, isPrimary = false }: { productId: string; isPrimary?: boolean }) {
+  return (
+    <>
+      <PageLink to={to.product(productId)} className={isPrimary ? styles.primary : styles.secondary}>
+        Back to the piece
+      </PageLink>
+      <PageLink to={to.view360(productId)} className={styles.secondary}>
+        See it in 360°
+      </PageLink>
+    </>
+  );
+}
+
+/**
+ * /ar/rings/{ringId}: the ring on the visitor's own hand, through their camera (issue 12). Full
+ * screen and dark, no site chrome. The camera opens only when asked; without a camera, with the
+ * camera refused, or without WebGL, a sentence and the way back to the piece take its place.
+ */
+export function ArTryOnPage({ ringId }: { ringId: string }) {
+  const product = useQuery({ ...productQuery(ringId), enabled: ringId !== '' });
+  const categoryId = product.data?.categoryId ?? '';
+  const category = useQuery({ ...categoryQuery(categoryId), enabled: categoryId !== '' });
+  const [phase, setPhase] = useState<Phase>('intro');
+  const [support, setSupport] = useState<{ camera: boolean; webgl: boolean } | null>(null);
+  const p = product.data;
+  const isRing = isRingCategory(category.data?.name);
+  usePageMeta(p && isRing ? `Try on ${p.name}` : 'Try on', p && isRing ? `${p.name} on your own hand, through your camera.` : undefined);
+
+  useEffect(() => {
+    setSupport({ camera: typeof navigator.mediaDevices?.getUserMedia === 'function', webgl: supportsWebGL() });
+  }, []);
+
+  const onCameraError = useCallback((kind: 'denied' | 'no-camera' | 'failed') => setPhase(kind), []);
+
+  const isMissing = product.isError && product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
+  if (!ringId || isMissing) {
+    return (
+      <Screen eyebrow="Try on" title="This ring could not be found" testId="ar-not-found">
+        <p className={styles.text}>It may have left the collection. The other rings are waiting for you.</p>
+        <Actions>
+          <PageLink to={paths.products} className={styles.primary}>
+            Browse the pieces
+          </PageLink>
+        </Actions>
+      </Screen>
+    );
+  }
+  if (product.isError || category.isError) {
+    const retry = () => void (product.isError ? product.refetch() : category.refetch());
+    return (
+      <Screen eyebrow="Try on" title="The try-on could not be prepared" testId="ar-error">
+        <p className={styles.text} role="alert">
+          {errorText(product.error ?? category.error)}
+        </p>
+        <Actions>
+          <button type="button" className={styles.primary} onClick={retry}>
+            Try again
+          </button>
+          <PageLink to={paths.products} className={styles.secondary}>
+            Browse the pieces
+          </PageLink>
+        </Actions>
+      </Screen>
+    );
+  }
+  if (!p || !category.data || !support) {
+    return (
+      <section className={styles.screen} aria-labelledby="page-title" aria-busy="true" data-testid="ar-loading">
+        <div className={styles.screenInner}>
+          <p className={styles.eyebrow}>Try on</p>
+          <h1 id="page-title" className={styles.screenTitle}>
+            Preparing the mirror…
+          </h1>
+        </div>
+      </section>
+    );
+  }
+  if (!isRing) {
+    return (
+      <Screen eyebrow="Try on" title="Only rings can be tried on here" testId="ar-not-a-ring">
+        <p className={styles.text}>{p.name} is not a ring. You can study it up close on its page.</p>
+        <Actions>
+          <PageLink to={to.product(p.id)} className={styles.primary}>
+            Back to the piece
+          </PageLink>
+          <PageLink to={paths.products} className={styles.secondary}>
+            Browse the pieces
+          </PageLink>
+        </Actions>
+      </Screen>
+    );
+  }
+  if (!support.webgl) {
+    return (
+      <Screen eyebrow={`Try on · ${p.name}`} title="This browser cannot draw the ring" testId="ar-no-webgl">
+        <p className={styles.text}>The try-on needs WebGL, which this browser or device has turned off. The piece’s page and its studio images are still yours to see.</p>
+        <Actions>
+          <BackToPiece productId={p.id} isPrimary />
+        </Actions>
+      </Screen>
+    );
+  }
+  if (!support.camera || phase === 'no-camera') {
+    return (
+      <Screen eyebrow={`Try on · ${p.name}`} title="No camera was found" testId="ar-no-camera">
+        <p className={styles.text}>The try-on shows the ring on your hand through a camera, and this device offers none. Try it from your phone, or see the piece in 360°.</p>
+        <Actions>
+          <BackToPiece productId={p.id} isPrimary />
+        </Actions>
+      </Screen>
+    );
+  }
+  if (phase === 'denied') {
+    return (
+      <Screen eyebrow={`Try on · ${p.name}`} title="The camera is not allowed" testId="ar-denied">
+        <p className={styles.text}>To try the ring on, allow this site to use your camera — in the address bar or your browser’s settings — then try again. The picture stays on your device: nothing is recorded or sent.</p>
+        <Actions>
+          <button type="button" className={styles.primary} onClick={() => setPhase('live')}>
+            Try again
+          </button>
+          <BackToPiece productId={p.id} />
+        </Actions>
+      </Screen>
+    );
+  }
+  if (phase === 'failed') {
+    return (
+      <Screen eyebrow={`Try on · ${p.name}`} title="The camera could not start" testId="ar-camera-failed">
+        <p className={styles.text}>Another application may be using it. Close it, then try again.</p>
+        <Actions>
+          <button type="button" className={styles.primary} onClick={() => setPhase('live')}>
+            Try again
+          </button>
+          <BackToPiece productId={p.id} />
+        </Actions>
+      </Screen>
+    );
+  }
+  if (phase === 'intro') {
+    return (
+      <Screen eyebrow="Try on" title={p.name} testId="ar-intro">
+        <p className={styles.text}>See the ring on your own hand. Hold the back of your hand to the camera, fingers a little apart, in good light.</p>
+        <p className={styles.fineprint}>The picture stays on your device: nothing is recorded or sent.</p>
+        <Actions>
+          <button type="button" className={styles.primary} onClick={() => setPhase('live')} data-testid="ar-start">
+            Open the camera
+          </button>
+          <BackToPiece productId={p.id} />
+        </Actions>
+      </Screen>
+    );
+  }
+  return <ArMirror productId={p.id} name={p.name} metal={p.metalType} backTo={to.product(p.id)} onCameraError={onCameraError} />;
+}

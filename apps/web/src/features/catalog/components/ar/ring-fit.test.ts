@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import leftBack from './fixtures/left-back.json';
+import rightBackLeaning from './fixtures/right-back-leaning.json';
+import rightBackTurned from './fixtures/right-back-turned.json';
+import rightBackUpright from './fixtures/right-back-upright.json';
+import rightEndOn from './fixtures/right-end-on.json';
+import rightPalm from './fixtures/right-palm.json';
+import {
+  coverFit,
+  guidance,
+  LOST_AFTER_MS,
+  meanLuma,
+  MODEL_SIZE_EU,
+  project,
+  resizeFor,
+  ringInnerDiameter,
+  ringPose,
+  RING_SIZES_EU,
+  rotate,
+  shiftedRadially,
+  steadyPose,
+  toViewPixels,
+  type Handedness,
+  type Landmark,
+  type RingPose,
+  type Vec3,
+  type ViewGeometry,
+} from './ring-fit';
+
+interface Fixture {
+  name: string;
+  frame: { width: number; height: number; focalPx: number };
+  handedness: string;
+  landmarks: Landmark[];
+  truth: { seatPx: { x: number; y: number }; axis: number[]; dorsal: number[]; fingerWidthPx: number };
+}
+
+const BACK_OF_HAND: Fixture[] = [rightBackUpright, rightBackTurned, rightBackLeaning, leftBack];
+
+/** The canvas shows the frame as it is, through a camera with the fixture's focal length. */
+function sameView(f: Fixture, isMirrored = false): ViewGeometry {
+  return { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: f.frame.width, viewHeight: f.frame.height, isMirrored, fovY: 2 * Math.atan(f.frame.height / 2 / f.frame.focalPx) };
+}
+
+function pose(f: Fixture, view = sameView(f), size = MODEL_SIZE_EU): RingPose {
+  const result = ringPose(f.landmarks, f.handedness as Handedness, view, size);
+  expect(result, `${f.name} carries a ring`).not.toBeNull();
+  return result!;
+}
+
+const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
+const degreesBetween = (a: readonly number[], b: readonly number[]) => (Math.acos(Math.min(1, Math.max(-1, dot(a, b) / Math.hypot(...a) / Math.hypot(...b)))) * 180) / Math.PI;
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+
+describe('ring sizes', () => {
+  it('reads an EU size as the inside circumference in millimetres', () => {
+    expect(ringInnerDiameter(52)).toBeCloseTo(16.552, 3);
+    expect(ringInnerDiameter(60)).toBeCloseTo(19.099, 3);
+  });
+  it('offers the sizer’s range around the size the models are built at', () => {
+    expect(RING_SIZES_EU[0]).toBe(44);
+    expect(RING_SIZES_EU.at(-1)).toBe(66);
+    expect(RING_SIZES_EU).toContain(MODEL_SIZE_EU);
+  });
+  it('resizes the band across the finger and moves the head out, never scaling the stone', () => {
+    expect(resizeFor(52)).toEqual({ bandScale: 1, radialShift: 0 });
+    const larger = resizeFor(60);
+    expect(larger.bandScale).toBeCloseTo(60 / 52, 6);
+    expect(larger.radialShift).toBeCloseTo((60 - 52) / Math.PI / 2, 6);
+    expect(resizeFor(46).radialShift).toBeLessThan(0);
+  });
+  it('moves a part away from the finger’s axis, keeping its place along the finger', () => {
+    expect(shiftedRadially([1, 10, 0], 2)).toEqual([1, 12, 0]);
+    const side = shiftedRadially([0, 3, 4], 5);
+    expect(side[0]).toBe(0);
+    expect(side[1]).toBeCloseTo(6, 9);
+    expect(side[2]).toBeCloseTo(8, 9);
+  });
+});
+
+describe('the camera frame on the canvas', () => {
+  it('covers a portrait phone screen with a landscape frame, centred', () => {
+    const fit = coverFit(1280, 720, 375, 812);
+    expect(fit.scale).toBeCloseTo(812 / 720, 9);
+    expect(fit.offsetY).toBeCloseTo(0, 9);
+    expect(fit.offsetX).toBeCloseTo((375 - 1280 * (812 / 720)) / 2, 9);
+  });
+  it('mirrors the front camera', () => {
+    const view: ViewGeometry = { frameWidth: 1280, frameHeight: 720, viewWidth: 1280, viewHeight: 720, isMirrored: true, fovY: 1 };
+    expect(toViewPixels({ x: 0.25, y: 0.5, z: 0 }, view)).toEqual([960, 360, 0]);
+    expect(toViewPixels({ x: 0.25, y: 0.5, z: 0 }, { ...view, isMirrored: false })).toEqual([320, 360, 0]);
+  });
+});
+
+describe('ringPose on recorded landmark sets', () => {
+  it.each(BACK_OF_HAND.map((f) => [f.name, f] as const))('%s: sits on the ring finger, a little above the knuckle', (_name, f) => {
+    const p = pose(f);
+    expect(Math.abs(p.screen.x - f.truth.seatPx.x)).toBeLessThan(1.5);
+    expect(Math.abs(p.screen.y - f.truth.seatPx.y)).toBeLessThan(1.5);
+    // The band's centre in 3D lands on that same pixel.
+    const onScreen = project(p.position, sameView(f));
+    expect(onScreen.x).toBeCloseTo(p.screen.x, 6);
+    expect(onScreen.y).toBeCloseTo(p.screen.y, 6);
+  });
+
+  it.each(BACK_OF_HAND.map((f) => [f.name, f] as const))('%s: runs along the finger with its head on the back of the hand', (_name, f) => {
+    const p = pose(f);
+    // MediaPipe's z is a weak-perspective depth (in frame widths from the wrist): a hand leaning 40°
+    // towards a camera 45 cm away comes out a few degrees off, which the eye does not see on a ring.
+    expect(degreesBetween(p.axis, f.truth.axis)).toBeLessThan(7);
+    expect(degreesBetween(p.up, f.truth.dorsal)).toBeLessThan(12);
+    // The back of the hand faces the camera: so does the head.
+    expect(p.up[2]).toBeGreaterThan(0.5);
+    // The rotation takes the model's finger (+X) and head (+Y) there.
+    expect(degreesBetween(rotate(p.quaternion, [1, 0, 0]), p.axis)).toBeLessThan(0.01);
+    expect(degreesBetween(rotate(p.quaternion, [0, 1, 0]), p.up)).toBeLessThan(0.01);
+    expect(Math.abs(dot(p.axis, p.up))).toBeLessThan(1e-9);
+  });
+
+  it.each(BACK_OF_HAND.map((f) => [f.name, f] as const))('%s: is drawn as wide as the finger', (_name, f) => {
+    const p = pose(f);
+    // The width comes from the knuckles' spacing, which perspective stretches a little on a hand turned
+    // 30° and off-centre at 30 cm; within 18 % the band still reads as fitted.
+    expect(Math.abs(p.fingerWidthPx - f.truth.fingerWidthPx) / f.truth.fingerWidthPx).toBeLessThan(0.18);
+    // The band's inside, at its distance, spans exactly the finger's width on screen.
+    const view = sameView(f);
+    const focal = view.viewHeight / 2 / Math.tan(view.fovY / 2);
+    expect((focal * p.innerDiameter) / -p.position[2]).toBeCloseTo(p.fingerWidthPx, 6);
+  });
+
+  it('turns the head away from the camera when the palm faces it', () => {
+    const p = pose(rightPalm);
+    expect(p.up[2]).toBeLessThan(-0.5);
+    expect(degreesBetween(p.up, rightPalm.truth.dorsal)).toBeLessThan(12);
+  });
+
+  it('keeps the head on the back of the hand in the front camera’s mirror', () => {
+    const f = rightBackTurned;
+    const straight = pose(f);
+    const mirrored = pose(f, sameView(f, true));
+    expect(mirrored.screen.x).toBeCloseTo(f.frame.width - straight.screen.x, 6);
+    expect(mirrored.screen.y).toBeCloseTo(straight.screen.y, 6);
+    expect(mirrored.up[2]).toBeGreaterThan(0.5);
+    expect(mirrored.axis[0]).toBeCloseTo(-straight.axis[0], 6);
+  });
+
+  it('a larger size means a wider finger, so the same picture is a nearer hand', () => {
+    const f = rightBackUpright;
+    const at52 = pose(f, sameView(f), 52);
+    const at60 = pose(f, sameView(f), 60);
+    expect(at60.fingerWidthPx).toBeCloseTo(at52.fingerWidthPx, 9);
+    expect(-at60.position[2] / -at52.position[2]).toBeCloseTo(60 / 52, 9);
+  });
+
+  it('works on a phone screen too (cover-fitted frame)', () => {
+    const f = rightBackUpright;
+    const phone: ViewGeometry = { frameWidth: 1280, frameHeight: 720, viewWidth: 375, viewHeight: 812, isMirrored: false, fovY: 0.9 };
+    const p = ringPose(f.landmarks, 'Left', phone, 52)!;
+    const fit = coverFit(1280, 720, 375, 812);
+    expect(p.screen.x).toBeCloseTo(f.truth.seatPx.x * fit.scale + fit.offsetX, 0);
+    expect(p.fingerWidthPx / fit.scale).toBeCloseTo(pose(f).fingerWidthPx, 6);
+  });
+
+  it('gives nothing for a finger pointing at the camera, a partial hand or broken numbers', () => {
+    expect(ringPose(rightEndOn.landmarks, 'Left', sameView(rightEndOn), 52)).toBeNull();
+    expect(ringPose(rightBackUpright.landmarks.slice(0, 20), 'Left', sameView(rightBackUpright), 52)).toBeNull();
+    expect(ringPose(undefined, 'Left', sameView(rightBackUpright), 52)).toBeNull();
+    const broken = rightBackUpright.landmarks.map((l, i) => (i === 14 ? { ...l, x: Number.NaN } : l));
+    expect(ringPose(broken, 'Left', sameView(rightBackUpright), 52)).toBeNull();
+  });
+});
+
+describe('the finger occluder', () => {
+  it.each([...BACK_OF_HAND, rightPalm].map((f) => [f.name, f] as const))('%s: a cylinder on the finger’s axis, just inside the band, around the seat', (_name, f) => {
+    const p = pose(f);
+    const o = p.occluder;
+    // Same axis as the ring: the cylinder runs along the finger.
+    expect(o.quaternion).toEqual(p.quaternion);
+    // Its centre is on the finger's line through the ring…
+    const offset = sub(o.position, p.position);
+    const along = dot(offset, p.axis);
+    const across = Math.hypot(offset[0] - along * p.axis[0], offset[1] - along * p.axis[1], offset[2] - along * p.axis[2]);
+    expect(across).toBeLessThan(1e-6);
+    // …it reaches well past the band on both sides (a band is at most 8 mm wide)…
+    expect(o.length / 2 - Math.abs(along)).toBeGreaterThan(8);
+    // …and it is thinner than the band's inside, so the front of the band stays in front of it and its back behind.
+    expect(o.radius).toBeLessThan(p.innerDiameter / 2);
+    expect(o.radius).toBeGreaterThan(p.innerDiameter / 2 - 1);
+    const bandBack: Vec3 = [p.position[0] - p.up[0] * p.innerDiameter * 0.55, p.position[1] - p.up[1] * p.innerDiameter * 0.55, p.position[2] - p.up[2] * p.innerDiameter * 0.55];
+    const bandFront: Vec3 = [p.position[0] + p.up[0] * p.innerDiameter * 0.55, p.position[1] + p.up[1] * p.innerDiameter * 0.55, p.position[2] + p.up[2] * p.innerDiameter * 0.55];
+    const distanceFromAxis = (q: Vec3) => {
+      const d = sub(q, o.position);
+      const a = dot(d, p.axis);
+      return Math.hypot(d[0] - a * p.axis[0], d[1] - a * p.axis[1], d[2] - a * p.axis[2]);
+    };
+    expect(distanceFromAxis(bandBack)).toBeGreaterThan(o.radius);
+    expect(distanceFromAxis(bandFront)).toBeGreaterThan(o.radius);
+  });
+});
+
+describe('steadyPose', () => {
+  const f = rightBackUpright;
+  const a = pose(f);
+  const moved = (dx: number) => ringPose(f.landmarks.map((l) => ({ ...l, x: l.x + dx / f.frame.width })), 'Left', sameView(f), 52)!;
+
+  it('takes the first pose as it is', () => {
+    expect(steadyPose(null, a)).toBe(a);
+  });
+  it('eases a small move', () => {
+    const b = moved(10);
+    const s = steadyPose(a, b, 0.5);
+    expect(s.screen.x).toBeCloseTo(a.screen.x + 5, 6);
+    expect(s.position[0]).toBeGreaterThan(a.position[0]);
+    expect(s.position[0]).toBeLessThan(b.position[0]);
+    expect(degreesBetween(rotate(s.quaternion, [1, 0, 0]), s.axis)).toBeLessThan(0.01);
+  });
+  it('follows a jump at once', () => {
+    const far = moved(200);
+    expect(steadyPose(a, far)).toBe(far);
+  });
+});
+
+describe('guidance', () => {
+  const base = { hasFrames: true, hasHand: false, lastHandAt: null, everTracked: false, now: 10_000, luma: 120 };
+  it('waits for the first frame', () => {
+    expect(guidance({ ...base, hasFrames: false })).toBe('starting');
+  });
+  it('asks for the hand, then says nothing while it is tracked', () => {
+    expect(guidance(base)).toBe('show-hand');
+    expect(guidance({ ...base, lastHandAt: 9_900, everTracked: true })).toBe('tracking');
+  });
+  it('says the hand was lost once it has been gone a moment', () => {
+    expect(guidance({ ...base, lastHandAt: 10_000 - LOST_AFTER_MS - 1, everTracked: true })).toBe('lost');
+  });
+  it('keeps tracking on a slow device while the latest frame holds the hand', () => {
+    expect(guidance({ ...base, hasHand: true, lastHandAt: 10_000 - 5 * LOST_AFTER_MS, everTracked: true })).toBe('tracking');
+  });
+  it('asks for light in a dark room', () => {
+    expect(guidance({ ...base, luma: 20 })).toBe('low-light');
+    expect(guidance({ ...base, luma: 20, lastHandAt: 9_990, everTracked: true })).toBe('tracking');
+  });
+  it('measures the light of a frame', () => {
+    expect(meanLuma([255, 255, 255, 255, 0, 0, 0, 255])).toBeCloseTo(127.5, 6);
+    expect(meanLuma([])).toBe(0);
+  });
+});

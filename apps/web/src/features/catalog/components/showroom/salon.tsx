@@ -1,0 +1,374 @@
+import type { Collection, Product } from '@mirror/contract';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { PageLink } from '../../../../components/layout/page-link';
+import { buttonClassName } from '../../../../components/ui/button';
+import { to } from '../../../../config/routes';
+import { formatPrice } from '../../../../lib/format';
+import { productSubtitle } from '../product-card';
+import { modelUrl, supportsWebGL } from '../turntable/turntable-logic';
+import { isRingCategory, TURN } from './salon-logic';
+import type { SalonScene } from './salon-scene';
+import styles from './salon.module.css';
+
+export interface SalonRoom {
+  collection: Collection;
+  pieces: readonly Product[];
+}
+
+export interface SalonProps {
+  rooms: readonly SalonRoom[];
+  /** Category names by id: rings get 'Try on'. */
+  categoryNames: ReadonlyMap<string, string>;
+  /** The id of the written list, for the skip link. */
+  listId: string;
+}
+
+interface ShownPiece {
+  product: Product;
+  caseIndex: number;
+  collection: Collection;
+}
+
+/** What the tests and the benchmark read (only under automation: navigator.webdriver). */
+interface ShowroomProbe {
+  visits: { loaded: { geometries: number; textures: number }; afterDispose?: { geometries: number; textures: number } }[];
+  scene: SalonScene | null;
+  ready: boolean;
+}
+
+declare global {
+  interface Window {
+    __mirrorShowroom?: ShowroomProbe;
+  }
+}
+
+function probe(): ShowroomProbe | null {
+  if (typeof navigator === 'undefined' || !navigator.webdriver) return null;
+  window.__mirrorShowroom ??= { visits: [], scene: null, ready: false };
+  return window.__mirrorShowroom;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** A pointer that moved less than this (px) between down and up was a tap: it selects what is under it. */
+const TAP_SLOP = 6;
+/** Beyond this distance (m) a piece's marker fades out: the room does not fill with dots. */
+const MARKER_RANGE = 4.6;
+
+/**
+ * The salon in 3D (issue 12): the featured collections' pieces in glass cases, in a round gallery
+ * at night. Drag (or swipe) to look, the arrow keys or WASD to walk and turn, Tab to the pieces,
+ * Enter or a tap to open a piece's panel. three.js and the models load here only, with a real
+ * progress figure; everything is freed when the visitor leaves. Without WebGL it says so and the
+ * written list below carries the same pieces.
+ */
+export function Salon({ rooms, categoryNames, listId }: SalonProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const sceneRef = useRef<SalonScene | null>(null);
+  const markerRefs = useRef(new Map<string, HTMLButtonElement>());
+  const panelRef = useRef<HTMLDivElement>(null);
+  const pointer = useRef<{ id: number; x: number; y: number; moved: number } | null>(null);
+  const [webgl, setWebgl] = useState<boolean | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [progress, setProgress] = useState(0);
+  const [caseIndex, setCaseIndex] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const helpId = useId();
+
+  const cases = rooms.filter((r) => r.pieces.length > 0);
+  const shown: ShownPiece[] = cases.flatMap((room, i) => room.pieces.map((product) => ({ product, caseIndex: i, collection: room.collection })));
+  // The scene is built once per set of pieces: a stable key, not the arrays' identity.
+  const key = shown.map((p) => `${p.caseIndex}:${p.product.id}`).join('|');
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+
+  useEffect(() => setWebgl(supportsWebGL()), []);
+
+  useEffect(() => {
+    if (!webgl || key === '') return;
+    let cancelled = false;
+    const controller = new AbortController();
+    const reduced = prefersReducedMotion();
+    const p = probe();
+    let visit: ShowroomProbe['visits'][number] | null = null;
+    setState('loading');
+    setProgress(0);
+    const place = () => {
+      const scene = sceneRef.current;
+      if (!scene) return;
+      for (const [id, point] of scene.project()) {
+        const marker = markerRefs.current.get(id);
+        if (!marker) continue;
+        const near = point.visible && point.distance < MARKER_RANGE;
+        marker.style.transform = `translate(${point.x.toFixed(1)}px, ${point.y.toFixed(1)}px)`;
+        marker.dataset.shown = near ? 'true' : 'false';
+      }
+    };
+    void import('./salon-scene')
+      .then(async ({ createSalonScene }) => {
+        if (cancelled || !canvasRef.current) return;
+        const scene = createSalonScene(canvasRef.current, { reducedMotion: reduced, onFrame: place });
+        sceneRef.current = scene;
+        if (p) {
+          p.scene = scene;
+          p.ready = false;
+        }
+        const current = shownRef.current;
+        const caseNames = cases.map((r) => r.collection.name);
+        await scene.load(
+          caseNames.map((name) => ({ name })),
+          current.map((s) => ({ id: s.product.id, caseIndex: s.caseIndex, url: modelUrl(s.product.id) })),
+          (f) => !cancelled && setProgress(f),
+          controller.signal,
+        );
+        if (cancelled) return;
+        setState('ready');
+        if (p) {
+          const stats = scene.stats();
+          visit = { loaded: { geometries: stats.geometries, textures: stats.textures } };
+          p.visits.push(visit);
+          p.ready = true;
+        }
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (import.meta.env.DEV) console.warn('The salon could not be opened', error);
+        setState('failed');
+      });
+    return () => {
+      cancelled = true;
+      controller.abort();
+      const left = sceneRef.current?.dispose();
+      sceneRef.current = null;
+      if (p) {
+        if (visit && left) visit.afterDispose = left;
+        p.scene = null;
+        p.ready = false;
+      }
+    };
+    // `cases` follows `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [webgl, key]);
+
+  if (webgl === false || state === 'failed') {
+    return (
+      <p className={styles.unavailable} role="status" data-testid="salon-fallback">
+        {webgl === false ? 'Your browser cannot show the salon in 3D: every piece is listed below, room by room.' : 'The salon could not be opened just now: every piece is listed below, room by room.'}{' '}
+        <a href={`#${listId}`}>Go to the list</a>
+      </p>
+    );
+  }
+
+  const selectedPiece = shown.find((s) => s.product.id === selected) ?? null;
+  const caseCount = cases.length;
+  const goToCase = (index: number) => {
+    const next = ((index % caseCount) + caseCount) % caseCount;
+    setCaseIndex(next);
+    sceneRef.current?.focusCase(next);
+  };
+  const open = (id: string) => {
+    setSelected(id);
+    sceneRef.current?.focusPiece(id);
+    const piece = shown.find((s) => s.product.id === id);
+    if (piece) setCaseIndex(piece.caseIndex);
+    // The panel takes the focus once it is there.
+    requestAnimationFrame(() => panelRef.current?.focus());
+  };
+  const close = () => {
+    const id = selected;
+    setSelected(null);
+    const piece = shown.find((s) => s.product.id === id);
+    if (piece) sceneRef.current?.focusCase(piece.caseIndex);
+    if (id) markerRefs.current.get(id)?.focus({ preventScroll: true });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const scene = sceneRef.current;
+    if (!scene) return;
+    const k = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (k === 'ArrowUp' || k === 'w') scene.walk(1, 0);
+    else if (k === 'ArrowDown' || k === 's') scene.walk(-1, 0);
+    else if (k === 'ArrowLeft') scene.turn(TURN);
+    else if (k === 'ArrowRight') scene.turn(-TURN);
+    else if (k === 'a') scene.walk(0, -1);
+    else if (k === 'd') scene.walk(0, 1);
+    else if ((k === 'Enter' || k === ' ') && event.target === event.currentTarget) {
+      const rect = canvasRef.current?.getBoundingClientRect();
+      const id = rect ? scene.pick(rect.left + rect.width / 2, rect.top + rect.height / 2) : null;
+      if (!id) return;
+      open(id);
+    } else return;
+    event.preventDefault();
+  };
+  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (event.button !== 0) return;
+    pointer.current = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: 0 };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    const p = pointer.current;
+    if (!p || p.id !== event.pointerId) return;
+    const dx = event.clientX - p.x;
+    const dy = event.clientY - p.y;
+    p.moved += Math.abs(dx) + Math.abs(dy);
+    p.x = event.clientX;
+    p.y = event.clientY;
+    if (p.moved > TAP_SLOP) sceneRef.current?.look(dx, event.pointerType === 'touch' ? 0 : dy);
+  };
+  const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
+    const p = pointer.current;
+    pointer.current = null;
+    if (!p || p.id !== event.pointerId || p.moved > TAP_SLOP) return;
+    const id = sceneRef.current?.pick(event.clientX, event.clientY);
+    if (id) open(id);
+  };
+
+  const percent = Math.round(progress * 100);
+  const isRing = selectedPiece ? isRingCategory(categoryNames.get(selectedPiece.product.categoryId)) : false;
+  const current = cases[caseIndex]?.collection;
+  return (
+    <section className={styles.salon} aria-labelledby={`${helpId}-title`} data-testid="salon">
+      <h2 id={`${helpId}-title`} className="visually-hidden">
+        The salon in 3D
+      </h2>
+      <a href={`#${listId}`} className={styles.skip}>
+        Skip the 3D salon: the written list of the pieces
+      </a>
+      <div
+        ref={stageRef}
+        className={styles.stage}
+        role="application"
+        aria-roledescription="3D salon"
+        aria-label="The salon: glass cases of the featured collections"
+        aria-describedby={`${helpId}-help`}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-state={webgl === null ? 'loading' : state}
+        data-testid="salon-stage"
+      >
+        <canvas
+          ref={canvasRef}
+          className={styles.canvas}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => (pointer.current = null)}
+          data-testid="salon-canvas"
+        />
+        <p id={`${helpId}-help`} className={styles.help}>
+          Drag to look around · arrows or WASD to walk · Tab to the pieces · Enter to open
+        </p>
+        <div className={styles.markers} role="group" aria-label="Pieces in the cases">
+          {shown.map(({ product, collection }) => (
+            <button
+              key={product.id}
+              type="button"
+              ref={(node) => {
+                if (node) markerRefs.current.set(product.id, node);
+                else markerRefs.current.delete(product.id);
+              }}
+              className={styles.marker}
+              data-shown="false"
+              aria-pressed={selected === product.id}
+              aria-label={`${product.name}, ${collection.name}`}
+              onFocus={() => {
+                const piece = shown.find((s) => s.product.id === product.id);
+                if (piece && selected !== product.id) {
+                  setCaseIndex(piece.caseIndex);
+                  sceneRef.current?.focusCase(piece.caseIndex);
+                }
+              }}
+              onClick={() => open(product.id)}
+              data-testid="salon-marker"
+            >
+              <span className={styles.markerDot} aria-hidden="true" />
+            </button>
+          ))}
+        </div>
+        {caseCount > 1 ? (
+          <div className={styles.cases}>
+            <button type="button" className={styles.caseButton} onClick={() => goToCase(caseIndex - 1)} aria-label="Previous case">
+              <span aria-hidden="true">‹</span>
+            </button>
+            <p className={styles.caseName} aria-live="polite">
+              {current ? (
+                <>
+                  <span className={styles.caseTitle}>{current.name}</span>
+                  <span className={styles.caseCount}>
+                    {caseIndex + 1} / {caseCount}
+                  </span>
+                </>
+              ) : null}
+            </p>
+            <button type="button" className={styles.caseButton} onClick={() => goToCase(caseIndex + 1)} aria-label="Next case">
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        ) : null}
+        {state === 'loading' ? (
+          <div className={styles.loading} data-testid="salon-loading">
+            <p className={styles.loadingTitle}>Opening the salon</p>
+            <div
+              className={styles.progress}
+              role="progressbar"
+              aria-label="Loading the salon"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={`${percent} %`}
+            >
+              <span className={styles.progressBar} style={{ transform: `scaleX(${progress})` }} />
+            </div>
+            <p className={styles.loadingFigure} aria-hidden="true">
+              {percent} %
+            </p>
+          </div>
+        ) : null}
+        {selectedPiece ? (
+          <div
+            ref={panelRef}
+            className={styles.panel}
+            role="dialog"
+            aria-modal="false"
+            aria-labelledby={`${helpId}-piece`}
+            tabIndex={-1}
+            onKeyDown={(event) => {
+              event.stopPropagation();
+              if (event.key === 'Escape') close();
+            }}
+            data-testid="salon-panel"
+          >
+            <p className={`eyebrow ${styles.panelEyebrow}`}>{selectedPiece.collection.name}</p>
+            <h3 id={`${helpId}-piece`} className={styles.panelName}>
+              {selectedPiece.product.name}
+            </h3>
+            <p className={styles.panelMeta}>{productSubtitle(selectedPiece.product)}</p>
+            <p className={styles.panelPrice} data-testid="salon-price">
+              {formatPrice(selectedPiece.product)}
+            </p>
+            <div className={styles.panelActions}>
+              <PageLink to={to.product(selectedPiece.product.id)} className={buttonClassName({ variant: 'on-dark' })}>
+                View piece
+              </PageLink>
+              <PageLink to={to.view360(selectedPiece.product.id)} className={styles.panelLink}>
+                360°
+              </PageLink>
+              {isRing ? (
+                <PageLink to={to.arRing(selectedPiece.product.id)} className={styles.panelLink}>
+                  Try on
+                </PageLink>
+              ) : null}
+            </div>
+            <button type="button" className={styles.panelClose} onClick={close} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
