@@ -72,6 +72,9 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ id: number; x: number; y: number; moved: number } | null>(null);
   const [webgl, setWebgl] = useState<boolean | null>(null);
+  // The salon opens when the visitor asks: ~30 models and a GPU scene are not paid for by every
+  // visit (a phone's battery, the main thread of the written list below).
+  const [isEntered, setEntered] = useState(false);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [progress, setProgress] = useState(0);
   const [caseIndex, setCaseIndex] = useState(0);
@@ -88,7 +91,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   useEffect(() => setWebgl(supportsWebGL()), []);
 
   useEffect(() => {
-    if (!webgl || key === '') return;
+    if (!webgl || !isEntered || key === '') return;
     let cancelled = false;
     const controller = new AbortController();
     const reduced = prefersReducedMotion();
@@ -151,7 +154,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
     };
     // `cases` follows `key`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [webgl, key]);
+  }, [webgl, isEntered, key]);
 
   if (webgl === false || state === 'failed') {
     return (
@@ -247,7 +250,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
         aria-describedby={`${helpId}-help`}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        data-state={webgl === null ? 'loading' : state}
+        data-state={!isEntered ? 'idle' : webgl === null ? 'loading' : state}
         data-testid="salon-stage"
       >
         <canvas
@@ -262,7 +265,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
         <p id={`${helpId}-help`} className={styles.help}>
           Drag to look around · arrows or WASD to walk · Tab to the pieces · Enter to open
         </p>
-        <div className={styles.markers} role="group" aria-label="Pieces in the cases">
+        <div className={styles.markers} role="group" aria-label="Pieces in the cases" hidden={!isEntered}>
           {shown.map(({ product, collection }) => (
             <button
               key={product.id}
@@ -309,7 +312,14 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
             </button>
           </div>
         ) : null}
-        {state === 'loading' ? (
+        {!isEntered ? (
+          <div className={styles.loading} data-testid="salon-door">
+            <p className={styles.loadingTitle}>The salon, after dark</p>
+            <button type="button" className={buttonClassName({ variant: 'on-dark' })} onClick={() => setEntered(true)} disabled={webgl === null}>
+              Enter the salon
+            </button>
+          </div>
+        ) : state === 'loading' ? (
           <div className={styles.loading} data-testid="salon-loading">
             <p className={styles.loadingTitle}>Opening the salon</p>
             <div
