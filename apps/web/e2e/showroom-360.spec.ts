@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { measure } from './canvas-measure';
 import { settled, snap } from './helpers';
 
 type Piece = { id: string; name: string; sku: string; images: { variant: string }[] };
@@ -40,43 +41,6 @@ async function waitForModel(page: Page): Promise<void> {
   await expect(page.getByTestId('turntable-progress')).toHaveCount(0);
 }
 
-/**
- * Decodes PNG screenshots in the page (no image library here) and measures them there: how many
- * colours the first holds (quantised to 5 bits a channel; 1 for a flat canvas), the share of its
- * pixels that are not the backdrop (its commonest colour), and the share of pixels that differ
- * noticeably between the first and the second.
- */
-async function measure(page: Page, a: Buffer, b?: Buffer): Promise<{ colours: number; drawn: number; changed: number }> {
-  return page.evaluate(async (urls) => {
-    const decode = async (url: string) => {
-      const img = new Image();
-      img.src = url;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.naturalWidth;
-      c.height = img.naturalHeight;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      return ctx.getImageData(0, 0, c.width, c.height).data;
-    };
-    const pa = await decode(urls[0]!);
-    const counts = new Map<number, number>();
-    for (let i = 0; i < pa.length; i += 4) {
-      const colour = ((pa[i]! >> 3) << 10) | ((pa[i + 1]! >> 3) << 5) | (pa[i + 2]! >> 3);
-      counts.set(colour, (counts.get(colour) ?? 0) + 1);
-    }
-    const pixels = pa.length / 4;
-    const drawn = 1 - Math.max(...counts.values()) / pixels;
-    if (urls.length < 2) return { colours: counts.size, drawn, changed: 0 };
-    const pb = await decode(urls[1]!);
-    if (pa.length !== pb.length) return { colours: counts.size, drawn, changed: 1 };
-    let changed = 0;
-    for (let i = 0; i < pa.length; i += 4) {
-      if (Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!) > 24) changed++;
-    }
-    return { colours: counts.size, drawn, changed: changed / pixels };
-  }, [a, ...(b ? [b] : [])].map((png) => `data:image/png;base64,${png.toString('base64')}`));
-}
 
 async function expectDrawn(page: Page, png: Buffer): Promise<void> {
   const { colours, drawn } = await measure(page, png);

@@ -15,6 +15,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { categoryQuery, collectionsWithProductsQuery, productFacetsQuery, productQuery } from '../api/catalog.queries';
 import styles from './product-detail-page.module.css';
 import { ProductCard } from './product-card';
+import { isRingCategory } from '../ring';
 
 const AVAILABILITY_TEXT: Record<Product['availability'], string> = {
   IN_STOCK: 'Available in boutique',
@@ -93,7 +94,7 @@ export function ProductDetailPage() {
   const p = product.data!;
   const collection = collections.data?.content.find((c) => c.products.some((item) => item.product.id === p.id));
   const siblings = collection?.products.filter((item) => item.product.id !== p.id).slice(0, 4) ?? [];
-  const isRing = /ring/i.test(category.data?.name ?? '') && !/earring/i.test(category.data?.name ?? '');
+  const isRing = isRingCategory(category.data?.name);
   const gem = p.gemstone;
   const designer = facets.data?.designers.find((d) => d.value === p.designerId)?.label;
   const attributes: [string, string][] = [

@@ -351,7 +351,7 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
             {METALS.map((m) => (
               <label key={m} className={styles.metal} data-metal={m} title={metalLabel(m)}>
                 <input type="radio" name={`${metalGroup}-metal`} value={m} checked={metal === m} onChange={() => setMetal(m)} className={styles.metalInput} aria-label={metalLabel(m)} />
-                <span className={styles.swatch} aria-hidden="true" />
+                <span className={styles.swatch} data-metal={m} aria-hidden="true" />
               </label>
             ))}
           </div>

@@ -8,13 +8,9 @@ import { categoryQuery, productQuery } from '../../api/catalog.queries';
 import { supportsWebGL } from '../turntable/turntable-logic';
 import { ArMirror } from './ar-mirror';
 import styles from './ar-try-on.module.css';
+import { isRingCategory } from '../../ring';
 
 type Phase = 'intro' | 'live' | 'denied' | 'no-camera' | 'failed';
-
-/** A ring's category, as the piece page reads it ("Rings", "Engagement rings"; never earrings). */
-export function isRingCategory(name: string | undefined): boolean {
-  return /ring/i.test(name ?? '') && !/earring/i.test(name ?? '');
-}
 
 function Screen({ eyebrow, title, children, testId }: { eyebrow: string; title: string; children?: ReactNode; testId: string }) {
   return (
@@ -48,6 +44,16 @@ function BackToPiece({ productId, isPrimary = false }: { productId: string; isPr
     </>
   );
 }
+
+/** The camera's two recoverable troubles: the same screen, its own words. */
+const CAMERA_TROUBLE = {
+  denied: {
+    title: 'The camera is not allowed',
+    text: 'To try the ring on, allow this site to use your camera — in the address bar or your browser’s settings — then try again. The picture stays on your device: nothing is recorded or sent.',
+    testId: 'ar-denied',
+  },
+  failed: { title: 'The camera could not start', text: 'Another application may be using it. Close it, then try again.', testId: 'ar-camera-failed' },
+} as const;
 
 /**
  * /ar/rings/{ringId}: the ring on the visitor's own hand, through their camera (issue 12). Full
@@ -148,23 +154,11 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
       </Screen>
     );
   }
-  if (phase === 'denied') {
+  if (phase === 'denied' || phase === 'failed') {
+    const trouble = CAMERA_TROUBLE[phase];
     return (
-      <Screen eyebrow={`Try on · ${p.name}`} title="The camera is not allowed" testId="ar-denied">
-        <p className={styles.text}>To try the ring on, allow this site to use your camera — in the address bar or your browser’s settings — then try again. The picture stays on your device: nothing is recorded or sent.</p>
-        <Actions>
-          <button type="button" className={styles.primary} onClick={() => setPhase('live')}>
-            Try again
-          </button>
-          <BackToPiece productId={p.id} />
-        </Actions>
-      </Screen>
-    );
-  }
-  if (phase === 'failed') {
-    return (
-      <Screen eyebrow={`Try on · ${p.name}`} title="The camera could not start" testId="ar-camera-failed">
-        <p className={styles.text}>Another application may be using it. Close it, then try again.</p>
+      <Screen eyebrow={`Try on · ${p.name}`} title={trouble.title} testId={trouble.testId}>
+        <p className={styles.text}>{trouble.text}</p>
         <Actions>
           <button type="button" className={styles.primary} onClick={() => setPhase('live')}>
             Try again

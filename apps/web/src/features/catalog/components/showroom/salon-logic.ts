@@ -161,11 +161,6 @@ export function overallProgress(fractions: readonly (number | null)[], parsed: r
   return Math.min(1, sum / fractions.length);
 }
 
-/** Rings get a 'Try on' (the same rule as the product page: a ring category, not earrings). */
-export function isRingCategory(name: string | undefined): boolean {
-  return /ring/i.test(name ?? '') && !/earring/i.test(name ?? '');
-}
-
 /** How far to stand from a case to see it whole across a view of `horizontalFov` radians (at least 1.55 m). */
 export function caseDistance(horizontalFov: number): number {
   return Math.max(1.55, (CASE_WIDTH / 2 + 0.12) / Math.tan(horizontalFov / 2));

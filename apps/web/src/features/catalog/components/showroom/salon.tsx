@@ -6,7 +6,8 @@ import { to } from '../../../../config/routes';
 import { formatPrice } from '../../../../lib/format';
 import { productSubtitle } from '../product-card';
 import { modelUrl, supportsWebGL } from '../turntable/turntable-logic';
-import { isRingCategory, TURN } from './salon-logic';
+import { isRingCategory } from '../../ring';
+import { TURN } from './salon-logic';
 import type { SalonScene } from './salon-scene';
 import styles from './salon.module.css';
 

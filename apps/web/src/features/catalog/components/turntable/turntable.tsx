@@ -165,7 +165,7 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
           {METALS.map((m) => (
             <label key={m} className={styles.metal} data-metal={m}>
               <input type="radio" name={`${metalGroup}-metal`} value={m} checked={metal === m} onChange={() => setMetal(m)} className={styles.metalInput} />
-              <span className={styles.swatch} aria-hidden="true" />
+              <span className={styles.swatch} data-metal={m} aria-hidden="true" />
               <span className={styles.metalName}>{metalLabel(m)}</span>
             </label>
           ))}
