@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, unit + API tests on PGlite, the same API tests on a real PostgreSQL this
 // script starts itself, then browser e2e against the production build. Prints `N passed, N failed`.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,13 +20,43 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const suites = [];
 const cleanups = [];
 
+const started = Date.now();
+const clock = () => {
+  const s = Math.round((Date.now() - started) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
 function log(msg) {
-  console.log(`\n▶ ${msg}`);
+  console.log(`\n▶ [${clock()}] ${msg}`);
 }
 
+/** Runs a step in the foreground (its output straight through); asynchronous, so a step beside it keeps flowing. */
 function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
-  return res.status ?? 1;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * Runs a light step beside a heavy one (two cores: a single-threaded typecheck or build fills the
+ * core the other leaves idle). Its output is held and printed in one piece when it ends.
+ */
+function runBeside(name, cmd, args, opts = {}) {
+  log(`${name} (beside the next step; its output follows when it ends)`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, ...opts, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => {
+      log(`${name} ended (exit ${code})`);
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(code ?? 1);
+    });
+  });
 }
 
 function record(name, passed, failed, skipped = 0) {
@@ -36,10 +66,10 @@ function record(name, passed, failed, skipped = 0) {
   suites.push({ name, passed, failed, skipped });
 }
 
-function vitest(name, config, env = {}) {
+async function vitest(name, config, env = {}) {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   log(`${name}: vitest ${path.relative(root, config)}`);
-  const code = run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+  const code = await run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     cwd: path.dirname(config),
     env,
   });
@@ -88,10 +118,10 @@ async function startServer(env) {
   throw new Error('server did not become healthy within 15 min');
 }
 
-function playwright(name, config, env) {
+async function playwright(name, config, env) {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   log(`${name}: playwright ${path.relative(root, config)}`);
-  const code = run('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  const code = await run('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
   if (!existsSync(out)) {
     record(name, 0, 1);
     return;
@@ -102,21 +132,38 @@ function playwright(name, config, env) {
 }
 
 async function main() {
-  if (wants('typecheck')) {
-    log('typecheck');
-    if (run('npm', ['run', '--silent', 'typecheck']) !== 0) record('typecheck', 0, 1);
-  }
+  // The typecheck (one core) runs beside the web unit tests.
+  const typecheck = wants('typecheck') ? runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck']) : Promise.resolve(0);
 
   const webUnit = path.join(root, 'apps/web/vitest.config.ts');
-  if (wants('web') && existsSync(webUnit)) vitest('web unit', webUnit);
+  if (wants('web') && existsSync(webUnit)) await vitest('web unit', webUnit);
+  if ((await typecheck) !== 0) record('typecheck', 0, 1);
   // The API suites start a redis-server to test limits shared across instances.
   if (wants('api') || wants('pg')) ensureDebianPackage('redis-server', () => hasCommand('redis-server'));
-  if (wants('api')) vitest('api on PGlite', path.join(root, 'apps/api/vitest.config.ts'), { TEST_DATABASE_URL: '' });
+  if (wants('api')) await vitest('api on PGlite', path.join(root, 'apps/api/vitest.config.ts'), { TEST_DATABASE_URL: '' });
+
+  // The browser tests' production build and server (which draws the demo imagery on a machine's first
+  // start) get ready beside the PostgreSQL pass, which waits on the database much of the time.
+  let e2eServer = Promise.resolve(null);
+  if (wants('e2e')) {
+    ensureDebianPackage('chromium', () => existsSync('/usr/bin/chromium'));
+    e2eServer = runBeside('build', 'npm', ['run', '--silent', 'build']).then(async (code) => {
+      if (code !== 0) throw new Error('build failed');
+      // Every e2e visitor comes from 127.0.0.1: the per-IP limits on anonymous email, uploads and file
+      // downloads (tested in the API suites) would otherwise count the whole suite as one visitor.
+      const server = await startServer({ EMAIL_RATE_LIMIT_MAX: '10000', UPLOAD_ANON_RATE_LIMIT_MAX: '10000', FILES_RATE_LIMIT_MAX: '100000' });
+      // Every piece has its images before the first test: no page is caught mid-rendering.
+      await waitForImagery(server.baseUrl);
+      return server;
+    });
+    // Reported where the browser tests start, not as an unhandled rejection meanwhile.
+    e2eServer.catch(() => undefined);
+  }
 
   if (wants('pg')) {
     try {
       const pg = await startPostgres();
-      vitest('api on PostgreSQL', path.join(root, 'apps/api/vitest.config.ts'), { TEST_DATABASE_URL: pg.url });
+      await vitest('api on PostgreSQL', path.join(root, 'apps/api/vitest.config.ts'), { TEST_DATABASE_URL: pg.url });
       pg.stop();
     } catch (err) {
       console.error(`PostgreSQL suite could not run: ${err.message}`);
@@ -126,15 +173,9 @@ async function main() {
 
   if (wants('e2e')) {
     try {
-      ensureDebianPackage('chromium', () => existsSync('/usr/bin/chromium'));
-      log('build');
-      if (run('npm', ['run', '--silent', 'build']) !== 0) throw new Error('build failed');
-      // Every e2e visitor comes from 127.0.0.1: the per-IP limits on anonymous email, uploads and file downloads
-      // (tested in the API suites) would otherwise count the whole suite as one visitor.
-      const server = await startServer({ EMAIL_RATE_LIMIT_MAX: '10000', UPLOAD_ANON_RATE_LIMIT_MAX: '10000', FILES_RATE_LIMIT_MAX: '100000' });
-      // Every piece has its images before the first test: no page is caught mid-rendering.
-      await waitForImagery(server.baseUrl);
-      playwright('e2e', path.join(root, 'apps/web/playwright.config.ts'), { E2E_BASE_URL: server.baseUrl });
+      const server = await e2eServer;
+      log('e2e server ready');
+      await playwright('e2e', path.join(root, 'apps/web/playwright.config.ts'), { E2E_BASE_URL: server.baseUrl });
       server.stop();
     } catch (err) {
       console.error(`e2e could not run: ${err.message}`);
@@ -142,6 +183,7 @@ async function main() {
     }
   }
 
+  log('done');
   console.log('\nSuites:');
   for (const s of suites) console.log(`  ${s.name.padEnd(22)} ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);

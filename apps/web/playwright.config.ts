@@ -29,6 +29,9 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
+      // Tests tagged @one-viewport measure what the viewport cannot change (memory across visits):
+      // they run in the desktop project only.
+      grepInvert: /@one-viewport/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: false, launchOptions: chromium },
     },
     {

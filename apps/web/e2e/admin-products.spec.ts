@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +103,31 @@ async function openProducts(page: Page, query = ''): Promise<void> {
   await page.goto(`${PRODUCTS}${query}`);
   await settled(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+}
+
+/** Resolves when a products-list request sent after the next stock save has been answered. */
+function listRefetchAfterSave(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    let saved = false;
+    const sentAfterSave = new Set<Request>();
+    const isList = (req: Request) => req.method() === 'GET' && /^\/api\/products(\/search)?$/.test(new URL(req.url()).pathname);
+    const onResponse = (res: Response) => {
+      if (res.request().method() === 'PUT' && new URL(res.url()).pathname.endsWith('/stock')) saved = true;
+    };
+    const onRequest = (req: Request) => {
+      if (saved && isList(req)) sentAfterSave.add(req);
+    };
+    const onFinished = (req: Request) => {
+      if (!sentAfterSave.has(req)) return;
+      page.off('response', onResponse);
+      page.off('request', onRequest);
+      page.off('requestfinished', onFinished);
+      resolve();
+    };
+    page.on('response', onResponse);
+    page.on('request', onRequest);
+    page.on('requestfinished', onFinished);
+  });
 }
 
 function table(page: Page) {
@@ -215,9 +240,13 @@ test('edits stock inline: +, −, a typed quantity, and a refused change rolled 
   await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(2);
 
   await stock.fill('7');
+  // The table refetches once the change is saved: wait for that answer, or it could land after the
+  // outside sale below and show 0 before the click this test is about.
+  const refetched = listRefetchAfterSave(page);
   await stock.press('Enter');
   await expect(stock).toHaveValue('7');
   await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(7);
+  await refetched;
 
   // Someone sells the last pieces meanwhile: the table still shows 7, the server has 0.
   await json(await admin.request.put(`/api/products/${piece!.id}/stock`, { headers: admin.headers, data: { quantity: 0 } }));

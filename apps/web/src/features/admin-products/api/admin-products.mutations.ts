@@ -11,7 +11,9 @@ import type {
   UploadedFile,
 } from '@mirror/contract';
 import { UPLOAD_DEFAULT_BUCKET } from '@mirror/contract';
+import { showToast } from '../../../components/ui/toast';
 import { apiClient, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
+import { errorText } from '../../../lib/errors';
 import { adminProductKeys } from './admin-products.queries';
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
@@ -65,7 +67,11 @@ export function useSetStock() {
       patchCachedProduct(client, product.id, (p) => ({ ...p, stockQuantity: next(p) }));
       return { before };
     },
-    onError: (_error, { product, body }, context) => {
+    onError: (error, { product, body }, context) => {
+      // Said here rather than in mutate()'s callbacks: those run only for the latest call of a mounted
+      // cell, so a refusal of the first of two quick clicks, or one landing after the row re-rendered,
+      // would pass in silence.
+      showToast(`Stock of ${product.name} was not changed: ${errorText(error)}`, 'error');
       if ('delta' in body) {
         patchCachedProduct(client, product.id, (p) => ({ ...p, stockQuantity: p.stockQuantity - body.delta }));
       } else if (context?.before !== undefined) {

@@ -8,6 +8,9 @@ import { downloadProductsCsv, fileNameOf, type ExportProgress } from './admin-pr
 import { useSetStock } from './admin-products.mutations';
 import { adminProductKeys, type AdminProductListParams } from './admin-products.queries';
 
+const { showToast } = vi.hoisted(() => ({ showToast: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ showToast }));
+
 const PIECE = { id: '5f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5', name: 'Étoile ring', stockQuantity: 3 } as Product;
 const LIST: AdminProductListParams = { page: 0, size: 20, sort: 'updatedAt,desc' };
 
@@ -20,7 +23,10 @@ function setup() {
   return { client, wrapper, stockInCache };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  showToast.mockReset();
+});
 
 describe('useSetStock', () => {
   it('shows the change at once and rolls it back when the server refuses it (409)', async () => {
@@ -37,6 +43,7 @@ describe('useSetStock', () => {
     release(jsonResponse(409, { status: 409, code: 'INSUFFICIENT_STOCK', message: 'Only 0 in stock: the change would take stock below zero.' }));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error?.message).toBe('Only 0 in stock: the change would take stock below zero.');
+    expect(showToast).toHaveBeenCalledWith('Stock of Étoile ring was not changed: Only 0 in stock: the change would take stock below zero.', 'error');
     // Rolled back, and the list marked stale so a shown table fetches the server's figure.
     expect(stockInCache()).toBe(3);
     await waitFor(() => expect(client.getQueryState(adminProductKeys.list(LIST))?.isInvalidated).toBe(true));
@@ -56,6 +63,10 @@ describe('useSetStock', () => {
 
     pending[0]!(jsonResponse(500, { message: 'Boom' }));
     await waitFor(() => expect(stockInCache()).toBe(4));
+    // The first click's refusal is said although a later click is the hook's latest call.
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(showToast.mock.calls[0]![0]).toMatch(/^Stock of Étoile ring was not changed: /);
+    expect(showToast.mock.calls[0]![1]).toBe('error');
     pending[1]!(jsonResponse(200, { ...PIECE, stockQuantity: 4 }));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(stockInCache()).toBe(4);

@@ -1,15 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '@mirror/contract';
 import { showToast } from '../../../components/ui/toast';
-import { errorText } from '../../../lib/errors';
 import { useSetStock, type StockChange } from '../api/admin-products.mutations';
 import styles from './admin-products.module.css';
 
 const MAX_STOCK = 1_000_000;
-
-function stockError(product: Pick<Product, 'name'>, error: unknown): string {
-  return `Stock of ${product.name} was not changed: ${errorText(error)}`;
-}
 
 /**
  * Inline stock: − and + adjust by one ({delta}), the field sets a quantity ({quantity}) on Enter or
@@ -26,7 +21,7 @@ export function StockCell({ product }: { product: Product }) {
   }, [product.stockQuantity, isEditing]);
 
   function change(body: StockChange['body']) {
-    setStock.mutate({ product, body }, { onError: (error) => showToast(stockError(product, error), 'error') });
+    setStock.mutate({ product, body });
   }
 
   function commit() {
