@@ -14,12 +14,15 @@ for (const file of readdirSync(imageryDir).filter((f) => /\.ts$/.test(f) && !/\.
   imageryHash.update(`${file}\n`).update(readFileSync(`${imageryDir}/${file}`)).update('\n');
 }
 
-rmSync('dist', { recursive: true, force: true });
+// API_BUILD_DIR=<dir>: bundle there instead (a second build beside a running server's; <dir> must sit
+// inside the repository so the external packages resolve from its node_modules).
+const outdir = process.env.API_BUILD_DIR ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   define: { __MIRROR_IMAGERY_SOURCES__: JSON.stringify(imageryHash.digest('hex')) },
   // The model builder's worker thread is its own entry (dist/modules/models/build.worker.js).
   entryPoints: ['src/server.ts', 'src/admin-create.ts', 'src/modules/models/build.worker.ts'],
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -28,5 +31,5 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('api built → apps/api/dist');
+cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
+console.log(`api built → ${outdir}`);

@@ -117,7 +117,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: { 'import.meta.env.BRAND_DOMAIN': JSON.stringify((process.env.BRAND_DOMAIN ?? '').trim()) },
   build: {
     target: isSsrBuild ? 'node20' : 'es2022',
-    outDir: isSsrBuild ? 'dist-server' : 'dist',
+    // WEB_BUILD_DIR=<dir>: build into <dir>/dist and <dir>/dist-server instead (a second build beside
+    // a running server's, e.g. for a benchmark; serve it with WEB_DIST=<dir>/dist).
+    outDir: path.join(process.env.WEB_BUILD_DIR ? path.resolve(process.env.WEB_BUILD_DIR) : '', isSsrBuild ? 'dist-server' : 'dist'),
+    emptyOutDir: true,
     // dist/.vite/manifest.json: the API reads it to preload each route's chunks (apps/api/src/lib/spa-html.ts).
     manifest: !isSsrBuild,
     cssCodeSplit: true,
