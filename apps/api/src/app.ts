@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitKey } from './lib/rate-limit-key';
 import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -184,6 +185,7 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
+    keyGenerator: (request) => rateLimitKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       ...errorBody(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a moment and try again.'),
       statusCode: 429,
