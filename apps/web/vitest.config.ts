@@ -2,15 +2,21 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * Component tests (`*.test.tsx`) run in jsdom; logic tests (`*.test.ts`) in plain Node, which starts
+ * far faster — a `.test.ts` that needs the DOM says so in its first line (`// @vitest-environment jsdom`).
+ */
 export default defineConfig({
   plugins: [react()],
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
     unstubGlobals: true,
+    projects: [
+      { extends: true, test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
+      { extends: true, test: { name: 'logic', environment: 'node', include: ['src/**/*.test.ts'] } },
+    ],
   },
 });

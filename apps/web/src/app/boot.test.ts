@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT_ID, readBootData, refreshForSignedIn, seedQueryCache } from './boot';

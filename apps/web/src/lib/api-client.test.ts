@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, TIMEOUTS, apiClient, request } from './api-client';
 import { ApiError, GENERIC_ERROR_TEXT, NETWORK_ERROR_TEXT, errorText } from './errors';

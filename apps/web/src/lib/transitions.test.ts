@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_ROOT_ID, TRANSITION_COMPLETE_EVENT, isPageReady, runPageTransition } from './transitions';
 
