@@ -36,7 +36,12 @@ export type DatabaseOptions =
       /** How long making a new connection may take before the request answers 503 (default 5000). */
       connectTimeoutMs?: number;
     }
-  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir?: string /* undefined = in memory */;
+      /** An in-memory database starts from this dump (`dumpDataDir()`), skipping initdb: the tests' template. */
+      loadDataDir?: Blob;
+    };
 
 function migrationsFolder(): string {
   // Source tree: src/db/client.ts → src/db/migrations. Bundle: dist/server.js → dist/migrations.
@@ -88,7 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // The catalog search needs pg_trgm and fuzzystrmatch; PostgreSQL ships them, PGlite loads them here.
   const extensions = { pg_trgm, fuzzystrmatch };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
