@@ -16,6 +16,8 @@ import { createStorageFromEnv } from '../src/lib/storage/from-env';
 import type { StorageDriver } from '../src/lib/storage/storage';
 
 export const TEST_PASSWORD = 'Velvet-Sapphire-41';
+/** The access-token signing secret of every buildTestApp() server (the token tests forge with it). */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -120,7 +122,7 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}, { 
   const filesDir = mkdtempSync(path.join(tmpdir(), 'mirror-files-'));
   // S3_* overrides select the S3 driver exactly as production does; otherwise a temp directory.
   const storage = env.S3_BUCKET ? await createStorageFromEnv(env) : createLocalDriver(filesDir);
-  const app = await buildApp({ env, database, storage, jwtSecret: 'test-secret-that-is-long-enough-0123456789', ...(logStream ? { logger: { level: logLevel, stream: logStream } } : {}) });
+  const app = await buildApp({ env, database, storage, jwtSecret: TEST_JWT_SECRET, ...(logStream ? { logger: { level: logLevel, stream: logStream } } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind');

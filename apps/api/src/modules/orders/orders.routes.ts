@@ -40,7 +40,9 @@ const IdempotencyHeaders = z.object({
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.post('/api/orders', {
-    config: { policy: { access: 'authenticated', ownership: 'customers order for themselves; ADMIN for anyone or a guest' } },
+    // Not VENDOR: a vendor account fulfils and never buys — its order views hold its own lines only, so an order it
+    // placed was written (stock reserved) and then answered 404 (issue 14's matrix).
+    config: { policy: { access: 'roles', roles: ['CUSTOMER', 'DESIGNER', 'ADMIN'], ownership: 'customers order for themselves; ADMIN for anyone or a guest' } },
     schema: {
       tags,
       summary: 'Place an order: captures prices, reserves stock atomically (409 if any line lacks stock)',

@@ -77,13 +77,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
 
   app.get('/api/users/username/:username', {
     config: { policy: SelfOrAdmin },
-    schema: { tags, summary: 'A user by username', params: z.object({ username: z.string().min(1).max(254) }), response: { 200: UserSchema, ...errorResponses(401, 403, 404) } },
+    schema: { tags, summary: 'A user by username', params: z.object({ username: z.string().min(1).max(254) }), response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404) } },
     handler: async (request) => users.getByUsername({ actor: requireActor(request), username: request.params.username }),
   });
 
   app.get('/api/users/email/:email', {
     config: { policy: SelfOrAdmin },
-    schema: { tags, summary: 'A user by email', params: z.object({ email: z.string().min(1).max(254) }), response: { 200: UserSchema, ...errorResponses(401, 403, 404) } },
+    schema: { tags, summary: 'A user by email', params: z.object({ email: z.string().min(1).max(254) }), response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404) } },
     handler: async (request) => users.getByEmail({ actor: requireActor(request), email: request.params.email }),
   });
 

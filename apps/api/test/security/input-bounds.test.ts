@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { INT4_MAX, NUL_CHARACTER_MESSAGE, type Role } from '@mirror/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, type Session, type TestApp } from './helpers';
+import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../helpers';
 
 // Issue 14: input the database cannot take must answer 400 from the contract, never 500 from PostgreSQL.
 
