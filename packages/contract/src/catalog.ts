@@ -112,8 +112,22 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-/** Keyset pages add `nextCursor`: pass it back as `after` to fetch the next page at constant cost. */
-export const ProductPageSchema = pageSchema(ProductSchema).extend({ nextCursor: z.string().nullable() });
+/**
+ * Offset pages (`page` × `size`) reach the first OFFSET_WINDOW pieces of a list; past them the list is paged with the
+ * keyset cursors (`after` / `before`), whose cost does not grow with depth (decisions: deep pages by cursor). Like
+ * Elasticsearch's `max_result_window`; Shopify and Saleor page by cursor alone.
+ */
+export const OFFSET_WINDOW = 10_000;
+
+/** Whether an offset page lies within the window: its last row is at most the OFFSET_WINDOW-th. */
+export const isWithinOffsetWindow = (page: number, size: number): boolean => (page + 1) * size <= OFFSET_WINDOW;
+
+/**
+ * Keyset pages add cursors: `nextCursor` (the last row's; null when the page is not full) passed back as `after`
+ * fetches the next page, `prevCursor` (the first row's; null on the first page) passed back as `before` the previous
+ * one — each at constant cost, at any depth.
+ */
+export const ProductPageSchema = pageSchema(ProductSchema).extend({ nextCursor: z.string().nullable(), prevCursor: z.string().nullable() });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 const priceShape = {
@@ -225,9 +239,14 @@ export const ProductFilterQuerySchema = z.object({
 export type ProductFilterQuery = z.infer<typeof ProductFilterQuerySchema>;
 
 export const ProductListQuerySchema = PageQuerySchema.extend({
+  page: PageQuerySchema.shape.page.describe(
+    `Zero-based page. Without a cursor, (page + 1) × size may not pass ${OFFSET_WINDOW.toLocaleString('en')} (400 VALIDATION_FAILED on \`page\`): deeper pages are read with \`after\` / \`before\`. With a cursor, \`page\` is only echoed back (the page number the client shows).`,
+  ),
   sort: sortParam(PRODUCT_SORT_FIELDS, 'createdAt,desc'),
   /** Keyset cursor from a previous page's `nextCursor`. */
-  after: z.string().max(300).optional(),
+  after: z.string().max(300).optional().describe('The page after this cursor (a page\'s `nextCursor`), at constant cost at any depth; the same `sort` and filters.'),
+  /** Keyset cursor from a page's `prevCursor`. */
+  before: z.string().max(300).optional().describe('The page before this cursor (a page\'s `prevCursor`), in the list\'s order; the first page when fewer than `size` pieces precede it. Not with `after`.'),
 }).extend(ProductFilterQuerySchema.shape);
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 

@@ -29,7 +29,7 @@ function product(i: number) {
     deletedAt: null,
   };
 }
-const page = { content: Array.from({ length: 12 }, (_, i) => product(i)), page: 0, size: 20, totalElements: 12, totalPages: 1, nextCursor: null };
+const page = { content: Array.from({ length: 12 }, (_, i) => product(i)), page: 0, size: 20, totalElements: 12, totalPages: 1, nextCursor: null, prevCursor: null };
 
 describe('response serializer', () => {
   it('writes exactly what JSON.stringify of the zod-encoded value writes', () => {

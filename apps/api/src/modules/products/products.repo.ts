@@ -302,21 +302,30 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     },
 
     /**
-     * Keyset `after` (sort value + id) keeps deep pages as cheap as page 0. Offset pages pick their 20 ids
-     * first from the sort index alone (an index-only scan skips the offset rows without touching the
-     * heap), then read just those rows: page 2000 costs index entries, not 40,000 row fetches.
+     * Keyset `after` / `before` (sort value + id) keep deep pages as cheap as page 0. A `before` page walks the
+     * index the other way and comes back in that reversed order (the caller turns it round). Offset pages (the
+     * service keeps them within OFFSET_WINDOW) pick their 20 ids first from the sort index alone (an index-only
+     * scan skips the offset rows without touching the heap), then read just those rows.
      */
-    async list(viewer: ProductViewer, filter: ProductFilter, sort: ProductSort, page: { offset: number; size: number; after?: { value: string; id: string } }) {
+    async list(
+      viewer: ProductViewer,
+      filter: ProductFilter,
+      sort: ProductSort,
+      page: { offset: number; size: number; after?: { value: string; id: string }; before?: { value: string; id: string } },
+    ) {
       const { column, cast } = SORT_COLUMNS[sort.field];
-      const order = sort.direction === 'desc' ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
+      const cursor = page.after ?? page.before;
+      // A `before` page reads backwards from its cursor: the opposite direction.
+      const descending = (sort.direction === 'desc') !== !!page.before;
+      const order = descending ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
       const params: Record<string, unknown> = { limit: page.size };
       const bind = collecting(params);
       const condition = buildWhere(viewer, filter, bind);
-      const mode = page.after ? 'after' : page.offset === 0 ? 'first' : 'offset';
-      const keyset = page.after
-        ? sort.direction === 'desc'
-          ? sql`(${column}, ${products.id}) < (cast(${bind('afterValue', page.after.value)} as ${cast}), cast(${bind('afterId', page.after.id)} as uuid))`
-          : sql`(${column}, ${products.id}) > (cast(${bind('afterValue', page.after.value)} as ${cast}), cast(${bind('afterId', page.after.id)} as uuid))`
+      const mode = page.after ? 'after' : page.before ? 'before' : page.offset === 0 ? 'first' : 'offset';
+      const keyset = cursor
+        ? descending
+          ? sql`(${column}, ${products.id}) < (cast(${bind('cursorValue', cursor.value)} as ${cast}), cast(${bind('cursorId', cursor.id)} as uuid))`
+          : sql`(${column}, ${products.id}) > (cast(${bind('cursorValue', cursor.value)} as ${cast}), cast(${bind('cursorId', cursor.id)} as uuid))`
         : undefined;
       if (mode === 'offset') params.offset = page.offset;
       const run = preparedQuery<{ product: ProductReadRow; cursorValue: string }[]>(`list|${shapeKey(viewer, filter)}|${sort.field}|${sort.direction}|${mode}`, () => {

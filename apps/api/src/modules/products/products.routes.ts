@@ -38,7 +38,8 @@ import type { ProductsService } from './products.service';
 const tags = ['products'];
 const AdminOnly = roles('ADMIN');
 const AdminOrOwningVendor = { access: 'roles', roles: ['ADMIN', 'VENDOR'], ownership: "a VENDOR only its own vendor's products" } as const;
-const ListResponses = { 200: ProductPageSchema, ...errorResponses(400) };
+// The public lists take `mine=true` (a vendor's own pieces: 401 signed out, 403 for other roles) and `deleted=only` (403 but for ADMIN).
+const ListResponses = { 200: ProductPageSchema, ...errorResponses(400, 401, 403) };
 
 function filterOf(q: ProductFilterQuery): ProductFilter {
   return {
@@ -109,7 +110,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
 
   listRoute(
     '/api/products',
-    'List products (paged; filters incl. stone, status, stock state, `deleted=only` for the Trash (ADMIN); sort name|price|createdAt|updatedAt|stock|sku; keyset with `after`)',
+    'List products (paged; filters incl. stone, status, stock state, `deleted=only` for the Trash (ADMIN); sort name|price|createdAt|updatedAt|stock|sku). Pages by number reach the first 10,000 pieces (OFFSET_WINDOW: deeper `page` → 400 on `page`); past them, and at constant cost anywhere, page with the keyset cursors: `after` = a page\'s `nextCursor`, `before` = its `prevCursor`',
   );
   listRoute('/api/products/all', 'All products, paged (same as the list)');
   listRoute('/api/products/filter', 'Products matching the filter query parameters');
@@ -135,7 +136,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
 
   app.get('/api/products/filters', {
     config: { policy: Public },
-    schema: { tags, summary: 'Every facet value (stones and cuts included) with its count for the current filter and search `q`; each facet ignores its own filter', querystring: ProductFacetsQuerySchema, response: { 200: ProductFacetsSchema, ...errorResponses(400) } },
+    schema: { tags, summary: 'Every facet value (stones and cuts included) with its count for the current filter and search `q`; each facet ignores its own filter', querystring: ProductFacetsQuerySchema, response: { 200: ProductFacetsSchema, ...errorResponses(400, 401, 403) } },
     handler: async (request) => products.facets({ actor: request.actor, filter: filterOf(request.query), q: request.query.q }),
   });
 
@@ -146,11 +147,11 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       summary:
         "Ranked search over name, stone, SKU/cut/colour/metal, category, collection and description with the list's filters: every word must match; the last word as a prefix; typos only for a word with no exact match (`correctedQuery` then names the spelling searched)",
       querystring: ProductSearchQuerySchema,
-      response: { 200: ProductSearchPageSchema, ...errorResponses(400) },
+      response: { 200: ProductSearchPageSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => {
       const { q, page, size } = request.query;
-      return { ...(await products.search({ actor: request.actor, q, filter: filterOf(request.query), query: { page, size } })), nextCursor: null };
+      return { ...(await products.search({ actor: request.actor, q, filter: filterOf(request.query), query: { page, size } })), nextCursor: null, prevCursor: null };
     },
   });
 

@@ -17,7 +17,7 @@ import type {
   SkuAvailability,
   UpdateProductBody,
 } from '@mirror/contract';
-import { INT4_MAX, METAL_TYPES, PRODUCT_STATUSES } from '@mirror/contract';
+import { INT4_MAX, isWithinOffsetWindow, METAL_TYPES, OFFSET_WINDOW, PRODUCT_STATUSES } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import type { NewProductRow, ProductRow, StoredImage } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -121,8 +121,8 @@ function isTimestampText(value: string): boolean {
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return month >= 1 && month <= 12 && day >= 1 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
 }
-function decodeCursor(raw: string, field: ProductSort['field']): Cursor {
-  const bad = () => validation('after', 'This cursor is not valid; start again from the first page.');
+function decodeCursor(raw: string, field: ProductSort['field'], name: 'after' | 'before' = 'after'): Cursor {
+  const bad = () => validation(name, 'This cursor is not valid; start again from the first page.');
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -310,21 +310,59 @@ export function createProductsService({
       .finally(() => rendering.delete(row.id));
   }
 
-  async function pageOf(viewer: ProductViewer, filter: ProductFilter, query: { page: number; size: number; sort: ProductSort; after?: string | undefined }): Promise<ProductPage> {
-    const after = query.after ? decodeCursor(query.after, query.sort.field) : undefined;
-    const [rows, total] = await Promise.all([
-      repo.list(viewer, filter, query.sort, { offset: query.page * query.size, size: query.size, ...(after ? { after } : {}) }),
-      counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
-    ]);
-    const last = rows[rows.length - 1];
-    const nextCursor = rows.length === query.size && last ? encodeCursor({ value: last.cursorValue, id: last.product.id }) : null;
-    return { ...toPage(rows.map((r) => dto(r.product)), total, query.page, query.size), nextCursor };
+  /**
+   * A page of a list: by offset within OFFSET_WINDOW, by keyset cursor (`after` / `before`) at any depth. Past the
+   * window an offset page is refused (400 on `page`) and names the cursor: an OFFSET skips every row before it, so
+   * page 2000 cost 8× page 0, and the last page of a million pieces ~40× more (decisions: deep pages by cursor).
+   */
+  async function pageOf(
+    viewer: ProductViewer,
+    filter: ProductFilter,
+    query: { page: number; size: number; sort: ProductSort; after?: string | undefined; before?: string | undefined },
+  ): Promise<ProductPage> {
+    if (query.after && query.before) throw validation('before', 'Send either after or before, not both.');
+    if (!query.after && !query.before && !isWithinOffsetWindow(query.page, query.size)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Pages by number reach the first ${OFFSET_WINDOW.toLocaleString('en')} pieces; page further with a cursor.`,
+        [{ path: 'page', message: `Past the first ${OFFSET_WINDOW.toLocaleString('en')} pieces, pass the last page's nextCursor as after (or a page's prevCursor as before).` }],
+      );
+    }
+    const after = query.after ? decodeCursor(query.after, query.sort.field, 'after') : undefined;
+    const before = query.before ? decodeCursor(query.before, query.sort.field, 'before') : undefined;
+    // A `before` page reads one row more to know whether any precede it; it arrives reversed.
+    const paging = { offset: query.page * query.size, size: before ? query.size + 1 : query.size, ...(after ? { after } : {}), ...(before ? { before } : {}) };
+    const [found, total] = await Promise.all([repo.list(viewer, filter, query.sort, paging), counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter))]);
+    let rows = found;
+    let page = query.page;
+    let hasPrevious = !!after || (!before && query.page > 0);
+    if (before) {
+      hasPrevious = found.length > query.size;
+      rows = found.slice(0, query.size).reverse();
+      // Fewer than a page precede the cursor: the first page (as the offset path reads it), not a short one.
+      if (!hasPrevious) {
+        rows = await repo.list(viewer, filter, query.sort, { offset: 0, size: query.size });
+        page = 0;
+      }
+    }
+    const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeCursor({ value: row.cursorValue, id: row.product.id }) : null);
+    const nextCursor = rows.length === query.size ? cursorOf(rows[rows.length - 1]) : null;
+    const prevCursor = hasPrevious ? cursorOf(rows[0]) : null;
+    return { ...toPage(rows.map((r) => dto(r.product)), total, page, query.size), nextCursor, prevCursor };
   }
 
   return {
     lowStockThreshold,
 
-    async list({ actor, filter, query }: { actor: Actor | null; filter: ProductFilter; query: { page: number; size: number; sort: ProductSort; after?: string | undefined } }): Promise<ProductPage> {
+    async list({
+      actor,
+      filter,
+      query,
+    }: {
+      actor: Actor | null;
+      filter: ProductFilter;
+      query: { page: number; size: number; sort: ProductSort; after?: string | undefined; before?: string | undefined };
+    }): Promise<ProductPage> {
       assertTrashAccess(actor, filter);
       return pageOf(await viewerOf(actor, filter.mine), filter, query);
     },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
+import { OFFSET_WINDOW } from '@mirror/contract';
 import { createProductsService } from './products.service';
 
 let t: TestApp;
@@ -281,8 +282,66 @@ describe('reading products', () => {
     }
   });
 
+  it('walks back with before = prevCursor to the same pages, in the same order, and lands on the first page', async () => {
+    const cat = await f.category();
+    for (let i = 0; i < 8; i += 1) await f.product({ ...base(), categoryId: cat.id, price: 1000 * ((i * 5) % 8) + 700 });
+    for (const sort of ['price,asc', 'price,desc', 'createdAt,desc', 'name,asc', 'stock,desc', 'updatedAt,desc', 'sku,asc']) {
+      const list = `/api/products?categoryId=${cat.id}&sort=${sort}&size=3`;
+      // Forward by cursor, remembering each page.
+      const pages: any[] = [];
+      let res: any = await t.request<any>(list);
+      expect(res.body.prevCursor, sort).toBeNull();
+      pages.push(res.body);
+      while (res.body.nextCursor) {
+        res = await t.request<any>(`${list}&after=${res.body.nextCursor}`);
+        if (res.body.content.length) pages.push(res.body);
+      }
+      expect(pages.map((p) => p.content.length), sort).toEqual([3, 3, 2]);
+      // Back from the last page by cursor: the same pieces in the same order, page by page.
+      let back: any = pages[2];
+      for (const expected of [pages[1], pages[0]]) {
+        expect(back.prevCursor, sort).toEqual(expect.any(String));
+        back = (await t.request<any>(`${list}&before=${back.prevCursor}`)).body;
+        expect(back.content.map((p: any) => p.id), sort).toEqual(expected.content.map((p: any) => p.id));
+        expect(back.nextCursor, sort).toEqual(expected.nextCursor);
+      }
+      expect(back.prevCursor, sort).toBeNull();
+      // Two pieces precede the first page's last one: `before` it answers the first page, whole.
+      const short = (await t.request<any>(`${list}&before=${pages[0].nextCursor}`)).body;
+      expect(short.content.map((p: any) => p.id), sort).toEqual(pages[0].content.map((p: any) => p.id));
+      expect(short).toMatchObject({ page: 0, prevCursor: null });
+    }
+  });
+
+  it(`pages by number only within the first ${OFFSET_WINDOW.toLocaleString('en')} pieces and names the cursor past them`, async () => {
+    const lastInWindow = OFFSET_WINDOW / 20 - 1;
+    expect((await t.request<any>(`/api/products?size=20&page=${lastInWindow}`)).status).toBe(200);
+    expect((await t.request<any>(`/api/products?size=100&page=${OFFSET_WINDOW / 100 - 1}`)).status).toBe(200);
+    for (const q of [`size=20&page=${lastInWindow + 1}`, `size=100&page=${OFFSET_WINDOW / 100}`, 'size=20&page=2000', 'size=1&page=100000']) {
+      for (const path of ['/api/products', `/api/products/category/${rings.id}`, `/api/vendors/${vendorAId}/products`]) {
+        const res = await t.request<any>(`${path}?${q}`, { token: admin.accessToken });
+        expect(res.status, `${path}?${q}`).toBe(400);
+        expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+        expect(res.body.details).toEqual([{ path: 'page', message: expect.stringContaining('nextCursor as after') }]);
+      }
+    }
+    // With a cursor the page number is only echoed: a deep page by cursor is served.
+    const first = (await t.request<any>('/api/products?size=1')).body;
+    const deep = await t.request<any>(`/api/products?size=1&page=${OFFSET_WINDOW + 5}&after=${first.nextCursor}`);
+    expect(deep.status).toBe(200);
+    expect(deep.body.page).toBe(OFFSET_WINDOW + 5);
+    const both = await t.request<any>(`/api/products?size=1&after=${first.nextCursor}&before=${first.nextCursor}`);
+    expect(both.status).toBe(400);
+    expect(both.body.details).toEqual([{ path: 'before', message: expect.any(String) }]);
+    // The OpenAPI document says it.
+    const doc = (await t.request<any>('/api/openapi.json')).body;
+    const params = doc.paths['/api/products'].get.parameters as { name: string; description?: string }[];
+    expect(params.find((p) => p.name === 'page')?.description).toContain('10,000');
+    expect(params.find((p) => p.name === 'before')?.description).toContain('prevCursor');
+  });
+
   it('rejects bad list parameters with 400', async () => {
-    for (const q of ['size=0', 'size=101', 'page=-1', 'sort=colour,asc', 'metalType=GOLD', 'featured=maybe', 'after=not-a-cursor', 'vendorId=abc', 'availability=SOON']) {
+    for (const q of ['size=0', 'size=101', 'page=-1', 'sort=colour,asc', 'metalType=GOLD', 'featured=maybe', 'after=not-a-cursor', 'before=not-a-cursor', 'vendorId=abc', 'availability=SOON']) {
       const res = await t.request<any>(`/api/products?${q}`);
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');

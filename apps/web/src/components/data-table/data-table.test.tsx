@@ -142,3 +142,73 @@ describe('useTableUrlState', () => {
     expect(screen.getByTestId('url').textContent).toBe('?q=aube&season=WINTER');
   });
 });
+
+describe('DataTable paging past the offset window', () => {
+  // 1,000 pieces, 20 a page; the API pages by number through the first 60 (pages 1–3), by cursor beyond.
+  function DeepHarness({ seen }: { seen: (page: number, cursor: unknown) => void }) {
+    const state = useTableUrlState({ metal: param.optionalString() }, { sortable: ['name', 'price'], defaultSort: { id: 'name', desc: false } });
+    const location = useLocation();
+    seen(state.page, state.cursor);
+    // The page's cursors as the API gives them: named after the page, so each step shows which one it used.
+    const data = { content: PIECES, totalElements: 1000, nextCursor: `next-of-${state.page + 1}`, prevCursor: state.page === 0 ? null : `prev-of-${state.page + 1}` };
+    return (
+      <>
+        <p data-testid="url">{location.search}</p>
+        <DataTable<Piece>
+          id="deep"
+          caption="Pieces"
+          columns={COLUMNS}
+          query={{ data, isPending: false, isFetching: false, isPlaceholderData: false, error: null, refetch: () => undefined }}
+          state={state}
+          getRowId={(p) => p.id}
+          empty="No pieces"
+          noun="pieces"
+          offsetWindow={60}
+        />
+      </>
+    );
+  }
+
+  function renderDeep(url: string) {
+    const seen = vi.fn();
+    render(
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/" element={<DeepHarness seen={seen} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    return { seen, url: () => screen.getByTestId('url').textContent };
+  }
+
+  it('steps by number within the window and by the page cursors past it, both ways, with the cursor in the URL', async () => {
+    const user = userEvent.setup();
+    const { url, seen } = renderDeep('/?page=2');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(url()).toBe('?page=3');
+    // Page 4 starts at the 61st piece: past the window, Next goes after page 3's last piece.
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(url()).toBe('?page=4&after=next-of-3');
+    expect(screen.getByText('61–80 of 1,000 pieces')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(url()).toBe('?page=5&after=next-of-4');
+    expect(seen).toHaveBeenLastCalledWith(4, { after: 'next-of-4' });
+    // Back: page 4 is still past the window (before page 5's first piece), page 3 is by number again.
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(url()).toBe('?page=4&before=prev-of-5');
+    expect(seen).toHaveBeenLastCalledWith(3, { before: 'prev-of-5' });
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(url()).toBe('?page=3');
+    expect(seen).toHaveBeenLastCalledWith(2, null);
+  });
+
+  it('reads a deep page from a link, and drops the cursor when the view changes', async () => {
+    const user = userEvent.setup();
+    const { url, seen } = renderDeep('/?page=40&after=abc');
+    expect(seen).toHaveBeenLastCalledWith(39, { after: 'abc' });
+    expect(screen.getByText('781–800 of 1,000 pieces')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Price/ }));
+    expect(url()).toBe('?sort=price');
+    expect(seen).toHaveBeenLastCalledWith(0, null);
+  });
+});

@@ -34,7 +34,8 @@ declare module '@tanstack/react-table' {
 
 /** What the table reads of a page query: the same fields as TanStack Query's result. */
 export interface TableQuery<Row> {
-  data: { content: readonly Row[]; totalElements: number } | undefined;
+  /** Keyset lists (products) add the cursors of the page: see `offsetWindow`. */
+  data: { content: readonly Row[]; totalElements: number; nextCursor?: string | null; prevCursor?: string | null } | undefined;
   isPending: boolean;
   isFetching: boolean;
   /** True while a new page is on its way and the previous one stays on screen (`placeholderData`). */
@@ -69,6 +70,8 @@ export interface DataTableProps<Row> {
   /** Row count text: 'pieces', 'collections'… */
   noun?: string;
   sizes?: readonly number[];
+  /** Rows the API pages by number (its offset window); deeper pages go by the page's cursors (`TablePagination`). */
+  offsetWindow?: number;
 }
 
 function storageKey(tableId: string, userId: string | undefined): string {
@@ -111,6 +114,7 @@ export function DataTable<Row>({
   toolbar,
   noun = 'rows',
   sizes,
+  offsetWindow,
 }: DataTableProps<Row>) {
   const { user } = useSession();
   const data = query.data?.content;
@@ -368,7 +372,20 @@ export function DataTable<Row>({
         </div>
       )}
 
-      <TablePagination page={state.page} size={state.size} total={total} noun={noun} onPage={state.setPage} onSize={state.setSize} sizes={sizes} isDisabled={isInitialLoading} />
+      <TablePagination
+        page={state.page}
+        size={state.size}
+        total={total}
+        noun={noun}
+        onPage={state.setPage}
+        onSize={state.setSize}
+        sizes={sizes}
+        isDisabled={isInitialLoading}
+        offsetWindow={offsetWindow}
+        nextCursor={query.data?.nextCursor}
+        prevCursor={query.data?.prevCursor}
+        isStale={isFetching}
+      />
     </section>
   );
 }

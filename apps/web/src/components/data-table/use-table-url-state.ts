@@ -9,16 +9,24 @@ export interface TableSort {
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 
+/** A keyset page: after a page's `nextCursor`, or before its `prevCursor` (lists paged past their offset window). */
+export type PageCursor = { after: string } | { before: string };
+
+const CURSOR_KEYS = ['after', 'before'] as const;
+
 export interface TableUrlState<F> {
   /** Zero-based page (the URL shows it one-based). */
   page: number;
+  /** The keyset cursor the page is read with (`after` / `before` in the URL), or null for a page by number. */
+  cursor: PageCursor | null;
   size: number;
   sort: TableSort | null;
   q: string;
   filters: F;
   /** The API's `sort` parameter: `price,desc`. */
   apiSort: string | undefined;
-  setPage: (page: number) => void;
+  /** A page by number, or (past a list's offset window) the page at a cursor, `page` then being its number. */
+  setPage: (page: number, cursor?: PageCursor) => void;
   setSize: (size: number) => void;
   setSort: (sort: TableSort | null) => void;
   /** Typing replaces the history entry instead of adding one per keystroke. */
@@ -56,6 +64,11 @@ export function useTableUrlState<F>(spec: ParamSpec<F>, { sortable, defaultSort 
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw - 1 : 0;
   const sizeRaw = Number(params.get('size'));
   const size = (PAGE_SIZES as readonly number[]).includes(sizeRaw) ? sizeRaw : defaultSize;
+  const afterRaw = params.get('after');
+  const beforeRaw = params.get('before');
+  const cursorKey = afterRaw ? `a:${afterRaw}` : beforeRaw ? `b:${beforeRaw}` : '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- one object per cursor value
+  const cursor = useMemo<PageCursor | null>(() => (afterRaw ? { after: afterRaw } : beforeRaw ? { before: beforeRaw } : null), [cursorKey]);
   const sortParam = params.get('sort');
   const sort = sortParam === 'none' ? null : (parseSort(sortParam, sortable) ?? defaultSort);
   const q = params.get('q') ?? '';
@@ -79,6 +92,8 @@ export function useTableUrlState<F>(spec: ParamSpec<F>, { sortable, defaultSort 
         (current) => {
           const base = pending.current && pending.current.from === current.toString() ? pending.current.to : current;
           const next = new URLSearchParams(base);
+          // A cursor belongs to one page of one view: any change drops it (setPage sets its own).
+          for (const key of CURSOR_KEYS) next.delete(key);
           mutate(next);
           pending.current = { from: current.toString(), to: next };
           return next;
@@ -91,15 +106,18 @@ export function useTableUrlState<F>(spec: ParamSpec<F>, { sortable, defaultSort 
 
   return {
     page,
+    cursor,
     size,
     sort,
     q,
     filters,
     apiSort: sort ? `${sort.id},${sort.desc ? 'desc' : 'asc'}` : undefined,
-    setPage: (next) =>
+    setPage: (next, at) =>
       update((p) => {
-        if (next <= 0) p.delete('page');
-        else p.set('page', String(next + 1));
+        if (next <= 0 && !at) p.delete('page');
+        else p.set('page', String(Math.max(0, next) + 1));
+        if (at && 'after' in at) p.set('after', at.after);
+        if (at && 'before' in at) p.set('before', at.before);
       }),
     setSize: (next) =>
       update((p) => {

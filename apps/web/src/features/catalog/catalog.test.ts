@@ -1,9 +1,9 @@
-import type { Product } from '@mirror/contract';
+import { OFFSET_WINDOW, type Product } from '@mirror/contract';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { productFacetsQuery, productsListQuery } from './api/catalog.queries';
 import { PRODUCT_LIST_SPEC, toListParams } from './components/use-product-list-state';
-import { pageWindow } from './components/pagination';
+import { linkablePages, OFFSET_WINDOW_PIECES, pageWindow } from './components/pagination';
 import { gemIndex } from './gems';
 import { readParams } from '../../lib/url-state';
 import { formatPrice } from '../../lib/format';
@@ -86,5 +86,16 @@ describe('formatPrice', () => {
     expect(formatPrice({ price: { amount: 1_250_000, currency: 'EUR' }, priceRange: null })).toBe('€12,500');
     expect(formatPrice({ price: null, priceRange: { min: 1_000_000, max: 2_000_000, currency: 'EUR' } })).toBe('€10,000 – €20,000');
     expect(formatPrice({ price: null, priceRange: null })).toBe('Price on request');
+  });
+});
+
+describe('linkablePages', () => {
+  it("links pages by number within the API's offset window only", () => {
+    expect(OFFSET_WINDOW_PIECES).toBe(OFFSET_WINDOW);
+    expect(linkablePages(12, 24)).toBe(12);
+    // 100,000 pieces at 24 a page: 4,167 pages, of which the first 416 end within the first 10,000 pieces.
+    expect(linkablePages(4167, 24)).toBe(416);
+    expect(416 * 24).toBeLessThanOrEqual(OFFSET_WINDOW);
+    expect(linkablePages(5000, 20)).toBe(500);
   });
 });

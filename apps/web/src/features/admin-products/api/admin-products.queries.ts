@@ -24,6 +24,10 @@ export interface AdminProductListParams extends AdminProductFilter {
   sort?: string;
   page: number;
   size: number;
+  /** Past the API's offset window (OFFSET_WINDOW pieces) pages are read by cursor: a page's `nextCursor` … */
+  after?: string;
+  /** … or its `prevCursor`. Not with a search (ranked, paged by number). */
+  before?: string;
 }
 
 /** The API's query parameters for a filter; shared by the list, the facets and the CSV export. */
@@ -61,7 +65,7 @@ export const adminProductsListQuery = (params: AdminProductListParams) =>
       const q = params.q?.trim();
       return q
         ? apiClient.get<ProductPage>('/api/products/search', { signal, query: { q, ...paging, ...filterParams(params) } })
-        : apiClient.get<ProductPage>('/api/products', { signal, query: { sort: params.sort, ...paging, ...filterParams(params) } });
+        : apiClient.get<ProductPage>('/api/products', { signal, query: { sort: params.sort, ...paging, after: params.after, before: params.before, ...filterParams(params) } });
     },
     placeholderData: keepPreviousData,
   });

@@ -6,7 +6,7 @@ import type { Product, ProductPage } from '@mirror/contract';
 import { jsonResponse, mockFetch } from '../../../test/http';
 import { downloadProductsCsv, fileNameOf, type ExportProgress } from './admin-products.export';
 import { useSetStock } from './admin-products.mutations';
-import { adminProductKeys, type AdminProductListParams } from './admin-products.queries';
+import { adminProductKeys, adminProductsListQuery, type AdminProductListParams } from './admin-products.queries';
 
 const { showToast } = vi.hoisted(() => ({ showToast: vi.fn() }));
 vi.mock('../../../components/ui/toast', () => ({ showToast }));
@@ -16,7 +16,7 @@ const LIST: AdminProductListParams = { page: 0, size: 20, sort: 'updatedAt,desc'
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  const page: ProductPage = { content: [PIECE], page: 0, size: 20, totalElements: 1, totalPages: 1, nextCursor: null };
+  const page: ProductPage = { content: [PIECE], page: 0, size: 20, totalElements: 1, totalPages: 1, nextCursor: null, prevCursor: null };
   client.setQueryData(adminProductKeys.list(LIST), page);
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   const stockInCache = () => client.getQueryData<ProductPage>(adminProductKeys.list(LIST))?.content[0]?.stockQuantity;
@@ -118,5 +118,22 @@ describe('downloadProductsCsv', () => {
     expect(fileNameOf("attachment; filename*=UTF-8''pi%C3%A8ces.csv")).toBe('pièces.csv');
     expect(fileNameOf('attachment; filename=plain.csv')).toBe('plain.csv');
     expect(fileNameOf(null)).toBe('mirror-products.csv');
+  });
+});
+
+describe('adminProductsListQuery', () => {
+  it('reads a page past the offset window by its cursor, and a search by number', async () => {
+    const { calls } = mockFetch(() => jsonResponse(200, { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0, nextCursor: null, prevCursor: null }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await client.fetchQuery(adminProductsListQuery({ page: 600, size: 20, sort: 'price,desc', status: 'DRAFT', after: 'c-after' }));
+    await client.fetchQuery(adminProductsListQuery({ page: 600, size: 20, sort: 'price,desc', before: 'c-before' }));
+    await client.fetchQuery(adminProductsListQuery({ page: 3, size: 20, q: 'aube' }));
+    const [after, before, search] = calls.map((c) => new URL(c.url, 'http://x'));
+    expect(after!.pathname).toBe('/api/products');
+    expect(Object.fromEntries(after!.searchParams)).toMatchObject({ page: '600', size: '20', sort: 'price,desc', status: 'DRAFT', after: 'c-after' });
+    expect(Object.fromEntries(before!.searchParams)).toMatchObject({ page: '600', before: 'c-before' });
+    expect(before!.searchParams.has('after')).toBe(false);
+    expect(search!.pathname).toBe('/api/products/search');
+    expect(Object.fromEntries(search!.searchParams)).toEqual({ q: 'aube', page: '3', size: '20' });
   });
 });

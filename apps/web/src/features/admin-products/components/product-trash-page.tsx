@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Product } from '@mirror/contract';
+import { OFFSET_WINDOW, type Product } from '@mirror/contract';
 import { DataTable, useTableUrlState } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -35,7 +35,9 @@ export default function ProductTrashPage() {
   const filter = useMemo(() => apiFilterOf(state.filters, true), [state.filters]);
   const q = state.q.trim();
   const isSearch = q !== '';
-  const params: AdminProductListParams = { ...filter, q: q || undefined, sort: isSearch ? undefined : state.apiSort, page: state.page, size: state.size };
+  // Past the first OFFSET_WINDOW pieces the list is paged by cursor (kept in the URL); a search pages by number.
+  const cursor = isSearch ? {} : (state.cursor ?? {});
+  const params: AdminProductListParams = { ...filter, q: q || undefined, sort: isSearch ? undefined : state.apiSort, page: state.page, size: state.size, ...cursor };
   const list = useQuery(adminProductsListQuery(params));
   const facets = useQuery(adminProductFacetsQuery(filter));
   const everything = useQuery(adminProductFacetsQuery({ isTrash: true }));
@@ -125,6 +127,7 @@ export default function ProductTrashPage() {
           )}
           toolbar={<ProductFiltersBar state={state} facets={facets.data} labels={labels} isTrash />}
           noun="pieces"
+          offsetWindow={isSearch ? undefined : OFFSET_WINDOW}
           empty={
             isFiltered ? (
               <EmptyState title="No deleted pieces match">

@@ -8,6 +8,18 @@ export interface PaginationProps {
   label?: string;
 }
 
+/**
+ * The API pages a list by number through its first 10,000 pieces (the contract's OFFSET_WINDOW; deeper pages go by
+ * cursor). The storefront links pages within it only — kept here as a number so the storefront's initial JS does not
+ * take in the contract's schemas (catalog.test.ts checks it against the contract).
+ */
+export const OFFSET_WINDOW_PIECES = 10_000;
+
+/** How many pages of `size` can be linked by number: every page, or those within the offset window. */
+export function linkablePages(totalPages: number, size: number): number {
+  return Math.min(totalPages, Math.max(1, Math.floor(OFFSET_WINDOW_PIECES / size)));
+}
+
 /** The pages to show: first, last, and the neighbours of the current one, with gaps as null. */
 export function pageWindow(page: number, totalPages: number, radius = 1): (number | null)[] {
   const pages = new Set<number>([1, totalPages]);

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { humanize } from '../../../lib/format';
 import { productFacetsQuery, productsListQuery } from '../api/catalog.queries';
 import { FacetPanel } from './facet-panel';
-import { Pagination } from './pagination';
+import { linkablePages, Pagination } from './pagination';
 import styles from './product-browser.module.css';
 import { ProductCard } from './product-card';
 import { SORTS, toListParams, useProductListState, type SortValue } from './use-product-list-state';
@@ -135,7 +135,8 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
             </li>
           ))}
         </ul>
-        <Pagination page={state.page} totalPages={list.data.totalPages} label="Product pages" />
+        {/* A list links its pages within the API's offset window (a search ranks, and pages by number throughout). */}
+        <Pagination page={state.page} totalPages={q ? list.data.totalPages : linkablePages(list.data.totalPages, size)} label="Product pages" />
       </>
     );
   })();
