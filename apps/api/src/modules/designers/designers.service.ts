@@ -218,11 +218,11 @@ export function createDesignersService({ db, products }: { db: Db; products: Pro
     /** The designer's pieces, with the products list's own visibility (live pieces unless ADMIN). */
     async designs({ actor, id, query }: { actor: Actor | null; id: string; query: ProductListQuery }): Promise<ProductPage> {
       const designer = await load(actor, id);
-      const { page, size, sort, after, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted } = query;
+      const { page, size, sort, after, before, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted } = query;
       return products.list({
         actor,
         filter: { designerId: designer.id, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted },
-        query: { page, size, sort, after },
+        query: { page, size, sort, after, before },
       });
     },
 

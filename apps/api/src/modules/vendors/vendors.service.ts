@@ -212,11 +212,11 @@ export function createVendorsService({ db, products }: { db: Db; products: Produ
     /** The vendor's pieces, with the products list's own visibility (live pieces; its drafts too for the owner and ADMIN). */
     async products({ actor, id, query }: { actor: Actor | null; id: string; query: ProductListQuery }): Promise<ProductPage> {
       const vendor = await load(actor, id);
-      const { page, size, sort, after, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted } = query;
+      const { page, size, sort, after, before, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted } = query;
       return products.list({
         actor,
         filter: { vendorId: vendor.id, designerId: query.designerId, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted },
-        query: { page, size, sort, after },
+        query: { page, size, sort, after, before },
       });
     },
 
