@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench:api [-- --quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--no-build] [--explain] [--hold] [--export]`
+// `npm run bench:api [-- --quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--no-build] [--explain] [--hold] [--export] [--instances N]`
 // (env: BENCH_ONLY=<regex> measures only matching endpoints; BENCH_API_DIST=<dir> runs that build, with --no-build)
 //
 // `--export` seeds the same way, then instead of autocannon downloads the CSV export of every product
 // (and of one filtered view) as a client would, timing it and sampling the API's RSS; writes
 // bench/results/export-<date>.md.
+//
+// `--instances N` seeds the same way, then measures public reads against 1 API process and N behind HAProxy
+// (deploy/haproxy.cfg) with Redis; writes bench/results/instances-<date>.md (bench/instances.mjs).
 //
 // Seeds a throwaway PostgreSQL with N products (set-based SQL), starts the production API and a
 // baseline server (bare Fastify hello-world + bare indexed 20-row SELECT with pg), runs autocannon
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startPostgres } from '../scripts/pg.mjs';
+import { benchInstances } from './instances.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -43,8 +47,8 @@ const API_DIST = process.env.BENCH_API_DIST ?? 'apps/api/dist';
 // The cluster gets a production-like cache; everything else is PostgreSQL's defaults.
 const PG_SETTINGS = { shared_buffers: '1GB', effective_cache_size: '4GB', maintenance_work_mem: '512MB', max_wal_size: '4GB' };
 
-const cleanups = [];
-const cleanup = async () => {
+export const cleanups = [];
+export const cleanup = async () => {
   for (const c of cleanups.splice(0).reverse()) {
     try {
       await c();
@@ -97,7 +101,7 @@ function stoneCase() {
   return `case when s.i % 50000 = 17 then 'alexandrite' ${whens.join(' ')} else null end`;
 }
 
-async function seed(client, n) {
+export async function seed(client, n) {
   const t0 = performance.now();
   await client.query(`set maintenance_work_mem = '512MB'`);
   await client.query(`select setseed(0.42)`);
@@ -209,7 +213,7 @@ function rssMb(pid) {
   }
 }
 
-async function startNode(script, env, healthPath, nodeArgs = []) {
+export async function startNode(script, env, healthPath, nodeArgs = []) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
   let exited = false;
@@ -247,7 +251,7 @@ function cannon(url, headers, seconds, latencies, connections = CONNECTIONS) {
   });
 }
 
-async function measure(target, pid) {
+export async function measure(target, pid) {
   const headers = target.headers ?? {};
   const check = await fetch(target.url, { headers });
   if (!check.ok) throw new Error(`${target.name}: ${target.url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
@@ -526,10 +530,47 @@ async function main() {
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const { accessToken } = await login.json();
 
+  if (option('instances', 0) > 1) {
+    // `--instances N`: public reads through HAProxy with 1 and N API processes on this database (bench/instances.mjs).
+    const { rows: [piece] } = await db.query(`select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`);
+    const { rows: [rings] } = await db.query(`select id from categories where name = 'Rings'`);
+    const { rows: [first] } = await db.query(`select id from collections order by slug limit 1`);
+    await benchInstances({
+      root,
+      instances: option('instances', 0),
+      products: PRODUCTS,
+      apiEnv,
+      targets: [
+        { name: 'list page 0', path: '/api/products?page=0&size=20' },
+        { name: 'product by id', path: `/api/products/${piece.id}` },
+        { name: 'filtered list', path: `/api/products?categoryId=${rings.id}&metalType=WHITE_GOLD&availability=IN_STOCK&sort=price,asc` },
+        { name: 'search common', path: '/api/products/search?q=diamond' },
+        { name: 'collections with products', path: '/api/collections/with-products?size=10&productsLimit=8' },
+        { name: 'collection products page', path: `/api/collections/${first.id}/products?size=20` },
+      ],
+      startApi: (env) => startNode(path.join(API_DIST, 'server.js'), env, '/api/health'),
+      cleanups,
+      settings: PG_SETTINGS,
+      pgVersion,
+      postmaster: Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
+      runs: RUNS,
+      duration: DURATION,
+      warmup: WARMUP,
+      connections: CONNECTIONS,
+    });
+    await db.end();
+    return;
+  }
+
   // Inputs picked from the data: a deep page's cursor, a product, a category, a collection.
+  // Pages by number stop at the 10,000th piece (OFFSET_WINDOW, decisions: deep pages by cursor): page 2000 is read
+  // by its keyset cursor (the 40,000th row's, as the client holds it from page 1999), and the deepest page by number
+  // (page 500 at 20 a page) is measured as the offset path's worst case.
   const deepPage = 2000;
-  const deep = await (await fetch(`${api.baseUrl}/api/products?page=${deepPage - 1}&size=20`)).json();
-  if (!deep.nextCursor) throw new Error('no cursor for the deep page (too few products?)');
+  const lastOffsetPage = 10_000 / 20 - 1;
+  const { rows: [deepRow] } = await db.query(`select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset ${deepPage * 20 - 1} limit 1`);
+  if (!deepRow) throw new Error('no cursor for the deep page (too few products?)');
+  const deep = { nextCursor: Buffer.from(JSON.stringify([deepRow.value, deepRow.id])).toString('base64url') };
   const { rows: [pick] } = await db.query(`select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`);
   const { rows: [ring] } = await db.query(`select id from categories where name = 'Rings'`);
   const { rows: [collection] } = await db.query(`select id from collections order by slug limit 1`);
@@ -545,8 +586,8 @@ async function main() {
     { name: 'baseline: hello-world', url: `${base.baseUrl}/hello`, pid: base.pid },
     { name: 'baseline: bare SELECT', url: `${base.baseUrl}/select`, pid: base.pid },
     { name: 'list page 0', url: `${A}/api/products?page=0&size=20`, target: listTarget },
-    { name: `deep page ${deepPage} (offset)`, url: `${A}/api/products?page=${deepPage}&size=20`, target: listTarget },
-    { name: `deep page ${deepPage} (keyset)`, url: `${A}/api/products?size=20&after=${deep.nextCursor}`, target: listTarget },
+    { name: `last page by number ${lastOffsetPage + 1} (offset 9,980)`, url: `${A}/api/products?page=${lastOffsetPage}&size=20`, target: listTarget },
+    { name: `deep page ${deepPage} (keyset)`, url: `${A}/api/products?page=${deepPage}&size=20&after=${deep.nextCursor}`, target: listTarget },
     { name: 'filtered list', url: `${A}/api/products?categoryId=${ring.id}&metalType=WHITE_GOLD&availability=IN_STOCK&sort=price,asc`, target: listTarget },
     { name: `search common (${counts.diamond})`, url: `${A}/api/products/search?q=diamond`, target: { p95: 25 } },
     { name: `search rare (${counts.alexandrite})`, url: `${A}/api/products/search?q=alexandrite`, target: { p95: 25 } },
@@ -628,7 +669,8 @@ async function main() {
   await db.end();
 }
 
-main()
+// Run as a script (bench/api-ab.mjs imports the seeding and measuring above without running this).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()
   .catch((err) => {
     console.error(err);
     process.exitCode = 1;

@@ -9,6 +9,8 @@ export interface PostgresCluster {
   halt(): void;
   /** Starts a halted server again on the same port. */
   resume(): void;
+  /** `pg_ctl restart -m fast`: sessions end with 57P01, the server is back on the same port when it returns. */
+  restart(): void;
   /** Stops the server and deletes the cluster; idempotent. */
   stop(): void;
 }
@@ -19,3 +21,5 @@ export function ensureDebianPackage(pkg: string, isPresent: () => boolean): void
 export function findPgBin(): string | undefined;
 export function ensurePostgres(): string;
 export function startPostgres(options?: { settings?: Record<string, string | number> }): Promise<PostgresCluster>;
+/** A streaming replica (hot standby, read-only) of `primary` on its own port: pg_basebackup -R, then the standby replays as WAL streams. */
+export function startStandby(primary: PostgresCluster, options?: { settings?: Record<string, string | number> }): Promise<PostgresCluster>;

@@ -66,24 +66,21 @@ function gidOf(user) {
   return Number(spawnSync('id', ['-g', user]).stdout.toString().trim());
 }
 
-/**
- * Starts a throwaway cluster. `settings` adds `-c name=value` server settings (e.g. shared_buffers for
- * a benchmark). Returns { url, port, dir, dataDir, bin, halt(), resume(), stop() }; stop() is idempotent and
- * deletes the cluster; halt() shuts the server down (fast: sessions end with 57P01) and keeps the cluster,
- * resume() starts it again on the same port (both for outage tests).
- */
-export async function startPostgres({ settings = {} } = {}) {
-  const bin = ensurePostgres();
+/** Runs a server binary as the `postgres` user when root (initdb and postgres refuse root). */
+const asPg = (cmd, args) => (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
+
+/** A temp dir the cluster's user owns. */
+function clusterDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'mirror-pg-'));
-  const dataDir = path.join(dir, 'data');
-  const asPg = isRoot ? (cmd, args) => ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : (cmd, args) => [cmd, args];
   if (isRoot) {
     chownSync(dir, uidOf('postgres'), gidOf('postgres'));
     chmodSync(dir, 0o700);
   }
-  const port = await freePort();
-  const [c1, a1] = asPg(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'mirror', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  if (run(c1, a1, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error('initdb failed');
+  return dir;
+}
+
+/** Starts the server of `dataDir` on `port` and returns its controls (see startPostgres). */
+function serve({ bin, dir, dataDir, port, settings }) {
   const extra = Object.entries(settings).map(([k, v]) => ` -c ${k}=${v}`).join('');
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300${extra}`;
   const [c2, a2] = asPg(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
@@ -98,13 +95,45 @@ export async function startPostgres({ settings = {} } = {}) {
   const resume = () => {
     if (!pgCtl(['-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start'])) throw new Error(`pg_ctl start failed; see ${dir}/server.log`);
   };
+  const restart = () => {
+    if (!pgCtl(['-m', 'fast', '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'restart'])) throw new Error(`pg_ctl restart failed; see ${dir}/server.log`);
+  };
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    const [c3, a3] = asPg(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);
-    spawnSync(c3, a3, { stdio: 'ignore' });
+    pgCtl(['-m', 'immediate', 'stop']);
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://mirror@127.0.0.1:${port}/postgres`, port, dir, dataDir, bin, halt, resume, stop };
+  return { url: `postgres://mirror@127.0.0.1:${port}/postgres`, port, dir, dataDir, bin, halt, resume, restart, stop };
+}
+
+/**
+ * Starts a throwaway cluster. `settings` adds `-c name=value` server settings (e.g. shared_buffers for
+ * a benchmark). Returns { url, port, dir, dataDir, bin, halt(), resume(), stop() }; stop() is idempotent and
+ * deletes the cluster; halt() shuts the server down (fast: sessions end with 57P01) and keeps the cluster,
+ * resume() starts it again on the same port, restart() is `pg_ctl restart -m fast` (all for outage tests).
+ */
+export async function startPostgres({ settings = {} } = {}) {
+  const bin = ensurePostgres();
+  const dir = clusterDir();
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  const [c1, a1] = asPg(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'mirror', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  if (run(c1, a1, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error('initdb failed');
+  return serve({ bin, dir, dataDir, port, settings });
+}
+
+/**
+ * Starts a streaming replica of a cluster from startPostgres (read-only hot standby on its own port):
+ * `pg_basebackup -R` copies the primary and writes the standby's connection to it; the standby then
+ * replays the primary's WAL as it streams. Same controls as startPostgres.
+ */
+export async function startStandby(primary, { settings = {} } = {}) {
+  const dir = clusterDir();
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  const [c1, a1] = asPg(path.join(primary.bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'mirror', '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+  if (run(c1, a1, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error('pg_basebackup failed');
+  return serve({ bin: primary.bin, dir, dataDir, port, settings: { hot_standby: 'on', ...settings } });
 }

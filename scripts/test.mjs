@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForImagery } from './imagery.mjs';
 import { ensureDebianPackage, freePort, hasCommand, startPostgres as startPg } from './pg.mjs';
+import { findHaproxy } from './haproxy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp', 'test-reports');
@@ -136,6 +137,8 @@ async function main() {
   if (wants('web') && existsSync(webUnit)) await vitest('web unit', webUnit);
   // The API suites start a redis-server to test limits shared across instances.
   if (wants('api') || wants('pg')) ensureDebianPackage('redis-server', () => hasCommand('redis-server'));
+  // The PostgreSQL pass runs three API instances behind HAProxy with the deployment's config (deploy/haproxy.cfg).
+  if (wants('pg')) ensureDebianPackage('haproxy', () => !!findHaproxy());
   // The typecheck (one core, a few minutes) runs beside the PGlite pass, whose tests allow for a busy
   // machine (the component tests' one-second waits do not).
   const typecheck = wants('typecheck') ? runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck']) : Promise.resolve(0);

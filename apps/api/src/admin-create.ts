@@ -39,7 +39,9 @@ async function main() {
   }
   const database = await openFromEnv(env);
   try {
-    await database.migrate();
+    // The same lock as a starting server's (server.ts): never two migrations at once.
+    const releaseStartup = await database.lockStartup();
+    await database.migrate().finally(releaseStartup);
     const user = await createUsersService({ db: database.db }).adminCreate(parsed.data);
     console.log(`Created administrator ${user.username} (${user.id}).`);
   } catch (err) {

@@ -11,6 +11,7 @@ import { rejectNulCharacters } from '@mirror/contract';
 import { createSerializerCompiler } from './lib/serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { httpCachePlugin } from './plugins/http-cache';
+import { readReplicaPlugin } from './plugins/read-replica';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { TokenService } from './lib/tokens';
@@ -198,6 +199,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   await app.register(openapiPlugin);
   // Public catalogue reads: ETag + If-None-Match → 304, `public` short max-age when anonymous, `private` when signed in.
   await app.register(httpCachePlugin);
+  // With DATABASE_READ_URL: anonymous catalogue reads from the replica, a writer's next requests from the primary.
+  await app.register(readReplicaPlugin, { hasReadReplica: database.hasReadReplica, stickySeconds: env.DATABASE_READ_STICKY_SECONDS });
 
   // Modules: one line each, so the route table stays greppable.
   await app.register(healthRoutes, { ping });

@@ -1,5 +1,7 @@
-import { EnvError, loadEnv } from './config/env';
+import type { FastifyServerOptions } from 'fastify';
+import { EnvError, loadEnv, type Env } from './config/env';
 import { resolveJwtSecret } from './config/secrets';
+import type { Database } from './db/client';
 import { openFromEnv } from './db/open';
 import { seedDemo } from './db/seed/index';
 import { createImageryCache, defaultImageryCacheDir } from './lib/imagery/cache';
@@ -17,13 +19,8 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-async function main() {
-  const env = loadEnv();
-  const logger = {
-    level: env.LOG_LEVEL,
-    redact: { paths: REDACT, censor: '[redacted]' },
-  };
-  const database = await openFromEnv(env);
+/** Migrates, builds the app and, on an empty database, seeds the demo (under the startup lock). */
+async function prepare(env: Env, database: Database, logger: FastifyServerOptions['logger']) {
   await database.migrate();
   const storage = await createStorageFromEnv(env);
   const app = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env), logger, storage });
@@ -33,6 +30,22 @@ async function main() {
     const imageryCache = createImageryCache(env.IMAGERY_CACHE_DIR ?? defaultImageryCacheDir());
     await seedDemo(database.db, (msg) => app.log.info(msg), { storage, imageryCache, brandDomain: env.BRAND_DOMAIN });
   }
+  return app;
+}
+
+async function main() {
+  const env = loadEnv();
+  const logger = {
+    level: env.LOG_LEVEL,
+    redact: { paths: REDACT, censor: '[redacted]' },
+  };
+  const database = await openFromEnv(env);
+  // Instances starting together take turns to migrate and seed (a PostgreSQL advisory lock): the first does
+  // the work, the others wait for it, then find the schema current and the database no longer empty.
+  const releaseStartup = await database.lockStartup({
+    onWait: () => console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'another instance is migrating or seeding: waiting for it' })),
+  });
+  const app = await prepare(env, database, logger).finally(releaseStartup);
   // Delivers the email outbox; without SMTP_URL mail stays QUEUED (readable by ADMIN).
   const outbox = createOutboxWorker({
     db: database.db,

@@ -1,4 +1,4 @@
-// s3rver ships no types; the part the S3 driver test uses.
+// s3rver ships no types; the part the S3 driver and multi-instance tests use.
 declare module 's3rver' {
   interface S3rverOptions {
     address?: string;
@@ -12,5 +12,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** S3 event notifications (s3rver is a Koa app): one per object created, copied or deleted. */
+    on(event: 'event', listener: (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => void): this;
   }
 }

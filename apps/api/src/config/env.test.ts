@@ -29,6 +29,15 @@ describe('loadEnv', () => {
     expect(message).toContain('SEED_DEMO');
   });
 
+  it('takes a read replica only beside a primary, with a read-your-writes window of whole seconds (default 5)', () => {
+    const both = { DATABASE_URL: 'postgres://u@primary/db', JWT_SECRET: 'x'.repeat(32), DATABASE_READ_URL: 'postgres://u@replica/db' };
+    expect(loadEnv(both)).toMatchObject({ DATABASE_READ_URL: 'postgres://u@replica/db', DATABASE_READ_STICKY_SECONDS: 5 });
+    expect(loadEnv({ ...both, DATABASE_READ_STICKY_SECONDS: '2' }).DATABASE_READ_STICKY_SECONDS).toBe(2);
+    expect(() => loadEnv({ DATABASE_READ_URL: 'postgres://u@replica/db' })).toThrow(/DATABASE_URL: required when DATABASE_READ_URL is set/);
+    expect(() => loadEnv({ ...both, DATABASE_READ_URL: 'mysql://replica' })).toThrow(/DATABASE_READ_URL/);
+    for (const bad of ['0', '1.5', 'soon']) expect(() => loadEnv({ ...both, DATABASE_READ_STICKY_SECONDS: bad })).toThrow(/DATABASE_READ_STICKY_SECONDS/);
+  });
+
   it('parses the CORS allow-list and booleans', () => {
     const env = loadEnv({ CORS_ORIGINS: 'https://a.example, https://b.example', SEED_DEMO: 'false', PORT: '9000' });
     expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);

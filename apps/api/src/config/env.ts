@@ -16,6 +16,13 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
+    /** A streaming replica for anonymous catalogue reads (plugins/read-replica.ts); needs DATABASE_URL. */
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must start with postgres:// or postgresql://')
+      .optional(),
+    /** After a write, the writer's requests read from the primary for this long (read-your-writes with a replica). */
+    DATABASE_READ_STICKY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
     /** PostgreSQL ends any API statement running longer than this (0 = no limit); the request answers 503. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
@@ -95,6 +102,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const result = EnvSchema.safeParse(cleaned);
   const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   if (cleaned.DATABASE_URL && !cleaned.JWT_SECRET) lines.push('  JWT_SECRET: required when DATABASE_URL is set');
+  if (cleaned.DATABASE_READ_URL && !cleaned.DATABASE_URL) lines.push('  DATABASE_URL: required when DATABASE_READ_URL is set');
   if (!cleaned.S3_ACCESS_KEY_ID !== !cleaned.S3_SECRET_ACCESS_KEY) lines.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   if (cleaned.S3_ENDPOINT && !cleaned.S3_BUCKET) lines.push('  S3_BUCKET: required when S3_ENDPOINT is set');
   if (lines.length > 0 || !result.success) throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);

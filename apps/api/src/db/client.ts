@@ -12,7 +12,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { markDatabaseUnreachable } from './availability';
+import { isDatabaseUnavailable, markDatabaseUnreachable } from './availability';
+import { currentReadRoute } from './read-routing';
 
 export type Schema = typeof schema;
 /** The common Drizzle surface of both drivers; repos only use this. */
@@ -21,8 +22,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** True when reads in a 'replica' scope (db/read-routing.ts) go to DATABASE_READ_URL. */
+  hasReadReplica: boolean;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Waits for, then holds, the lock under which one instance at a time migrates and seeds; resolves to its
+   * release. PostgreSQL drops it with the connection if the process dies.
+   */
+  lockStartup(options?: { onWait?: () => void }): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,6 +43,8 @@ export type DatabaseOptions =
       statementTimeoutMs?: number;
       /** How long making a new connection may take before the request answers 503 (default 5000). */
       connectTimeoutMs?: number;
+      /** A read replica (DATABASE_READ_URL) for the reads routed to it (db/read-routing.ts). */
+      readUrl?: string;
     }
   | {
       kind: 'pglite';
@@ -50,44 +60,110 @@ function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR ?? candidates.find((c) => existsSync(c)) ?? candidates[0]!;
 }
 
+type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+
+/**
+ * One node-postgres pool. `fallback`: when this pool's server cannot be reached (the read replica is down), the
+ * connection is taken from, or the plain query run on, the fallback pool instead, and `onUnreachable` is told.
+ */
+function createPool(url: string, options: { poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number }, fallback?: { pool: pg.Pool; onUnreachable: () => void }): pg.Pool {
+  // statement_timeout is sent in each connection's startup packet: PostgreSQL cancels a runaway statement
+  // (SQLSTATE 57014) and the connection returns to the pool, even when the request was abandoned.
+  // Making a connection gives up after connectTimeoutMs (a server that is down, hung or unreachable answers 503).
+  // Set on the client, not the pool: pg-pool would apply its own to the wait for a free connection too, and a
+  // busy pool is load to queue for, not an outage.
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+  class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 20,
+    Client: TimedClient as unknown as new () => pg.ClientBase,
+    keepAlive: true,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+  // A dropped idle connection must not crash the process.
+  pool.on('error', () => {});
+  // Nor one cut while checked out between two statements (pg-pool listens on idle clients only): the error would
+  // be unhandled and end the process. The client's next query fails instead (503) and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // A failed connect (refused, timed out, server starting or shutting down) is tagged, so the error handler answers
+  // 503 DATABASE_UNAVAILABLE for it; plain queries and transactions both get their connections here.
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (callback) {
+      return connect((err, client, done) => {
+        if (!err || !fallback) return callback(err ? markDatabaseUnreachable(err) : err, client, done);
+        fallback.onUnreachable();
+        (fallback.pool.connect as (cb: ConnectCallback) => void)(callback);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).catch((err: unknown) => {
+      if (!fallback) throw markDatabaseUnreachable(err);
+      fallback.onUnreachable();
+      return fallback.pool.connect();
+    });
+  }) as typeof pool.connect;
+  if (fallback) {
+    // A read that fails because the server went away (an idle connection it cut) is read again from the fallback:
+    // a plain query (not a transaction's) only reads, so it is safe to repeat.
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    pool.query = ((...args: unknown[]) => {
+      if (typeof args[args.length - 1] === 'function') return query(...args);
+      return query(...args).catch((err: unknown) => {
+        if (!isDatabaseUnavailable(err)) throw err;
+        fallback.onUnreachable();
+        return (fallback.pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      });
+    }) as typeof pool.query;
+  }
+  return pool;
+}
+
+/** How long reads stay on the primary after the replica could not be reached, before it is tried again. */
+const REPLICA_RETRY_MS = 5000;
+
+/**
+ * The session-level advisory lock held while an instance migrates and seeds (server.ts): instances that
+ * start together on an empty database take turns; the later ones find the work done. Any constant works;
+ * this one is "Mirror" in ASCII.
+ */
+const STARTUP_LOCK_KEY = 0x4d6972726f72;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    // statement_timeout is sent in each connection's startup packet: PostgreSQL cancels a runaway statement
-    // (SQLSTATE 57014) and the connection returns to the pool, even when the request was abandoned.
-    // Making a connection gives up after connectTimeoutMs (a server that is down, hung or unreachable answers 503).
-    // Set on the client, not the pool: pg-pool would apply its own to the wait for a free connection too, and a
-    // busy pool is load to queue for, not an outage.
-    const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
-    class TimedClient extends pg.Client {
-      constructor(config?: pg.ClientConfig) {
-        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
-      }
-    }
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolMax ?? 20,
-      Client: TimedClient as unknown as new () => pg.ClientBase,
-      keepAlive: true,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    });
-    // A dropped idle connection must not crash the process.
-    pool.on('error', () => {});
-    // A failed connect (refused, timed out, server starting or shutting down) is tagged, so the error handler answers
-    // 503 DATABASE_UNAVAILABLE for it; plain queries and transactions both get their connections here.
-    const connect = pool.connect.bind(pool) as (callback?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => Promise<pg.PoolClient> | void;
-    pool.connect = ((callback?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => {
-      if (callback) return connect((err, client, done) => callback(err ? markDatabaseUnreachable(err) : err, client, done));
-      return (connect() as Promise<pg.PoolClient>).catch((err: unknown) => {
-        throw markDatabaseUnreachable(err);
+    const pool = createPool(options.url, options);
+    const primary = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    let replicaPool: pg.Pool | undefined;
+    let db = primary;
+    if (options.readUrl) {
+      // Reads in a 'replica' scope (db/read-routing.ts) use the replica; everything else the primary. While the
+      // replica cannot be reached they use the primary too (checked again after REPLICA_RETRY_MS).
+      let replicaDownUntil = 0;
+      replicaPool = createPool(options.readUrl, options, { pool, onUnreachable: () => (replicaDownUntil = Date.now() + REPLICA_RETRY_MS) });
+      const replica = drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db;
+      const current = () => (currentReadRoute() === 'replica' && Date.now() >= replicaDownUntil ? replica : primary);
+      db = new Proxy(primary, {
+        get(_target, property) {
+          const target = current();
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
       });
-    }) as typeof pool.connect;
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    }
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgres',
+      hasReadReplica: !!replicaPool,
       migrate: () => migrateWithoutTimeout(options.url),
-      ping: () => ping(db as unknown as Db),
-      close: () => pool.end(),
+      ping: () => ping(primary),
+      lockStartup: (lockOptions) => lockStartup(options.url, lockOptions),
+      close: async () => {
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -99,8 +175,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    hasReadReplica: false,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db as unknown as Db),
+    // An embedded database has one process.
+    lockStartup: async () => async () => {},
     close: () => client.close(),
   };
 }
@@ -114,6 +193,27 @@ async function migrateWithoutTimeout(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+async function lockStartup(url: string, { onWait }: { onWait?: () => void } = {}): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  // Lost while held (the server restarted): the lock went with it; the release below then does nothing.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const tried = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK_KEY]);
+    if (!tried.rows[0]?.locked) {
+      onWait?.();
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return async () => {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  };
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -1,3 +1,5 @@
+import { currentReadRoute } from '../db/read-routing';
+
 /**
  * Answers that cost a scan (exact totals, counts, facets, statistics) kept per key: fresh for `ttlMs`;
  * after that the last answer is served while a single refresh runs in the background, so concurrent
@@ -35,7 +37,12 @@ export function createResultCache(ttlMs: number, maxEntries = 500, group?: objec
     members.add(clearOwn);
   }
   return {
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    get<T>(requestedKey: string, load: () => Promise<T>): Promise<T> {
+      // With a read replica (db/read-routing.ts): its answers are kept apart from the primary's, and a writer in
+      // its read-your-writes window gets fresh figures whichever instance answers.
+      const route = currentReadRoute();
+      if (route === 'primary-after-write') return load();
+      const key = route === 'replica' ? `replica:${requestedKey}` : requestedKey;
       let entry = entries.get(key);
       if (!entry) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
