@@ -106,27 +106,47 @@ async function openProducts(page: Page, query = ''): Promise<void> {
 }
 
 /** Resolves when a products-list request sent after the next stock save has been answered. */
-function listRefetchAfterSave(page: Page): Promise<void> {
-  return new Promise((resolve) => {
+function listRefetchAfterSave(page: Page, timeout = 30_000): Promise<void> {
+  // Settles once a list request was sent after the save and no list request is in flight any more
+  // (a refetch cancelled by a newer one ends as 'requestfailed', so both endings count).
+  return new Promise((resolve, reject) => {
     let saved = false;
-    const sentAfterSave = new Set<Request>();
+    let sentAfterSave = false;
+    const inflight = new Set<Request>();
     const isList = (req: Request) => req.method() === 'GET' && /^\/api\/products(\/search)?$/.test(new URL(req.url()).pathname);
+    const stop = () => {
+      clearTimeout(timer);
+      page.off('response', onResponse);
+      page.off('request', onRequest);
+      page.off('requestfinished', onEnded);
+      page.off('requestfailed', onEnded);
+    };
+    const check = () => {
+      if (saved && sentAfterSave && inflight.size === 0) {
+        stop();
+        resolve();
+      }
+    };
     const onResponse = (res: Response) => {
       if (res.request().method() === 'PUT' && new URL(res.url()).pathname.endsWith('/stock')) saved = true;
     };
     const onRequest = (req: Request) => {
-      if (saved && isList(req)) sentAfterSave.add(req);
+      if (!isList(req)) return;
+      inflight.add(req);
+      if (saved) sentAfterSave = true;
     };
-    const onFinished = (req: Request) => {
-      if (!sentAfterSave.has(req)) return;
-      page.off('response', onResponse);
-      page.off('request', onRequest);
-      page.off('requestfinished', onFinished);
-      resolve();
+    const onEnded = (req: Request) => {
+      if (!inflight.delete(req)) return;
+      check();
     };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`the products table did not refetch within ${timeout} ms of the stock save (saved: ${saved}, list requests since: ${sentAfterSave}, in flight: ${inflight.size})`));
+    }, timeout);
     page.on('response', onResponse);
     page.on('request', onRequest);
-    page.on('requestfinished', onFinished);
+    page.on('requestfinished', onEnded);
+    page.on('requestfailed', onEnded);
   });
 }
 

@@ -14,10 +14,12 @@ test('Ctrl-K jumps to a piece by its SKU', async ({ page, request }, testInfo) =
   await signIn(page, 'admin');
   await page.goto('/dashboard/admin');
   await settled(page);
+  // The shortcut listens once the workspace is on screen; the palette is its own chunk.
+  await expect(page.getByRole('button', { name: 'Search or jump to…' })).toBeVisible();
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog');
   const input = palette.getByRole('combobox');
-  await expect(input).toBeFocused();
+  await expect(input).toBeFocused({ timeout: 20_000 });
   await input.fill(piece.sku);
   const option = palette.getByRole('option', { name: new RegExp(piece.sku) });
   await expect(option).toBeVisible();

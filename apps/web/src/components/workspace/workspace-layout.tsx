@@ -10,7 +10,8 @@ import { WorkspaceProvider, type Crumb } from './workspace-context';
 import { NavIcon, type NavIconName } from './nav-icon';
 import styles from './workspace.module.css';
 
-const CommandPalette = lazy(() => import('./command-palette'));
+const loadPalette = () => import('./command-palette');
+const CommandPalette = lazy(loadPalette);
 
 export interface WorkspaceNavItem {
   label: string;
@@ -101,6 +102,17 @@ export function WorkspaceLayout({ title, base, screens, notFound, groups, palett
   const openPalette = useCallback(() => {
     setHasPalette(true);
     setIsPaletteOpen(true);
+  }, []);
+
+  // Fetch the palette's chunk once the workspace is idle, so Ctrl-K opens it at once.
+  useEffect(() => {
+    const warm = () => void loadPalette().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(warm, { timeout: 5_000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(warm, 2_000);
+    return () => clearTimeout(timer);
   }, []);
 
   useEffect(() => {
