@@ -11,6 +11,13 @@
 // Lighthouse saw loading, and checks that no three.js chunk is among them. Writes
 // bench/results/web-<date>.md. Without --url it builds, then starts a throwaway server (PGlite).
 //
+// The 3D routes (/view-360?product=<the first demo ring>, `{ring}` in --routes; /immersive-showroom)
+// have their own targets (THREE_D_BUDGET: mobile performance ≥ 90, accessibility 100, CLS ≤ 0.02).
+// A script counts as three.js by its content (three's `__THREE__` revision mark; chunk names do not
+// say it: three lands in a chunk named after another module). The 360° view loads three.js after the
+// page by design (reported as "lazy", apart from the initial JS); the salon must not before
+// "Enter the salon". API_BUILD_DIR / WEB_BUILD_DIR (WEB_DIST) serve a build of one's own.
+//
 // Back-office entry, reported apart from the storefront routes: /dashboard/admin on desktop, signed
 // in as an admin (BENCH_ADMIN_USER / BENCH_ADMIN_PASSWORD, default the demo `admin`): fresh tokens go
 // into localStorage through puppeteer before each audit and Lighthouse keeps storage
@@ -42,6 +49,8 @@ const JSON_DIR = option('json-dir', null);
 const OUT = option('out', null);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const BUDGET = { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 100, accessibility: 100, initialJsKb: 150 };
+const THREE_D_BUDGET = { performance: 90, cls: 0.02, accessibility: 100 };
+const isThreeDRoute = (route) => /^\/(view-360|immersive-showroom)\b/.test(route);
 const ADMIN_ROUTE = '/dashboard/admin';
 const ADMIN_BUDGET = { accessibility: 100 };
 const ADMIN_USER = process.env.BENCH_ADMIN_USER ?? 'admin';
@@ -91,9 +100,11 @@ async function startServer() {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-bench-web-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const server = path.join(process.env.API_BUILD_DIR ? path.resolve(process.env.API_BUILD_DIR) : path.join(root, 'apps/api/dist'), 'server.js');
+  const webDist = process.env.WEB_DIST ?? (process.env.WEB_BUILD_DIR ? path.join(path.resolve(process.env.WEB_BUILD_DIR), 'dist') : undefined);
+  const child = spawn(process.execPath, [server], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000', FILES_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...(webDist ? { WEB_DIST: webDist } : {}), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000', FILES_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -110,12 +121,29 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function gzipKb(url, cache) {
+/** A script's gzip size (KB) and whether it holds three.js (its `__THREE__` revision mark). */
+async function script(url, cache) {
   if (!cache.has(url)) {
     const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    cache.set(url, gzipSync(body, { level: 9 }).length / 1024);
+    cache.set(url, { kb: gzipSync(body, { level: 9 }).length / 1024, isThree: body.includes('__THREE__') });
   }
   return cache.get(url);
+}
+
+async function gzipKb(url, cache) {
+  return (await script(url, cache)).kb;
+}
+
+/** The first ring of the demo catalogue (a category named …ring…, not earrings), for /view-360. */
+async function firstRingId(base) {
+  const categories = await (await fetch(`${base}/api/categories?size=100`)).json();
+  const rings = (categories.content ?? categories).filter((c) => /ring/i.test(c.name) && !/earring/i.test(c.name));
+  for (const category of rings) {
+    const products = await (await fetch(`${base}/api/products?size=1&sort=name,asc&categoryId=${category.id}`)).json();
+    const ring = products.content?.find((p) => p.categoryId === category.id);
+    if (ring) return ring.id;
+  }
+  return null;
 }
 
 /**
@@ -181,8 +209,9 @@ async function main() {
   const base = option('url', null) ?? (await startServer());
   const collections = await (await fetch(`${base}/api/collections?size=1`)).json();
   const collectionId = collections.content[0]?.id;
-  const all = ['/home', '/collections', collectionId ? `/collections/${collectionId}` : null, '/products', '/products-left', '/news', '/locations'].filter(Boolean);
-  const routes = (ROUTES ? ROUTES.map((r) => r.replace('{id}', collectionId ?? '')) : all).filter((r) => r !== ADMIN_ROUTE);
+  const ringId = await firstRingId(base);
+  const all = ['/home', '/collections', collectionId ? `/collections/${collectionId}` : null, '/products', '/products-left', '/news', '/locations', ringId ? `/view-360?product=${ringId}` : null, '/immersive-showroom'].filter(Boolean);
+  const routes = (ROUTES ? ROUTES.map((r) => r.replace('{id}', collectionId ?? '').replace('{ring}', ringId ?? '')) : all).filter((r) => r !== ADMIN_ROUTE);
   const hasAdmin = (!ROUTES || ROUTES.includes(ADMIN_ROUTE)) && FORM_FACTORS.includes('desktop');
   const isFullRun = !ROUTES && FORM_FACTORS.length === 2;
 
@@ -198,9 +227,15 @@ async function main() {
       for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${base}${route}`, formFactor, chrome.port, i));
       const byScore = [...runs].sort((a, b) => a.performance - b.performance);
       const mid = byScore[Math.floor(byScore.length / 2)];
+      // three.js is counted apart: on /view-360 it comes after the page (lazily, by design).
       let jsKb = 0;
-      for (const script of mid.scripts) jsKb += await gzipKb(script, sizeCache);
-      const hasThree = mid.scripts.some((s) => /three/i.test(path.basename(new URL(s).pathname)));
+      let threeKb = 0;
+      for (const url of mid.scripts) {
+        const { kb, isThree } = await script(url, sizeCache);
+        if (isThree) threeKb += kb;
+        else jsKb += kb;
+      }
+      const hasThree = threeKb > 0;
       const row = {
         route,
         formFactor,
@@ -212,9 +247,10 @@ async function main() {
         jsKb,
         scripts: mid.scripts.length,
         hasThree,
+        threeKb,
       };
       rows.push(row);
-      console.log(`${route.padEnd(48)} ${formFactor.padEnd(7)} perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB`);
+      console.log(`${route.padEnd(48)} ${formFactor.padEnd(7)} perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB${row.hasThree ? ` + three.js ${row.threeKb.toFixed(1)} KB` : ''}`);
     }
   }
 
@@ -257,17 +293,23 @@ async function main() {
     '',
     `Lighthouse 12 (${RUNS} runs per route and form factor, median by performance score; LCP/CLS/TBT are medians), Debian Chromium headless, ${cpus().length} CPU(s). Mobile = Lighthouse default emulation (Moto G Power, simulated slow 4G, 4× CPU slowdown); desktop = Lighthouse desktop config. Served by the production API build.`,
     '',
-    `Budgets: mobile performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, accessibility ${BUDGET.accessibility}; initial JS ≤ ${BUDGET.initialJsKb} KB gzip; no three.js in a storefront route's initial load.`,
+    `Budgets: mobile performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, accessibility ${BUDGET.accessibility}; initial JS ≤ ${BUDGET.initialJsKb} KB gzip (three.js excluded, found by content); no three.js in a storefront route's load, except /view-360 (after the page, by design). 3D routes (/view-360, /immersive-showroom): mobile performance ≥ ${THREE_D_BUDGET.performance}, CLS ≤ ${THREE_D_BUDGET.cls}, accessibility ${THREE_D_BUDGET.accessibility}.`,
     '',
     '| Route | Form factor | Performance | LCP (ms) | CLS | TBT (ms) | Accessibility | Initial JS (KB gzip, files) | three.js | Within budget |',
     '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
     ...rows.map((r) => {
-      const within =
-        r.jsKb <= BUDGET.initialJsKb &&
-        !r.hasThree &&
-        r.accessibility >= BUDGET.accessibility &&
-        (r.formFactor === 'desktop' || (r.performance >= BUDGET.performance && r.lcpMs <= BUDGET.lcpMs && r.cls <= BUDGET.cls && r.tbtMs <= BUDGET.tbtMs));
-      return `| ${r.route.replace(/[0-9a-f-]{36}/, '{id}')} | ${r.formFactor} | ${r.performance} | ${Math.round(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} | ${r.accessibility} | ${r.jsKb.toFixed(1)} (${r.scripts}) | ${r.hasThree ? 'loaded' : 'absent'} | ${ok(within)} |`;
+      const isThreeD = isThreeDRoute(r.route);
+      const within = isThreeD
+        ? r.jsKb <= BUDGET.initialJsKb &&
+          (r.route.startsWith('/view-360') || !r.hasThree) &&
+          r.accessibility >= THREE_D_BUDGET.accessibility &&
+          (r.formFactor === 'desktop' || (r.performance >= THREE_D_BUDGET.performance && r.cls <= THREE_D_BUDGET.cls))
+        : r.jsKb <= BUDGET.initialJsKb &&
+          !r.hasThree &&
+          r.accessibility >= BUDGET.accessibility &&
+          (r.formFactor === 'desktop' || (r.performance >= BUDGET.performance && r.lcpMs <= BUDGET.lcpMs && r.cls <= BUDGET.cls && r.tbtMs <= BUDGET.tbtMs));
+      const three = r.hasThree ? `${r.route.startsWith('/view-360') ? 'lazy' : 'loaded'} (${r.threeKb.toFixed(1)} KB)` : 'absent';
+      return `| ${r.route.replace(/[0-9a-f-]{36}/, '{id}')} | ${r.formFactor} | ${r.performance} | ${Math.round(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} | ${r.accessibility} | ${r.jsKb.toFixed(1)} (${r.scripts}) | ${three} | ${ok(within)} |`;
     }),
     '',
     ...(adminRows.length === 0

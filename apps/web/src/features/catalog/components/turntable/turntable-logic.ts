@@ -1,7 +1,12 @@
-import { METAL_TYPES, type MetalType } from '@mirror/contract';
+import type { MetalType } from '@mirror/contract';
 import { humanize } from '../../../../lib/format';
 
-export const METALS: readonly MetalType[] = METAL_TYPES;
+/**
+ * The metals a piece can be shown in, in the contract's order. Written out, not imported: a value from
+ * the contract's index brings zod with it (≈ 35 KB gz), and this module is in the first load of the
+ * 360° view, the salon and the try-on. turntable-logic.test.ts holds it equal to METAL_TYPES.
+ */
+export const METALS = ['YELLOW_GOLD', 'WHITE_GOLD', 'ROSE_GOLD', 'PLATINUM', 'SILVER'] as const satisfies readonly MetalType[];
 
 /** 'ROSE_GOLD' → 'Rose gold'. */
 export function metalLabel(metal: MetalType): string {
