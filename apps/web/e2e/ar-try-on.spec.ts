@@ -181,7 +181,10 @@ async function pictureColours(page: Page): Promise<number> {
 }
 
 test.describe('with a hand before the camera', () => {
-  test('tracks the hand, draws the ring on its ring finger, takes a photo, changes size and metal, and leaves for the piece', async ({ request }, testInfo) => {
+  // @phone-only: the try-on is a phone's (a camera held at arm's length); the tracker and the fit do not depend on
+  // the viewport, and each browser pays minutes to start MediaPipe on a software GPU. The desktop project keeps the
+  // page's other states (dark room, camera refused, not a ring).
+  test('tracks the hand, draws the ring on its ring finger, takes a photo, changes size and metal, and leaves for the piece', { tag: '@phone-only' }, async ({ request }, testInfo) => {
     test.setTimeout(600_000);
     await withCamera(testInfo, 'hand.jpg', { isAllowed: true }, async (page) => {
     const errors = watchErrors(page);
@@ -275,7 +278,7 @@ test.describe('with a hand before the camera', () => {
 });
 
 test.describe('with an empty room before the camera', () => {
-  test('runs the frames through the tracker and asks for the hand', async ({ request }, testInfo) => {
+  test('runs the frames through the tracker and asks for the hand', { tag: '@phone-only' }, async ({ request }, testInfo) => {
     test.setTimeout(600_000);
     await withCamera(testInfo, 'empty-room.jpg', { isAllowed: true }, async (page) => {
     const errors = watchErrors(page);

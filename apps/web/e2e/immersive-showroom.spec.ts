@@ -239,7 +239,7 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
 
   // Memory does not depend on the viewport: run once, in the desktop project (playwright.config.ts).
   test('ten visits in and out leave the heap and the GPU memory where the first left them', { tag: '@one-viewport' }, async ({ page }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');

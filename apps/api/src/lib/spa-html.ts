@@ -263,18 +263,21 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
     Promise.race([promise, new Promise((resolve) => setTimeout(resolve, timeoutMs, undefined).unref())]);
 
   // pathname → server-rendered markup of a page whose answers were all there, for as long as they are
-  // reused: a burst of views of one page renders it once.
-  const pages = new Map<string, { at: number; page: RenderedPage }>();
+  // reused: a burst of views of one page renders it once. Reused only with the very answers it was rendered
+  // from: the answers' cache renews on its own clock, and markup from older answers next to newer inlined data
+  // (a stock or a price changed meanwhile) would not hydrate.
+  const pages = new Map<string, { at: number; page: RenderedPage; data: string }>();
   const renderPage = async (pathname: string, boot: BootEntry[], isComplete: boolean): Promise<RenderedPage | null> => {
     if (!renderApp) return null;
     const hit = pages.get(pathname);
-    if (isComplete && hit && now() - hit.at < cacheMs) return hit.page;
+    const data = isComplete ? JSON.stringify(boot) : '';
+    if (isComplete && hit && now() - hit.at < cacheMs && hit.data === data) return hit.page;
     try {
       const page = await renderApp(pathname, boot);
       if (page !== null && typeof page.markup !== 'string') throw new Error('the server renderer gave no markup');
       if (page !== null && isComplete) {
         if (pages.size > 500) pages.clear();
-        pages.set(pathname, { at: now(), page });
+        pages.set(pathname, { at: now(), page, data });
       }
       return page;
     } catch (error) {
