@@ -17,6 +17,7 @@
 // app process and the PostgreSQL backends), RSS after warm-up and peak under load. Medians; ratios Mirror ÷ Medusa.
 // Writes bench/results/peers-<date>.md (-<N> appended when N is not 100,000).
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,8 @@ const WARMUP = option('warmup', QUICK ? 1 : 3);
 const SINGLE = option('single', QUICK ? 2 : 5);
 const COLD = option('cold', QUICK ? 1 : 3);
 const WORKFLOW = option('workflow', QUICK ? 50 : 200);
+const COST = option('cost', QUICK ? 3 : 5);
+const COST_ONLY = flag('cost-only');
 const CONNECTIONS = 50;
 const POOL = 20;
 const PG_SETTINGS = { shared_buffers: '1GB', effective_cache_size: '4GB', maintenance_work_mem: '512MB', max_wal_size: '4GB' };
@@ -295,7 +298,7 @@ async function round(app, target, postmaster, seconds, connections) {
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 200);
   const result = await cannon(target.url, target.headers, seconds, connections, latencies);
   clearInterval(sampler);
-  const done = result.requests.total || 1;
+  const done = result.requests.total;
   latencies.sort((a, b) => a - b);
   return {
     rps: result.requests.average,
@@ -303,8 +306,8 @@ async function round(app, target, postmaster, seconds, connections) {
     p99: percentile(latencies, 99),
     latencies,
     errors: result.errors + result.timeouts + result.non2xx,
-    cpuApp: ((appCpu(app.pid) - cpu0.app) * 1000) / done,
-    cpuPg: ((pgCpu(postmaster) - cpu0.pg) * 1000) / done,
+    cpuApp: done ? ((appCpu(app.pid) - cpu0.app) * 1000) / done : NaN,
+    cpuPg: done ? ((pgCpu(postmaster) - cpu0.pg) * 1000) / done : NaN,
     peak,
   };
 }
@@ -325,8 +328,42 @@ async function drain(app, limit = 180) {
   }
 }
 
-/** One read on both apps: warm-up, RUNS interleaved rounds at c=50, then RUNS interleaved rounds at c=1. */
-async function measureRead(read, apps, postmaster) {
+/** GET without a client-side time limit (a starved server may take minutes); resolves to the status. */
+function get(url, headers) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    }).on('error', reject);
+  });
+}
+
+/**
+ * The cost of one answer, robust to a busy machine: one request to warm, then COST requests one after another
+ * (never two at once); CPU seconds of the app process and of the PostgreSQL backends over them, ÷ COST. A machine
+ * that gives the apps less CPU makes the wall time longer, not the CPU per answer, so the CPU ratio says what
+ * the throughput ratio would be where CPU is the limit.
+ */
+async function cost(app, target, postmaster) {
+  if ((await get(target.url, target.headers)) !== 200) throw new Error(`${target.url} did not answer 200`);
+  const cpu0 = { app: appCpu(app.pid), pg: pgCpu(postmaster) };
+  let peak = rssMb(app.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 200);
+  const t0 = performance.now();
+  let errors = 0;
+  for (let i = 0; i < COST; i += 1) if ((await get(target.url, target.headers)) !== 200) errors += 1;
+  const wall = (performance.now() - t0) / COST;
+  clearInterval(sampler);
+  return { wall, cpuApp: ((appCpu(app.pid) - cpu0.app) * 1000) / COST, cpuPg: ((pgCpu(postmaster) - cpu0.pg) * 1000) / COST, peak, errors };
+}
+
+/** One read on both apps: the sequential cost, then (unless --cost-only) warm-up, RUNS interleaved rounds at c=50 and at c=1. */
+async function measureRead(read, apps, postmaster, index) {
+  const costs = {};
+  for (const side of index % 2 ? ['medusa', 'mirror'] : ['mirror', 'medusa']) {
+    costs[side] = await cost(apps[side], read[side], postmaster);
+    console.log(`  ${read.name.padEnd(16)} ${side.padEnd(6)} sequential: ${fmt(costs[side].wall, 1)} ms/answer, CPU ${fmt(costs[side].cpuApp, 2)} + ${fmt(costs[side].cpuPg, 2)} ms/answer (app + PostgreSQL), RSS ${fmt(costs[side].peak)} MB`);
+  }
   const out = {};
   for (const side of ['mirror', 'medusa']) {
     const t = read[side];
@@ -334,17 +371,19 @@ async function measureRead(read, apps, postmaster) {
     const body = await res.text();
     if (!res.ok) throw new Error(`${read.name} (${side}): ${t.url} answered ${res.status}: ${body.slice(0, 300)}`);
     out[side] = { c50: [], c1: [], bytes: Buffer.byteLength(body), items: t.count(JSON.parse(body)), drained: 0 };
+    if (COST_ONLY) continue;
     await cannon(t.url, t.headers, WARMUP, CONNECTIONS);
     out[side].drained += await drain(apps[side]);
   }
   const warm = { mirror: rssMb(apps.mirror.pid), medusa: rssMb(apps.medusa.pid) };
-  for (let r = 0; r < RUNS; r += 1) {
+  if (COST_ONLY) console.log(`  ${read.name.padEnd(16)} CPU per answer Mirror ÷ Medusa: ×${fmt((costs.medusa.cpuApp + costs.medusa.cpuPg) / (costs.mirror.cpuApp + costs.mirror.cpuPg), 2)}`);
+  for (let r = 0; r < (COST_ONLY ? 0 : RUNS); r += 1) {
     for (const side of r % 2 ? ['medusa', 'mirror'] : ['mirror', 'medusa']) {
       out[side].c50.push(await round(apps[side], read[side], postmaster, DURATION, CONNECTIONS));
       out[side].drained += await drain(apps[side]);
     }
   }
-  for (let r = 0; r < RUNS; r += 1) {
+  for (let r = 0; r < (COST_ONLY ? 0 : RUNS); r += 1) {
     for (const side of r % 2 ? ['mirror', 'medusa'] : ['medusa', 'mirror']) {
       out[side].c1.push(await round(apps[side], read[side], postmaster, SINGLE, 1));
       out[side].drained += await drain(apps[side]);
@@ -362,8 +401,11 @@ async function measureRead(read, apps, postmaster) {
       c1p99: percentile(single, 99),
       cpuApp: median(s.c50.map((x) => x.cpuApp)),
       cpuPg: median(s.c50.map((x) => x.cpuPg)),
-      errors: [...s.c50, ...s.c1].reduce((sum, x) => sum + x.errors, 0),
-      peak: Math.max(...s.c50.map((x) => x.peak), ...s.c1.map((x) => x.peak)),
+      errors: [...s.c50, ...s.c1, costs[side]].reduce((sum, x) => sum + x.errors, 0),
+      peak: Math.max(costs[side].peak, ...s.c50.map((x) => x.peak), ...s.c1.map((x) => x.peak)),
+      seqWall: costs[side].wall,
+      seqCpuApp: costs[side].cpuApp,
+      seqCpuPg: costs[side].cpuPg,
       bytes: s.bytes,
       items: s.items,
       rounds: s.c50.map((x) => Math.round(x.rps)),
@@ -557,13 +599,13 @@ async function main() {
 
   log('reads: interleaved rounds');
   const results = [];
-  for (const read of reads) results.push({ read, ...(await measureRead(read, apps, postmaster)) });
+  for (const [i, read] of reads.entries()) results.push({ read, ...(await measureRead(read, apps, postmaster, i)) });
   const rssEnd = { mirror: rssMb(apps.mirror.pid), medusa: rssMb(apps.medusa.pid) };
   const load1 = loadavg();
 
   // ---------------------------------------------------------------- report
   const data = {
-    settings: { products: PRODUCTS, warmup: WARMUP, runs: RUNS, duration: DURATION, single: SINGLE, cold: COLD },
+    settings: { products: PRODUCTS, warmup: WARMUP, runs: RUNS, duration: DURATION, single: SINGLE, cold: COLD, cost: COST, costOnly: COST_ONLY },
     started: started.toISOString(),
     args,
     load0,
@@ -588,16 +630,20 @@ async function main() {
 /** Writes bench/results/peers-<date>.md from one run's measurements. */
 function report({ settings, started: startedIso, args: runArgs, load0, load1, pgVersion, sha, medusaVersion: medusaV, mirrorSeedSeconds, medusaSeed, checks, results, rssStarted, rssEnd, cold }) {
   const started = new Date(startedIso);
-  const { products: PRODUCTS, warmup: WARMUP, runs: RUNS, duration: DURATION, single: SINGLE, cold: COLD } = settings;
+  const { products: PRODUCTS, warmup: WARMUP, runs: RUNS, duration: DURATION, single: SINGLE, cold: COLD, cost: COST, costOnly: COST_ONLY } = settings;
   const rssWarm = results[0].warm;
   const date = started.toISOString().slice(0, 10);
   const ratio = (a, b) => a / b;
   const verdict = (x, goal) => (x >= goal ? `met (≥${goal}×)` : `**missed** (<${goal}×)`);
   const peakLoad = { mirror: Math.max(...results.map((r) => r.mirror.peak)), medusa: Math.max(...results.map((r) => r.medusa.peak)) };
+  const seqCpu = (x) => x.seqCpuApp + x.seqCpuPg;
   const rows = results.map(({ name, mirror: m, medusa: d }) => {
     const tr = ratio(m.rps, d.rps);
     const st = ratio(d.c1p50, m.c1p50);
-    return `| ${name} | ${fmt(m.rps)} | ${fmt(d.rps)} | **${fmt(tr, 2)}** | ${fmt(m.c1p50, 1)} | ${fmt(d.c1p50, 1)} | **${fmt(st, 2)}** | ${fmt(m.p99)} / ${fmt(d.p99)} | ${fmt(m.cpuApp, 2)} + ${fmt(m.cpuPg, 2)} / ${fmt(d.cpuApp, 2)} + ${fmt(d.cpuPg, 2)} | ${fmt(ratio(d.cpuApp + d.cpuPg, m.cpuApp + m.cpuPg), 2)} | ${m.items} / ${d.items} | ${fmt(m.bytes / 1024, 1)} / ${fmt(d.bytes / 1024, 1)} | ${m.errors} / ${d.errors} | ${verdict(Math.min(tr, st), 3)} |`;
+    const cr = ratio(seqCpu(d), seqCpu(m));
+    // The goal is judged on throughput and service time where the rounds ran, on CPU per answer otherwise.
+    const judged = COST_ONLY ? cr : Math.min(tr, st);
+    return `| ${name} | ${fmt(m.seqCpuApp, 2)} + ${fmt(m.seqCpuPg, 2)} | ${fmt(d.seqCpuApp, 1)} + ${fmt(d.seqCpuPg, 1)} | **${fmt(cr, 1)}** | ${fmt(m.seqWall, 1)} / ${fmt(d.seqWall, 0)} | ${fmt(m.rps)} | ${fmt(d.rps)} | **${fmt(tr, 2)}** | ${fmt(m.c1p50, 1)} | ${fmt(d.c1p50, 1)} | **${fmt(st, 2)}** | ${fmt(m.p99)} / ${fmt(d.p99)} | ${m.items} / ${d.items} | ${fmt(m.bytes / 1024, 1)} / ${fmt(d.bytes / 1024, 1)} | ${m.errors} / ${d.errors} | ${Number.isFinite(judged) ? verdict(judged, 3) : '–'} |`;
   });
   const geo = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
   const memRatio = { warm: rssWarm.medusa / rssWarm.mirror, load: peakLoad.medusa / peakLoad.mirror };
@@ -615,15 +661,15 @@ function report({ settings, started: startedIso, args: runArgs, load0, load1, pg
     `- Catalogue: Mirror seeded as \`bench:api\` seeds (${mirrorSeedSeconds.toFixed(0)} s). Medusa: \`medusa db:migrate\` (${medusaSeed.migrate.toFixed(0)} s); \`medusa exec seed.js\` (${medusaSeed.exec.toFixed(0)} s) sets up the store through Medusa's workflows — currencies EUR/CHF/USD, region Europe (EUR), a sales channel, a publishable API key linked to it, the 6 categories, one product tag per metal — and creates the first ${medusaSeed.workflowProducts} live pieces with \`createProductsWorkflow\` (${medusaSeed.workflowSeconds.toFixed(1)} s, ${(medusaSeed.workflowProducts / medusaSeed.workflowSeconds).toFixed(1)} pieces/s: ${PRODUCTS.toLocaleString('en')} would take ~${(PRODUCTS / (medusaSeed.workflowProducts / medusaSeed.workflowSeconds) / 3600).toFixed(1)} h at that rate); the other ${medusaSeed.bulkRows.toLocaleString('en')} pieces are copied from Mirror's database in set-based SQL (dblink) into the same 13 tables with the same rows the workflow wrote (product, variant, option and value, price set and price, the category, tag, sales-channel and price-set links) in ${medusaSeed.bulk.toFixed(0)} s, then vacuum analyze (${medusaSeed.vacuum.toFixed(0)} s). Each piece: one variant with Mirror's SKU, one "Metal" option, one price in Mirror's currency (Medusa keeps main units: Mirror's cents ÷ 100; a piece on request gets its lower bound), \`manage_inventory: false\`; ACTIVE → published, DRAFT/ARCHIVED → draft, deleted → soft-deleted; Mirror's created_at.`,
     `- Checked through both store APIs before measuring: ${checks.join('; ')}.`,
     `- Reads (Medusa as its Next.js starter asks: \`region_id\` and \`fields=*variants.calculated_price\`, so each piece comes with its price; 20 a page on both): list page = newest first; product by id = a live piece mid-catalogue; search = "diamond"; filtered list = category Rings + white gold (Mirror \`metalType\`, Medusa the metal's product tag), newest first.`,
-    `- Method: per read, ${WARMUP} s of warm-up on each app, then ${RUNS} interleaved rounds (Mirror Medusa, Medusa Mirror, …) of ${DURATION} s at c=${CONNECTIONS} (autocannon, same machine), then ${RUNS} interleaved rounds of ${SINGLE} s at c=1 (service time: no request waits behind another). req/s, p99 and CPU are medians of the rounds; c=1 p50 pools the rounds' samples. CPU ms/req = user + system time of the app process, + of the PostgreSQL backends, during a c=${CONNECTIONS} round ÷ its requests (less disturbed by a busy machine than throughput). Throughput ratio = Mirror ÷ Medusa req/s; service-time ratio = Medusa ÷ Mirror c=1 p50 (both: higher is better for Mirror).`,
+    `- Method: per read, first ${COST} answers one after another on each app (after one to warm), for the CPU per answer${COST_ONLY ? ' — and nothing else in this run (`--cost-only`)' : ''}; then ${WARMUP} s of warm-up on each app, then ${RUNS} interleaved rounds (Mirror Medusa, Medusa Mirror, …) of ${DURATION} s at c=${CONNECTIONS} (autocannon, same machine), then ${RUNS} interleaved rounds of ${SINGLE} s at c=1 (service time: no request waits behind another). req/s, p99 and CPU are medians of the rounds; c=1 p50 pools the rounds' samples. CPU ms/req = user + system time of the app process, + of the PostgreSQL backends, during a c=${CONNECTIONS} round ÷ its requests (less disturbed by a busy machine than throughput). Throughput ratio = Mirror ÷ Medusa req/s; service-time ratio = Medusa ÷ Mirror c=1 p50 (both: higher is better for Mirror).`,
     '',
     '## Reads',
     '',
-    '| read | Mirror req/s | Medusa req/s | throughput ×  | Mirror c=1 p50 ms | Medusa c=1 p50 ms | service time × | c=50 p99 ms Mirror / Medusa | CPU ms/req app + PG: Mirror / Medusa | CPU × | pieces | KB per answer | errors | goal ≥3× |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| read | Mirror CPU ms/answer (app + PG) | Medusa CPU ms/answer (app + PG) | CPU × | sequential wall ms/answer Mirror / Medusa | Mirror req/s c=50 | Medusa req/s c=50 | throughput × | Mirror c=1 p50 ms | Medusa c=1 p50 ms | service time × | c=50 p99 ms Mirror / Medusa | pieces | KB per answer | errors | goal ≥3× |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
     '',
-    `Geometric means over the reads, Mirror ÷ Medusa: throughput **${fmt(geo(results.map((r) => r.mirror.rps / r.medusa.rps)), 2)}×**, service time **${fmt(geo(results.map((r) => r.medusa.c1p50 / r.mirror.c1p50)), 2)}×**, CPU per request **${fmt(geo(results.map((r) => (r.medusa.cpuApp + r.medusa.cpuPg) / (r.mirror.cpuApp + r.mirror.cpuPg))), 2)}×** less. req/s of each round (Mirror; Medusa): ${results.map((r) => `${r.name} ${r.mirror.rounds.join('/')}; ${r.medusa.rounds.join('/')}`).join(' — ')}. After each round the harness waits until the app has finished what it had accepted (no active statement in its database, the process idle) before the other app's round; seconds waited in all, per read (Mirror; Medusa): ${results.map((r) => `${r.name} ${r.mirror.drained.toFixed(0)}; ${r.medusa.drained.toFixed(0)}`).join(' — ')}.`,
+    `Geometric means over the reads, Mirror ÷ Medusa: CPU per answer **${fmt(geo(results.map((r) => seqCpu(r.medusa) / seqCpu(r.mirror))), 1)}×** less, throughput **${fmt(geo(results.map((r) => r.mirror.rps / r.medusa.rps)), 2)}×**, service time **${fmt(geo(results.map((r) => r.medusa.c1p50 / r.mirror.c1p50)), 2)}×** (– where a read's rounds did not run or Medusa completed no request in them). CPU per answer: ${COST} answers one after another after one to warm, user + system time of the app process and of the PostgreSQL backends ÷ ${COST}; a busy machine stretches the wall time, not the CPU, so on a machine where CPU is the limit the throughput ratio is about the CPU ratio.${COST_ONLY ? ' **This run measured the CPU per answer only (`--cost-only`): no autocannon rounds.**' : ''} req/s of each round (Mirror; Medusa): ${results.map((r) => `${r.name} ${r.mirror.rounds.join('/')}; ${r.medusa.rounds.join('/')}`).join(' — ')}. After each round the harness waits until the app has finished what it had accepted (no active statement in its database, the process idle) before the other app's round; seconds waited in all, per read (Mirror; Medusa): ${results.map((r) => `${r.name} ${r.mirror.drained.toFixed(0)}; ${r.medusa.drained.toFixed(0)}`).join(' — ')}.`,
     '',
     '## Memory and cold start',
     '',
