@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:peers [-- --quick] [--products N] [--duration 10] [--runs 3] [--warmup 3] [--single 5] [--cold 3]
-//   [--workflow 200] [--no-build]`
+//   [--cost 5] [--cost-only] [--workflow 200] [--no-build] [--report-only .tmp/peers-last.json]`
+// (--cost-only: the sequential CPU per answer without the autocannon rounds, for a busy machine)
 //
 // Mirror side by side with a real peer: Medusa v2 (TypeScript, PostgreSQL), installed from the npm registry into
 // bench/peers/medusa (its own package.json and lock file; not a dependency of Mirror; `npm ci` there when its
@@ -13,7 +14,7 @@
 // LOG_LEVEL=warn) and answer the same storefront reads: list page, product by id, search, filtered list.
 //
 // Measures, in one run: cold start (process start → first successful list page, alternating A B, B A …), then per
-// read interleaved rounds of autocannon (A B, B A …): throughput at c=50, service time at c=1, CPU per request (the
+// read the CPU per answer over a few sequential requests (app process + PostgreSQL backends), then interleaved rounds of autocannon (A B, B A …): throughput at c=50, service time at c=1, CPU per request (the
 // app process and the PostgreSQL backends), RSS after warm-up and peak under load. Medians; ratios Mirror ÷ Medusa.
 // Writes bench/results/peers-<date>.md (-<N> appended when N is not 100,000).
 import { spawn, spawnSync } from 'node:child_process';
@@ -443,7 +444,7 @@ async function main() {
   if (reportOnly >= 0) return report(JSON.parse(readFileSync(args[reportOnly + 1], 'utf8')));
   const started = new Date();
   const load0 = loadavg();
-  log(`bench:peers — ${PRODUCTS.toLocaleString('en')} products, c=${CONNECTIONS}, warm-up ${WARMUP} s, ${RUNS} interleaved rounds × ${DURATION} s (c=1: ${RUNS} × ${SINGLE} s), ${COLD} cold starts each`);
+  log(`bench:peers — ${PRODUCTS.toLocaleString('en')} products, ${COST} sequential answers per read${COST_ONLY ? ' only' : `, then c=${CONNECTIONS}, warm-up ${WARMUP} s, ${RUNS} interleaved rounds × ${DURATION} s (c=1: ${RUNS} × ${SINGLE} s)`}, ${COLD} cold starts each`);
   ensureMedusa();
   if (!flag('no-build')) {
     log('build the API (npm run build -w apps/api)');
