@@ -17,14 +17,12 @@
 // load average before and after: the machine may be shared, and software GL is CPU-bound.
 // Without --url it builds (unless --no-build), then starts a throwaway server (PGlite) like bench:web;
 // API_BUILD_DIR / WEB_BUILD_DIR (WEB_DIST) serve a build of one's own.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { waitForImagery } from '../scripts/imagery.mjs';
+import { startServedBuild } from './served-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -54,52 +52,6 @@ async function cleanup() {
   }
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function startServer() {
-  if (!args.includes('--no-build')) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('build failed');
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-bench-showroom-'));
-  const port = await freePort();
-  const server = path.join(process.env.API_BUILD_DIR ? path.resolve(process.env.API_BUILD_DIR) : path.join(root, 'apps/api/dist'), 'server.js');
-  const webDist = process.env.WEB_DIST ?? (process.env.WEB_BUILD_DIR ? path.join(path.resolve(process.env.WEB_BUILD_DIR), 'dist') : undefined);
-  const child = spawn(process.execPath, [server], {
-    cwd: root,
-    env: { ...process.env, ...(webDist ? { WEB_DIST: webDist } : {}), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000', FILES_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  cleanups.push(() => child.kill('SIGTERM'));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/products/health`, 10 * 60_000);
-  await waitForImagery(url, { timeoutMs: 15 * 60_000 });
-  return url;
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -196,7 +148,7 @@ async function visit(browser, base, viewport, { isWarmUp = false } = {}) {
 
 async function main() {
   const loadBefore = loadavg();
-  const base = option('url', null) ?? (await startServer());
+  const base = option('url', null) ?? (await startServedBuild({ name: 'showroom', build: !args.includes('--no-build'), cleanups }));
   // A software GL on a busy machine can take minutes over one step: no protocol timeout.
   const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROME_ARGS, protocolTimeout: 0 });
   cleanups.push(() => browser.close());

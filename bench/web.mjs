@@ -23,17 +23,15 @@
 // into localStorage through puppeteer before each audit and Lighthouse keeps storage
 // (`disableStorageReset`). Its check is accessibility 100; a miss makes the run exit with 1. It runs
 // in a full run and whenever --routes lists /dashboard/admin (with desktop among the form factors).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { waitForImagery } from '../scripts/imagery.mjs';
+import { startServedBuild } from './served-build.mjs';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,54 +65,6 @@ async function cleanup() {
   }
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function startServer() {
-  if (!args.includes('--no-build')) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('build failed');
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-bench-web-'));
-  const port = await freePort();
-  const server = path.join(process.env.API_BUILD_DIR ? path.resolve(process.env.API_BUILD_DIR) : path.join(root, 'apps/api/dist'), 'server.js');
-  const webDist = process.env.WEB_DIST ?? (process.env.WEB_BUILD_DIR ? path.join(path.resolve(process.env.WEB_BUILD_DIR), 'dist') : undefined);
-  const child = spawn(process.execPath, [server], {
-    cwd: root,
-    env: { ...process.env, ...(webDist ? { WEB_DIST: webDist } : {}), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000', FILES_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  cleanups.push(() => child.kill('SIGTERM'));
-  const url = `http://127.0.0.1:${port}`;
-  // First start seeds the demo data and renders the product imagery.
-  await waitFor(`${url}/api/products/health`, 10 * 60_000);
-  await waitForImagery(url, { timeoutMs: 15 * 60_000 });
-  return url;
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -206,7 +156,7 @@ async function audit(url, formFactor, port, run, extraFlags = {}) {
 }
 
 async function main() {
-  const base = option('url', null) ?? (await startServer());
+  const base = option('url', null) ?? (await startServedBuild({ name: 'web', build: !args.includes('--no-build'), cleanups }));
   const collections = await (await fetch(`${base}/api/collections?size=1`)).json();
   const collectionId = collections.content[0]?.id;
   const ringId = await firstRingId(base);

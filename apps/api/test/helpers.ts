@@ -95,24 +95,34 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await database.migrate();
     return { database, drop: async () => {} };
   }
-  const name = `mirror_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const scratch = await scratchPgDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 10 });
+  await database.migrate();
+  return { database, drop: scratch.drop };
+}
+
+async function onTestServer(adminUrl: string, text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * An empty database of its own on the PostgreSQL test server (TEST_DATABASE_URL), for a test app or a server
+ * process a test starts: its URL, and drop() that removes it (connections still open included).
+ */
+export async function scratchPgDatabase(prefix = 'mirror_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('scratchPgDatabase needs TEST_DATABASE_URL (the PostgreSQL pass)');
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  await onTestServer(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 10 });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return { url: url.toString(), drop: () => onTestServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** `logStream`: the app logs (pino JSON lines, at `logLevel`, default info) into it, for tests that read the log. */

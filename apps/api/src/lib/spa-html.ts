@@ -267,10 +267,10 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
   // from: the answers' cache renews on its own clock, and markup from older answers next to newer inlined data
   // (a stock or a price changed meanwhile) would not hydrate.
   const pages = new Map<string, { at: number; page: RenderedPage; data: string }>();
-  const renderPage = async (pathname: string, boot: BootEntry[], isComplete: boolean): Promise<RenderedPage | null> => {
+  // `data`: the answers as inlined in the page (escapeJsonForHtml), serialised once per request for both uses.
+  const renderPage = async (pathname: string, boot: BootEntry[], data: string, isComplete: boolean): Promise<RenderedPage | null> => {
     if (!renderApp) return null;
     const hit = pages.get(pathname);
-    const data = isComplete ? JSON.stringify(boot) : '';
     if (isComplete && hit && now() - hit.at < cacheMs && hit.data === data) return hit.page;
     try {
       const page = await renderApp(pathname, boot);
@@ -306,8 +306,9 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
         return q.field && answer !== undefined ? ((answer as Record<string, unknown> | null)?.[q.field] ?? undefined) : answer;
       });
       const boot: BootEntry[] = queries.flatMap((q, i) => (data[i] === undefined ? [] : [{ key: q.key, data: data[i] }]));
+      const bootJson = escapeJsonForHtml(boot);
       // Rendered on the server only with the data (a URL with state gets none: the browser renders it).
-      const rendered = fetchJson ? await renderPage(pathname, boot, boot.length === queries.length) : null;
+      const rendered = fetchJson ? await renderPage(pathname, boot, bootJson, boot.length === queries.length) : null;
 
       // The image first, right after the viewport <meta> (before it, the preload scanner would pick
       // the rendition for a 980 px layout viewport): the parser meets it before any script or style.
@@ -320,7 +321,7 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
       }
       // The data last, at the end of <body>: module scripts run after parsing, and the head stays short.
       // Always present on a prepared page (even empty): it tells the app its chunk is on the way.
-      const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${escapeJsonForHtml(boot)}</script>`;
+      const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${bootJson}</script>`;
       const variants = shells.get(route.module)!;
       const shell = (rendered && variants.ssr) || variants.plain;
       // Function replacements: a `$` in the markup or the data is text, never a replacement pattern.

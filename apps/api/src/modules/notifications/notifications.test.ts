@@ -1,10 +1,10 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, freePort, type TestApp } from '../../../test/helpers';
+import { startSmtp } from '../../../test/smtp';
 import { emailOutbox } from '../../db/schema/index';
 import { createSmtpMailer } from '../../lib/mail/mailer';
 import { createTurnstileVerifier } from '../../lib/captcha';
@@ -14,34 +14,6 @@ import { formatMoney, renderEmail } from './email-templates';
 
 const BRAND = 'concierge@mirror.test';
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
-
-// ---------- a real SMTP server on loopback ----------
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        const mailFrom = session.envelope.mailFrom;
-        received.push({ from: mailFrom ? mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const address = server.server.address() as AddressInfo;
-  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 function headersOf(raw: string): string {
   return raw.split(/\r?\n\r?\n/)[0]!;
