@@ -108,6 +108,9 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
   page.on('pageerror', (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`));
   // The server's <h1>, taken when parsing ends (before any module script has run).
   await page.addInitScript(() => {
+    // A position kept for this entry (as after any earlier page of the tab): restoring it is a router
+    // update, which must wait for the hydration (app-shell.tsx, ScrollRestorationOnceLive).
+    sessionStorage.setItem('react-router-scroll-positions', JSON.stringify({ default: 0 }));
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('#root[data-ssr] h1');
     });
