@@ -422,7 +422,7 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
             heading: 'Thank you',
             paragraphs: [
               'Your request for an appointment has reached the Maison.',
-              'A member of the boutique team will write to you to agree on a date and time. Nothing is booked until then.',
+              'The boutique will write to you within one working day to confirm the date and time. Nothing is booked until then.',
               'If you did not ask for an appointment, no action is needed: you will not hear from us again about it.',
             ],
             closing: 'With our warmest regards,',
@@ -436,7 +436,7 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
             heading: 'Thank you',
             paragraphs: [
               'Your message has reached the Maison.',
-              'A member of our client relations team will answer you personally, usually within one business day.',
+              'Our concierge will answer you personally within one working day.',
               'If you did not write to the Maison, no action is needed: you will not hear from us again about it.',
             ],
             closing: 'With our warmest regards,',
