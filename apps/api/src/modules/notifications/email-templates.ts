@@ -48,6 +48,8 @@ interface Layout {
   list?: { label: string; items: string[] } | undefined;
   /** One button to a page of the house's own site (a server-built link, never a visitor's). */
   action?: { label: string; href: string; note?: string } | undefined;
+  /** A paragraph after the action. */
+  after?: string | undefined;
   closing: string;
 }
 
@@ -113,7 +115,7 @@ function renderHtml(l: Layout): string {
 <p style="margin:0 0 10px;font-family:${SANS};font-size:11px;letter-spacing:.2em;text-transform:uppercase;color:${GOLD};">${escapeHtml(l.eyebrow)}</p>
 <h1 style="margin:0 0 24px;font-family:${SERIF};font-size:26px;line-height:1.3;font-weight:normal;color:${INK};">${escapeHtml(l.heading)}</h1>
 ${l.paragraphs.map(para).join('\n')}
-${rowsHtml}${tableHtml}${quoteHtml}${listHtml}${actionHtml}
+${rowsHtml}${tableHtml}${quoteHtml}${listHtml}${actionHtml}${l.after ? para(l.after) : ''}
 ${para(l.closing)}
 <p style="margin:0 0 28px;font-family:${SERIF};font-size:16px;font-style:italic;color:${INK};">The ${BRAND} Maison</p>
 </td></tr>
@@ -142,6 +144,7 @@ function renderText(l: Layout): string {
   if (l.quote) out.push(`${l.quote.label}:`, ...l.quote.text.split(/\r?\n/).map((line) => `> ${line}`), '');
   if (l.list?.items.length) out.push(`${l.list.label}:`, ...l.list.items.map((i) => `- ${i}`), '');
   if (l.action) out.push(`${l.action.label}:`, l.action.href, '');
+  if (l.after) out.push(l.after, '');
   out.push(l.closing, '', `The ${BRAND} Maison`, '', '--', `${BRAND} · Diamonds & High Jewellery`);
   return out.join('\n');
 }
@@ -310,7 +313,8 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
               `The link works once, for ${CONFIRMATION_TTL_HOURS} hours. Your account is created when you open it.`,
             ],
             action: confirmAction('Confirm my address'),
-            closing: 'If you did not ask for an account, no action is needed: without your confirmation, nothing is created.',
+            after: 'If you did not ask for an account, no action is needed: without your confirmation, nothing is created.',
+            closing: 'With our warmest regards,',
           },
         };
       case 'CONFIRM_EMAIL_CHANGE':
@@ -325,7 +329,8 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
               `The link works once, for ${CONFIRMATION_TTL_HOURS} hours. Until you open it, the account keeps its current address.`,
             ],
             action: confirmAction('Confirm this address'),
-            closing: 'If you did not ask for this, no action is needed: nothing will change.',
+            after: 'If you did not ask for this, no action is needed: nothing will change.',
+            closing: 'With our warmest regards,',
           },
         };
       case 'WELCOME':

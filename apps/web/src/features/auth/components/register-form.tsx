@@ -50,7 +50,7 @@ function RegistrationSent({ email, loginHref }: { email: string } & RegisterForm
               {errorText(resend.error)}
             </p>
           ) : null}
-          <p className={styles.hint}>Nothing after a few minutes? Look in your spam folder, or:</p>
+          <p className={styles.hint}>Nothing after a few minutes? Look in your spam folder first.</p>
           <Button variant="secondary" disabled={resend.isPending} aria-busy={resend.isPending || undefined} onClick={() => resend.mutate({ email })}>
             {resend.isPending ? 'Sending…' : 'Send the link again'}
           </Button>
