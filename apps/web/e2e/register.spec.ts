@@ -1,8 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { accountButton, confirmationLink, snap } from './helpers';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Create an account' });
+
+/** No serious or critical accessibility problem on the screen as it stands. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
 
 test('register validates with the contract messages', async ({ page }) => {
   await page.goto('/auth/register');
@@ -41,6 +49,7 @@ test('a new account: "check your inbox", the link from the outbox confirms it, t
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await snap(page, testInfo, 'register-check-inbox');
+  await expectAccessible(page);
 
   // Nothing signs in before the address is confirmed: the same answer as an unknown name, with a hint.
   await page.getByRole('link', { name: 'Sign in' }).click();
@@ -56,6 +65,7 @@ test('a new account: "check your inbox", the link from the outbox confirms it, t
   await expect(page.getByRole('heading', { level: 1, name: 'Your address is confirmed' })).toBeVisible();
   await expect(page.getByText(username)).toBeVisible();
   await snap(page, testInfo, 'confirm-email-confirmed');
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByLabel('Username')).toHaveValue(username);
   await expect(page.getByLabel('Password')).toBeFocused();
@@ -76,6 +86,7 @@ test('a link that is not valid asks for the address and answers alike', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
   await expect(page).toHaveTitle('Confirm your address — Mirror');
   await snap(page, testInfo, 'confirm-email-invalid');
+  await expectAccessible(page);
   await page.getByLabel('The email you registered with').fill(`nobody-${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Send a new link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'a new link is on its way' })).toBeVisible();
