@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from 'node:net';
 import pg from 'pg';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { emailOutbox } from '../src/db/schema/index';
 import type { Role, TokenPair, UserStatus } from '@mirror/contract';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
@@ -195,6 +197,37 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}, { 
       rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The token of the newest confirmation link mailed to an address (read from the outbox, as the house's
+ * administrator would see the email), or null.
+ */
+export async function latestConfirmationToken(database: Database, address: string): Promise<string | null> {
+  const [row] = await database.db
+    .select({ link: sql<string | null>`${emailOutbox.model}->>'link'` })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.emailType, 'ACCOUNT_NOTICE'),
+        sql`${emailOutbox.model}->>'notice' in ('CONFIRM_REGISTRATION', 'CONFIRM_EMAIL_CHANGE')`,
+        sql`lower(${emailOutbox.recipients}->>0) = lower(${address})`,
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const link = row?.link;
+  return link ? new URL(link).searchParams.get('token') : null;
+}
+
+/** Registers through the API and opens the link mailed for it: the account then signs in. */
+export async function registerConfirmed(t: Pick<TestApp, 'request' | 'database'>, body: { username: string; email: string; password: string } & Record<string, unknown>): Promise<void> {
+  const res = await t.request('/api/users', { body });
+  if (res.status !== 202) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = await latestConfirmationToken(t.database, body.email);
+  if (!token) throw new Error(`no confirmation link was mailed to ${body.email}`);
+  const confirmed = await t.request('/api/users/confirm-email', { body: { token } });
+  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
 }
 
 /** The one error shape (CONVENTIONS §5). */
