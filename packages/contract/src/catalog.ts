@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, pageSchema, PageQuerySchema, sortParam } from './common';
+import { INT4_MAX, pageSchema, PageQuerySchema, sortParam, booleanQuery } from './common';
 import { ErrorResponseSchema } from './errors';
 
 // ---------- Shared vocabulary ----------
@@ -35,7 +35,6 @@ export type Money = z.infer<typeof MoneySchema>;
 
 const NameSchema = z.string().trim().min(1, 'Enter a name').max(200, 'At most 200 characters');
 const DescriptionSchema = z.string().trim().max(5000, 'At most 5000 characters');
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const SlugSchema = z
   .string()
   .trim()

@@ -8,6 +8,24 @@ z.config({
   },
 });
 
+/** A `true` / `false` query-string flag, as a boolean. */
+export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * The slug a text suggests — the one rule of the API and the forms: accents dropped, lowercase, runs of
+ * anything else as one dash, none at either end, at most `maxLength` characters.
+ */
+export function slugify(text: string, maxLength = 120): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, maxLength)
+    .replace(/-+$/, '');
+}
+
 /** Largest value of a PostgreSQL `integer` (int4) column; query and body numbers bound for one stay at or below it. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema, PageQuerySchema, sortParam } from './common';
+import { pageSchema, PageQuerySchema, sortParam, booleanQuery } from './common';
 
 export const LOCATION_TYPES = ['BOUTIQUE', 'ATELIER', 'SHOWROOM', 'OFFICE', 'SERVICE_CENTER'] as const;
 export const LocationTypeSchema = z.enum(LOCATION_TYPES);
@@ -157,7 +157,6 @@ export const UpdateLocationBodySchema = LocationFieldsSchema.partial().strict();
 export type UpdateLocationBody = z.infer<typeof UpdateLocationBodySchema>;
 
 export const LOCATION_SORT_FIELDS = ['name', 'city', 'country', 'type', 'createdAt', 'deletedAt'] as const;
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const LocationListQuerySchema = PageQuerySchema.extend({
   sort: sortParam(LOCATION_SORT_FIELDS, 'name,asc'),

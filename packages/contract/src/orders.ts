@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ImageSchema } from './catalog';
-import { pageSchema, PageQuerySchema, sortParam } from './common';
+import { pageSchema, PageQuerySchema, sortParam, booleanQuery } from './common';
 
 export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'IN_PRODUCTION', 'READY', 'SHIPPED', 'DELIVERED', 'COMPLETED', 'CANCELLED'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -219,7 +219,6 @@ export type RecordPaymentBody = z.infer<typeof RecordPaymentBodySchema>;
 export const PaymentResultSchema = z.object({ payment: PaymentSchema, scheduleItem: ScheduleItemSchema, order: OrderSchema });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'total', 'status', 'number'] as const;
 const AmountQuery = z.coerce.number().int('Use whole minor units (cents)').min(0).max(1e13);

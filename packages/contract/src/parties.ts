@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { pageSchema, PageQuerySchema, sortParam } from './common';
+import { pageSchema, PageQuerySchema, sortParam, booleanQuery } from './common';
 import { FileKeySchema, MoneySchema, VendorTypeSchema } from './catalog';
 import { OrderStatusSchema } from './orders';
 import { EmailSchema } from './users';
 
 // Designers and vendors ("parties"): the people and houses behind the pieces.
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 const Text = (max: number) => z.string().trim().min(1, 'This field is required').max(max, `At most ${max} characters`);
 
 /** Short business code, unique regardless of case: `MIR-ATL`, `AOK`. */

@@ -24,6 +24,10 @@ export interface Actor {
   id: string;
   username: string;
   role: Role;
+  /** The vendor this account acts for (read with the token check), or null. */
+  vendorId: string | null;
+  /** The designer profile of this account, or null. */
+  designerId: string | null;
 }
 
 declare module 'fastify' {
@@ -98,6 +102,6 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { t
     // One primary-key read keeps disabled users, role changes and password changes effective at once.
     const user = await users.findAuthState(claims.userId);
     if (!user || user.status !== 'ACTIVE' || user.deletedAt || user.tokenVersion !== claims.tokenVersion) return reject();
-    return { id: user.id, username: user.username, role: user.role };
+    return { id: user.id, username: user.username, role: user.role, vendorId: user.vendorId, designerId: user.designerId };
   }
 });

@@ -53,8 +53,8 @@ export async function seedDemo(db: Db, log: (msg: string) => void = () => {}, op
   await seedCatalog(db, { vendorUserId: ids.vendor!, designerUserId: ids.designer!, storage, imageryCache, brandDomain, log });
   log(`seeded ${await seedLocations(db, brandDomain)} locations`);
   const orders = await seedDemoOrders(db, {
-    admin: { id: ids.admin!, username: 'admin', role: 'ADMIN' },
-    customer: { id: ids.customer!, username: 'customer', role: 'CUSTOMER' },
+    admin: { id: ids.admin!, username: 'admin', role: 'ADMIN', vendorId: null, designerId: null },
+    customer: { id: ids.customer!, username: 'customer', role: 'CUSTOMER', vendorId: null, designerId: null },
   });
   log(`seeded ${orders} demo orders`);
   return true;

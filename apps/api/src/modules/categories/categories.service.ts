@@ -38,7 +38,7 @@ export function createCategoriesService({ db }: { db: Db }) {
     return rows.map((r) => toCategoryDto(r, { productCount: productCounts.get(r.id) ?? 0, componentCount: componentCounts.get(r.id) ?? 0 }));
   }
   const one = async (row: CategoryRow, actor: Actor | null) => (await withCounts([row], actor))[0]!;
-  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN' };
+  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN', vendorId: null, designerId: null };
 
   async function write<T>(fn: () => Promise<T>): Promise<T> {
     try {

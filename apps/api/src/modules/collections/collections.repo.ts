@@ -3,6 +3,7 @@ import type { CollectionSeason } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { collectionProducts, collections, products, type CollectionRow, type NewCollectionRow } from '../../db/schema/index';
 import { productColumns, type ProductReadRow } from '../products/products.repo';
+import { escapeLike, rowsOf } from '../../db/sql-helpers';
 
 export interface CollectionFilter {
   year?: number | undefined;
@@ -19,12 +20,6 @@ export interface CollectionPageQuery {
   size: number;
   sort: { field: 'name' | 'year' | 'createdAt' | 'updatedAt' | 'deletedAt'; direction: 'asc' | 'desc' };
 }
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Statement names are per connection and global to the server: prefix them so they never meet another module's. */
 const statementName = (key: string) => `coll_${key}`;

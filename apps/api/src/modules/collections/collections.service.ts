@@ -6,7 +6,7 @@ import type {
   Page,
   UpdateCollectionBody,
 } from '@mirror/contract';
-import { COLLECTION_SEASONS } from '@mirror/contract';
+import { COLLECTION_SEASONS, slugify } from '@mirror/contract';
 import type { z } from 'zod';
 import type { CollectionFacetsSchema, CollectionStatisticsSchema } from '@mirror/contract';
 import type { Db } from '../../db/client';
@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
 import { createProductsRepo, type ProductViewer } from '../products/products.repo';
-import { slugify, toImageDto, toProductDto, toStoredImages } from '../products/products.service';
+import { toImageDto, toProductDto, toStoredImages } from '../products/products.service';
 import { createResultCache } from '../../lib/result-cache';
 import { createCollectionsRepo, type CollectionFilter, type CollectionPageQuery, type MemberVisibility } from './collections.repo';
 import { audited, auditLabels, recordEvent } from '../audit/audit.service';
@@ -69,7 +69,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
 
   async function viewerOf(actor: Actor | null): Promise<ProductViewer> {
     if (actor?.role === 'ADMIN') return { isAdmin: true, vendorId: null };
-    if (actor?.role === 'VENDOR') return { isAdmin: false, vendorId: await productsRepo.vendorIdOfUser(actor.id) };
+    if (actor?.role === 'VENDOR') return { isAdmin: false, vendorId: actor.vendorId };
     return { isAdmin: false, vendorId: null };
   }
   /** Which pieces the actor may see; `key` names the viewer for the count cache. */
@@ -103,7 +103,7 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to see deleted collections.');
     throw new AppError('FORBIDDEN', 'Only an administrator can see deleted collections.');
   }
-  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN' };
+  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN', vendorId: null, designerId: null };
 
   async function load(id: string, includeDeleted = false) {
     const row = await repo.findById(id, includeDeleted);

@@ -40,7 +40,7 @@ export function createComponentsService({ db }: { db: Db }) {
     return rows.map((r) => toComponentDto(r, counts.get(r.id) ?? 0));
   }
   const one = async (row: ComponentRow, actor: Actor | null) => (await withCounts([row], actor))[0]!;
-  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN' };
+  const asAdmin: Actor = { id: '', username: '', role: 'ADMIN', vendorId: null, designerId: null };
 
   async function write<T>(fn: () => Promise<T>): Promise<T> {
     try {

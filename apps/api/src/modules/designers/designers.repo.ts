@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { designers, orderLines, orders, products, users, type DesignerRow, type NewDesignerRow } from '../../db/schema/index';
+import { escapeLike } from '../../db/sql-helpers';
 
 /** Who is reading: ADMIN sees every record; others see active ones plus their own. */
 export interface DesignerViewer {
@@ -25,10 +26,6 @@ export interface DesignerSort {
 }
 
 const SORT_COLUMNS = { code: sql`lower(${designers.code})`, name: designers.displayName, createdAt: designers.createdAt } as const;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function visibility(viewer: DesignerViewer, includeDeleted = false): SQL | undefined {
   if (viewer.isAdmin) return includeDeleted ? undefined : isNull(designers.deletedAt);

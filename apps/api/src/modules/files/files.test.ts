@@ -297,7 +297,7 @@ describe('image processing queue', () => {
   it('runs concurrent uploads one at a time, in arrival order', async () => {
     const events: ImageQueueEvent[] = [];
     const files = createFilesService({ storage: t.storage, allowedBuckets: ['mirror-storage'], imageQueue: createImageQueue({ onEvent: (e) => events.push(e) }) });
-    const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'atelier', role: 'ADMIN' as const };
+    const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'atelier', role: 'ADMIN' as const, vendorId: null, designerId: null };
     const images = await Promise.all([png(1200, 800), jpeg(2000, 1500), webp(1700, 900), png(500, 500), jpeg(3000, 2000)]);
     const results = await Promise.all(images.map((file) => files.upload({ actor, fields: { folderPath: 'queue' }, file })));
     expect(results).toHaveLength(5);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL 
 import type { LocationListQuery, LocationService, LocationType } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { locations, type LocationRow, type NewLocationRow } from '../../db/schema/locations';
+import { escapeLike } from '../../db/sql-helpers';
 
 export interface LocationFilter {
   city?: string | undefined;
@@ -24,10 +25,6 @@ const SORT_COLUMNS = {
   createdAt: locations.createdAt,
   deletedAt: locations.deletedAt,
 } as const;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function whereOf(filter: LocationFilter): SQL | undefined {
   const conditions: SQL[] = [];

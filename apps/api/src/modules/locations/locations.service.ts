@@ -10,7 +10,7 @@ import type {
   Page,
   UpdateLocationBody,
 } from '@mirror/contract';
-import { LOCATION_TYPES } from '@mirror/contract';
+import { LOCATION_TYPES, slugify } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import type { LocationRow } from '../../db/schema/locations';
 import { AppError } from '../../lib/errors';
@@ -49,16 +49,6 @@ export function toLocationDto(row: LocationRow): Location {
 
 const notFound = () => new AppError('LOCATION_NOT_FOUND', 'Location not found.');
 
-export function slugify(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-}
-
 const isAdmin = (actor: Actor | null) => actor?.role === 'ADMIN';
 
 /** Non-admins only ever see active, non-deleted locations; admins may ask for more. */
@@ -86,7 +76,7 @@ export function createLocationsService({ db }: { db: Db }) {
   const repoIn = (tx: Db) => createLocationsRepo(tx);
 
   async function uniqueSlug(name: string, city: string, exceptId?: string): Promise<string> {
-    const base = slugify(`${name} ${city}`) || 'location';
+    const base = slugify(`${name} ${city}`, 80) || 'location';
     for (let n = 1; n < 50; n += 1) {
       const candidate = n === 1 ? base : `${base}-${n}`;
       if (!(await repo.slugTaken(candidate, exceptId))) return candidate;

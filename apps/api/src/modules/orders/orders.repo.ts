@@ -15,6 +15,7 @@ import {
   type ScheduleItemRow,
 } from '../../db/schema/orders';
 import type { PlannedItem } from './schedule';
+import { escapeLike, rowsOf } from '../../db/sql-helpers';
 
 export interface OrderListFilter {
   status?: OrderStatus | undefined;
@@ -32,14 +33,6 @@ export interface OrderListFilter {
 }
 
 const SORT_COLUMNS = { createdAt: orders.createdAt, total: orders.total, status: orders.status, number: orders.number } as const;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? result) as T[];
-}
 
 const psi = paymentScheduleItems;
 
@@ -125,14 +118,6 @@ const scheduleEntryColumns = {
 
 export function createOrdersRepo(db: Db) {
   return {
-    async vendorIdOfUser(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ id: vendors.id })
-        .from(vendors)
-        .where(and(eq(vendors.userId, userId), isNull(vendors.deletedAt)))
-        .limit(1);
-      return row?.id ?? null;
-    },
 
     async findUser(id: string) {
       const [row] = await db

@@ -202,9 +202,8 @@ export function createOrdersService({ db }: { db: Db }) {
   async function viewerOf(actor: Actor): Promise<Viewer> {
     if (actor.role === 'ADMIN') return { kind: 'admin' };
     if (actor.role === 'VENDOR') {
-      const vendorId = await repo.vendorIdOfUser(actor.id);
-      if (!vendorId) throw forbidden('Your account is not linked to a vendor yet.');
-      return { kind: 'vendor', vendorId };
+      if (!actor.vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
+      return { kind: 'vendor', vendorId: actor.vendorId };
     }
     return { kind: 'customer', userId: actor.id };
   }

@@ -96,7 +96,7 @@ describe('GET /api/orders/vendor-lines', () => {
     expectErrorShape((await t.request<any>('/api/orders/vendor-lines')).body, 401);
     for (const s of [admin, customer1, designer]) expectErrorShape((await lines(s.accessToken)).body, 403, 'FORBIDDEN');
     const orphan = await t.loginAs('VENDOR');
-    expectErrorShape((await lines(orphan.accessToken)).body, 403, 'FORBIDDEN');
+    expectErrorShape((await lines(orphan.accessToken)).body, 403, 'VENDOR_NOT_LINKED'); // the same code as products (issue 15 §3)
   });
 });
 

@@ -78,6 +78,19 @@ describe('a vendor’s own pieces (mine=true)', () => {
     expectErrorShape((await t.request<any>('/api/products?mine=yes', { token: vendorA.accessToken })).body, 400, 'VALIDATION_FAILED');
   });
 
+  it('reads the house an account acts for with each request: linked, the same token sees its pieces; unlinked, it is refused again', async () => {
+    const late = await t.loginAs('VENDOR');
+    const mine = (token: string) => t.request<any>('/api/products?mine=true&status=DRAFT', { token });
+    expectErrorShape((await mine(late.accessToken)).body, 403, 'VENDOR_NOT_LINKED');
+    const house = await f.vendor(late.userId);
+    const piece = await f.product({ vendorId: house.id, categoryId, name: 'Aurore tiara', status: 'DRAFT' });
+    const linked = await mine(late.accessToken);
+    expect(linked.status).toBe(200);
+    expect(ids(linked.body)).toEqual([piece.id]);
+    expect((await t.request(`/api/vendors/${house.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    expectErrorShape((await mine(late.accessToken)).body, 403, 'VENDOR_NOT_LINKED');
+  });
+
   it('answers 404 for another vendor’s piece by id, live or draft, on read and every write', async () => {
     const draft = await t.request<any>(`/api/products/${bDraft.id}`, { token: vendorA.accessToken });
     expectErrorShape(draft.body, 404, 'PRODUCT_NOT_FOUND');

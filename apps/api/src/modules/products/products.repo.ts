@@ -15,6 +15,7 @@ import {
   type ProductRow,
   type StoredImage,
 } from '../../db/schema/index';
+import { rowsOf } from '../../db/sql-helpers';
 
 /** Who is reading: admins see everything, a vendor also sees its own drafts, everyone else live pieces only. */
 export interface ProductViewer {
@@ -76,8 +77,6 @@ const { searchVector: _searchVector, ...productColumns } = getTableColumns(produ
 export { productColumns };
 /** A product as reads return it. */
 export type ProductReadRow = Omit<ProductRow, 'searchVector'>;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Facet dimensions and the filter fields that belong to each: a facet's counts ignore its own fields. */
 const FACET_FILTER_KEYS = {
@@ -530,14 +529,6 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       return rows.length > 0;
     },
 
-    async vendorIdOfUser(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ id: vendors.id })
-        .from(vendors)
-        .where(and(eq(vendors.userId, userId), isNull(vendors.deletedAt)))
-        .limit(1);
-      return row?.id ?? null;
-    },
 
     async references(input: { categoryId?: string | undefined; vendorId?: string | undefined; designerId?: string | null | undefined }) {
       const [category, vendor, designer] = await Promise.all([

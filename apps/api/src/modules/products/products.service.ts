@@ -17,7 +17,7 @@ import type {
   SkuAvailability,
   UpdateProductBody,
 } from '@mirror/contract';
-import { INT4_MAX, isWithinOffsetWindow, METAL_TYPES, OFFSET_WINDOW, PRODUCT_STATUSES } from '@mirror/contract';
+import { INT4_MAX, isWithinOffsetWindow, METAL_TYPES, OFFSET_WINDOW, PRODUCT_STATUSES, slugify } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import type { NewProductRow, ProductRow, StoredImage } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -86,16 +86,6 @@ export function toProductDto(row: Omit<ProductRow, 'searchVector'>, threshold: n
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
   };
-}
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120);
 }
 
 export function toStoredImages(images: { variant: string; alt: string; sources: StoredImage['sources'] }[]): StoredImage[] {
@@ -210,28 +200,26 @@ export function createProductsService({
 
   async function viewerOf(actor: Actor | null, mine?: boolean): Promise<ProductViewer> {
     // `mine`: a vendor's own back-office table, and nothing of anyone else (not even their live pieces).
-    if (mine) return { isAdmin: false, vendorId: await ownVendorOf(actor), isOwnOnly: true };
+    if (mine) return { isAdmin: false, vendorId: ownVendorOf(actor), isOwnOnly: true };
     if (!actor) return { isAdmin: false, vendorId: null };
     if (actor.role === 'ADMIN') return { isAdmin: true, vendorId: null };
-    if (actor.role === 'VENDOR') return { isAdmin: false, vendorId: await repo.vendorIdOfUser(actor.id) };
+    if (actor.role === 'VENDOR') return { isAdmin: false, vendorId: actor.vendorId };
     return { isAdmin: false, vendorId: null };
   }
 
-  async function ownVendorOf(actor: Actor | null): Promise<string> {
+  function ownVendorOf(actor: Actor | null): string {
     if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
     if (actor.role !== 'VENDOR') throw new AppError('FORBIDDEN', 'Only a vendor account has its own pieces.');
-    const vendorId = await repo.vendorIdOfUser(actor.id);
-    if (!vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
-    return vendorId;
+    if (!actor.vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
+    return actor.vendorId;
   }
 
   /** The vendor a VENDOR caller acts for; null for ADMIN (no scope). */
   async function writeScope(actor: Actor): Promise<string | null> {
     if (actor.role === 'ADMIN') return null;
     if (actor.role !== 'VENDOR') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
-    const vendorId = await repo.vendorIdOfUser(actor.id);
-    if (!vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
-    return vendorId;
+    if (!actor.vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
+    return actor.vendorId;
   }
 
   /**

@@ -3,14 +3,11 @@ import type { SubmissionListQuery, SubmissionStatus } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { submissionStatusHistory, submissions, type SubmissionRow } from '../../db/schema/submissions';
+import { escapeLike } from '../../db/sql-helpers';
 
 export type NewSubmission = Omit<typeof submissions.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'decisionEmailId' | 'statusChangedAt'>;
 
 const SORT_COLUMNS = { createdAt: submissions.createdAt, name: submissions.name, status: submissions.status } as const;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The expression of submissions_search_trgm_idx, so a search of 3+ characters is an index lookup. */
 function searchCondition(q: string): SQL {

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserListQuery, UserStatus } from '@mirror/contract';
 import type { Db } from '../../db/client';
-import { users, type NewUserRow, type UserRow } from '../../db/schema/index';
+import { designers, users, vendors, type NewUserRow, type UserRow } from '../../db/schema/index';
+import { escapeLike } from '../../db/sql-helpers';
 
 const SORT_COLUMNS = {
   username: users.username,
@@ -18,10 +19,6 @@ export interface UserListFilter {
   q?: string;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export function createUsersRepo(db: Db) {
   const notDeleted = isNull(users.deletedAt);
 
@@ -34,6 +31,10 @@ export function createUsersRepo(db: Db) {
       status: users.status,
       tokenVersion: users.tokenVersion,
       deletedAt: users.deletedAt,
+      // The house the account acts for (unique user_id indexes: two index probes in the same statement).
+      // (Written out: drizzle leaves a one-table select's columns unqualified, which a subquery would misread.)
+      vendorId: sql<string | null>`(select v.id from ${vendors} v where v.user_id = "users"."id" and v.deleted_at is null limit 1)`,
+      designerId: sql<string | null>`(select d.id from ${designers} d where d.user_id = "users"."id" and d.deleted_at is null limit 1)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

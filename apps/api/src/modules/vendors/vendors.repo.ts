@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 
 import type { VendorType } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { vendors, orderLines, orders, products, users, type VendorRow, type NewVendorRow } from '../../db/schema/index';
+import { escapeLike } from '../../db/sql-helpers';
 
 /** Who is reading: ADMIN sees every record; others see active ones plus their own. */
 export interface VendorViewer {
@@ -26,10 +27,6 @@ export interface VendorSort {
 }
 
 const SORT_COLUMNS = { code: sql`lower(${vendors.code})`, name: vendors.name, createdAt: vendors.createdAt } as const;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function visibility(viewer: VendorViewer, includeDeleted = false): SQL | undefined {
   if (viewer.isAdmin) return includeDeleted ? undefined : isNull(vendors.deletedAt);

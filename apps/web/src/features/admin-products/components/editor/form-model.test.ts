@@ -1,7 +1,8 @@
 import type { Product } from '@mirror/contract';
 import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { amountText, editorResolver, emptyValues, mergeErrors, parseAmount, parseCarat, slugify, toBody, valuesOf, type EditorValues } from './form-model';
+import { amountText, editorResolver, emptyValues, mergeErrors, parseAmount, parseCarat, toBody, valuesOf, type EditorValues } from './form-model';
+import { slugify } from '@mirror/contract';
 
 const CATEGORY = '5dc63619-286b-4ad2-a8ef-fb01e6d8bb3a';
 const VENDOR = '268af91e-9ed7-41ee-b3a4-61e35dff64f3';
@@ -44,14 +45,6 @@ describe('amounts typed in major units', () => {
     expect(parseCarat('1,5')).toBe(1.5);
     expect(parseCarat('')).toBeNull();
     expect(parseCarat('1.255')).toBeNaN();
-  });
-});
-
-describe('slugify', () => {
-  it('follows the API rule: accents dropped, lowercase, single dashes', () => {
-    expect(slugify('Étoile  du Nord — Bague')).toBe('etoile-du-nord-bague');
-    expect(slugify('  --Rose & Or--  ')).toBe('rose-or');
-    expect(slugify('x'.repeat(130))).toHaveLength(120);
   });
 });
 
@@ -177,3 +170,16 @@ describe('valuesOf', () => {
     });
   });
 });
+
+describe('slugify (the contract’s one rule, used by the API and this form)', () => {
+  it('drops accents, lowercases, keeps single dashes and none at either end', () => {
+    expect(slugify('Étoile  du Nord — Bague')).toBe('etoile-du-nord-bague');
+    expect(slugify('  --Rose & Or--  ')).toBe('rose-or');
+    expect(slugify('x'.repeat(130))).toHaveLength(120);
+  });
+  it('does not end on a dash where the length cut falls', () => {
+    expect(slugify(`${'a'.repeat(79)} bague`, 80)).toBe('a'.repeat(79));
+    expect(slugify('Éclat Vendôme Paris', 80)).toBe('eclat-vendome-paris');
+  });
+});
+

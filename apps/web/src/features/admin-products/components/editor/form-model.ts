@@ -106,18 +106,6 @@ export function parseWholeNumber(text: string): number | null {
   return Number(cleaned);
 }
 
-/** The slug the name suggests (the API's own rule: accents dropped, lowercase, dashes). */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-    .replace(/-+$/, '');
-}
-
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 const numberOrUndefined = (value: number | null) => (value === null || Number.isNaN(value) ? undefined : value);
 

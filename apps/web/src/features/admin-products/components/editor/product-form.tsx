@@ -1,4 +1,4 @@
-import { METAL_TYPES, PRODUCT_STATUSES, type Product } from '@mirror/contract';
+import { METAL_TYPES, PRODUCT_STATUSES, slugify, type Product } from '@mirror/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { ApiError, errorText } from '../../../../lib/errors';
 import { formatDateTime, formatMoney, humanize } from '../../../../lib/format';
 import { useCreateProduct, useDeleteProduct, useRestoreProduct, useUpdateProduct } from '../../api/admin-products.mutations';
 import type { ProductEditorOptions } from '../../api/admin-products.queries';
-import { EDITOR_FIELDS, editorResolver, emptyValues, parseAmount, slugify, valuesOf, type EditorValues, type ProductBody } from './form-model';
+import { EDITOR_FIELDS, editorResolver, emptyValues, parseAmount, valuesOf, type EditorValues, type ProductBody } from './form-model';
 import { ImageManager } from './image-manager';
 import { imageInputsOf, splitDefaultRender } from './images';
 import styles from './product-editor.module.css';
