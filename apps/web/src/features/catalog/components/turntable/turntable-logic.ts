@@ -1,4 +1,5 @@
-import { METAL_TYPES, type MetalType } from '@mirror/contract';
+import type { MetalType } from '@mirror/contract';
+import { METAL_TYPES } from '@mirror/contract/constants';
 import { humanize } from '../../../../lib/format';
 
 export const METALS: readonly MetalType[] = METAL_TYPES;
