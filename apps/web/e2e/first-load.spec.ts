@@ -83,7 +83,8 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
-  test.setTimeout(180_000);
+  // Twenty pages, each loaded twice (without and with JavaScript).
+  test.setTimeout(360_000);
   const collections = (await (await request.get('/api/collections?size=1')).json()) as { content: { id: string; name: string }[] };
   const product = ((await (await request.get('/api/products?size=1')).json()) as { content: { id: string }[] }).content[0]!.id;
   const pages: [string, string][] = [

@@ -363,3 +363,32 @@ test('new cut: reached from the home page and the footer; its drawings, and the 
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'The new cut' })).toHaveAttribute('href', '/new-cut');
   expect(errors).toEqual([]);
 });
+
+test('new cut: the film paints its poster and loads only within 50 px of the viewport (SPEC §9), then plays', async ({ page }) => {
+  const films: string[] = [];
+  page.on('request', (request) => {
+    if (/\.(webm|mp4)$/.test(new URL(request.url()).pathname)) films.push(request.url());
+  });
+  await page.goto('/new-cut');
+  await settled(page);
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('preload', 'none');
+  expect(await video.getAttribute('poster')).toMatch(/new-cut-oval-poster.*\.webp$/);
+  /** Scrolls so that the film's top edge is `gap` px below the bottom of the viewport, and lets the observer report. */
+  const stopShort = async (gap: number) => {
+    await page.evaluate((px) => {
+      const top = document.querySelector('video')!.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top - window.innerHeight - px);
+    }, gap);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  };
+  await stopShort(150);
+  await stopShort(70);
+  await expect(video).toHaveAttribute('data-state', 'waiting');
+  expect(films).toEqual([]);
+  await stopShort(30);
+  await expect(video).toHaveAttribute('data-state', 'loaded');
+  await expect.poll(() => films.length).toBeGreaterThan(0);
+  await video.scrollIntoViewIfNeeded();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 }).toBe(true);
+});
