@@ -57,60 +57,68 @@ export function NewCutPage({ story, lead }: NewCutPageProps) {
     <article className={layout.sectionTight}>
       <PageIntro eyebrow={`The new cut · ${NEW_CUT.year}`} title={NEW_CUT.name} lead={lead} />
 
-      <section className={`${layout.container} ${styles.geometry}`} aria-labelledby="new-cut-geometry">
-        <div className={styles.head}>
-          <p className="eyebrow">The geometry</p>
-          <h2 id="new-cut-geometry" className={styles.title}>
-            Fifty-seven facets, drawn out
-          </h2>
+      {/* Spacing on the section, width on the container inside: two modules never set the same property on
+          one element (their order in the cascade changes once the app's own stylesheets load). */}
+      <section className={styles.geometry} aria-labelledby="new-cut-geometry">
+        <div className={layout.container}>
+          <div className={styles.head}>
+            <p className="eyebrow">The geometry</p>
+            <h2 id="new-cut-geometry" className={styles.title}>
+              Fifty-seven facets, drawn out
+            </h2>
+          </div>
+          <CutDiagram spec={NEW_CUT.spec} name={NEW_CUT.name} />
         </div>
-        <CutDiagram spec={NEW_CUT.spec} name={NEW_CUT.name} />
       </section>
 
-      <figure className={`${layout.container} ${styles.film}`}>
-        <LazyVideo {...FILM} label={`${NEW_CUT.name}, an F-colour diamond, turning once on the bench in the studio light`} className={styles.video} />
-        <figcaption className={styles.caption}>Once round, in the studio light</figcaption>
-      </figure>
+      <div className={styles.filmBand}>
+        <figure className={`${layout.container} ${styles.film}`}>
+          <LazyVideo {...FILM} label={`${NEW_CUT.name}, an F-colour diamond, turning once on the bench in the studio light`} className={styles.video} />
+          <figcaption className={styles.caption}>Once round, in the studio light</figcaption>
+        </figure>
+      </div>
 
-      <section className={`${layout.container} ${styles.story}`} aria-label="The story">
-        {story}
+      <section className={styles.story} aria-label="The story">
+        <div className={layout.container}>{story}</div>
       </section>
 
-      <section className={`${layout.container} ${styles.pieces}`} aria-labelledby="new-cut-pieces">
-        <div className={styles.head}>
-          <p className="eyebrow">{total === undefined ? 'The pieces' : `${formatCount(total)} ${total === 1 ? 'piece' : 'pieces'}`}</p>
-          <h2 id="new-cut-pieces" className={styles.title}>
-            Set with the {NEW_CUT.cut.toLowerCase()}
-          </h2>
-        </div>
-        {pieces.isPending ? (
-          <ul className={styles.grid} aria-hidden="true" data-testid="new-cut-loading">
-            {Array.from({ length: 4 }, (_, i) => (
-              <li key={i}>
-                <Skeleton aspectRatio="4 / 5" />
-              </li>
-            ))}
-          </ul>
-        ) : pieces.isError ? (
-          <QueryError error={pieces.error} onRetry={() => void pieces.refetch()} title="The pieces could not be loaded" />
-        ) : pieces.data.content.length === 0 ? (
-          <EmptyState title={`No piece is set with the ${NEW_CUT.cut.toLowerCase()} yet`}>
-            <PageLink to={to.appointment()} className={buttonClassName({ variant: 'secondary' })}>
-              Ask for a bespoke piece
-            </PageLink>
-          </EmptyState>
-        ) : (
-          <>
-            <ul className={styles.grid} data-testid="new-cut-pieces">
-              {pieces.data.content.map((product) => (
-                <li key={product.id}>
-                  <ProductCard product={product} />
+      <section className={styles.pieces} aria-labelledby="new-cut-pieces">
+        <div className={layout.container}>
+          <div className={styles.head}>
+            <p className="eyebrow">{total === undefined ? 'The pieces' : `${formatCount(total)} ${total === 1 ? 'piece' : 'pieces'}`}</p>
+            <h2 id="new-cut-pieces" className={styles.title}>
+              Set with the {NEW_CUT.cut.toLowerCase()}
+            </h2>
+          </div>
+          {pieces.isPending ? (
+            <ul className={styles.grid} aria-hidden="true" data-testid="new-cut-loading">
+              {Array.from({ length: 4 }, (_, i) => (
+                <li key={i}>
+                  <Skeleton aspectRatio="4 / 5" />
                 </li>
               ))}
             </ul>
-            <Pagination page={page} totalPages={pieces.data.totalPages} label={`Pages of pieces set with the ${NEW_CUT.cut.toLowerCase()}`} />
-          </>
-        )}
+          ) : pieces.isError ? (
+            <QueryError error={pieces.error} onRetry={() => void pieces.refetch()} title="The pieces could not be loaded" />
+          ) : pieces.data.content.length === 0 ? (
+            <EmptyState title={`No piece is set with the ${NEW_CUT.cut.toLowerCase()} yet`}>
+              <PageLink to={to.appointment()} className={buttonClassName({ variant: 'secondary' })}>
+                Ask for a bespoke piece
+              </PageLink>
+            </EmptyState>
+          ) : (
+            <>
+              <ul className={styles.grid} data-testid="new-cut-pieces">
+                {pieces.data.content.map((product) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={page} totalPages={pieces.data.totalPages} label={`Pages of pieces set with the ${NEW_CUT.cut.toLowerCase()}`} />
+            </>
+          )}
+        </div>
       </section>
     </article>
   );
