@@ -11,14 +11,14 @@
 // than throughput. Then EXPLAIN (ANALYZE, BUFFERS) of each admin list shape on both databases.
 // Writes bench/results/api-<date>-<label>.md.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPostgres } from '../scripts/pg.mjs';
-import { cleanup, cleanups, measure, seed, startNode } from './api.mjs';
+import { childrenCpuSeconds, cleanup, cleanups, cpuSeconds, measure, seed, startNode } from './api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -35,28 +35,6 @@ const ADMIN = { username: 'bench-admin', email: 'bench-admin@mirror.example', pa
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const PG_SETTINGS = { shared_buffers: '1GB', effective_cache_size: '4GB', maintenance_work_mem: '512MB', max_wal_size: '4GB' };
 const log = (msg) => console.log(`▶ ${msg}`);
-
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-function childrenCpuSeconds(parent) {
-  let sum = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(fields[1]) === parent) sum += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return sum;
-}
 
 /** bench/api.mjs's measure, then CPU ms per request of the serving process and of PostgreSQL over one more 5 s c=50 run. */
 async function measured(target, pid, postmaster) {

@@ -398,7 +398,8 @@ async function explainAll(db, cluster, targets, date) {
 // ---------------------------------------------------------------- CSV export
 /** Downloads exports as a browser would (reading as fast as it can), timing each and sampling the API's RSS. */
 /** CPU seconds (user + system) of a process, and of the children of another (PostgreSQL's backends). */
-function cpuSeconds(pid) {
+/** User + system CPU seconds of a process (0 once it is gone). */
+export function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -406,7 +407,8 @@ function cpuSeconds(pid) {
     return 0;
   }
 }
-function childrenCpuSeconds(parent) {
+/** CPU seconds of a process's direct children (PostgreSQL's backends under its postmaster). */
+export function childrenCpuSeconds(parent) {
   let sum = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

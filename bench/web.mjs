@@ -2,7 +2,8 @@
 // `npm run bench:web [-- --runs 3] [--url http://localhost:8080] [--no-build]
 //   [--routes /home,/collections/{id}] [--form-factors mobile] [--json-dir /tmp/lh]]`
 //
-// --routes and --form-factors measure a subset (`{id}` = the first collection); a subset run prints
+// --routes and --form-factors measure a subset (`{id}` = the first collection, `{product}` the first
+// product, `{article}` the newest article, `{ring}` the first ring); a subset run prints
 // its rows but only writes bench/results when --out <file> is given. --json-dir keeps every
 // Lighthouse report (JSON, with the trace-derived audits) for investigation.
 // Lighthouse 12 with Debian's Chromium against the production build served by the API: mobile
@@ -17,23 +18,27 @@
 // so it is audited the way a client sees it. Beside Lighthouse's figures, each row records what a busy
 // machine cannot blur: the initial JS (gzip), the number of requests, and whether the HTML arrives
 // rendered (readable without JavaScript). The load average is written with the results.
+// The 3D routes (/view-360?product=<the first demo ring>, `{ring}` in --routes; /immersive-showroom)
+// have their own targets (THREE_D_BUDGET: mobile performance ≥ 90, accessibility 100, CLS ≤ 0.02).
+// A script counts as three.js by its content (three's `__THREE__` revision mark; chunk names do not
+// say it: three lands in a chunk named after another module). The 360° view loads three.js after the
+// page by design (reported as "lazy", apart from the initial JS); the salon must not before
+// "Enter the salon". API_BUILD_DIR / WEB_BUILD_DIR (WEB_DIST) serve a build of one's own.
 //
 // Back-office entry, reported apart from the storefront routes: /dashboard/admin on desktop, signed
 // in as an admin (BENCH_ADMIN_USER / BENCH_ADMIN_PASSWORD, default the demo `admin`): fresh tokens go
 // into localStorage through puppeteer before each audit and Lighthouse keeps storage
 // (`disableStorageReset`). Its check is accessibility 100; a miss makes the run exit with 1. It runs
 // in a full run and whenever --routes lists /dashboard/admin (with desktop among the form factors).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { waitForImagery } from '../scripts/imagery.mjs';
+import { startServedBuild } from './served-build.mjs';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +55,8 @@ const OUT = option('out', null);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 // Issue 13 §16: every storefront route as fast as the prepared ones.
 const BUDGET = { performance: 98, lcpMs: 1800, cls: 0.02, tbtMs: 100, accessibility: 100, initialJsKb: 150 };
+const THREE_D_BUDGET = { performance: 90, cls: 0.02, accessibility: 100 };
+const isThreeDRoute = (route) => /^\/(view-360|immersive-showroom)\b/.test(route);
 const ADMIN_ROUTE = '/dashboard/admin';
 const ADMIN_BUDGET = { accessibility: 100 };
 const ADMIN_USER = process.env.BENCH_ADMIN_USER ?? 'admin';
@@ -78,63 +85,34 @@ async function cleanup() {
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function startServer() {
-  if (!args.includes('--no-build')) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('build failed');
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-bench-web-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000', FILES_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  cleanups.push(() => child.kill('SIGTERM'));
-  const url = `http://127.0.0.1:${port}`;
-  // First start seeds the demo data and renders the product imagery.
-  await waitFor(`${url}/api/products/health`, 10 * 60_000);
-  await waitForImagery(url, { timeoutMs: 15 * 60_000 });
-  return url;
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function gzipKb(url, cache) {
+/** A script's gzip size (KB) and whether it holds three.js (its `__THREE__` revision mark). */
+async function script(url, cache) {
   if (!cache.has(url)) {
     const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    cache.set(url, gzipSync(body, { level: 9 }).length / 1024);
+    cache.set(url, { kb: gzipSync(body, { level: 9 }).length / 1024, isThree: body.includes('__THREE__') });
   }
   return cache.get(url);
+}
+
+async function gzipKb(url, cache) {
+  return (await script(url, cache)).kb;
+}
+
+/** The first ring of the demo catalogue (a category named …ring…, not earrings), for /view-360. */
+async function firstRingId(base) {
+  const categories = await (await fetch(`${base}/api/categories?size=100`)).json();
+  const rings = (categories.content ?? categories).filter((c) => /ring/i.test(c.name) && !/earring/i.test(c.name));
+  for (const category of rings) {
+    const products = await (await fetch(`${base}/api/products?size=1&sort=name,asc&categoryId=${category.id}`)).json();
+    const ring = products.content?.find((p) => p.categoryId === category.id);
+    if (ring) return ring.id;
+  }
+  return null;
 }
 
 /**
@@ -198,12 +176,13 @@ async function audit(url, formFactor, port, run, extraFlags = {}) {
 }
 
 async function main() {
-  const base = option('url', null) ?? (await startServer());
+  const base = option('url', null) ?? (await startServedBuild({ name: 'web', build: !args.includes('--no-build'), cleanups }));
   const collections = await (await fetch(`${base}/api/collections?size=1`)).json();
   const collectionId = collections.content[0]?.id;
   const productId = (await (await fetch(`${base}/api/products?size=1`)).json()).content[0]?.id;
   const article = newestArticle();
-  const fill = (r) => r.replace('{id}', collectionId ?? '').replace('{product}', productId ?? '').replace('{article}', article ?? '');
+  const ringId = await firstRingId(base);
+  const fill = (r) => r.replace('{id}', collectionId ?? '').replace('{product}', productId ?? '').replace('{article}', article ?? '').replace('{ring}', ringId ?? '');
   const all = [
     '/home',
     '/collections',
@@ -225,7 +204,11 @@ async function main() {
     '/mirror-in-milan-digital-jewelry-week',
     '/new-cut',
     '/user-profile',
-  ].map(fill);
+    ringId ? '/view-360?product={ring}' : null,
+    '/immersive-showroom',
+  ]
+    .filter(Boolean)
+    .map(fill);
   const routes = (ROUTES ? ROUTES.map(fill) : all).filter((r) => r !== ADMIN_ROUTE);
   const loadBefore = loadavg();
   const hasAdmin = (!ROUTES || ROUTES.includes(ADMIN_ROUTE)) && FORM_FACTORS.includes('desktop');
@@ -250,9 +233,15 @@ async function main() {
       }
       const byScore = [...runs].sort((a, b) => a.performance - b.performance);
       const mid = byScore[Math.floor(byScore.length / 2)];
+      // three.js is counted apart: on /view-360 it comes after the page (lazily, by design).
       let jsKb = 0;
-      for (const script of mid.scripts) jsKb += await gzipKb(script, sizeCache);
-      const hasThree = mid.scripts.some((s) => /three/i.test(path.basename(new URL(s).pathname)));
+      let threeKb = 0;
+      for (const url of mid.scripts) {
+        const { kb, isThree } = await script(url, sizeCache);
+        if (isThree) threeKb += kb;
+        else jsKb += kb;
+      }
+      const hasThree = threeKb > 0;
       const row = {
         route,
         formFactor,
@@ -267,9 +256,10 @@ async function main() {
         rendered,
         signedIn: signedIn?.username ?? null,
         hasThree,
+        threeKb,
       };
       rows.push(row);
-      console.log(`${route.padEnd(48)} ${formFactor.padEnd(7)} perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB, ${row.requests} requests, rendered: ${rendered}`);
+      console.log(`${route.padEnd(48)} ${formFactor.padEnd(7)} perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB${row.hasThree ? ` + three.js ${row.threeKb.toFixed(1)} KB` : ''}, ${row.requests} requests, rendered: ${rendered}`);
     }
   }
 
@@ -316,18 +306,24 @@ async function main() {
     '',
     `Load average (1 / 5 / 15 min): ${load(loadBefore)} at the start, ${load(loadAfter)} at the end. Lighthouse multiplies every observed main-thread task by 4: on a busy machine performance, LCP and TBT read worse than the page is; initial JS, requests and server rendering do not move.`,
     '',
-    `Budgets: mobile performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, accessibility ${BUDGET.accessibility}; initial JS ≤ ${BUDGET.initialJsKb} KB gzip; no three.js in a storefront route's initial load. Server-rendered: the HTML carries the page (yes), its frame only (frame: private content), or nothing (no).`,
+    `Budgets: mobile performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, accessibility ${BUDGET.accessibility}; initial JS ≤ ${BUDGET.initialJsKb} KB gzip (three.js excluded, found by content); no three.js in a storefront route's load, except /view-360 (after the page, by design). 3D routes (/view-360, /immersive-showroom): mobile performance ≥ ${THREE_D_BUDGET.performance}, CLS ≤ ${THREE_D_BUDGET.cls}, accessibility ${THREE_D_BUDGET.accessibility}. Server-rendered: the HTML carries the page (yes), its frame only (frame: private content), or nothing (no).`,
     '',
     '| Route | Form factor | Performance | LCP (ms) | CLS | TBT (ms) | Accessibility | Initial JS (KB gzip, files) | Requests | Server-rendered | three.js | Within budget |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
     ...rows.map((r) => {
-      const within =
-        r.jsKb <= BUDGET.initialJsKb &&
-        !r.hasThree &&
-        r.accessibility >= BUDGET.accessibility &&
-        (r.formFactor === 'desktop' || (r.performance >= BUDGET.performance && r.lcpMs <= BUDGET.lcpMs && r.cls <= BUDGET.cls && r.tbtMs <= BUDGET.tbtMs));
+      const isThreeD = isThreeDRoute(r.route);
+      const within = isThreeD
+        ? r.jsKb <= BUDGET.initialJsKb &&
+          (r.route.startsWith('/view-360') || !r.hasThree) &&
+          r.accessibility >= THREE_D_BUDGET.accessibility &&
+          (r.formFactor === 'desktop' || (r.performance >= THREE_D_BUDGET.performance && r.cls <= THREE_D_BUDGET.cls))
+        : r.jsKb <= BUDGET.initialJsKb &&
+          !r.hasThree &&
+          r.accessibility >= BUDGET.accessibility &&
+          (r.formFactor === 'desktop' || (r.performance >= BUDGET.performance && r.lcpMs <= BUDGET.lcpMs && r.cls <= BUDGET.cls && r.tbtMs <= BUDGET.tbtMs));
+      const three = r.hasThree ? `${r.route.startsWith('/view-360') ? 'lazy' : 'loaded'} (${r.threeKb.toFixed(1)} KB)` : 'absent';
       const name = `${r.route.replace(/[0-9a-f-]{36}/, '{id}')}${r.signedIn ? ` (signed in as ${r.signedIn})` : ''}`;
-      return `| ${name} | ${r.formFactor} | ${r.performance} | ${Math.round(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} | ${r.accessibility} | ${r.jsKb.toFixed(1)} (${r.scripts}) | ${r.requests} | ${r.rendered} | ${r.hasThree ? 'loaded' : 'absent'} | ${ok(within)} |`;
+      return `| ${name} | ${r.formFactor} | ${r.performance} | ${Math.round(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} | ${r.accessibility} | ${r.jsKb.toFixed(1)} (${r.scripts}) | ${r.requests} | ${r.rendered} | ${three} | ${ok(within)} |`;
     }),
     '',
     ...(adminRows.length === 0

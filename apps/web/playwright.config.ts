@@ -36,6 +36,9 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      // Tests tagged @phone-only are about a phone's use that the viewport does not change (the AR try-on's
+      // hand tracking): they run in the mobile project only.
+      grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
   ],

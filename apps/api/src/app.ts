@@ -123,9 +123,15 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
 
   const db = database.db;
   const tokens = new TokenService(jwtSecret);
-  const users = createUsersService({ db });
+  const users = createUsersService({ db, publicUrl: env.PUBLIC_URL });
   const auth = createAuthService({ db, tokens });
   const ping = () => database.ping();
+  // Housekeeping, hourly: spent sessions and sign-in failures, long-expired confirmation links.
+  const housekeeping = setInterval(() => {
+    Promise.all([auth.prune(), users.pruneConfirmations()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
+  }, 60 * 60 * 1000);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
   const storage = injectedStorage ?? (await createStorageFromEnv(env));
   const products = createProductsService({
     db,

@@ -16,6 +16,7 @@ const REDACT = [
   'req.body.password',
   'req.body.refreshToken',
   'req.body.currentPassword',
+  'req.body.token',
   'res.headers["set-cookie"]',
 ];
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresCluster } from '../../../scripts/pg.mjs';
 import { openDatabase, type Database } from '../src/db/client';
 import { Public } from '../src/plugins/auth';
-import { expectErrorShape, TEST_PASSWORD } from './helpers';
+import { expectErrorShape, latestConfirmationToken, TEST_PASSWORD } from './helpers';
 import { appOn, expectAllUnavailable } from './outage';
 
 // PostgreSQL only (issue 14): the server is stopped under a running API and started again. The suite's shared
@@ -31,6 +31,8 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
     // An acknowledged write before the outage: an account, then a session for it.
     const register = await app.inject({ method: 'POST', url: '/api/users', payload: { username: 'before_outage', email: 'before@example.com', password: TEST_PASSWORD } });
     expect(register.statusCode).toBe(202);
+    const confirmed = await app.inject({ method: 'POST', url: '/api/users/confirm-email', payload: { token: await latestConfirmationToken(database, 'before@example.com') } });
+    expect(confirmed.statusCode).toBe(200);
     const login = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'before_outage', password: TEST_PASSWORD } });
     expect(login.statusCode).toBe(200);
     token = login.json().accessToken;

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { expectErrorShape, freePort, TEST_PASSWORD } from './helpers';
+import { expectErrorShape, freePort, latestConfirmationToken, TEST_PASSWORD } from './helpers';
 import { appOn, expectAllUnavailable } from './outage';
 
 // Issue 14: when the database cannot be reached, data endpoints and sign-in answer 503 DATABASE_UNAVAILABLE with
@@ -20,6 +20,8 @@ describe('database unavailable → 503 DATABASE_UNAVAILABLE with Retry-After', (
     closers.push(() => app.close());
     const register = await app.inject({ method: 'POST', url: '/api/users', payload: { username: 'before_outage', email: 'before@example.com', password: TEST_PASSWORD } });
     expect(register.statusCode).toBe(202);
+    const confirmed = await app.inject({ method: 'POST', url: '/api/users/confirm-email', payload: { token: await latestConfirmationToken(database, 'before@example.com') } });
+    expect(confirmed.statusCode).toBe(200);
     const login = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'before_outage', password: TEST_PASSWORD } });
     expect(login.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/products' })).statusCode).toBe(200);

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from 'node:net';
 import pg from 'pg';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { emailOutbox } from '../src/db/schema/index';
 import type { Role, TokenPair, UserStatus } from '@mirror/contract';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
@@ -95,24 +97,34 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await database.migrate();
     return { database, drop: async () => {} };
   }
-  const name = `mirror_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const scratch = await scratchPgDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 10 });
+  await database.migrate();
+  return { database, drop: scratch.drop };
+}
+
+async function onTestServer(adminUrl: string, text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * An empty database of its own on the PostgreSQL test server (TEST_DATABASE_URL), for a test app or a server
+ * process a test starts: its URL, and drop() that removes it (connections still open included).
+ */
+export async function scratchPgDatabase(prefix = 'mirror_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('scratchPgDatabase needs TEST_DATABASE_URL (the PostgreSQL pass)');
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  await onTestServer(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 10 });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return { url: url.toString(), drop: () => onTestServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** `logStream`: the app logs (pino JSON lines, at `logLevel`, default info) into it, for tests that read the log. */
@@ -185,6 +197,37 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}, { 
       rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The token of the newest confirmation link mailed to an address (read from the outbox, as the house's
+ * administrator would see the email), or null.
+ */
+export async function latestConfirmationToken(database: Database, address: string): Promise<string | null> {
+  const [row] = await database.db
+    .select({ link: sql<string | null>`${emailOutbox.model}->>'link'` })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.emailType, 'ACCOUNT_NOTICE'),
+        sql`${emailOutbox.model}->>'notice' in ('CONFIRM_REGISTRATION', 'CONFIRM_EMAIL_CHANGE')`,
+        sql`lower(${emailOutbox.recipients}->>0) = lower(${address})`,
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const link = row?.link;
+  return link ? new URL(link).searchParams.get('token') : null;
+}
+
+/** Registers through the API and opens the link mailed for it: the account then signs in. */
+export async function registerConfirmed(t: Pick<TestApp, 'request' | 'database'>, body: { username: string; email: string; password: string } & Record<string, unknown>): Promise<void> {
+  const res = await t.request('/api/users', { body });
+  if (res.status !== 202) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = await latestConfirmationToken(t.database, body.email);
+  if (!token) throw new Error(`no confirmation link was mailed to ${body.email}`);
+  const confirmed = await t.request('/api/users/confirm-email', { body: { token } });
+  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
 }
 
 /** The one error shape (CONVENTIONS §5). */

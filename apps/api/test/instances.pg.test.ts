@@ -1,16 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHaproxy } from '../../../scripts/haproxy.mjs';
 import { DEMO_PASSWORD } from '../src/db/seed/index';
 import { IMAGE_WIDTHS } from '../src/lib/imagery/render';
 import { freePort } from './helpers';
+import { startSmtp } from './smtp';
 
 // PostgreSQL only (issue 16): three API processes (from source, as `node --import tsx src/server.ts`) started
 // together on one empty database, with Redis, an S3-compatible store (s3rver) and an SMTP catcher, behind HAProxy
@@ -47,28 +46,6 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   return { url: `redis://127.0.0.1:${port}`, child };
-}
-
-async function startSmtp() {
-  const received: { subject: string; to: string[] }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        const subject = /^Subject: (.*)$/m.exec(raw.split(/\r?\n\r?\n/)[0]!)?.[1] ?? '';
-        received.push({ subject, to: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 async function waitHealthy(instance: Instance, deadline: number) {

@@ -40,6 +40,7 @@ export function dataCalls(token?: string): Call[] {
     { method: 'GET', url: '/api/vendors' },
     { method: 'POST', url: '/api/auth/authenticate', payload: { username: 'someone', password: TEST_PASSWORD } },
     { method: 'POST', url: '/api/users', payload: { username: `new_${randomUUID().slice(0, 8)}`, email: `${randomUUID().slice(0, 8)}@example.com`, password: TEST_PASSWORD } },
+    { method: 'POST', url: '/api/users/confirm-email', payload: { token: `${randomUUID()}.${'A'.repeat(43)}` } },
     ...(auth ? [{ method: 'GET' as const, url: '/api/users/me', headers: auth }, { method: 'GET' as const, url: '/api/orders', headers: auth }] : []),
   ];
 }

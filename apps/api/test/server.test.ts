@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './helpers';
+import { freePort, scratchPgDatabase } from './helpers';
 
 // The real entry point (src/server.ts) as a child process: start-up, migration, seeding, persistence,
 // fail-fast configuration and graceful shutdown. Runs on PGlite, or on PostgreSQL in the PG pass.
@@ -16,27 +14,18 @@ const tsx = process.execPath;
 const tsxArgs = ['--import', 'tsx'];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-server-'));
 const pgAdminUrl = process.env.TEST_DATABASE_URL;
-const dbName = `mirror_srv_${randomUUID().replaceAll('-', '')}`;
+let scratch: Awaited<ReturnType<typeof scratchPgDatabase>> | undefined;
 let databaseUrl: string | undefined;
-
-async function adminQuery(text: string) {
-  const c = new pg.Client({ connectionString: pgAdminUrl });
-  await c.connect();
-  await c.query(text);
-  await c.end();
-}
 
 beforeAll(async () => {
   if (pgAdminUrl) {
-    await adminQuery(`CREATE DATABASE ${dbName}`);
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await scratchPgDatabase('mirror_srv');
+    databaseUrl = scratch.url;
   }
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  if (pgAdminUrl) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await scratch?.drop();
 });
 
 interface Started {

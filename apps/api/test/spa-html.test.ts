@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeJsonForHtml, matchRoute, pick, resolveQuery, type BootRoute } from '../src/lib/spa-html';
+import { createSpaHtml, escapeJsonForHtml, matchRoute, pick, resolveQuery, type BootRoute } from '../src/lib/spa-html';
 import { buildTestApp, type Session, type TestApp } from './helpers';
 
 /** A miniature web build: index.html, Vite's manifest and the boot plan (as apps/web's build writes them). */
@@ -222,6 +222,43 @@ describe('prepared SPA pages', () => {
     expect(res.status).toBe(200);
     expect(res.body).toContain('<div id="root">');
     expect(res.body).not.toContain('mirror-boot');
+  });
+});
+
+describe('prepared pages over time', () => {
+  it('never serves markup next to answers it was not rendered from, when the answers renew before the markup', async () => {
+    // The answers' cache starts when the answer is asked for, the markup's when it is rendered (later): for a
+    // moment the answers are renewed while the markup is still fresh. A name changed meanwhile must not give
+    // markup of the old name with inlined data of the new one (the browser could not hydrate it).
+    let clock = 0;
+    let name = 'Aube';
+    const rendered: string[] = [];
+    const spa = createSpaHtml({
+      webDist: fakeWebDist(),
+      cacheMs: 5_000,
+      now: () => clock,
+      renderApp: async (_url, boot) => {
+        const names = boot.flatMap((b) => ((b.data as { content?: { name: string }[] }).content ?? []).map((c) => c.name));
+        rendered.push(names.join());
+        clock += 100; // rendering takes 100 ms: the markup is cached from then, the answer from before
+        return { markup: `<main>${names.join()}</main>`, title: 't', description: 'd' };
+      },
+    })!;
+    const fetchJson = async () => ({ content: [{ name }] });
+    const markupAndData = async () => {
+      const html = (await spa.render('/collections', fetchJson))!;
+      return { markup: /<main>(.*?)<\/main>/.exec(html)![1], data: bootData(html)[0]!.data.content[0].name as string };
+    };
+    expect(await markupAndData()).toEqual({ markup: 'Aube', data: 'Aube' });
+    expect(clock).toBe(100);
+    name = 'Aube de Givre';
+    clock = 5_050; // the answer is renewed, the markup is still within its 5 s
+    expect(await markupAndData()).toEqual({ markup: 'Aube de Givre', data: 'Aube de Givre' });
+    // With unchanged answers the markup is reused (one render per burst).
+    const before = rendered.length;
+    clock = 5_060;
+    expect(await markupAndData()).toEqual({ markup: 'Aube de Givre', data: 'Aube de Givre' });
+    expect(rendered.length).toBe(before);
   });
 });
 

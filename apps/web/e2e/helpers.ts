@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 
 export const DEMO_PASSWORD = 'Mirror-Demo-2025';
@@ -36,4 +36,20 @@ export async function signIn(page: Page, user: DemoUser, from = '/auth/login'): 
 /** The navbar's account trigger (exact name: pages may have a 'Create account' button). */
 export function accountButton(page: Page) {
   return page.getByRole('banner').getByRole('button', { name: 'Account', exact: true });
+}
+
+/**
+ * The confirmation link mailed to an address, as the house's administrator reads it in the outbox (no SMTP
+ * in the e2e run: mail stays QUEUED): its path and query, to open on the server under test.
+ */
+export async function confirmationLink(request: APIRequestContext, address: string): Promise<string> {
+  const signedIn = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  expect(signedIn.ok()).toBe(true);
+  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+  const outbox = await request.get('/api/notifications/outbox?emailType=ACCOUNT_NOTICE&size=100', { headers: { authorization: `Bearer ${accessToken}` } });
+  expect(outbox.ok()).toBe(true);
+  const mails = ((await outbox.json()) as { content: { recipients: string[]; subject: string; text: string }[] }).content;
+  const mail = mails.find((m) => m.recipients.map((r) => r.toLowerCase()).includes(address.toLowerCase()) && /\/auth\/confirm\?token=/.test(m.text));
+  expect(mail, `a confirmation link mailed to ${address}`).toBeTruthy();
+  return mail!.text.match(/\/auth\/confirm\?token=[\w.-]+/)![0];
 }

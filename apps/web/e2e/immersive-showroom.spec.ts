@@ -80,6 +80,14 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/immersive-showroom');
     await settled(page);
+    // Behind the closed door: each case's collection cover, lit like a vitrine, and what stands inside.
+    const door = page.getByTestId('salon-door');
+    await expect(door.getByTestId('salon-vitrine')).toHaveCount(Math.min(4, rooms.length));
+    await expect.poll(() => door.locator('img').evaluateAll((images) => images.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    const pieceCount = rooms.reduce((sum, r) => sum + r.pieces.length, 0);
+    await expect(door).toContainText(`${rooms.length} ${rooms.length === 1 ? 'case' : 'cases'} · ${pieceCount} pieces`);
+    await expect(page.getByRole('button', { name: 'Next case' }), 'nothing behind the door is reachable by Tab').toHaveCount(0);
+    await snap(page, testInfo, 'salon-door');
     await enterSalon(page);
     const loading = page.getByRole('progressbar', { name: 'Loading the salon' });
     await expect(loading).toHaveAttribute('aria-valuenow', /^\d+$/);
@@ -202,8 +210,10 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
       } as typeof original;
     });
     const asked: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (r) => {
       if (/model\.glb|salon-scene|three/i.test(new URL(r.url()).pathname)) asked.push(r.url());
+      if (r.resourceType() === 'script') scripts.push(r.url());
     });
     await page.goto('/immersive-showroom');
     await settled(page);
@@ -216,11 +226,20 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     await page.waitForTimeout(500);
     await snap(page, testInfo, 'salon-no-webgl');
     expect(asked, 'nothing 3D is fetched').toEqual([]);
+    // Told by content, not by chunk names (three.js lands in a chunk named after another module): neither
+    // three.js (its `__THREE__` mark) nor zod (`$ZodType`, which a value import from the contract's index
+    // brings along) is in the page's scripts.
+    const heavy: string[] = [];
+    for (const url of new Set(scripts)) {
+      const body = await (await page.request.get(url)).text();
+      if (body.includes('__THREE__') || body.includes('$ZodType')) heavy.push(new URL(url).pathname);
+    }
+    expect(heavy, 'no three.js and no validation library on arrival').toEqual([]);
   });
 
   // Memory does not depend on the viewport: run once, in the desktop project (playwright.config.ts).
   test('ten visits in and out leave the heap and the GPU memory where the first left them', { tag: '@one-viewport' }, async ({ page }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -252,10 +271,12 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     expect(visits).toHaveLength(10);
     for (const v of visits) {
       expect(v.loaded, 'each visit holds what the first held on the GPU').toEqual(visits[0]!.loaded);
-      // Every geometry is freed before the context is handed back; two textures are still counted at that
-      // moment (then freed with the context) — the figure must not grow from visit to visit.
+      // Before the renderer itself is disposed, every geometry and every texture of ours is freed (the studio
+      // light's render target included); the one texture still counted is three.js's own DFG lookup table, a
+      // singleton its physical materials share, which the renderer frees with itself.
       expect(v.afterDispose, 'leaving frees what the first visit freed').toEqual(visits[0]!.afterDispose);
       expect(v.afterDispose!.geometries, 'leaving frees every geometry').toBe(0);
+      expect(v.afterDispose!.textures, 'leaving frees every texture of ours').toBe(1);
     }
     const [firstHeap] = heaps;
     const lastHeap = heaps.at(-1)!;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { confirmationLink, DEMO_PASSWORD, settled, signIn, snap } from './helpers';
 
 /** Console errors, failed API calls included, collected for the whole test. */
 function watchConsole(page: Page): string[] {
@@ -209,9 +209,18 @@ test('contact message and appointment request reach the outbox', async ({ page, 
 
   const token = await adminToken(request);
   const outbox = await request.get('/api/notifications/outbox?size=100', { headers: { Authorization: `Bearer ${token}` } });
-  const mails = ((await outbox.json()) as { content: { emailType: string; text: string }[] }).content.filter((m) => m.text.includes(email));
-  expect(mails.map((m) => m.emailType).sort()).toEqual(['APPOINTMENT_REQUEST', 'CONTACT_MESSAGE']);
+  const mails = ((await outbox.json()) as { content: { emailType: string; recipients: string[]; subject: string; text: string }[] }).content.filter(
+    (m) => m.text.includes(email) || m.recipients.includes(email),
+  );
+  // The Maison's two messages, and the visitor's fixed acknowledgement of each form (issue 14).
+  expect(mails.map((m) => m.emailType).sort()).toEqual(['APPOINTMENT_REQUEST', 'CONTACT_MESSAGE', 'VISITOR_ACKNOWLEDGEMENT', 'VISITOR_ACKNOWLEDGEMENT']);
   expect(mails.find((m) => m.emailType === 'APPOINTMENT_REQUEST')!.text).toContain('Aube de Givre solitaire');
+  const acknowledgements = mails.filter((m) => m.emailType === 'VISITOR_ACKNOWLEDGEMENT');
+  expect(acknowledgements.map((m) => m.subject).sort()).toEqual(['Your appointment request to Mirror', 'Your message to Mirror']);
+  for (const m of acknowledgements) {
+    expect(m.recipients).toEqual([email]);
+    expect(m.text).not.toContain('Claire');
+  }
 });
 
 // A tiny valid PNG and PDF: the server decides the type by their magic bytes.
@@ -274,13 +283,15 @@ test('jewelry week: the statement counts as one types and says when it is too lo
   await expect(statement).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('profile: signed out goes to sign-in; edit the profile, change the password, sign in again', async ({ page, request }, testInfo) => {
+test('profile: signed out goes to sign-in; edit the profile, change the email (confirmed by its link) and the password, sign in again', async ({ page, request }, testInfo) => {
   await page.goto('/user-profile');
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);
 
   const username = `client${testInfo.project.name}${Date.now()}`.slice(0, 40);
   const created = await request.post('/api/users', { data: { username, email: `${username}@example.com`, password: 'Original-Pass-2025' } });
   expect(created.ok()).toBe(true);
+  const registrationToken = new URL(await confirmationLink(request, `${username}@example.com`), 'http://x').searchParams.get('token');
+  expect((await request.post('/api/users/confirm-email', { data: { token: registrationToken } })).status()).toBe(200);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('Original-Pass-2025');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -301,8 +312,21 @@ test('profile: signed out goes to sign-in; edit the profile, change the password
   await expect(details.getByText('Enter your current password to change your email')).toBeVisible();
   await details.getByLabel('Current password').fill('Original-Pass-2025');
   await details.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('We have told your previous address of the change.')).toBeVisible();
+  // The new address waits for its link (issue 14); the account keeps the old one meanwhile.
+  const newEmail = `${username}@new.example.com`;
+  await expect(page.getByText(`Saved. We have sent a link to ${newEmail}: your address changes once you open it.`)).toBeVisible();
+  const waiting = details.getByRole('group', { name: 'Waiting for confirmation' });
+  await expect(waiting).toContainText(`We sent a link to ${newEmail}. Until you open it, your address stays ${username}@example.com.`);
+  await expect(details.getByLabel('Email')).toHaveValue(`${username}@example.com`);
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
+  await snap(page, testInfo, 'profile-email-waiting');
+  await page.goto(await confirmationLink(request, newEmail));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your new address is confirmed' })).toBeVisible();
+  await snap(page, testInfo, 'confirm-email-changed');
+  await page.getByRole('link', { name: 'Back to your profile' }).click();
+  await expect(page).toHaveURL(/\/user-profile$/);
+  await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('Email')).toHaveValue(newEmail);
+  await expect(page.getByRole('group', { name: 'Waiting for confirmation' })).toHaveCount(0);
 
   await page.getByLabel('Current password').fill('wrong-password-1');
   await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-2025');

@@ -31,6 +31,7 @@ test('every storefront route names itself in the title', async ({ page, request 
     `/view-360?product=${product}`,
     '/auth/login',
     '/auth/register',
+    '/auth/confirm',
     '/no-such-page',
   ];
   const seen = new Map<string, string>();

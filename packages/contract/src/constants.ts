@@ -13,3 +13,8 @@ export const JEWELRY_WEEK_UPLOAD_FOLDER = 'jewelry-week/submissions';
 
 /** The longest jewelry-week collection statement, in characters (about 300 words). */
 export const JEWELRY_WEEK_STATEMENT_MAX = 2000;
+
+/** Where a confirmation link lands in the web app (`?token=…`); the API builds links with it. */
+export const CONFIRM_EMAIL_PATH = '/auth/confirm';
+/** How long a confirmation link works. */
+export const CONFIRMATION_TTL_HOURS = 24;

@@ -12,6 +12,7 @@ export const EMAIL_TYPES = [
   'PAYMENT_RECEIPT',
   'JEWELRY_WEEK_DECISION',
   'ACCOUNT_NOTICE',
+  'VISITOR_ACKNOWLEDGEMENT',
 ] as const;
 export const EmailTypeSchema = z.enum(EMAIL_TYPES);
 export type EmailType = z.infer<typeof EmailTypeSchema>;
@@ -102,17 +103,34 @@ export const JewelryWeekDecisionModelSchema = z.object({
 
 /**
  * What the house tells an account holder about their account (queued by the server, never sendable
- * through the email endpoint): a welcome, "this address already has an account" (registration never
- * says so on screen), and the notices of a changed email or password.
+ * through the email endpoint): the link confirming a registration or a new address, a welcome once
+ * confirmed, "this address already has an account" (registration never says so on screen), and the
+ * notices of a requested or completed change of email, or of a changed password.
  */
-export const ACCOUNT_NOTICES = ['WELCOME', 'ALREADY_REGISTERED', 'EMAIL_CHANGED', 'PASSWORD_CHANGED'] as const;
+export const ACCOUNT_NOTICES = [
+  'CONFIRM_REGISTRATION',
+  'CONFIRM_EMAIL_CHANGE',
+  'WELCOME',
+  'ALREADY_REGISTERED',
+  'EMAIL_CHANGE_REQUESTED',
+  'EMAIL_CHANGED',
+  'PASSWORD_CHANGED',
+] as const;
+export type AccountNotice = (typeof ACCOUNT_NOTICES)[number];
 export const AccountNoticeModelSchema = z.object({
   notice: z.enum(ACCOUNT_NOTICES),
   /** The account's username (not for ALREADY_REGISTERED, which goes to an address typed by someone else). */
   username: optionalText(40),
-  /** EMAIL_CHANGED: the address the account now uses, told to the old one. */
+  /** EMAIL_CHANGE_REQUESTED / EMAIL_CHANGED: the new address, told to the old one. */
   newEmail: EmailSchema.optional(),
+  /** CONFIRM_*: the single-use link (the house's own address, built by the server). */
+  link: z.url().max(500).optional(),
 });
+
+/** The forms whose visitors get the fixed acknowledgement (VISITOR_ACKNOWLEDGEMENT). */
+export const ACKNOWLEDGED_FORMS = ['CONTACT', 'APPOINTMENT'] as const;
+/** Nothing the visitor typed: only which form was sent (the text is fixed per form). */
+export const VisitorAcknowledgementModelSchema = z.object({ form: z.enum(ACKNOWLEDGED_FORMS) });
 
 export const EMAIL_MODEL_SCHEMAS = {
   JEWELRY_WEEK_SUBMISSION: JewelryWeekModelSchema,
@@ -123,6 +141,7 @@ export const EMAIL_MODEL_SCHEMAS = {
   PAYMENT_RECEIPT: PaymentReceiptModelSchema,
   JEWELRY_WEEK_DECISION: JewelryWeekDecisionModelSchema,
   ACCOUNT_NOTICE: AccountNoticeModelSchema,
+  VISITOR_ACKNOWLEDGEMENT: VisitorAcknowledgementModelSchema,
 } as const satisfies Record<EmailType, z.ZodType>;
 
 export type EmailModels = { [K in EmailType]: z.infer<(typeof EMAIL_MODEL_SCHEMAS)[K]> };

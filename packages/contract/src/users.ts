@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIRM_EMAIL_PATH, CONFIRMATION_TTL_HOURS } from './constants';
 import { pageSchema, PageQuerySchema, sortParam } from './common';
 
 export const ROLES = ['CUSTOMER', 'ADMIN', 'VENDOR', 'DESIGNER'] as const;
@@ -33,6 +34,16 @@ const PhoneSchema = z
   .max(32, 'At most 32 characters')
   .regex(/^[+0-9 ().-]*$/, 'Enter a valid phone number');
 
+/**
+ * A change of address waiting for its link (issue 14): the account keeps `email` until the link sent to
+ * `email` here is opened, before `expiresAt`.
+ */
+export const PendingEmailSchema = z.object({
+  email: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type PendingEmail = z.infer<typeof PendingEmailSchema>;
+
 export const UserSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
@@ -44,6 +55,8 @@ export const UserSchema = z.object({
   role: RoleSchema,
   roles: z.array(RoleSchema),
   status: UserStatusSchema,
+  /** A requested change of address not confirmed yet; `email` stays the account's address meanwhile. */
+  pendingEmail: PendingEmailSchema.nullable(),
   lastLoginAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -63,15 +76,45 @@ export const RegisterUserBodySchema = z.object({
 export type RegisterUserBody = z.infer<typeof RegisterUserBodySchema>;
 
 /**
- * The answer to a registration whose username is free: the same whether the email was new (the account
- * is created and works at once) or already registered (nothing is created; its owner gets a note). The
- * email says which (issue 14, finding 6), never the screen.
+ * The answer to a registration whose username is free: the same whether the email was new (a link to
+ * confirm it is mailed; the account exists once the link is opened) or already registered (nothing is
+ * created; its owner gets a note). The email says which (issue 14, finding 6), never the screen.
  */
 export const RegistrationReceiptSchema = z.object({
   status: z.literal('ACCEPTED'),
   email: z.string(),
 });
 export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
+
+export { CONFIRM_EMAIL_PATH, CONFIRMATION_TTL_HOURS };
+
+export const CONFIRMATION_PURPOSES = ['REGISTRATION', 'EMAIL_CHANGE'] as const;
+export const ConfirmationPurposeSchema = z.enum(CONFIRMATION_PURPOSES);
+export type ConfirmationPurpose = z.infer<typeof ConfirmationPurposeSchema>;
+
+/** The token of a confirmation link, as it arrives (its shape is checked by the server: a wrong one is "not valid", 404). */
+export const ConfirmationTokenSchema = z.string().trim().min(1, 'The link has no token').max(200, 'The link is not valid');
+
+export const ConfirmEmailBodySchema = z.object({ token: ConfirmationTokenSchema });
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBodySchema>;
+
+/** What a used link confirmed: a new account (sign in as `username`) or an account's new address. */
+export const EmailConfirmationSchema = z.object({
+  purpose: ConfirmationPurposeSchema,
+  email: z.string(),
+  username: z.string(),
+});
+export type EmailConfirmation = z.infer<typeof EmailConfirmationSchema>;
+
+/**
+ * "Send the link again": by the address typed at registration (answered alike whether anything waits for
+ * it or not), or by the token of a link that expired.
+ */
+export const ResendConfirmationBodySchema = z.union([z.object({ email: EmailSchema }).strict(), z.object({ token: ConfirmationTokenSchema }).strict()]);
+export type ResendConfirmationBody = z.infer<typeof ResendConfirmationBodySchema>;
+
+export const ResendReceiptSchema = z.object({ status: z.literal('ACCEPTED') });
+export type ResendReceipt = z.infer<typeof ResendReceiptSchema>;
 
 export const AdminCreateUserBodySchema = RegisterUserBodySchema.extend({
   role: RoleSchema.default('CUSTOMER'),

@@ -74,6 +74,11 @@ const EnvSchema = z
       .transform((v) => v.trim().toLowerCase())
       .pipe(z.string().regex(BRAND_DOMAIN_PATTERN, 'BRAND_DOMAIN must be a domain name such as mirror-maison.com'))
       .default(DEFAULT_BRAND_DOMAIN),
+    /** The site's public origin, which emailed links point at (default `https://BRAND_DOMAIN`); never taken from a request. */
+    PUBLIC_URL: z
+      .url('PUBLIC_URL must be an origin such as https://mirror-maison.com')
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'PUBLIC_URL must be an origin such as https://mirror-maison.com (no path)')
+      .optional(),
     /** Default `Mirror <no-reply@BRAND_DOMAIN>`. */
     MAIL_FROM: z.string().optional(),
     /** Default `concierge@BRAND_DOMAIN`. */
@@ -89,6 +94,7 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     MAIL_FROM: env.MAIL_FROM ?? `Mirror <${brandAddress('no-reply', env.BRAND_DOMAIN)}>`,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `https://${env.BRAND_DOMAIN}`).replace(/\/+$/, ''),
     BRAND_INBOX: env.BRAND_INBOX ?? brandAddress(CONCIERGE_MAILBOX, env.BRAND_DOMAIN),
   }));
 

@@ -264,18 +264,21 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
     Promise.race([promise, new Promise((resolve) => setTimeout(resolve, timeoutMs, undefined).unref())]);
 
   // URL → server-rendered markup of a page whose answers were all there, for as long as they are
-  // reused: a burst of views of one page renders it once.
-  const pages = new Map<string, { at: number; page: RenderedPage }>();
-  const renderPage = async (url: string, boot: BootEntry[], isComplete: boolean): Promise<RenderedPage | null> => {
+  // reused: a burst of views of one page renders it once. Reused only with the very answers it was rendered
+  // from: the answers' cache renews on its own clock, and markup from older answers next to newer inlined data
+  // (a stock or a price changed meanwhile) would not hydrate.
+  const pages = new Map<string, { at: number; page: RenderedPage; data: string }>();
+  // `data`: the answers as inlined in the page (escapeJsonForHtml), serialised once per request for both uses.
+  const renderPage = async (url: string, boot: BootEntry[], data: string, isComplete: boolean): Promise<RenderedPage | null> => {
     if (!renderApp) return null;
     const hit = pages.get(url);
-    if (isComplete && hit && now() - hit.at < cacheMs) return hit.page;
+    if (isComplete && hit && now() - hit.at < cacheMs && hit.data === data) return hit.page;
     try {
       const page = await renderApp(url, boot);
       if (page !== null && typeof page.markup !== 'string') throw new Error('the server renderer gave no markup');
       if (page !== null && isComplete) {
         if (pages.size > 500) pages.clear();
-        pages.set(url, { at: now(), page });
+        pages.set(url, { at: now(), page, data });
       }
       return page;
     } catch (error) {
@@ -309,8 +312,9 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
         return q.field && answer !== undefined ? (answer?.[q.field] ?? undefined) : answer;
       });
       const boot: BootEntry[] = queries.flatMap((q, i) => (data[i] === undefined ? [] : [{ key: q.key, data: data[i] }]));
+      const bootJson = escapeJsonForHtml(boot);
       // Rendered on the server only with the data (a URL with state gets none: the browser renders it).
-      const rendered = fetchJson ? await renderPage(`${pathname}${search}`, boot, boot.length === queries.length) : null;
+      const rendered = fetchJson ? await renderPage(`${pathname}${search}`, boot, bootJson, boot.length === queries.length) : null;
 
       // The image first, right after the viewport <meta> (before it, the preload scanner would pick
       // the rendition for a 980 px layout viewport): the parser meets it before any script or style.
@@ -323,7 +327,7 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
       }
       // The data last, at the end of <body>: module scripts run after parsing, and the head stays short.
       // Always present on a prepared page (even empty): it tells the app its chunk is on the way.
-      const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${escapeJsonForHtml(boot)}</script>`;
+      const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${bootJson}</script>`;
       const variants = shells.get(route.module)!;
       const shell = (rendered && variants.ssr) || variants.plain;
       // Function replacements: a `$` in the markup or the data is text, never a replacement pattern.

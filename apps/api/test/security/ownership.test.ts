@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorShape, TEST_PASSWORD, type Session, type TestApp } from '../helpers';
+import { expectErrorShape, latestConfirmationToken, TEST_PASSWORD, type Session, type TestApp } from '../helpers';
 import { BRAND_INBOX, buildSecurityApp, buildWorld, type World } from './world';
 
 // Issue 14: two customers, two vendors and two designers, each reading and writing the other's records
@@ -181,6 +181,9 @@ describe('mass assignment', () => {
         method: 'POST',
         body: () => ({ username, email: `${username}@example.com`, password: TEST_PASSWORD, ...extra }),
         notApplied: async () => {
+          // The account exists once its address is confirmed: open the link, then read what was made.
+          const token = await latestConfirmationToken(t.database, `${username}@example.com`);
+          if (token) expect((await t.request('/api/users/confirm-email', { body: { token } })).status).toBe(200);
           const u = await registered(username);
           return !u?.id || check(u);
         },

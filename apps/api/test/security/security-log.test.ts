@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, type Session, type TestApp } from '../helpers';
+import { latestConfirmationToken, TEST_PASSWORD, type Session, type TestApp } from '../helpers';
 import { buildSecurityApp } from './world';
 
 // Issue 14, finding 7: every security event is one structured pino line with the user id, the client IP
@@ -8,6 +8,8 @@ import { buildSecurityApp } from './world';
 // The lines are read from the app's own pino output.
 
 const lines: Record<string, any>[] = [];
+/** Confirmation links used in the test: none may reach the log. */
+const tokens: string[] = [];
 let raw = '';
 let t: TestApp;
 let admin: Session;
@@ -69,9 +71,31 @@ describe('security events in the log', () => {
       { event: 'user.password.changed', level: 'info', userId: other.userId, detail: { by: 'self' } },
     ]);
     const again = await t.request<any>('/api/auth/authenticate', { body: { username: other.username, password: NEW_PASSWORD } });
-    await step('email change', t.request(`/api/users/${other.userId}`, { method: 'PUT', token: again.body.accessToken, body: { email: `${other.username}.new@example.com`, currentPassword: NEW_PASSWORD } }), 200, [
-      { event: 'user.email.changed', level: 'info', userId: other.userId, detail: { by: 'self' } },
+    const newEmail = `${other.username}.new@example.com`;
+    await step('email change requested', t.request(`/api/users/${other.userId}`, { method: 'PUT', token: again.body.accessToken, body: { email: newEmail, currentPassword: NEW_PASSWORD } }), 200, [
+      { event: 'user.email.change-requested', level: 'info', userId: other.userId },
     ]);
+    const changeLink = (await latestConfirmationToken(t.database, newEmail))!;
+    tokens.push(changeLink);
+    await step('email change confirmed', t.request('/api/users/confirm-email', { body: { token: changeLink } }), 200, [
+      { event: 'user.email.changed', level: 'info', userId: other.userId, detail: { by: 'link' } },
+    ]);
+    await step('spent link', t.request('/api/users/confirm-email', { body: { token: changeLink } }), 409, [
+      { event: 'user.confirmation.refused', level: 'warn', userId: other.userId, detail: { reason: 'used', purpose: 'EMAIL_CHANGE' } },
+    ]);
+    const newcomer = { username: 'log_newcomer', email: 'log.newcomer@example.com', password: NEW_PASSWORD };
+    await step('registration', t.request('/api/users', { body: newcomer }), 202, [
+      { event: 'user.confirmation.sent', level: 'info', userId: null, detail: { purpose: 'REGISTRATION', reason: 'registration' } },
+    ]);
+    const registrationLink = (await latestConfirmationToken(t.database, newcomer.email))!;
+    tokens.push(registrationLink);
+    await step('altered link', t.request('/api/users/confirm-email', { body: { token: `${registrationLink.slice(0, -4)}AAAA` } }), 404, [
+      { event: 'user.confirmation.refused', level: 'warn', userId: null, detail: { reason: 'invalid' } },
+    ]);
+    const registered = await t.request<any>('/api/users/confirm-email', { body: { token: registrationLink } });
+    expect(registered.status).toBe(200);
+    const newcomerLine = lines.find((l) => l.securityEvent === 'user.registered' && l.requestId === registered.headers.get('x-request-id'));
+    expect(newcomerLine?.userId).toMatch(REQUEST_ID);
     await step('wrong current password', t.request(`/api/users/${customer.userId}`, { method: 'PUT', token: customer.accessToken, body: { password: NEW_PASSWORD, currentPassword: WRONG_PASSWORD } }), 400, [
       { event: 'user.reauth.failed', level: 'warn', userId: customer.userId },
     ]);
@@ -115,7 +139,8 @@ describe('security events in the log', () => {
 
   it('writes no password, token or hash anywhere in the log', () => {
     expect(lines.length).toBeGreaterThan(20);
-    const secrets = [TEST_PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, admin.accessToken, admin.refreshToken, admin.accessToken.split('.')[2]!];
+    const secrets = [TEST_PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, admin.accessToken, admin.refreshToken, admin.accessToken.split('.')[2]!, ...tokens, ...tokens.map((x) => x.split('.')[1]!)];
+    expect(tokens).toHaveLength(2);
     for (const secret of secrets) expect(raw.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     expect(raw).not.toMatch(/\$argon2/);
     expect(raw).not.toMatch(/eyJhbGciOi/); // no JWT of anyone's

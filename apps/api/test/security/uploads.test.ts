@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
-import pg from 'pg';
 import sharp from 'sharp';
 import { JEWELRY_WEEK_UPLOAD_FOLDER } from '@mirror/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorShape, freePort } from '../helpers';
+import { expectErrorShape, freePort, scratchPgDatabase } from '../helpers';
+import { declaredPng } from '../png';
 
 // Issue 14: hostile uploads against the real server process (src/server.ts), whose memory this file reads
 // from /proc: wrong magic bytes, huge declared dimensions, a decompression bomb, SVG with script, zero bytes,
@@ -19,7 +17,7 @@ import { expectErrorShape, freePort } from '../helpers';
 const apiDir = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-uploads-'));
 const pgAdminUrl = process.env.TEST_DATABASE_URL;
-const dbName = `mirror_up_${randomUUID().replaceAll('-', '')}`;
+let scratch: Awaited<ReturnType<typeof scratchPgDatabase>> | undefined;
 const RSS_GROWTH_MAX_MB = 100;
 const RSS_MAX_MB_ON_POSTGRES = 400;
 
@@ -27,20 +25,12 @@ let child: ChildProcess;
 let baseUrl: string;
 let output = '';
 
-async function adminQuery(text: string) {
-  const c = new pg.Client({ connectionString: pgAdminUrl });
-  await c.connect();
-  await c.query(text);
-  await c.end();
-}
 
 beforeAll(async () => {
   let databaseEnv: Record<string, string> = {};
   if (pgAdminUrl) {
-    await adminQuery(`CREATE DATABASE ${dbName}`);
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${dbName}`;
-    databaseEnv = { DATABASE_URL: url.toString(), JWT_SECRET: 'uploads-test-secret-0123456789abcdef-xyz' };
+    scratch = await scratchPgDatabase('mirror_uploads');
+    databaseEnv = { DATABASE_URL: scratch.url, JWT_SECRET: 'uploads-test-secret-0123456789abcdef-xyz' };
   }
   const port = await freePort();
   // `node --import tsx`: the measured pid is the server itself, not a wrapper.
@@ -86,27 +76,13 @@ afterAll(async () => {
     });
   }
   rmSync(dataDir, { recursive: true, force: true });
-  if (pgAdminUrl) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await scratch?.drop();
 });
 
 // ---------- files ----------
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-/** A PNG whose header declares width × height; `rows` of zero pixels are actually compressed (0: none). */
+/** An RGB PNG whose header declares width × height; `rows` of zero pixels are actually compressed (0: none). */
 function png(width: number, height: number, rows = height): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2; // RGB
-  const idat = deflateSync(Buffer.alloc(rows * (width * 3 + 1)), { level: 9 });
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return declaredPng(width, height, { rows, channels: 3 });
 }
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>fetch("/api/users/me")</script></svg>');
 const HTML = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');

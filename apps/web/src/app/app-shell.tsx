@@ -7,10 +7,22 @@ import { AfterFirstPaint } from '../components/motion/after-first-paint';
 import { Toaster } from '../components/ui/toast';
 import { createPrefetcher, installHoverPrefetch } from '../lib/prefetch';
 import { PAGE_ROOT_ID, scrollToTopFlag } from '../lib/transitions';
+import { useAppReady } from './lazy-page';
 import styles from './app-shell.module.css';
 
 export interface AppShellProps {
   preloadRoute: (pathname: string) => void;
+}
+
+/**
+ * React Router's scroll restoration, from the moment the first page is live. Its first act restores
+ * the position kept for the entry (sessionStorage): a router update, which re-renders everything
+ * under the router. Arriving while a server-rendered page is still being hydrated (React hydrates a
+ * page's Suspense boundary after the frame), such an update makes React discard the server's HTML of
+ * the page and render it again, silently: the hydration it was for is lost.
+ */
+function ScrollRestorationOnceLive() {
+  return useAppReady() ? <ScrollRestoration /> : null;
 }
 
 /** The frame: header landmark, one <main> the transitions watch, footer — per the chrome rules. */
@@ -40,7 +52,7 @@ export function AppShell({ preloadRoute }: AppShellProps) {
         </AfterFirstPaint>
       ) : null}
       <Toaster />
-      <ScrollRestoration />
+      <ScrollRestorationOnceLive />
     </>
   );
 }

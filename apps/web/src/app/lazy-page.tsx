@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { RouteLoading } from '../components/feedback/route-loading';
 
 type Module<P> = { default: ComponentType<P> };
@@ -10,12 +10,46 @@ export interface LazyPage<P extends object> {
   preload: () => Promise<void>;
 }
 
+let isAppReady = false;
+const readyListeners = new Set<() => void>();
+
 /**
  * `<html data-app-ready>` once a page of the app is live (rendered in the browser, or hydrated: a
  * server-rendered page reads and navigates before, but its controls answer only from then on).
  */
 function markAppReady(): void {
   document.documentElement.setAttribute('data-app-ready', '');
+  if (isAppReady) return;
+  isAppReady = true;
+  for (const listener of readyListeners) listener();
+}
+
+function subscribeToReady(listener: () => void): () => void {
+  readyListeners.add(listener);
+  return () => {
+    readyListeners.delete(listener);
+  };
+}
+
+/**
+ * Whether the first page of the visit is live (hydrated, or rendered in the browser). False while a
+ * server-rendered page is being hydrated, so what waits on it cannot disturb the hydration.
+ */
+export function useAppReady(): boolean {
+  return useSyncExternalStore(
+    subscribeToReady,
+    () => isAppReady,
+    () => false,
+  );
+}
+
+/**
+ * Inside a page's Suspense boundary, so its effect runs once the page itself is committed: loaded
+ * and rendered, or hydrated (React hydrates the boundary after the frame around it).
+ */
+function Live({ children }: { children: ReactNode }) {
+  useEffect(markAppReady, []);
+  return children;
 }
 
 /**
@@ -35,8 +69,11 @@ export function lazyPage<P extends object>(load: () => Promise<Module<P>>): Lazy
   function Route(props: P) {
     // Chosen once per mount: switching between the two would remount the page.
     const [Loaded] = useState(() => loaded);
-    useEffect(markAppReady, []);
-    return <Suspense fallback={<RouteLoading />}>{Loaded ? <Loaded {...props} /> : <Page {...props} />}</Suspense>;
+    return (
+      <Suspense fallback={<RouteLoading />}>
+        <Live>{Loaded ? <Loaded {...props} /> : <Page {...props} />}</Live>
+      </Suspense>
+    );
   }
   return {
     Route,

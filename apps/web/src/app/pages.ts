@@ -6,6 +6,7 @@ export const pages = {
   home: lazyPage(() => import('./routes/home-page')),
   login: lazyPage(() => import('./routes/login-page')),
   register: lazyPage(() => import('./routes/register-page')),
+  confirmEmail: lazyPage(() => import('./routes/confirm-email-page')),
   products: lazyPage(() => import('./routes/products-page')),
   productDetail: lazyPage(() => import('./routes/product-detail-page')),
   allGems: lazyPage(() => import('./routes/all-gems-page')),

@@ -9,6 +9,8 @@ export const paths = {
   auth: '/auth',
   login: '/auth/login',
   register: '/auth/register',
+  /** Where the emailed confirmation links land (`?token=…`; the API builds them with the contract's CONFIRM_EMAIL_PATH). */
+  confirmEmail: '/auth/confirm',
   products: '/products',
   productsV2: '/products-v2',
   productsLeft: '/products-left',

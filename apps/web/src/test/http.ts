@@ -65,6 +65,7 @@ export function makeUser(overrides: Record<string, unknown> = {}) {
     role: 'CUSTOMER',
     roles: ['CUSTOMER'],
     status: 'ACTIVE',
+    pendingEmail: null,
     lastLoginAt: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

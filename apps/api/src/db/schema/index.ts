@@ -6,3 +6,4 @@ export * from './locations';
 export * from './orders';
 export * from './submissions';
 export * from './audit';
+export * from './email-confirmations';

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const EMAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
 export const emailStatus = pgEnum('email_status', EMAIL_STATUSES);
@@ -24,8 +25,14 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Set on mail sent at most once per address per day (`type|scope|address|YYYY-MM-DD`, UTC): the
+     * unique index makes the limit hold when two requests race, on every engine and instance.
+     */
+    onceKey: text('once_key'),
   },
   (t) => [
+    uniqueIndex('email_outbox_once_key_uq').on(t.onceKey).where(sql`${t.onceKey} is not null`),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_created_idx').on(t.createdAt, t.id),
   ],

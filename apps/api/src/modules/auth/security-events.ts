@@ -18,8 +18,13 @@ export type SecurityEventName =
   | 'user.registered'
   | 'user.registration.existing-email'
   | 'user.registration.throttled'
+  | 'user.confirmation.sent'
+  | 'user.confirmation.capped'
+  | 'user.confirmation.refused'
   | 'user.password.changed'
   | 'user.email.changed'
+  | 'user.email.change-requested'
+  | 'user.email.change-cancelled'
   | 'user.email.change-throttled'
   | 'user.reauth.failed'
   | 'user.reauth.throttled'
@@ -35,6 +40,8 @@ const WARN: ReadonlySet<SecurityEventName> = new Set([
   'auth.refresh.replayed',
   'auth.family.revoked',
   'user.registration.throttled',
+  'user.confirmation.capped',
+  'user.confirmation.refused',
   'user.email.change-throttled',
   'user.reauth.failed',
   'user.reauth.throttled',

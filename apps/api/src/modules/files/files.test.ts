@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Role } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type TestApp } from '../../../test/helpers';
 import { sniffContentType } from './sniff';
-import { crc32, deflateSync } from 'node:zlib';
+import { declaredPng } from '../../../test/png';
 import { createFilesService } from './files.service';
 import { createImageQueue, type ImageQueueEvent } from './image-queue';
 
@@ -251,23 +251,9 @@ describe('POST /api/files/upload: refusals', () => {
 });
 
 // ---------- hostile images (issue 14): built byte by byte ----------
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 /** A grayscale PNG declaring `width` × `height`; `rows` real rows of zeros follow (0: a few bytes only). */
 function hostilePng(width: number, height: number, rows = 0): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.writeUInt8(8, 8); // bit depth
-  ihdr.writeUInt8(0, 9); // grayscale
-  const data = deflateSync(Buffer.alloc(rows * (width + 1)), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))]);
+  return declaredPng(width, height, { rows });
 }
 
 describe('POST /api/files/upload: hostile images are refused before they are decoded', () => {

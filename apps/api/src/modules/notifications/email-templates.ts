@@ -1,4 +1,4 @@
-import type { EmailModels, EmailType } from '@mirror/contract';
+import { CONFIRMATION_TTL_HOURS, type EmailModels, type EmailType } from '@mirror/contract';
 
 export interface RenderedEmail {
   subject: string;
@@ -46,6 +46,10 @@ interface Layout {
   quote?: { label: string; text: string } | undefined;
   table?: { head: string[]; body: string[][]; foot?: string[] } | undefined;
   list?: { label: string; items: string[] } | undefined;
+  /** One button to a page of the house's own site (a server-built link, never a visitor's). */
+  action?: { label: string; href: string; note?: string } | undefined;
+  /** A paragraph after the action. */
+  after?: string | undefined;
   closing: string;
 }
 
@@ -83,6 +87,13 @@ function renderHtml(l: Layout): string {
       `<ul style="margin:0 0 24px;padding-left:18px;font-family:${SANS};font-size:14px;line-height:1.6;color:${INK};">${l.list.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
     : '';
 
+  const actionHtml = l.action
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 20px;"><tr><td style="background:${INK};">` +
+      `<a href="${escapeHtml(l.action.href)}" style="display:inline-block;padding:14px 30px;font-family:${SANS};font-size:12px;letter-spacing:.2em;text-transform:uppercase;color:${IVORY};text-decoration:none;">${escapeHtml(l.action.label)}</a>` +
+      `</td></tr></table>` +
+      `<p style="margin:0 0 24px;font-family:${SANS};font-size:12px;line-height:1.6;color:${MUTED};">${escapeHtml(l.action.note ?? 'If the button does not work, copy this address into your browser:')}<br><span style="color:${INK};word-break:break-all;">${escapeHtml(l.action.href)}</span></p>`
+    : '';
+
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -104,7 +115,7 @@ function renderHtml(l: Layout): string {
 <p style="margin:0 0 10px;font-family:${SANS};font-size:11px;letter-spacing:.2em;text-transform:uppercase;color:${GOLD};">${escapeHtml(l.eyebrow)}</p>
 <h1 style="margin:0 0 24px;font-family:${SERIF};font-size:26px;line-height:1.3;font-weight:normal;color:${INK};">${escapeHtml(l.heading)}</h1>
 ${l.paragraphs.map(para).join('\n')}
-${rowsHtml}${tableHtml}${quoteHtml}${listHtml}
+${rowsHtml}${tableHtml}${quoteHtml}${listHtml}${actionHtml}${l.after ? para(l.after) : ''}
 ${para(l.closing)}
 <p style="margin:0 0 28px;font-family:${SERIF};font-size:16px;font-style:italic;color:${INK};">The ${BRAND} Maison</p>
 </td></tr>
@@ -132,6 +143,8 @@ function renderText(l: Layout): string {
   }
   if (l.quote) out.push(`${l.quote.label}:`, ...l.quote.text.split(/\r?\n/).map((line) => `> ${line}`), '');
   if (l.list?.items.length) out.push(`${l.list.label}:`, ...l.list.items.map((i) => `- ${i}`), '');
+  if (l.action) out.push(`${l.action.label}:`, l.action.href, '');
+  if (l.after) out.push(l.after, '');
   out.push(l.closing, '', `The ${BRAND} Maison`, '', '--', `${BRAND} · Diamonds & High Jewellery`);
   return out.join('\n');
 }
@@ -282,11 +295,44 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
       },
     };
   },
-  // Account notices go to an account's address, or to an address someone typed (ALREADY_REGISTERED):
-  // that one carries nothing typed by the person who caused it.
+  // Account notices go to an account's address, or to an address someone typed (ALREADY_REGISTERED and
+  // CONFIRM_*): those carry nothing typed by the person who caused them, only the house's own link.
   ACCOUNT_NOTICE: (m) => {
     const ignore = 'If this was not you, no action is needed: nothing has changed.';
+    const confirmAction = (label: string) => (m.link ? { label, href: m.link } : undefined);
     switch (m.notice) {
+      case 'CONFIRM_REGISTRATION':
+        return {
+          subject: 'Confirm your email address',
+          layout: {
+            preheader: 'One step remains before your Mirror account is ready.',
+            eyebrow: 'Your account',
+            heading: 'Confirm your email address',
+            paragraphs: [
+              'Someone, we hope you, asked to create a Mirror account with this email address. To finish, confirm that the address is yours.',
+              `The link works once, for ${CONFIRMATION_TTL_HOURS} hours. Your account is created when you open it.`,
+            ],
+            action: confirmAction('Confirm my address'),
+            after: 'If you did not ask for an account, no action is needed: without your confirmation, nothing is created.',
+            closing: 'With our warmest regards,',
+          },
+        };
+      case 'CONFIRM_EMAIL_CHANGE':
+        return {
+          subject: 'Confirm your new email address',
+          layout: {
+            preheader: 'Confirm this address to use it for your Mirror account.',
+            eyebrow: 'Your account · Security',
+            heading: 'Confirm your new address',
+            paragraphs: [
+              'A Mirror account asked to use this email address from now on. To make the change, confirm that the address is yours.',
+              `The link works once, for ${CONFIRMATION_TTL_HOURS} hours. Until you open it, the account keeps its current address.`,
+            ],
+            action: confirmAction('Confirm this address'),
+            after: 'If you did not ask for this, no action is needed: nothing will change.',
+            closing: 'With our warmest regards,',
+          },
+        };
       case 'WELCOME':
         return {
           subject: 'Welcome to Mirror',
@@ -295,7 +341,7 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
             eyebrow: 'Your account',
             heading: 'Welcome to the Maison',
             paragraphs: [
-              'Your account is ready. Sign in on our website to follow your orders, appointments and favourite pieces.',
+              'Your address is confirmed and your account is ready. Sign in on our website to follow your orders, appointments and favourite pieces.',
               'If you did not create this account, please write to us and we will close it.',
             ],
             rows: [['Username', m.username]],
@@ -313,6 +359,24 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
               'Someone, perhaps you, asked to create a Mirror account with this email address. An account with this address already exists, so no new account was created.',
               'If it was you, sign in with your existing username. If you no longer know your password, please write to us.',
               ignore,
+            ],
+            closing: 'With our warmest regards,',
+          },
+        };
+      case 'EMAIL_CHANGE_REQUESTED':
+        return {
+          subject: 'A new email address was requested for your Mirror account',
+          layout: {
+            preheader: 'Your account asked to use another email address.',
+            eyebrow: 'Your account · Security',
+            heading: 'A change of address was requested',
+            paragraphs: [
+              'Someone signed in to your Mirror account, with its password, asked to use a new email address. Nothing changes until the new address is confirmed from the link we sent to it; we will tell you here when it does.',
+              'If you did not ask for this, change your password and write to us at once: we will secure your account.',
+            ],
+            rows: [
+              ['Username', m.username],
+              ['New address', m.newEmail],
             ],
             closing: 'With our warmest regards,',
           },
@@ -352,6 +416,37 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
         };
     }
   },
+  // Fixed texts, like the jewelry-week acknowledgement: nothing the visitor typed (issue 14, finding 4).
+  VISITOR_ACKNOWLEDGEMENT: (m) =>
+    m.form === 'APPOINTMENT'
+      ? {
+          subject: 'Your appointment request to Mirror',
+          layout: {
+            preheader: 'Thank you — your request has reached the Maison.',
+            eyebrow: 'Private appointment',
+            heading: 'Thank you',
+            paragraphs: [
+              'Your request for an appointment has reached the Maison.',
+              'The boutique will write to you within one working day to confirm the date and time. Nothing is booked until then.',
+              'If you did not ask for an appointment, no action is needed: you will not hear from us again about it.',
+            ],
+            closing: 'With our warmest regards,',
+          },
+        }
+      : {
+          subject: 'Your message to Mirror',
+          layout: {
+            preheader: 'Thank you — your message has reached the Maison.',
+            eyebrow: 'Client relations',
+            heading: 'Thank you',
+            paragraphs: [
+              'Your message has reached the Maison.',
+              'Our concierge will answer you personally within one working day.',
+              'If you did not write to the Maison, no action is needed: you will not hear from us again about it.',
+            ],
+            closing: 'With our warmest regards,',
+          },
+        },
 };
 
 /** Subject, HTML and text of an email; every model value is escaped (HTML) or kept on its line (subject). */

@@ -19,22 +19,37 @@ export function createNotificationsRepo(db: Db) {
       return row!;
     },
 
-    /** The newest email of a type sent to one address (compared case-insensitively) since a moment, if any. */
-    async findRecentTo(emailType: EmailType, address: string, since: Date, notice?: string): Promise<EmailOutboxRow | null> {
+    /**
+     * Inserts unless an email with the same once-key exists: then nothing is written and that email is
+     * returned. Two racing inserts serialise on the unique index (the second waits for the first to
+     * commit, then does nothing and reads the first's row), on PostgreSQL and PGlite alike.
+     */
+    async insertOnce(values: NewOutboxEmail, onceKey: string): Promise<{ row: EmailOutboxRow; isNew: boolean }> {
+      const [inserted] = await db
+        .insert(emailOutbox)
+        .values({ ...values, onceKey })
+        .onConflictDoNothing({ target: emailOutbox.onceKey, where: sql`${emailOutbox.onceKey} is not null` })
+        .returning();
+      if (inserted) return { row: inserted, isNew: true };
+      const [existing] = await db.select().from(emailOutbox).where(eq(emailOutbox.onceKey, onceKey)).limit(1);
+      if (!existing) throw new Error(`once-key ${onceKey} conflicted but no row holds it`);
+      return { row: existing, isNew: false };
+    },
+
+    /** How many emails of a type (and, for account notices, of these notices) went to one address since a moment. */
+    async countRecentTo(emailType: EmailType, address: string, since: Date, notices?: readonly string[]): Promise<number> {
       const [row] = await db
-        .select()
+        .select({ value: count() })
         .from(emailOutbox)
         .where(
           and(
             eq(emailOutbox.emailType, emailType),
             gte(emailOutbox.createdAt, since),
             sql`exists (select 1 from jsonb_array_elements_text(${emailOutbox.recipients}) as r(address) where lower(r.address) = ${address.toLowerCase()})`,
-            notice === undefined ? undefined : sql`${emailOutbox.model}->>'notice' = ${notice}`,
+            notices === undefined ? undefined : inArray(sql`${emailOutbox.model}->>'notice'`, [...notices]),
           ),
-        )
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(1);
-      return row ?? null;
+        );
+      return row?.value ?? 0;
     },
 
     async list({ status, emailType, page, size }: { status?: EmailStatus | undefined; emailType?: EmailType | undefined; page: number; size: number }) {

@@ -24,11 +24,23 @@ import { renderEmail } from './email-templates';
 import { createNotificationsRepo } from './notifications.repo';
 import { audited } from '../audit/audit.service';
 
-/** The only email a visitor's form sends outside the house: a fixed text (email-templates.ts). */
+/** The jewelry-week form's acknowledgement, which its page asks for (contact and appointment forms get theirs with the message). */
 export const ACKNOWLEDGEMENT_TYPE = 'JEWELRY_WEEK_CONFIRMATION' satisfies EmailType;
-export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export type EnqueueEmailInput = { [K in EmailType]: { emailType: K; recipients: string[]; model: EmailModels[K] } }[EmailType];
+
+export interface EnqueueOptions {
+  /**
+   * At most one such email to this address per UTC day (per `scope`: a notice, a form): a repeat writes
+   * nothing and returns the day's first. Held by a unique key, so it holds under concurrent requests.
+   */
+  oncePerDay?: { address: string; scope?: string };
+}
+
+/** `type|scope|address|YYYY-MM-DD` (UTC): the key of the once-a-day limit (migration 0014 builds the same). */
+export function onceKey(emailType: EmailType, scope: string, address: string, now: Date = new Date()): string {
+  return `${emailType}|${scope}|${address.trim().toLowerCase()}|${now.toISOString().slice(0, 10)}`;
+}
 
 function uniqueRecipients(list: string[]): string[] {
   const seen = new Map<string, string>();
@@ -44,7 +56,7 @@ function uniqueRecipients(list: string[]): string[] {
  * as `db` to queue the email atomically with the change that caused it (e.g. an order).
  * The model is validated against the contract, so other modules get the same guarantees as HTTP.
  */
-export async function enqueueEmail(db: Db, input: EnqueueEmailInput): Promise<EmailOutboxRow> {
+export async function enqueueEmail(db: Db, input: EnqueueEmailInput, options: EnqueueOptions = {}): Promise<EmailOutboxRow> {
   const parsed = EMAIL_MODEL_SCHEMAS[input.emailType].safeParse(input.model);
   if (!parsed.success) {
     throw new AppError(
@@ -57,7 +69,27 @@ export async function enqueueEmail(db: Db, input: EnqueueEmailInput): Promise<Em
   const recipients = uniqueRecipients(input.recipients);
   if (recipients.length === 0) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'recipients', message: 'Add at least one recipient' }]);
   const rendered = renderEmail(input.emailType, model as never);
-  return createNotificationsRepo(db).insert({ emailType: input.emailType, recipients, model: model as Record<string, unknown>, ...rendered });
+  const values = { emailType: input.emailType, recipients, model: model as Record<string, unknown>, ...rendered };
+  const repo = createNotificationsRepo(db);
+  if (!options.oncePerDay) return repo.insert(values);
+  const { address, scope = '' } = options.oncePerDay;
+  return (await repo.insertOnce(values, onceKey(input.emailType, scope, address))).row;
+}
+
+/** Forms whose visitor gets the fixed VISITOR_ACKNOWLEDGEMENT with their message. */
+const ACKNOWLEDGED: Partial<Record<EmailType, EmailModels['VISITOR_ACKNOWLEDGEMENT']['form']>> = {
+  CONTACT_MESSAGE: 'CONTACT',
+  APPOINTMENT_REQUEST: 'APPOINTMENT',
+};
+
+/**
+ * The one kind of email a visitor's form sends outside the house (issue 14, finding 4): a fixed text with
+ * nothing the visitor typed, only to the address typed in the form, at most once per address per day.
+ * Every form's acknowledgement goes through here.
+ */
+export function acknowledgeVisitor(db: Db, ack: { emailType: 'JEWELRY_WEEK_CONFIRMATION'; address: string; model: EmailModels['JEWELRY_WEEK_CONFIRMATION'] } | { emailType: 'VISITOR_ACKNOWLEDGEMENT'; address: string; model: EmailModels['VISITOR_ACKNOWLEDGEMENT'] }): Promise<EmailOutboxRow> {
+  const scope = ack.emailType === 'VISITOR_ACKNOWLEDGEMENT' ? ack.model.form : '';
+  return enqueueEmail(db, { emailType: ack.emailType, recipients: [ack.address], model: ack.model } as EnqueueEmailInput, { oncePerDay: { address: ack.address, scope } });
 }
 
 export function toOutboxEmailDto(row: EmailOutboxRow): OutboxEmail {
@@ -85,8 +117,9 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
    * No relay (issue 14, finding 4): only ADMIN may address anyone or send order mail. Everyone else
    * (visitors and self-registered accounts alike) writes to the brand inbox only, and must pass the
    * captcha when it is on. The one email that reaches a visitor's own address is the fixed
-   * acknowledgement (JEWELRY_WEEK_CONFIRMATION): sent only to the address typed in the form, with
-   * none of the visitor's words, and at most once per address per day.
+   * acknowledgement (`acknowledgeVisitor`): the jewelry-week page asks for it (JEWELRY_WEEK_CONFIRMATION,
+   * answered with the day's first when repeated); the contact and appointment forms get it with their
+   * message, in the message's transaction.
    */
   async function send({ actor, body, ip }: { actor: Actor | null; body: SendEmailBody; ip: string }): Promise<QueuedEmail> {
     const isAdmin = actor?.role === 'ADMIN';
@@ -113,21 +146,29 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
       }
       await captcha.verify(body.captchaToken, ip);
       if (isAcknowledgement) {
-        // Once a day per address: a second request answers with the first, and nothing new is queued.
-        const earlier = await repo.findRecentTo(ACKNOWLEDGEMENT_TYPE, own, new Date(Date.now() - ACKNOWLEDGEMENT_INTERVAL_MS));
-        if (earlier) return { id: earlier.id, emailType: body.emailType, recipients: earlier.recipients, status: earlier.status };
+        // Once a day per address: a repeat answers with the day's first, and nothing new is queued.
+        const row = await acknowledgeVisitor(db, { emailType: ACKNOWLEDGEMENT_TYPE, address: own, model: body.model as EmailModels['JEWELRY_WEEK_CONFIRMATION'] });
+        return { id: row.id, emailType: body.emailType, recipients: row.recipients, status: row.status };
       }
     }
     const input = { emailType: body.emailType, recipients: body.recipients, model: body.model } as EnqueueEmailInput;
-    // The jewelry-week form's email to the Maison is also the entry: both are written, or neither.
+    const form = ACKNOWLEDGED[body.emailType];
     const row =
+      // The jewelry-week form's email to the Maison is also the entry: both are written, or neither.
       body.emailType === 'JEWELRY_WEEK_SUBMISSION'
         ? await db.transaction(async (tx) => {
             const queued = await enqueueEmail(tx as unknown as Db, input);
             await recordSubmission(tx as unknown as Db, body.model);
             return queued;
           })
-        : await enqueueEmail(db, input);
+        : // A visitor's message and its acknowledgement: both queued, or neither.
+          form && !isAdmin && 'email' in body.model && body.model.email
+          ? await db.transaction(async (tx) => {
+              const queued = await enqueueEmail(tx as unknown as Db, input);
+              await acknowledgeVisitor(tx as unknown as Db, { emailType: 'VISITOR_ACKNOWLEDGEMENT', address: (body.model as { email: string }).email, model: { form } });
+              return queued;
+            })
+          : await enqueueEmail(db, input);
     return { id: row.id, emailType: body.emailType, recipients: row.recipients, status: row.status };
   }
 

@@ -1,10 +1,10 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, freePort, type TestApp } from '../../../test/helpers';
+import { startSmtp } from '../../../test/smtp';
 import { emailOutbox } from '../../db/schema/index';
 import { createSmtpMailer } from '../../lib/mail/mailer';
 import { createTurnstileVerifier } from '../../lib/captcha';
@@ -14,34 +14,6 @@ import { formatMoney, renderEmail } from './email-templates';
 
 const BRAND = 'concierge@mirror.test';
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
-
-// ---------- a real SMTP server on loopback ----------
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        const mailFrom = session.envelope.mailFrom;
-        received.push({ from: mailFrom ? mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const address = server.server.address() as AddressInfo;
-  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 function headersOf(raw: string): string {
   return raw.split(/\r?\n\r?\n/)[0]!;
@@ -130,6 +102,59 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(again.status).toBe(202);
     expect(again.body.id).toBe(first.body.id);
     expect(await outboxCount()).toBe(before);
+  });
+
+  it('acknowledges contact and appointment forms with a fixed text, only to the address typed, once a day per form', async () => {
+    const address = `visitor-${Date.now()}@example.com`;
+    const acks = () => t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, 'VISITOR_ACKNOWLEDGEMENT'), sql`lower(${emailOutbox.recipients}->>0) = ${address}`));
+    const hostile = { name: 'Claim your prize at https://evil.example', email: address.toUpperCase(), subject: 'Click https://evil.example/s', message: 'Visit https://evil.example/m' };
+    const sent = await t.request<any>('/api/notifications/email', { body: contact(hostile) });
+    expect(sent.status).toBe(202);
+    expect(sent.body.recipients).toEqual([BRAND]);
+    const [ack] = await acks();
+    expect(ack).toMatchObject({ recipients: [address.toUpperCase()], model: { form: 'CONTACT' }, subject: 'Your message to Mirror', status: 'QUEUED' });
+    for (const part of [ack!.subject, ack!.html, ack!.text]) expect(part).not.toMatch(/evil|prize|Click|Claim|Visit/);
+    expect(ack!.html).not.toMatch(/<a\s/i);
+
+    // A second message the same day: the Maison gets it, the visitor no second acknowledgement.
+    expect((await t.request<any>('/api/notifications/email', { body: contact({ ...hostile, email: address }) })).status).toBe(202);
+    expect(await acks()).toHaveLength(1);
+
+    // The appointment form has its own acknowledgement (and its own daily limit).
+    const appointment = { emailType: 'APPOINTMENT_REQUEST', recipients: [BRAND], model: { name: 'Ada', email: address, location: 'https://evil.example/l', message: 'https://evil.example' } };
+    expect((await t.request<any>('/api/notifications/email', { body: appointment })).status).toBe(202);
+    expect((await t.request<any>('/api/notifications/email', { body: appointment })).status).toBe(202);
+    const both = await acks();
+    expect(both.map((a) => (a.model as any).form).sort()).toEqual(['APPOINTMENT', 'CONTACT']);
+    const appointmentAck = both.find((a) => (a.model as any).form === 'APPOINTMENT')!;
+    expect(appointmentAck.subject).toBe('Your appointment request to Mirror');
+    expect(appointmentAck.text).not.toContain('evil');
+
+    // Nobody can ask for it directly, and the house's own messages (ADMIN) get none.
+    const direct = await t.request<any>('/api/notifications/email', { body: { emailType: 'VISITOR_ACKNOWLEDGEMENT', recipients: [address], model: { form: 'CONTACT' } } });
+    expect(direct.status).toBe(400);
+    const fromHouse = `house-${Date.now()}@example.com`;
+    expect((await t.request<any>('/api/notifications/email', { token: admin, body: contact({ email: fromHouse }) })).status).toBe(202);
+    const houseAcks = await t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, 'VISITOR_ACKNOWLEDGEMENT'), sql`lower(${emailOutbox.recipients}->>0) = ${fromHouse}`));
+    expect(houseAcks).toHaveLength(0);
+  });
+
+  it('keeps "once per address per day" when requests race: 10 at once queue exactly one acknowledgement (finding 4, race)', async () => {
+    const address = `race-${Date.now()}@example.com`;
+    const model = { name: 'Ada', email: address };
+    const rows = (type: string) => t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, type), sql`lower(${emailOutbox.recipients}->>0) = ${address}`));
+
+    const jewelryWeek = await Promise.all(
+      Array.from({ length: 10 }, () => t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model } })),
+    );
+    expect(jewelryWeek.map((r) => r.status)).toEqual(Array(10).fill(202));
+    expect(new Set(jewelryWeek.map((r) => r.body.id)).size).toBe(1);
+    expect(await rows('JEWELRY_WEEK_CONFIRMATION')).toHaveLength(1);
+
+    const messages = await Promise.all(Array.from({ length: 10 }, (_, i) => t.request<any>('/api/notifications/email', { body: contact({ email: address, subject: `Race ${i}` }) })));
+    expect(messages.map((r) => r.status)).toEqual(Array(10).fill(202));
+    expect(new Set(messages.map((r) => r.body.id)).size).toBe(10);
+    expect(await rows('VISITOR_ACKNOWLEDGEMENT')).toHaveLength(1);
   });
 
   it.each<Role | 'visitor'>(['visitor', 'CUSTOMER', 'VENDOR', 'DESIGNER'])('refuses any other recipient for a %s, queueing nothing', async (who) => {
@@ -449,7 +474,7 @@ describe('captcha (Cloudflare Turnstile)', () => {
 
     const accepted = await c.request<any>('/api/notifications/email', { body: { ...contact(), captchaToken: 'good-token' } });
     expect(accepted.status).toBe(202);
-    expect(await count()).toBe(1);
+    expect(await count()).toBe(2); // the message and the visitor's acknowledgement
     expect(calls.at(-1)?.get('remoteip')).toBe('127.0.0.1');
     expect(calls.at(-1)?.get('secret')).toBe('turnstile-secret');
   });

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
+import { buildTestApp, expectErrorShape, latestConfirmationToken, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
 import { emailOutbox } from '../../db/schema/index';
 import { REGISTER_MAX_TAKEN } from './users.service';
 
@@ -51,11 +51,21 @@ describe('registration does not reveal a registered email (finding 6)', () => {
     expect(a.body).toEqual({ status: 'ACCEPTED', email: fresh.email });
     expect(b.body).toEqual({ status: 'ACCEPTED', email: probe.email });
 
-    // The new account works at once and is welcomed; the probe created nothing.
+    // Neither signs in yet, alike: the new address was sent a link, the probe created nothing.
+    const freshEarly = await t.request<any>('/api/auth/authenticate', { body: { username: fresh.username, password: fresh.password } });
+    const probeEarly = await t.request<any>('/api/auth/authenticate', { body: { username: probe.username, password: probe.password } });
+    expect(freshEarly.status).toBe(401);
+    expect(freshEarly.body).toEqual(probeEarly.body);
+    // Nor does registering either username again tell them apart (a waiting registration holds no name).
+    for (const username of [fresh.username, probe.username]) {
+      expect((await t.request('/api/users', { body: { username, email: `${unique('other')}@example.com`, password: 'Pearls-and-Platinum' } })).status).toBe(202);
+    }
+    expect((await mailsTo(fresh.email)).map((m) => (m.model as any).notice)).toEqual(['CONFIRM_REGISTRATION']);
+    // Its link makes the account, welcomed; the probe's username still makes nothing.
+    expect((await t.request('/api/users/confirm-email', { body: { token: await latestConfirmationToken(t.database, fresh.email) } })).status).toBe(200);
     expect((await t.request('/api/auth/authenticate', { body: { username: fresh.username, password: fresh.password } })).status).toBe(200);
     expect((await t.request('/api/auth/authenticate', { body: { username: probe.username, password: probe.password } })).status).toBe(401);
-    const welcome = await mailsTo(fresh.email);
-    expect(welcome.map((m) => (m.model as any).notice)).toEqual(['WELCOME']);
+    expect((await mailsTo(fresh.email)).map((m) => (m.model as any).notice)).toEqual(['CONFIRM_REGISTRATION', 'WELCOME']);
 
     // The owner hears of it at the address on the account, with nothing the prober typed.
     const notes = await mailsTo(ownerEmail);
@@ -65,8 +75,9 @@ describe('registration does not reveal a registered email (finding 6)', () => {
       expect(part).not.toContain(probe.username);
       expect(part).not.toContain('evil');
     }
-    // Once a day, however often the address is tried.
-    expect((await t.request('/api/users', { body: { ...probe, username: unique('probe.') } })).status).toBe(202);
+    // Once a day, however often the address is tried, ten at once included.
+    const burst = await Promise.all(Array.from({ length: 10 }, () => t.request('/api/users', { body: { ...probe, username: unique('probe.') } })));
+    expect(burst.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(await mailsTo(ownerEmail)).toHaveLength(1);
   });
 
@@ -90,7 +101,7 @@ describe('registration does not reveal a registered email (finding 6)', () => {
 });
 
 describe('re-authentication for email and password changes (finding 8)', () => {
-  it('needs the current password to change your own email, and tells the old address', async () => {
+  it('needs the current password to change your own email, and tells the old address of the request', async () => {
     const s = await t.loginAs('CUSTOMER');
     const url = `/api/users/${s.userId}`;
     const oldEmail = `${s.username}@example.com`;
@@ -106,9 +117,11 @@ describe('re-authentication for email and password changes (finding 8)', () => {
 
     const ok = await t.request<any>(url, { method: 'PUT', token: s.accessToken, body: { email: newEmail, currentPassword: s.password } });
     expect(ok.status).toBe(200);
-    expect(ok.body.email).toBe(newEmail);
+    // The new address waits for its link (email-confirmation.test.ts); the old one is told now.
+    expect(ok.body.email).toBe(oldEmail);
+    expect(ok.body.pendingEmail.email).toBe(newEmail);
     const told = await mailsTo(oldEmail);
-    expect(told.map((m) => m.model)).toEqual([{ notice: 'EMAIL_CHANGED', username: s.username, newEmail }]);
+    expect(told.map((m) => m.model)).toEqual([{ notice: 'EMAIL_CHANGE_REQUESTED', username: s.username, newEmail }]);
     expect(told[0]!.text).toContain(newEmail);
     // Other profile fields still need nothing more.
     expect((await t.request(url, { method: 'PUT', token: s.accessToken, body: { firstName: 'Inès' } })).status).toBe(200);

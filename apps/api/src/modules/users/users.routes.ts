@@ -2,9 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminCreateUserBodySchema,
+  ConfirmEmailBodySchema,
+  EmailConfirmationSchema,
   HealthSchema,
   RegisterUserBodySchema,
   RegistrationReceiptSchema,
+  ResendConfirmationBodySchema,
+  ResendReceiptSchema,
   RoleSchema,
   UpdateUserBodySchema,
   UserFilteredListQuerySchema,
@@ -98,11 +102,36 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     schema: {
       tags,
       summary:
-        'Register a CUSTOMER account. 202 with the same receipt whether the email is new (account created, welcome email) or already registered (nothing created; its owner is told by email). A taken username is 409, throttled per IP (429)',
+        'Register a CUSTOMER account. 202 with the same receipt whether the email is new (a single-use link to confirm it is mailed; the account exists once it is opened) or already registered (nothing created; its owner is told by email). A taken username is 409, throttled per IP (429)',
       body: RegisterUserBodySchema,
       response: { 202: RegistrationReceiptSchema, ...errorResponses(400, 409, 429) },
     },
     handler: async (request, reply) => reply.code(202).send(await users.register(request.body, { ip: request.ip })),
+  });
+
+  // No limit of its own beyond the global one: a link's verifier has 256 random bits, so there is nothing to guess.
+  app.post('/api/users/confirm-email', {
+    config: { policy: Public },
+    schema: {
+      tags,
+      summary:
+        'Open a confirmation link: a registration becomes an account (sign in afterwards), or a change of address takes effect. 404 CONFIRMATION_INVALID (unknown, altered or replaced link), 409 CONFIRMATION_USED (single use; also USERNAME_TAKEN / EMAIL_TAKEN when taken meanwhile), 410 CONFIRMATION_EXPIRED',
+      body: ConfirmEmailBodySchema,
+      response: { 200: EmailConfirmationSchema, ...errorResponses(400, 404, 409, 410) },
+    },
+    handler: async (request) => users.confirmEmail(request.body.token),
+  });
+
+  app.post('/api/users/confirm-email/resend', {
+    config: { policy: Public, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      summary:
+        "Send a registration's confirmation link again. By {email}: 202 whether or not a registration waits for the address (nothing is sent otherwise). By {token} of an expired link: a new link to the same address (404/409 as for confirming). At most 3 links per address per hour",
+      body: ResendConfirmationBodySchema,
+      response: { 202: ResendReceiptSchema, ...errorResponses(400, 404, 409, 429) },
+    },
+    handler: async (request, reply) => reply.code(202).send(await users.resendConfirmation(request.body)),
   });
 
   app.post('/api/users/admin/create', {
@@ -116,12 +145,34 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     schema: {
       tags,
       summary:
-        'Update a user (self or ADMIN; only ADMIN changes role or status, never their own: 409 SELF_CHANGE). Changing your own email or password needs currentPassword (throttled: 429); a password change ends every session; the old address is told of an email change',
+        'Update a user (self or ADMIN; only ADMIN changes role or status, never their own: 409 SELF_CHANGE). Changing your own email or password needs currentPassword (throttled: 429); your own new email waits as pendingEmail until the link mailed to it is opened (the current address is told); an ADMIN changing someone else applies it at once; a password change ends every session',
       params: UuidParamsSchema,
       body: UpdateUserBodySchema,
       response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
     handler: async (request) => users.update({ actor: requireActor(request), id: request.params.id, patch: request.body, ip: request.ip }),
+  });
+
+  app.post('/api/users/:id/email-change/resend', {
+    config: { policy: SelfOrAdmin },
+    schema: {
+      tags,
+      summary: "Mail the waiting change of address's link again (self or ADMIN; the previous link stops working). 404 NO_PENDING_EMAIL_CHANGE when none waits; 429 beyond 3 links per address per hour",
+      params: UuidParamsSchema,
+      response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 429) },
+    },
+    handler: async (request) => users.resendEmailChange({ actor: requireActor(request), id: request.params.id }),
+  });
+
+  app.delete('/api/users/:id/email-change', {
+    config: { policy: SelfOrAdmin },
+    schema: {
+      tags,
+      summary: 'Withdraw the waiting change of address (self or ADMIN): its link stops working, the address stays as it is',
+      params: UuidParamsSchema,
+      response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => users.cancelEmailChange({ actor: requireActor(request), id: request.params.id }),
   });
 
   app.delete('/api/users/:id', {

@@ -1,8 +1,10 @@
 import type {
   AdminCreateUserBody,
   Page,
+  PendingEmail,
   RegisterUserBody,
   RegistrationReceipt,
+  ResendConfirmationBody,
   Role,
   UpdateUserBody,
   User,
@@ -21,12 +23,12 @@ import type { Actor } from '../../plugins/auth';
 import { createAuthRepo } from '../auth/auth.repo';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../auth/auth.service';
 import { securityEvent } from '../auth/security-events';
-import { createNotificationsRepo } from '../notifications/notifications.repo';
 import { enqueueEmail } from '../notifications/notifications.service';
 import { createUsersRepo, type UserListFilter } from './users.repo';
 import { audited } from '../audit/audit.service';
+import { createConfirmationsService } from './confirmations.service';
 
-export function toUserDto(row: UserRow): User {
+export function toUserDto(row: UserRow, pendingEmail: PendingEmail | null = null): User {
   return {
     id: row.id,
     userId: row.id,
@@ -38,6 +40,7 @@ export function toUserDto(row: UserRow): User {
     role: row.role,
     roles: [row.role],
     status: row.status,
+    pendingEmail,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -80,12 +83,19 @@ export const REGISTER_MAX_TAKEN = 10;
 const REGISTER_KEY = '#register';
 const emailProbeKey = (userId: string) => `#email-taken:${userId}`;
 const reauthKey = (userId: string) => `#reauth:${userId}`;
-/** The "you already have an account" note: at most one per address per day, however often someone registers it. */
-const ALREADY_REGISTERED_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-export function createUsersService({ db }: { db: Db }) {
+/** `publicUrl`: the site's own origin, which confirmation links point at (never the request's Host). */
+export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: string }) {
   const repo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
+  const confirmations = createConfirmationsService({ db, publicUrl });
+
+  /** The DTOs of rows, each with its waiting change of address (one query for all). */
+  async function dtos(rows: UserRow[]): Promise<User[]> {
+    const pending = await confirmations.pendingFor(rows.map((r) => r.id));
+    return rows.map((r) => toUserDto(r, pending.get(r.id) ?? null));
+  }
+  const dto = async (row: UserRow) => (await dtos([row]))[0]!;
 
   /** 429 with Retry-After once `max` counted answers fall inside the window. */
   async function assertNotThrottled(key: string, ip: string, max: number, event: 'user.registration.throttled' | 'user.email.change-throttled' | 'user.reauth.throttled', userId: string | null) {
@@ -98,13 +108,11 @@ export function createUsersService({ db }: { db: Db }) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a few minutes and try again.', undefined, { 'retry-after': String(retryAfter) });
   }
 
-  /** Tells the owner of an address that someone tried to register it (deduplicated per day). */
+  /** Tells the owner of an address that someone tried to register it: at most once per address per day, races included. */
   async function noteAlreadyRegistered(email: string) {
     const owner = await repo.findByEmail(email);
     const address = owner?.email ?? email;
-    const since = new Date(Date.now() - ALREADY_REGISTERED_INTERVAL_MS);
-    if (await createNotificationsRepo(db).findRecentTo('ACCOUNT_NOTICE', address, since, 'ALREADY_REGISTERED')) return;
-    await enqueueEmail(db, { emailType: 'ACCOUNT_NOTICE', recipients: [address], model: { notice: 'ALREADY_REGISTERED' } });
+    await enqueueEmail(db, { emailType: 'ACCOUNT_NOTICE', recipients: [address], model: { notice: 'ALREADY_REGISTERED' } }, { oncePerDay: { address, scope: 'ALREADY_REGISTERED' } });
   }
 
   async function assertAvailable(username: string | undefined, email: string | undefined, exceptId?: string) {
@@ -179,62 +187,72 @@ export function createUsersService({ db }: { db: Db }) {
 
   return {
     /**
-     * Public registration (issue 14, finding 6). A taken username is said (409), counted and throttled per
-     * IP; a taken email is not: the answer is the same receipt, nothing is created and the address's owner
-     * gets a note. A new account is created ACTIVE and welcomed by email. Both paths hash the password,
-     * so they also take about the same time.
+     * Public registration (issue 14, findings 6 and the confirmation gap). A taken username is said (409),
+     * counted and throttled per IP; a taken email is not: the answer is the same receipt, nothing is
+     * created and the address's owner gets a note. A new address gets a link: the account is created when
+     * it is opened (confirmations.service.ts), so until then neither sign-in nor this form can tell the
+     * registration exists. Both paths hash the password, so they also take about the same time.
      */
     async register(body: RegisterUserBody, { ip }: { ip: string }): Promise<RegistrationReceipt> {
       await assertNotThrottled(REGISTER_KEY, ip, REGISTER_MAX_TAKEN, 'user.registration.throttled', null);
       assertAcceptablePassword(body.password);
       const receipt: RegistrationReceipt = { status: 'ACCEPTED', email: body.email };
-      const usernameTaken = async () => {
-        await authRepo.recordFailure(REGISTER_KEY, ip);
-        return new AppError('USERNAME_TAKEN', 'This username is already taken.', [{ path: 'username', message: 'This username is already taken.' }]);
-      };
       const taken = await repo.usernameOrEmailTaken(body.username, body.email);
-      if (taken.username) throw await usernameTaken();
+      if (taken.username) {
+        await authRepo.recordFailure(REGISTER_KEY, ip);
+        throw new AppError('USERNAME_TAKEN', 'This username is already taken.', [{ path: 'username', message: 'This username is already taken.' }]);
+      }
       const passwordHash = await hashPassword(body.password);
-      const existingEmail = async () => {
+      if (taken.email) {
         securityEvent('user.registration.existing-email', { userId: (await repo.findByEmail(body.email))?.id ?? null });
         await noteAlreadyRegistered(body.email);
         return receipt;
-      };
-      if (taken.email) return existingEmail();
-      try {
-        const row = await db.transaction(async (tx) => {
-          const created = await createUsersRepo(tx as unknown as Db).insert({
-            username: body.username,
-            email: body.email,
-            passwordHash,
-            firstName: body.firstName ?? null,
-            lastName: body.lastName ?? null,
-            phone: body.phone ?? null,
-            role: 'CUSTOMER',
-            status: 'ACTIVE',
-          });
-          await enqueueEmail(tx as unknown as Db, { emailType: 'ACCOUNT_NOTICE', recipients: [created.email], model: { notice: 'WELCOME', username: created.username } });
-          return created;
-        });
-        securityEvent('user.registered', { userId: row.id });
-        return receipt;
-      } catch (err) {
-        // A registration racing this one took the name or the address in between.
-        if (isUniqueViolation(err, 'users_username_lower_uq')) throw await usernameTaken();
-        if (isUniqueViolation(err, 'users_email_lower_uq')) return existingEmail();
-        throw err;
       }
+      await confirmations.startRegistration({
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName ?? null,
+        lastName: body.lastName ?? null,
+        phone: body.phone ?? null,
+      });
+      return receipt;
     },
+
+    /** Opens a confirmation link (registration or change of address). */
+    confirmEmail: (token: string) => confirmations.confirm(token),
+
+    /** "Send the link again" (by address, answered alike; or by an expired link's token). */
+    resendConfirmation: (body: ResendConfirmationBody) => confirmations.resend(body),
+
+    /** Self or ADMIN: mails the waiting change's link again. */
+    async resendEmailChange({ actor, id }: { actor: Actor; id: string }): Promise<User> {
+      assertSelfOrAdmin(actor, id);
+      const target = await load(id);
+      await confirmations.resendEmailChange(target.id);
+      return dto(target);
+    },
+
+    /** Self or ADMIN: withdraws the waiting change of address (its link stops working); the address stays. */
+    async cancelEmailChange({ actor, id }: { actor: Actor; id: string }): Promise<User> {
+      assertSelfOrAdmin(actor, id);
+      const target = await load(id);
+      if ((await confirmations.withdrawEmailChange(db, target.id)) > 0) securityEvent('user.email.change-cancelled', { userId: id });
+      return dto(target);
+    },
+
+    /** Housekeeping: confirmation rows long expired. */
+    pruneConfirmations: () => confirmations.prune(),
 
     adminCreate: (body: AdminCreateUserBody & { role: Role; status: UserStatus }) => create(body, true),
 
     async me(actor: Actor): Promise<User> {
-      return toUserDto(await load(actor.id));
+      return dto(await load(actor.id));
     },
 
     async getById({ actor, id }: { actor: Actor; id: string }): Promise<User> {
       assertSelfOrAdmin(actor, id);
-      return toUserDto(await load(id));
+      return dto(await load(id));
     },
 
     async getByUsername({ actor, username }: { actor: Actor; username: string }): Promise<User> {
@@ -244,7 +262,7 @@ export function createUsersService({ db }: { db: Db }) {
         throw notFound();
       }
       assertSelfOrAdmin(actor, row.id);
-      return toUserDto(row);
+      return dto(row);
     },
 
     async getByEmail({ actor, email }: { actor: Actor; email: string }): Promise<User> {
@@ -254,12 +272,12 @@ export function createUsersService({ db }: { db: Db }) {
         throw notFound();
       }
       assertSelfOrAdmin(actor, row.id);
-      return toUserDto(row);
+      return dto(row);
     },
 
     async list({ filter, query }: { filter: UserListFilter; query: Pick<UserListQuery, 'page' | 'size' | 'sort'> }): Promise<Page<User>> {
       const { rows, total } = await repo.list(filter, query);
-      return toPage(rows.map(toUserDto), total, query.page, query.size);
+      return toPage(await dtos(rows), total, query.page, query.size);
     },
 
     async statistics(): Promise<UserStatistics> {
@@ -272,9 +290,12 @@ export function createUsersService({ db }: { db: Db }) {
 
     /**
      * Self or ADMIN. Changing one's own email or password needs the current password (issue 14,
-     * finding 8); wrong answers are throttled like sign-in. The old address is told of an email change,
-     * the account's address of a password change. An address taken by another account is said (409)
-     * to its holder only after re-authentication, and counted and throttled per account and IP.
+     * finding 8); wrong answers are throttled like sign-in. One's own new address only waits (the answer's
+     * `pendingEmail`): it takes effect when the link mailed to it is opened, and the current address is
+     * told of the request now and of the change then. An administrator's change of someone's address
+     * takes effect at once (audited; the old address is told; a waiting change is withdrawn). An address
+     * taken by another account is said (409) to its holder only after re-authentication, and counted and
+     * throttled per account and IP.
      */
     async update({ actor, id, patch, ip = '' }: { actor: Actor; id: string; patch: UpdateUserBody; ip?: string }): Promise<User> {
       assertSelfOrAdmin(actor, id);
@@ -297,6 +318,8 @@ export function createUsersService({ db }: { db: Db }) {
         await authRepo.clearFailures(reauthKey(id), ip);
       }
       const changes: Partial<NewUserRow> = {};
+      /** One's own new address, waiting for its link. */
+      let requestedEmail: string | null = null;
       if (patch.email !== undefined) {
         if (emailChanges) {
           if (isSelf) await assertNotThrottled(emailProbeKey(id), ip, LOGIN_MAX_FAILURES, 'user.email.change-throttled', id);
@@ -307,8 +330,14 @@ export function createUsersService({ db }: { db: Db }) {
             throw err;
           }
         }
-        changes.email = patch.email;
+        if (emailChanges && isSelf) {
+          await confirmations.assertMayRequestChange(patch.email);
+          requestedEmail = patch.email;
+        } else {
+          changes.email = patch.email;
+        }
       }
+      const appliesEmail = emailChanges && !requestedEmail;
       if (patch.firstName !== undefined) changes.firstName = patch.firstName;
       if (patch.lastName !== undefined) changes.lastName = patch.lastName;
       if (patch.phone !== undefined) changes.phone = patch.phone;
@@ -329,37 +358,40 @@ export function createUsersService({ db }: { db: Db }) {
         endSessions = true;
       }
       const updated = await applyChange(target, changes, endSessions, async (tx, row) => {
-        // Told in the change's transaction: no change without its notice.
-        if (emailChanges) {
+        // Told in the change's transaction: no change (nor request) without its notice.
+        if (requestedEmail) await confirmations.requestEmailChange(tx, row, requestedEmail);
+        if (appliesEmail) {
+          await confirmations.withdrawEmailChange(tx, row.id);
           await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [target.email], model: { notice: 'EMAIL_CHANGED', username: row.username, newEmail: row.email } });
         }
         if (changes.passwordHash) {
           await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [row.email], model: { notice: 'PASSWORD_CHANGED', username: row.username } });
         }
       });
-      if (emailChanges) securityEvent('user.email.changed', { userId: id, detail: { by: isSelf ? 'self' : 'admin' } });
+      if (requestedEmail) securityEvent('user.email.change-requested', { userId: id });
+      if (appliesEmail) securityEvent('user.email.changed', { userId: id, detail: { by: 'admin' } });
       if (changes.passwordHash) securityEvent('user.password.changed', { userId: id, detail: { by: isSelf ? 'self' : 'admin' } });
       if (changes.role) securityEvent('user.role.changed', { userId: id, detail: { from: target.role, to: changes.role } });
       if (changes.status) securityEvent('user.status.changed', { userId: id, detail: { from: target.status, to: changes.status } });
-      return toUserDto(updated);
+      return dto(updated);
     },
 
     async setStatus({ actor, id, status }: { actor: Actor; id: string; status: UserStatus }): Promise<User> {
       const target = await load(id);
-      if (target.status === status) return toUserDto(target);
+      if (target.status === status) return dto(target);
       refuseSelf(actor, id, 'status');
       const updated = await applyChange(target, { status }, true);
       securityEvent('user.status.changed', { userId: id, detail: { from: target.status, to: status } });
-      return toUserDto(updated);
+      return dto(updated);
     },
 
     async setRole({ actor, id, role }: { actor: Actor; id: string; role: Role }): Promise<User> {
       const target = await load(id);
-      if (target.role === role) return toUserDto(target);
+      if (target.role === role) return dto(target);
       refuseSelf(actor, id, 'role');
       const updated = await applyChange(target, { role }, true);
       securityEvent('user.role.changed', { userId: id, detail: { from: target.role, to: role } });
-      return toUserDto(updated);
+      return dto(updated);
     },
 
     async remove({ actor, id }: { actor: Actor; id: string }): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, TEST_PASSWORD, type Session, type TestApp } from '../../../test/helpers';
+import { buildTestApp, expectErrorShape, latestConfirmationToken, registerConfirmed, TEST_PASSWORD, type Session, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let admin: Session;
@@ -210,10 +210,12 @@ describe('reading one user', () => {
 describe('registration', () => {
   const register = (body: Record<string, unknown>) => t.request<any>('/api/users', { body });
 
-  it('creates an ACTIVE CUSTOMER whatever role the caller asks for', async () => {
+  it('creates an ACTIVE CUSTOMER whatever role the caller asks for, once the address is confirmed', async () => {
     const res = await register({ username: 'new.client', email: 'new.client@example.com', password: 'Pearls-and-Platinum', role: 'ADMIN', status: 'PENDING' });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ status: 'ACCEPTED', email: 'new.client@example.com' });
+    const token = await latestConfirmationToken(t.database, 'new.client@example.com');
+    expect((await t.request('/api/users/confirm-email', { body: { token } })).status).toBe(200);
     const loginRes = await t.request<any>('/api/auth/authenticate', { body: { username: 'new.client', password: 'Pearls-and-Platinum' } });
     expect(loginRes.status).toBe(200);
     const me = await t.request<any>('/api/users/me', { token: loginRes.body.accessToken });
@@ -222,7 +224,7 @@ describe('registration', () => {
   });
 
   it('keeps usernames and emails unique case-insensitively', async () => {
-    await register({ username: 'Unique.One', email: 'unique.one@example.com', password: 'Pearls-and-Platinum' });
+    await registerConfirmed(t, { username: 'Unique.One', email: 'unique.one@example.com', password: 'Pearls-and-Platinum' });
     const dupName = await register({ username: 'UNIQUE.one', email: 'other@example.com', password: 'Pearls-and-Platinum' });
     expect(dupName.status).toBe(409);
     expectErrorShape(dupName.body, 409, 'USERNAME_TAKEN');

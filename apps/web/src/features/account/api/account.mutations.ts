@@ -24,3 +24,21 @@ export function useChangePassword(userId: string) {
     onSuccess: () => signOut(),
   });
 }
+
+/** Mails the waiting change of address's link again (the previous link stops working). */
+export function useResendEmailChange(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<User>(`/api/users/${encodeURIComponent(userId)}/email-change/resend`),
+    onSuccess: (user) => client.setQueryData(accountKeys.me(), user),
+  });
+}
+
+/** Withdraws the waiting change of address: the account keeps its address, the link stops working. */
+export function useCancelEmailChange(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.delete<User>(`/api/users/${encodeURIComponent(userId)}/email-change`),
+    onSuccess: (user) => client.setQueryData(accountKeys.me(), user),
+  });
+}

@@ -14,11 +14,13 @@ const toasts = () => vi.mocked(showToast).mock.calls.map((c) => c[0]);
 
 const emptyOrders = { content: [], page: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, numberOfElements: 0, empty: true };
 
-function setup(onPut: (call: Call) => Response) {
+function setup(onPut: (call: Call) => Response, me: Record<string, unknown> = {}, onOther?: (call: Call) => Response | undefined) {
   const fetch = mockFetch((call) => {
+    const other = onOther?.(call);
+    if (other) return other;
     if (call.method === 'PUT') return onPut(call);
     if (call.url.includes('/api/orders')) return jsonResponse(200, emptyOrders);
-    return jsonResponse(200, makeUser({ email: 'camille@example.com' }));
+    return jsonResponse(200, makeUser({ email: 'camille@example.com', ...me }));
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -33,8 +35,12 @@ function setup(onPut: (call: Call) => Response) {
 const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('profile: changing the email needs the current password (issue 14, finding 8)', () => {
-  it('asks for the current password only when the email changes, and sends it with the new email', { timeout: 30_000 }, async () => {
-    const { calls } = setup((call) => jsonResponse(200, makeUser(call.body as Record<string, unknown>)));
+  it('asks for the current password only when the email changes, sends it with the new email, and shows the change waiting for its link', { timeout: 30_000 }, async () => {
+    // As the server answers: the address stays, the new one waits.
+    const { calls } = setup((call) => {
+      const { email, currentPassword: _, ...rest } = call.body as Record<string, string>;
+      return jsonResponse(200, makeUser({ ...rest, email: 'camille@example.com', pendingEmail: { email, expiresAt: '2026-01-02T10:00:00.000Z' } }));
+    });
     const user = userEvent.setup();
     const email = await screen.findByLabelText('Email');
     const form = email.closest('form')!;
@@ -49,8 +55,11 @@ describe('profile: changing the email needs the current password (issue 14, find
 
     await user.type(current, 'My-Current-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await vi.waitFor(() => expect(toasts()).toContain('Your profile has been saved. We have told your previous address of the change.'));
+    await vi.waitFor(() => expect(toasts()).toContain('Saved. We have sent a link to camille@new.example: your address changes once you open it.'));
     expect(puts(calls)[0]!.body).toMatchObject({ email: 'camille@new.example', currentPassword: 'My-Current-Pass-1' });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('camille@example.com');
+    const pending = screen.getByRole('group', { name: 'Waiting for confirmation' });
+    expect(pending.textContent).toContain('We sent a link to camille@new.example. Until you open it, your address stays camille@example.com.');
   });
 
   it('sends no password for other changes, and shows the server’s answer on the password field', { timeout: 30_000 }, async () => {
@@ -74,5 +83,51 @@ describe('profile: changing the email needs the current password (issue 14, find
     await user.type(screen.getAllByLabelText('Current password').find((el) => form.contains(el))!, 'not-it');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your current password is not correct.')).toBeTruthy();
+  });
+});
+
+describe('profile: a change of address waiting for its link (issue 14)', () => {
+  const waiting = { pendingEmail: { email: 'camille@new.example', expiresAt: '2026-01-02T10:00:00.000Z' } };
+
+  it('says which address is in use and which waits, sends the link again, and withdraws the change', { timeout: 30_000 }, async () => {
+    const { calls } = setup(
+      () => jsonResponse(500, {}),
+      waiting,
+      (call) => {
+        if (call.url.endsWith('/email-change/resend')) return jsonResponse(200, makeUser({ email: 'camille@example.com', ...waiting }));
+        if (call.url.endsWith('/email-change') && call.method === 'DELETE') return jsonResponse(200, makeUser({ email: 'camille@example.com' }));
+        return undefined;
+      },
+    );
+    const user = userEvent.setup();
+    const pending = await screen.findByRole('group', { name: 'Waiting for confirmation' });
+    expect(pending.textContent).toContain('We sent a link to camille@new.example. Until you open it, your address stays camille@example.com.');
+    expect(pending.textContent).toContain('The link works until');
+
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await vi.waitFor(() => expect(toasts()).toContain('A new link is on its way to camille@new.example.'));
+    expect(calls.find((c) => c.url.endsWith('/email-change/resend'))!.method).toBe('POST');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel the change' }));
+    await vi.waitFor(() => expect(toasts()).toContain('The change of address is cancelled.'));
+    expect(screen.queryByRole('group', { name: 'Waiting for confirmation' })).toBeNull();
+  });
+
+  it('shows the server’s refusal of another link where the change is described', { timeout: 30_000 }, async () => {
+    setup(() => jsonResponse(500, {}), waiting, (call) =>
+      call.url.endsWith('/email-change/resend')
+        ? jsonResponse(429, { status: 429, error: 'Too Many Requests', code: 'TOO_MANY_REQUESTS', message: 'We have sent several links to this address in the last hour. Please wait a little before asking again.' })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('group', { name: 'Waiting for confirmation' });
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('We have sent several links to this address in the last hour. Please wait a little before asking again.');
+  });
+
+  it('shows nothing waiting when no change is', { timeout: 30_000 }, async () => {
+    setup(() => jsonResponse(500, {}));
+    await screen.findByLabelText('Email');
+    expect(screen.queryByRole('group', { name: 'Waiting for confirmation' })).toBeNull();
   });
 });

@@ -13,9 +13,10 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { showToast } from '../../../components/ui/toast';
 import { paths, to } from '../../../config/routes';
-import { formatDate, formatMoney, humanize } from '../../../lib/format';
+import { errorText } from '../../../lib/errors';
+import { formatDate, formatDateTime, formatMoney, humanize } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useChangePassword, useUpdateProfile, } from '../api/account.mutations';
+import { useCancelEmailChange, useChangePassword, useResendEmailChange, useUpdateProfile } from '../api/account.mutations';
 import { meQuery, myOrdersQuery, orderQuery } from '../api/account.queries';
 import type { PasswordFormValues as PasswordForm, ProfileFormValues as ProfileForm } from '../account-schemas';
 import styles from './profile.module.css';
@@ -25,6 +26,62 @@ const passwordRules = lazyResolver(() => import('../account-schemas').then((m) =
 const PROFILE_FIELDS: readonly Path<ProfileForm>[] = ['email', 'firstName', 'lastName', 'phone', 'currentPassword'];
 const isSameEmail = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.toLowerCase();
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/**
+ * A change of address waiting for its link (issue 14): the account keeps its address until the link sent
+ * to the new one is opened. The link can be sent again, or the change withdrawn.
+ */
+function PendingEmail({ user }: { user: User }) {
+  const resend = useResendEmailChange(user.id);
+  const cancel = useCancelEmailChange(user.id);
+  const [error, setError] = useState<string | null>(null);
+  const pending = user.pendingEmail;
+  if (!pending) return null;
+  const isBusy = resend.isPending || cancel.isPending;
+  return (
+    <div className={styles.pending} role="group" aria-labelledby="pending-email-title">
+      <p id="pending-email-title" className={styles.pendingTitle}>
+        Waiting for confirmation
+      </p>
+      <p>
+        We sent a link to <strong className={styles.address}>{pending.email}</strong>. Until you open it, your address stays{' '}
+        <strong className={styles.address}>{user.email}</strong>.
+      </p>
+      <p className={styles.muted}>The link works until {formatDateTime(pending.expiresAt)}.</p>
+      {error ? (
+        <p className={styles.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.pendingActions}>
+        <Button
+          variant="ghost"
+          size="small"
+          disabled={isBusy}
+          aria-busy={resend.isPending || undefined}
+          onClick={() => {
+            setError(null);
+            resend.mutate(undefined, { onSuccess: () => showToast(`A new link is on its way to ${pending.email}.`), onError: (e) => setError(errorText(e)) });
+          }}
+        >
+          {resend.isPending ? 'Sending…' : 'Send the link again'}
+        </Button>
+        <Button
+          variant="ghost"
+          size="small"
+          disabled={isBusy}
+          aria-busy={cancel.isPending || undefined}
+          onClick={() => {
+            setError(null);
+            cancel.mutate(undefined, { onSuccess: () => showToast('The change of address is cancelled.'), onError: (e) => setError(errorText(e)) });
+          }}
+        >
+          {cancel.isPending ? 'Cancelling…' : 'Cancel the change'}
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile(user.id);
@@ -53,7 +110,12 @@ function ProfileForm({ user }: { user: User }) {
     update.mutate(emailChanged ? { ...changes, currentPassword } : changes, {
       onSuccess: (saved) => {
         reset({ email: saved.email, firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', phone: saved.phone ?? '', currentPassword: '' });
-        showToast(emailChanged ? 'Your profile has been saved. We have told your previous address of the change.' : 'Your profile has been saved.');
+        // A new address waits for its link: the field shows the address still in use.
+        showToast(
+          emailChanged && saved.pendingEmail
+            ? `Saved. We have sent a link to ${saved.pendingEmail.email}: your address changes once you open it.`
+            : 'Your profile has been saved.',
+        );
       },
       onError: (error) => setFormError(applyServerErrors(error, PROFILE_FIELDS, setError)),
     });
@@ -73,12 +135,13 @@ function ProfileForm({ user }: { user: User }) {
         <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { setValueAs: blankToNull })} />
       </div>
       <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      {isEmailChanging ? null : <PendingEmail user={user} />}
       {isEmailChanging ? (
         <Input
           label="Current password"
           type="password"
           autoComplete="current-password"
-          hint="To change your email, confirm it is you. We will tell your previous address."
+          hint="To change your email, confirm it is you. We will send a link to the new address: the change takes effect once you open it."
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />

@@ -8,11 +8,11 @@ import { LoginForm } from './login-form';
 // The forms' rules load on first focus (lazy-resolver.ts); loaded here up front, as a browser would have them by then.
 import '../auth-schemas';
 
-function renderForm(onSignedIn = vi.fn()) {
+function renderForm(onSignedIn = vi.fn(), defaultUsername?: string) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <LoginForm onSignedIn={onSignedIn} registerHref="/auth/register" />
+        <LoginForm onSignedIn={onSignedIn} registerHref="/auth/register" defaultUsername={defaultUsername} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -53,5 +53,34 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password.');
     expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('after wrong credentials, reminds a newcomer that the account exists once the address is confirmed', async () => {
+    mockFetch(() => jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }));
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.queryByText(/Open the link we emailed you first/)).toBeNull();
+    await user.type(screen.getByLabelText('Username'), 'camille.v');
+    await user.type(screen.getByLabelText('Password'), 'Pearls-and-Platinum');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Just created your account? Open the link we emailed you first: your account is ready once your address is confirmed.')).toBeTruthy();
+  });
+
+  it('shows no such reminder for other failures', async () => {
+    mockFetch(() => jsonResponse(429, { status: 429, error: 'Too Many Requests', code: 'LOGIN_THROTTLED', message: 'Too many failed sign-in attempts. Please try again later.' }));
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Username'), 'camille.v');
+    await user.type(screen.getByLabelText('Password'), 'Pearls-and-Platinum');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many failed sign-in attempts. Please try again later.');
+    expect(screen.queryByText(/Open the link we emailed you first/)).toBeNull();
+  });
+
+  it('arriving from a confirmed link, has the username filled in and the password focused', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderForm(vi.fn(), 'camille.v');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('camille.v');
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 });

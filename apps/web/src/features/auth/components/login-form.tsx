@@ -2,7 +2,7 @@ import type { AuthenticateBody } from '@mirror/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { errorText } from '../../../lib/errors';
+import { ApiError, errorText } from '../../../lib/errors';
 import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -14,6 +14,8 @@ const rules = lazyResolver(() => import('../auth-schemas').then((m) => m.signInR
 export interface LoginFormProps {
   onSignedIn: () => void;
   registerHref: string;
+  /** Filled in when arriving from a confirmed link (the password field then takes the focus). */
+  defaultUsername?: string;
 }
 
 /**
@@ -21,13 +23,14 @@ export interface LoginFormProps {
  * (a disabled button explains nothing); an incomplete submit sends nothing, marks each empty field
  * invalid (the error hairline; "required, invalid entry" to a screen reader) and focuses the first.
  */
-export function LoginForm({ onSignedIn, registerHref }: LoginFormProps) {
+export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFormProps) {
   const signIn = useSignIn();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ text: string; isCredentials: boolean } | null>(null);
   const { register, handleSubmit, watch, setFocus } = useForm<AuthenticateBody>({
     resolver: rules.resolver,
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: defaultUsername ?? '', password: '' },
   });
+
   const [wasTried, setWasTried] = useState(false);
   const isUsernameMissing = wasTried && watch('username').trim() === '';
   const isPasswordMissing = wasTried && watch('password') === '';
@@ -37,7 +40,7 @@ export function LoginForm({ onSignedIn, registerHref }: LoginFormProps) {
       setServerError(null);
       signIn.mutate(values, {
         onSuccess: onSignedIn,
-        onError: (error) => setServerError(errorText(error)),
+        onError: (error) => setServerError({ text: errorText(error), isCredentials: error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' }),
       });
     },
     (errors) => {
@@ -56,9 +59,15 @@ export function LoginForm({ onSignedIn, registerHref }: LoginFormProps) {
         <p className={styles.intro}>Welcome back to the Maison.</p>
       </header>
       {serverError ? (
-        <p className={styles.alert} role="alert">
-          {serverError}
-        </p>
+        <div className={styles.inline}>
+          <p className={styles.alert} role="alert">
+            {serverError.text}
+          </p>
+          {serverError.isCredentials ? (
+            // An account exists once its address is confirmed; until then sign-in answers as for any unknown name.
+            <p className={styles.hint}>Just created your account? Open the link we emailed you first: your account is ready once your address is confirmed.</p>
+          ) : null}
+        </div>
       ) : null}
       <Input
         label="Username"
@@ -69,7 +78,16 @@ export function LoginForm({ onSignedIn, registerHref }: LoginFormProps) {
         aria-invalid={isUsernameMissing || undefined}
         {...register('username')}
       />
-      <Input label="Password" type="password" autoComplete="current-password" required aria-invalid={isPasswordMissing || undefined} {...register('password')} />
+      <Input
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        // Arriving from a confirmed link, the username is there: the password is what is left to type.
+        autoFocus={!!defaultUsername}
+        aria-invalid={isPasswordMissing || undefined}
+        {...register('password')}
+      />
       <Button type="submit" isBlock disabled={signIn.isPending} aria-busy={signIn.isPending || undefined}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </Button>

@@ -1,11 +1,12 @@
 import type { RegisterUserBody } from '@mirror/contract';
+import { CONFIRMATION_TTL_HOURS } from '@mirror/contract/constants';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Link } from 'react-router';
 import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { useRegister, useSignIn } from '../api/auth.mutations';
+import { useRegister, useResendConfirmation } from '../api/auth.mutations';
 import { errorText } from '../../../lib/errors';
 import { authStyles as styles } from './auth-layout';
 import { applyServerErrors } from '../../../components/form/server-errors';
@@ -18,25 +19,16 @@ const FIELDS: readonly Path<RegisterUserBody>[] = ['username', 'email', 'passwor
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export interface RegisterFormProps {
-  /** After "Continue" has signed the new account in. */
-  onRegistered: () => void;
   loginHref: string;
-}
-
-interface Sent {
-  email: string;
-  username: string;
-  password: string;
 }
 
 /**
  * "Check your inbox": shown after every accepted registration, whether the address was new or already
- * had an account (the server answers both alike; the email says which). Continue is an ordinary
- * sign-in with what was just typed: it works at once for a new account.
+ * had an account (the server answers both alike; the email says which). A new address gets a link: the
+ * account exists once it is opened, so nothing signs in from here.
  */
-function RegistrationSent({ sent, onRegistered, loginHref }: { sent: Sent } & RegisterFormProps) {
-  const signIn = useSignIn();
-  const [error, setError] = useState<string | null>(null);
+function RegistrationSent({ email, loginHref }: { email: string } & RegisterFormProps) {
+  const resend = useResendConfirmation();
   return (
     <section className={styles.form} aria-labelledby="page-title">
       <header className={styles.header}>
@@ -45,43 +37,40 @@ function RegistrationSent({ sent, onRegistered, loginHref }: { sent: Sent } & Re
           Check your inbox
         </h1>
         <p className={styles.intro}>
-          We have written to <strong className={styles.address}>{sent.email}</strong>.
+          We have written to <strong className={styles.address}>{email}</strong>.
         </p>
       </header>
-      <p>If the address is new to us, your account is ready: continue with the username and password you have just chosen.</p>
+      <p>Open the link in our email within {CONFIRMATION_TTL_HOURS} hours to confirm your address. Your account is created then, and you can sign in.</p>
       <p className={styles.intro}>If an account already uses this address, our note explains how to reach it.</p>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
+      {resend.isSuccess ? (
+        <p className={styles.note} role="status">
+          If a registration is waiting for this address, a new link is on its way.
         </p>
-      ) : null}
-      <Button
-        type="button"
-        isBlock
-        disabled={signIn.isPending}
-        aria-busy={signIn.isPending || undefined}
-        onClick={() => {
-          setError(null);
-          signIn.mutate(
-            { username: sent.username, password: sent.password },
-            { onSuccess: onRegistered, onError: (e) => setError(`${errorText(e)} If an account already uses ${sent.email}, our note explains how to reach it.`) },
-          );
-        }}
-      >
-        {signIn.isPending ? 'Signing in…' : 'Continue'}
-      </Button>
+      ) : (
+        <div className={styles.inline}>
+          {resend.isError ? (
+            <p className={styles.alert} role="alert">
+              {errorText(resend.error)}
+            </p>
+          ) : null}
+          <p className={styles.hint}>Nothing after a few minutes? Look in your spam folder first.</p>
+          <Button variant="secondary" disabled={resend.isPending} aria-busy={resend.isPending || undefined} onClick={() => resend.mutate({ email })}>
+            {resend.isPending ? 'Sending…' : 'Send the link again'}
+          </Button>
+        </div>
+      )}
       <p className={styles.switch}>
-        Already have an account?
+        Already confirmed?
         <Link to={loginHref}>Sign in</Link>
       </p>
     </section>
   );
 }
 
-export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
+export function RegisterForm({ loginHref }: RegisterFormProps) {
   const registration = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState<Sent | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -95,12 +84,12 @@ export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     registration.mutate(values, {
-      onSuccess: (receipt) => setSent({ email: receipt.email, username: values.username, password: values.password }),
+      onSuccess: (receipt) => setSentTo(receipt.email),
       onError: (error) => setFormError(applyServerErrors(error, FIELDS, setError)),
     });
   });
 
-  if (sent) return <RegistrationSent sent={sent} onRegistered={onRegistered} loginHref={loginHref} />;
+  if (sentTo) return <RegistrationSent email={sentTo} loginHref={loginHref} />;
   return (
     <form className={styles.form} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-labelledby="page-title">
       <header className={styles.header}>

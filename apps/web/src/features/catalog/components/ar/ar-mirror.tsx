@@ -4,7 +4,7 @@ import { PageLink } from '../../../../components/layout/page-link';
 import { METALS, metalLabel, modelUrl } from '../turntable/turntable-logic';
 import type { ArScene } from './ar-scene';
 import type { HandFrame, HandTracker } from './hand-tracker';
-import { CAMERA_FOV_Y, coverFit, guidance, meanLuma, MODEL_SIZE_EU, ringInnerDiameter, ringPose, RING_SIZES_EU, steadyPose, type Guidance, type RingPose } from './ring-fit';
+import { CAMERA_FOV_Y, coverFit, guidance, LM, meanLuma, MODEL_SIZE_EU, project, ringInnerDiameter, ringPose, RING_SIZES_EU, steadyPose, toViewPixels, type Guidance, type RingPose, type ViewGeometry } from './ring-fit';
 import styles from './ar-try-on.module.css';
 
 export interface ArMirrorProps {
@@ -170,7 +170,8 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
       ctx.drawImage(frame.image, fit.offsetX * ratio, fit.offsetY * ratio, frameWidth * fit.scale * ratio, frameHeight * fit.scale * ratio);
       ctx.restore();
     }
-    const next = ringPose(frame.landmarks, frame.handedness, { frameWidth, frameHeight, viewWidth: width, viewHeight: height, isMirrored: state.isMirrored, fovY: CAMERA_FOV_Y }, state.size);
+    const view: ViewGeometry = { frameWidth, frameHeight, viewWidth: width, viewHeight: height, isMirrored: state.isMirrored, fovY: CAMERA_FOV_Y };
+    const next = ringPose(frame.landmarks, frame.handedness, view, state.size);
     state.frames += 1;
     if (next) {
       state.pose = steadyPose(state.pose, next);
@@ -184,10 +185,20 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
     stageEl.dataset.frames = String(state.frames);
     stageEl.dataset.hand = state.pose ? 'tracked' : 'none';
     if (state.pose) {
-      stageEl.dataset.ringX = state.pose.screen.x.toFixed(1);
-      stageEl.dataset.ringY = state.pose.screen.y.toFixed(1);
-      stageEl.dataset.ringWidth = state.pose.fingerWidthPx.toFixed(1);
-      stageEl.dataset.ringDepth = (-state.pose.position[2]).toFixed(2);
+      const { pose } = state;
+      stageEl.dataset.ringX = pose.screen.x.toFixed(1);
+      stageEl.dataset.ringY = pose.screen.y.toFixed(1);
+      stageEl.dataset.ringWidth = pose.fingerWidthPx.toFixed(1);
+      stageEl.dataset.ringDepth = (-pose.position[2]).toFixed(2);
+      // The band's axis as drawn (a point 10 mm along it, projected) and the finger it was fitted to: its
+      // knuckle and middle joint on the canvas. The e2e checks the ring sits between them, along the finger.
+      const from = project(pose.position, view);
+      const along = project([pose.position[0] + pose.axis[0] * 10, pose.position[1] + pose.axis[1] * 10, pose.position[2] + pose.axis[2] * 10], view);
+      stageEl.dataset.ringAxis = `${(along.x - from.x).toFixed(2)},${(along.y - from.y).toFixed(2)}`;
+      const at = (i: number) => toViewPixels(frame.landmarks![i]!, view);
+      const [mcp, pip] = [at(LM.ringMcp), at(LM.ringPip)];
+      stageEl.dataset.ringMcp = `${mcp[0].toFixed(1)},${mcp[1].toFixed(1)}`;
+      stageEl.dataset.ringPip = `${pip[0].toFixed(1)},${pip[1].toFixed(1)}`;
     }
     if (state.frames === 1) setStage('live');
   }, []);
@@ -281,7 +292,8 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
     window.setTimeout(() => setFlash(null), 2_400);
   };
 
-  const isPreparing = stage === 'camera' || modelState === 'loading';
+  // A dark room is said at once, even while the tracker and the ring are still being prepared.
+  const isPreparing = (stage === 'camera' || modelState === 'loading') && hint !== 'low-light';
   let message: ReactNode = GUIDANCE_TEXT[hint];
   if (stage === 'tracker-failed') message = 'Hand tracking could not start on this device. The camera stays open; try reloading.';
   else if (modelState === 'failed') message = 'The ring could not be prepared just now.';

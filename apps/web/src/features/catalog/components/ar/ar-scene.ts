@@ -12,7 +12,6 @@ import {
   Mesh,
   MeshBasicMaterial,
   PerspectiveCamera,
-  PMREMGenerator,
   Scene,
   SRGBColorSpace,
   Vector3,
@@ -20,9 +19,7 @@ import {
   type Material,
   type Object3D,
 } from 'three';
-import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import { createGltfLoader, createStudioEnvironment } from '../three/gltf';
 import { CAMERA_FOV_Y, resizeFor, shiftedRadially, type RingPose, type Vec3 } from './ring-fit';
 
 
@@ -73,9 +70,8 @@ export function createArScene(canvas: HTMLCanvasElement): ArScene {
   renderer.toneMappingExposure = 1.1;
 
   const scene = new Scene();
-  const pmrem = new PMREMGenerator(renderer);
-  const environment = pmrem.fromScene(new RoomEnvironment(), 0.03).texture;
-  scene.environment = environment;
+  const studio = createStudioEnvironment(renderer);
+  scene.environment = studio.texture;
   const key = new DirectionalLight(0xffffff, 1.4);
   key.position.set(0.3, 1, 1);
   scene.add(key);
@@ -95,8 +91,7 @@ export function createArScene(canvas: HTMLCanvasElement): ArScene {
   occluder.visible = false;
   scene.add(occluder, ring);
 
-  const loader = new GLTFLoader();
-  loader.setMeshoptDecoder(MeshoptDecoder);
+  const loader = createGltfLoader();
   let model: Object3D | null = null;
   let parts: Part[] = [];
   let sizeEu = 52;
@@ -175,8 +170,7 @@ export function createArScene(canvas: HTMLCanvasElement): ArScene {
       if (model) disposeObject(model);
       occluderGeometry.dispose();
       occluderMaterial.dispose();
-      environment.dispose();
-      pmrem.dispose();
+      studio.dispose();
       renderer.dispose();
     },
   };

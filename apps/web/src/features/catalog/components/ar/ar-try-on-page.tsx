@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { PageLink } from '../../../../components/layout/page-link';
+import { ResponsiveImage } from '../../../../components/media/responsive-image';
 import { paths, to } from '../../../../config/routes';
 import { errorText, ApiError } from '../../../../lib/errors';
 import { usePageMeta } from '../../../../lib/page-meta';
@@ -12,10 +13,11 @@ import { isRingCategory } from '../../ring';
 
 type Phase = 'intro' | 'live' | 'denied' | 'no-camera' | 'failed';
 
-function Screen({ eyebrow, title, children, testId }: { eyebrow: string; title: string; children?: ReactNode; testId: string }) {
+function Screen({ eyebrow, title, media, children, testId }: { eyebrow: string; title: string; media?: ReactNode; children?: ReactNode; testId: string }) {
   return (
     <section className={styles.screen} aria-labelledby="page-title" data-testid={testId}>
       <div className={styles.screenInner}>
+        {media}
         <p className={styles.eyebrow}>{eyebrow}</p>
         <h1 id="page-title" className={styles.screenTitle}>
           {title}
@@ -27,20 +29,33 @@ function Screen({ eyebrow, title, children, testId }: { eyebrow: string; title: 
   );
 }
 
-function Actions({ children }: { children: ReactNode }) {
-  return <div className={styles.actions}>{children}</div>;
+/** One action in ivory, the other ways on in a quiet row of links beneath it. */
+function Actions({ primary, children }: { primary: ReactNode; children?: ReactNode }) {
+  return (
+    <div className={styles.actions}>
+      {primary}
+      {children ? <div className={styles.links}>{children}</div> : null}
+    </div>
+  );
 }
 
 /** The way back to the piece and its 360° view, offered on every screen that cannot show the mirror. */
 function BackToPiece({ productId, isPrimary = false }: { productId: string; isPrimary?: boolean }) {
+  const back = (
+    <PageLink to={to.product(productId)} className={isPrimary ? styles.primary : styles.secondary}>
+      Back to the piece
+    </PageLink>
+  );
+  const view360 = (
+    <PageLink to={to.view360(productId)} className={styles.secondary}>
+      See it in 360°
+    </PageLink>
+  );
+  if (isPrimary) return <Actions primary={back}>{view360}</Actions>;
   return (
     <>
-      <PageLink to={to.product(productId)} className={isPrimary ? styles.primary : styles.secondary}>
-        Back to the piece
-      </PageLink>
-      <PageLink to={to.view360(productId)} className={styles.secondary}>
-        See it in 360°
-      </PageLink>
+      {back}
+      {view360}
     </>
   );
 }
@@ -81,11 +96,13 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
     return (
       <Screen eyebrow="Try on" title="This ring could not be found" testId="ar-not-found">
         <p className={styles.text}>It may have left the collection. The other rings are waiting for you.</p>
-        <Actions>
-          <PageLink to={paths.products} className={styles.primary}>
-            Browse the pieces
-          </PageLink>
-        </Actions>
+        <Actions
+          primary={
+            <PageLink to={paths.products} className={styles.primary}>
+              Browse the pieces
+            </PageLink>
+          }
+        />
       </Screen>
     );
   }
@@ -96,10 +113,13 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
         <p className={styles.text} role="alert">
           {errorText(product.error ?? category.error)}
         </p>
-        <Actions>
-          <button type="button" className={styles.primary} onClick={retry}>
-            Try again
-          </button>
+        <Actions
+          primary={
+            <button type="button" className={styles.primary} onClick={retry}>
+              Try again
+            </button>
+          }
+        >
           <PageLink to={paths.products} className={styles.secondary}>
             Browse the pieces
           </PageLink>
@@ -123,10 +143,13 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
     return (
       <Screen eyebrow="Try on" title="Only rings can be tried on here" testId="ar-not-a-ring">
         <p className={styles.text}>{p.name} is not a ring. You can study it up close on its page.</p>
-        <Actions>
-          <PageLink to={to.product(p.id)} className={styles.primary}>
-            Back to the piece
-          </PageLink>
+        <Actions
+          primary={
+            <PageLink to={to.product(p.id)} className={styles.primary}>
+              Back to the piece
+            </PageLink>
+          }
+        >
           <PageLink to={paths.products} className={styles.secondary}>
             Browse the pieces
           </PageLink>
@@ -138,9 +161,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
     return (
       <Screen eyebrow={`Try on · ${p.name}`} title="This browser cannot draw the ring" testId="ar-no-webgl">
         <p className={styles.text}>The try-on needs WebGL, which this browser or device has turned off. The piece’s page and its studio images are still yours to see.</p>
-        <Actions>
-          <BackToPiece productId={p.id} isPrimary />
-        </Actions>
+        <BackToPiece productId={p.id} isPrimary />
       </Screen>
     );
   }
@@ -148,9 +169,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
     return (
       <Screen eyebrow={`Try on · ${p.name}`} title="No camera was found" testId="ar-no-camera">
         <p className={styles.text}>The try-on shows the ring on your hand through a camera, and this device offers none. Try it from your phone, or see the piece in 360°.</p>
-        <Actions>
-          <BackToPiece productId={p.id} isPrimary />
-        </Actions>
+        <BackToPiece productId={p.id} isPrimary />
       </Screen>
     );
   }
@@ -159,10 +178,13 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
     return (
       <Screen eyebrow={`Try on · ${p.name}`} title={trouble.title} testId={trouble.testId}>
         <p className={styles.text}>{trouble.text}</p>
-        <Actions>
-          <button type="button" className={styles.primary} onClick={() => setPhase('live')}>
-            Try again
-          </button>
+        <Actions
+          primary={
+            <button type="button" className={styles.primary} onClick={() => setPhase('live')}>
+              Try again
+            </button>
+          }
+        >
           <BackToPiece productId={p.id} />
         </Actions>
       </Screen>
@@ -170,13 +192,27 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   }
   if (phase === 'intro') {
     return (
-      <Screen eyebrow="Try on" title={p.name} testId="ar-intro">
+      <Screen
+        eyebrow="Try on"
+        title={p.name}
+        testId="ar-intro"
+        media={
+          p.images[0] ? (
+            <div className={styles.piece}>
+              <ResponsiveImage image={p.images[0]} sizes="9rem" isPriority alt={p.images[0].alt || p.name} className={styles.pieceImage} />
+            </div>
+          ) : undefined
+        }
+      >
         <p className={styles.text}>See the ring on your own hand. Hold the back of your hand to the camera, fingers a little apart, in good light.</p>
         <p className={styles.fineprint}>The picture stays on your device: nothing is recorded or sent.</p>
-        <Actions>
-          <button type="button" className={styles.primary} onClick={() => setPhase('live')} data-testid="ar-start">
-            Open the camera
-          </button>
+        <Actions
+          primary={
+            <button type="button" className={styles.primary} onClick={() => setPhase('live')} data-testid="ar-start">
+              Open the camera
+            </button>
+          }
+        >
           <BackToPiece productId={p.id} />
         </Actions>
       </Screen>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import leftBack from './fixtures/left-back.json';
+import recordedHandPhoto from './fixtures/recorded-hand-photo.json';
 import rightBackLeaning from './fixtures/right-back-leaning.json';
 import rightBackTurned from './fixtures/right-back-turned.json';
 import rightBackUpright from './fixtures/right-back-upright.json';
@@ -8,6 +9,7 @@ import rightPalm from './fixtures/right-palm.json';
 import {
   coverFit,
   guidance,
+  LM,
   LOST_AFTER_MS,
   meanLuma,
   MODEL_SIZE_EU,
@@ -15,6 +17,7 @@ import {
   resizeFor,
   ringInnerDiameter,
   ringPose,
+  RING_SEAT,
   RING_SIZES_EU,
   rotate,
   shiftedRadially,
@@ -170,6 +173,57 @@ describe('ringPose on recorded landmark sets', () => {
   });
 });
 
+describe('ringPose on what MediaPipe really reported (the e2e’s hand photo)', () => {
+  // fixtures/recorded-hand-photo.json: MediaPipe Hands' own landmarks for e2e/fixtures/ar/hand.jpg, recorded
+  // through Chromium's fake camera by fixtures/record-hand.mjs. No ground truth beyond the landmarks: the
+  // ring must sit where they put the ring finger's proximal phalanx, on the canvas as drawn.
+  const f = recordedHandPhoto;
+  const views: [string, ViewGeometry][] = [
+    ['the frame as it is', { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: f.frame.width, viewHeight: f.frame.height, isMirrored: false, fovY: 0.9 }],
+    ['the front camera’s mirror on a phone', { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: 375, viewHeight: 812, isMirrored: true, fovY: 0.9 }],
+    ['a laptop screen, mirrored', { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: 1440, viewHeight: 900, isMirrored: true, fovY: 0.9 }],
+  ];
+
+  it.each(views)('%s: the ring sits between the ring finger’s knuckle and middle joint, along it', (_name, view) => {
+    const p = ringPose(f.landmarks, f.handedness as Handedness, view, MODEL_SIZE_EU);
+    expect(p, 'the recorded hand carries a ring').not.toBeNull();
+    const mcp = toViewPixels(f.landmarks[LM.ringMcp]!, view);
+    const pip = toViewPixels(f.landmarks[LM.ringPip]!, view);
+    const finger = [pip[0] - mcp[0], pip[1] - mcp[1]] as const;
+    const phalanx = Math.hypot(...finger);
+    const seat = [p!.screen.x - mcp[0], p!.screen.y - mcp[1]] as const;
+    // On the segment, two fifths of the way from the knuckle…
+    expect((seat[0] * finger[0] + seat[1] * finger[1]) / phalanx ** 2).toBeCloseTo(RING_SEAT, 9);
+    expect(Math.abs(seat[0] * finger[1] - seat[1] * finger[0]) / phalanx).toBeLessThan(1e-6);
+    // …the band's centre in 3D projects there…
+    const centre = project(p!.position, view);
+    expect(centre.x).toBeCloseTo(p!.screen.x, 6);
+    expect(centre.y).toBeCloseTo(p!.screen.y, 6);
+    // …and its axis, drawn on the canvas, runs along the finger towards the middle joint (within the few
+    // degrees by which a pinhole's perspective bends a finger folded towards the camera, off the centre).
+    const tip = project([p!.position[0] + p!.axis[0] * 10, p!.position[1] + p!.axis[1] * 10, p!.position[2] + p!.axis[2] * 10], view);
+    const drawn = [tip.x - centre.x, tip.y - centre.y] as const;
+    expect(degreesBetween([drawn[0], drawn[1], 0], [finger[0], finger[1], 0])).toBeLessThan(3);
+    // The band is as wide as a finger beside that phalanx: between a fifth and the whole of its length.
+    expect(p!.fingerWidthPx / phalanx).toBeGreaterThan(0.2);
+    expect(p!.fingerWidthPx / phalanx).toBeLessThan(1);
+  });
+
+  it('is not drawn on the index or middle finger', () => {
+    const view = views[0]![1];
+    const p = ringPose(f.landmarks, f.handedness as Handedness, view, MODEL_SIZE_EU)!;
+    const segmentDistance = (a: number, b: number) => {
+      const [pa, pb] = [toViewPixels(f.landmarks[a]!, view), toViewPixels(f.landmarks[b]!, view)];
+      const d = [pb[0] - pa[0], pb[1] - pa[1]];
+      const t = Math.max(0, Math.min(1, ((p.screen.x - pa[0]) * d[0]! + (p.screen.y - pa[1]) * d[1]!) / (d[0]! ** 2 + d[1]! ** 2)));
+      return Math.hypot(p.screen.x - pa[0] - t * d[0]!, p.screen.y - pa[1] - t * d[1]!);
+    };
+    expect(segmentDistance(LM.ringMcp, LM.ringPip)).toBeLessThan(1e-6);
+    expect(segmentDistance(5, 6)).toBeGreaterThan(10);
+    expect(segmentDistance(9, 10)).toBeGreaterThan(5);
+  });
+});
+
 describe('the finger occluder', () => {
   it.each([...BACK_OF_HAND, rightPalm].map((f) => [f.name, f] as const))('%s: a cylinder on the finger’s axis, just inside the band, around the seat', (_name, f) => {
     const p = pose(f);
@@ -238,6 +292,11 @@ describe('guidance', () => {
   it('asks for light in a dark room', () => {
     expect(guidance({ ...base, luma: 20 })).toBe('low-light');
     expect(guidance({ ...base, luma: 20, lastHandAt: 9_990, everTracked: true })).toBe('tracking');
+  });
+  it('asks for light as soon as the camera shows a dark room, before the tracker has answered', () => {
+    expect(guidance({ ...base, hasFrames: false, luma: 20 })).toBe('low-light');
+    expect(guidance({ ...base, hasFrames: false, luma: 120 })).toBe('starting');
+    expect(guidance({ ...base, hasFrames: false, luma: null })).toBe('starting');
   });
   it('measures the light of a frame', () => {
     expect(meanLuma([255, 255, 255, 255, 0, 0, 0, 255])).toBeCloseTo(127.5, 6);

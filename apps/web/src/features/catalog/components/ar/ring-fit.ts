@@ -326,11 +326,14 @@ export function meanLuma(rgba: ArrayLike<number>): number {
 /**
  * What the visitor is told: nothing to say while the ring is on the hand; "more light" in a dark
  * room without a hand; "the hand was lost" shortly after it left; otherwise "show your hand".
+ *
+ * The light is read from the camera itself, not from the tracker: a dark room is said as soon as the
+ * camera plays, while the hand tracker (seconds to load on a phone) is still getting ready.
  */
 export function guidance({ hasFrames, hasHand, lastHandAt, everTracked, now, luma }: { hasFrames: boolean; hasHand: boolean; lastHandAt: number | null; everTracked: boolean; now: number; luma: number | null }): Guidance {
-  if (!hasFrames) return 'starting';
   // The latest frame holds the hand (however slow the device), or it slipped away only a moment ago.
   if (hasHand || (lastHandAt !== null && now - lastHandAt <= LOST_AFTER_MS)) return 'tracking';
   if (luma !== null && luma < LOW_LIGHT_LUMA) return 'low-light';
+  if (!hasFrames) return 'starting';
   return everTracked ? 'lost' : 'show-hand';
 }

@@ -86,6 +86,36 @@ export function forwardOf(yaw: number): Vec2 {
   return { x: -Math.sin(yaw), z: -Math.cos(yaw) };
 }
 
+/**
+ * Where `forward` steps ahead and `sideways` steps to the right (negative: back, left) take the
+ * visitor standing at `from` looking along `yaw`, never past the walking line between the cases.
+ */
+export function walkTo(from: Vec2, yaw: number, forward: number, sideways: number, walkRadius: number): Vec2 {
+  const f = forwardOf(yaw);
+  return clampToRoom({ x: from.x + f.x * forward * STEP - f.z * sideways * STEP, z: from.z + f.z * forward * STEP + f.x * sideways * STEP }, Math.max(0, walkRadius));
+}
+
+/** What a key does in the salon (arrows or WASD walk and turn; Enter or Space opens the piece ahead). */
+export type SalonKeyAction = { kind: 'walk'; forward: number; sideways: number } | { kind: 'turn'; yaw: number } | { kind: 'open' };
+
+export function salonKeyAction(key: string): SalonKeyAction | null {
+  const k = key.length === 1 ? key.toLowerCase() : key;
+  if (k === 'ArrowUp' || k === 'w') return { kind: 'walk', forward: 1, sideways: 0 };
+  if (k === 'ArrowDown' || k === 's') return { kind: 'walk', forward: -1, sideways: 0 };
+  if (k === 'a') return { kind: 'walk', forward: 0, sideways: -1 };
+  if (k === 'd') return { kind: 'walk', forward: 0, sideways: 1 };
+  if (k === 'ArrowLeft') return { kind: 'turn', yaw: TURN };
+  if (k === 'ArrowRight') return { kind: 'turn', yaw: -TURN };
+  if (k === 'Enter' || k === ' ') return { kind: 'open' };
+  return null;
+}
+
+/** The case after the last is the first again (and before the first, the last). */
+export function wrapCase(index: number, count: number): number {
+  if (count <= 0) return 0;
+  return ((index % count) + count) % count;
+}
+
 /** Yaw and pitch that look from `from` at `to` (points in metres, y up). */
 export function lookAt(from: { x: number; y: number; z: number }, to: { x: number; y: number; z: number }): { yaw: number; pitch: number } {
   const dx = to.x - from.x;

@@ -1,13 +1,14 @@
 import type { Collection, Product } from '@mirror/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { PageLink } from '../../../../components/layout/page-link';
+import { ResponsiveImage } from '../../../../components/media/responsive-image';
 import { buttonClassName } from '../../../../components/ui/button';
 import { to } from '../../../../config/routes';
 import { formatPrice } from '../../../../lib/format';
 import { productSubtitle } from '../product-card';
 import { modelUrl, supportsWebGL } from '../turntable/turntable-logic';
 import { isRingCategory } from '../../ring';
-import { TURN } from './salon-logic';
+import { salonKeyAction, wrapCase } from './salon-logic';
 import type { SalonScene } from './salon-scene';
 import styles from './salon.module.css';
 
@@ -57,6 +58,8 @@ function prefersReducedMotion(): boolean {
 const TAP_SLOP = 6;
 /** Beyond this distance (m) a piece's marker fades out: the room does not fill with dots. */
 const MARKER_RANGE = 4.6;
+/** The door shows this many cases' covers at most, lit like vitrines in the dark. */
+const DOOR_VITRINES = 4;
 
 /**
  * The salon in 3D (issue 12): the featured collections' pieces in glass cases, in a round gallery
@@ -169,7 +172,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   const selectedPiece = shown.find((s) => s.product.id === selected) ?? null;
   const caseCount = cases.length;
   const goToCase = (index: number) => {
-    const next = ((index % caseCount) + caseCount) % caseCount;
+    const next = wrapCase(index, caseCount);
     setCaseIndex(next);
     sceneRef.current?.focusCase(next);
   };
@@ -192,20 +195,18 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const scene = sceneRef.current;
-    if (!scene) return;
-    const k = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    if (k === 'ArrowUp' || k === 'w') scene.walk(1, 0);
-    else if (k === 'ArrowDown' || k === 's') scene.walk(-1, 0);
-    else if (k === 'ArrowLeft') scene.turn(TURN);
-    else if (k === 'ArrowRight') scene.turn(-TURN);
-    else if (k === 'a') scene.walk(0, -1);
-    else if (k === 'd') scene.walk(0, 1);
-    else if ((k === 'Enter' || k === ' ') && event.target === event.currentTarget) {
+    const action = salonKeyAction(event.key);
+    if (!scene || !action) return;
+    if (action.kind === 'walk') scene.walk(action.forward, action.sideways);
+    else if (action.kind === 'turn') scene.turn(action.yaw);
+    else {
+      // Enter on a marker or a button is theirs; on the salon itself it opens the piece straight ahead.
+      if (event.target !== event.currentTarget) return;
       const rect = canvasRef.current?.getBoundingClientRect();
       const id = rect ? scene.pick(rect.left + rect.width / 2, rect.top + rect.height / 2) : null;
       if (!id) return;
       open(id);
-    } else return;
+    }
     event.preventDefault();
   };
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
@@ -293,7 +294,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
             </button>
           ))}
         </div>
-        {caseCount > 1 ? (
+        {isEntered && caseCount > 1 ? (
           <div className={styles.cases}>
             <button type="button" className={styles.caseButton} onClick={() => goToCase(caseIndex - 1)} aria-label="Previous case">
               <span aria-hidden="true">‹</span>
@@ -314,11 +315,24 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
           </div>
         ) : null}
         {!isEntered ? (
-          <div className={styles.loading} data-testid="salon-door">
-            <p className={styles.loadingTitle}>The salon, after dark</p>
-            <button type="button" className={buttonClassName({ variant: 'on-dark' })} onClick={() => setEntered(true)} disabled={webgl === null}>
-              Enter the salon
-            </button>
+          <div className={styles.door} data-testid="salon-door">
+            {/* What stands inside: each case's collection cover, lit in the dark (the list below names them). */}
+            <ul className={styles.vitrines} aria-hidden="true">
+              {cases.slice(0, DOOR_VITRINES).map(({ collection }) =>
+                collection.coverImage ? (
+                  <li key={collection.id} className={styles.vitrine} data-testid="salon-vitrine">
+                    <ResponsiveImage image={collection.coverImage} sizes="(max-width: 767px) 8.5rem, 13rem" alt="" className={styles.vitrineImage} />
+                  </li>
+                ) : null,
+              )}
+            </ul>
+            <div className={styles.doorText}>
+              <p className={styles.loadingTitle}>The salon, after dark</p>
+              <p className={styles.doorMeta}>{caseCount > 0 ? `${caseCount} ${caseCount === 1 ? 'case' : 'cases'} · ${shown.length} ${shown.length === 1 ? 'piece' : 'pieces'}` : '\u00a0'}</p>
+              <button type="button" className={buttonClassName({ variant: 'on-dark' })} onClick={() => setEntered(true)} disabled={webgl === null}>
+                Enter the salon
+              </button>
+            </div>
           </div>
         ) : state === 'loading' ? (
           <div className={styles.loading} data-testid="salon-loading">

@@ -58,14 +58,24 @@ export function createGltfLoader(): GLTFLoader {
   return loader;
 }
 
-/** The studio light as an environment map; dispose the texture when the scene goes. */
-export function createStudioEnvironment(renderer: WebGLRenderer): Texture {
+export interface StudioEnvironment {
+  texture: Texture;
+  /** Frees the environment's render target (its texture's own dispose() would leave it on the GPU). */
+  dispose(): void;
+}
+
+/**
+ * The studio light as an environment map. The PMREM is a render target: disposing only its texture
+ * leaves the target and its GPU texture alive (still counted by renderer.info.memory), so the scene
+ * frees it through `dispose()`.
+ */
+export function createStudioEnvironment(renderer: WebGLRenderer): StudioEnvironment {
   const pmrem = new PMREMGenerator(renderer);
   const room = new RoomEnvironment();
-  const texture = pmrem.fromScene(room, 0.03).texture;
+  const target = pmrem.fromScene(room, 0.03);
   room.dispose();
   pmrem.dispose();
-  return texture;
+  return { texture: target.texture, dispose: () => target.dispose() };
 }
 
 /** Frees the GPU side of every mesh under `root`: geometries, materials and their textures. */

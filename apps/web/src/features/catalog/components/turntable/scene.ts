@@ -10,7 +10,6 @@ import {
   DirectionalLight,
   Group,
   PerspectiveCamera,
-  PMREMGenerator,
   Scene,
   SRGBColorSpace,
   Sphere,
@@ -19,8 +18,7 @@ import {
   type Object3D,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
-import { createGltfLoader, disposeObject, fetchWithProgress, ModelLoadError } from '../three/gltf';
+import { createGltfLoader, createStudioEnvironment, disposeObject, fetchWithProgress, ModelLoadError } from '../three/gltf';
 
 export interface TurntableScene {
   /** Fetches and shows a model, replacing the one on the stage; rejects on an HTTP error or a bad file. */
@@ -47,9 +45,8 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
   const scene = new Scene();
   // The studio backdrop, drawn by the canvas itself (so a canvas that draws nothing is one flat colour, never a blank hole).
   scene.background = new Color(STUDIO_BACKDROP);
-  const pmrem = new PMREMGenerator(renderer);
-  const environment = pmrem.fromScene(new RoomEnvironment(), 0.03).texture;
-  scene.environment = environment;
+  const studio = createStudioEnvironment(renderer);
+  scene.environment = studio.texture;
   // A key light from above and in front, for the sparkle on the stones and the polish on the metal.
   const key = new DirectionalLight(0xffffff, 1.6);
   key.position.set(0.6, 1.2, 1);
@@ -163,8 +160,7 @@ export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoR
       observer.disconnect();
       controls.dispose();
       if (model) disposeObject(model);
-      environment.dispose();
-      pmrem.dispose();
+      studio.dispose();
       renderer.dispose();
     },
   };

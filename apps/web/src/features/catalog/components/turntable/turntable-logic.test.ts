@@ -1,3 +1,4 @@
+import { METAL_TYPES } from '@mirror/contract';
 import { describe, expect, it } from 'vitest';
 import { chooseStage, loadFraction, METALS, metalLabel, modelUrl, sceneViewerUrl, supportsSceneViewer } from './turntable-logic';
 
@@ -20,6 +21,9 @@ describe('modelUrl', () => {
 describe('metals', () => {
   it('offers the five metals, labelled', () => {
     expect(METALS.map(metalLabel)).toEqual(['Yellow gold', 'White gold', 'Rose gold', 'Platinum', 'Silver']);
+  });
+  it('are the contract’s metals, in its order', () => {
+    expect(METALS).toEqual(METAL_TYPES);
   });
 });
 

@@ -2,6 +2,11 @@ import type { MetalType } from '@mirror/contract';
 import { METAL_TYPES } from '@mirror/contract/constants';
 import { humanize } from '../../../../lib/format';
 
+/**
+ * The metals a piece can be shown in, in the contract's order: from `@mirror/contract/constants`, which
+ * holds no schema (the contract's index brings zod, ≈ 35 KB gz, and this module is in the first load of
+ * the 360° view, the salon and the try-on).
+ */
 export const METALS: readonly MetalType[] = METAL_TYPES;
 
 /** 'ROSE_GOLD' → 'Rose gold'. */

@@ -1,0 +1,18 @@
+import { useSearchParams } from 'react-router';
+import { paths } from '../../config/routes';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { ConfirmEmail } from '../../features/auth/components/confirm-email';
+import { usePageMeta } from '../../lib/page-meta';
+import { useSession } from '../../lib/use-session';
+
+/** `/auth/confirm?token=…`: where the emailed confirmation links land. */
+export default function ConfirmEmailPage() {
+  usePageMeta('Confirm your address');
+  const [search] = useSearchParams();
+  const { user } = useSession();
+  return (
+    <AuthLayout>
+      <ConfirmEmail token={search.get('token')} isSignedIn={user !== null} loginHref={paths.login} registerHref={paths.register} profileHref={paths.userProfile} />
+    </AuthLayout>
+  );
+}
