@@ -93,7 +93,9 @@ const median = (values) => {
 /** A script's gzip size (KB) and whether it holds three.js (its `__THREE__` revision mark). */
 async function script(url, cache) {
   if (!cache.has(url)) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    // Once more if the connection closes under it (a kept-alive socket the server has just closed).
+    const read = async () => Buffer.from(await (await fetch(url)).arrayBuffer());
+    const body = await read().catch(read);
     cache.set(url, { kb: gzipSync(body, { level: 9 }).length / 1024, isThree: body.includes('__THREE__') });
   }
   return cache.get(url);
