@@ -103,7 +103,7 @@ function emitBootPlan(): Plugin {
     generateBundle() {
       const dir = path.resolve(import.meta.dirname, 'src/content/news');
       const articles = sortArticles(readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => toArticle(f, readFileSync(path.join(dir, f), 'utf8'))));
-      const plan = bootPlan({ newsCovers: articles.map((a) => a.cover) });
+      const plan = bootPlan({ articles });
       this.emitFile({ type: 'asset', fileName: '.vite/boot-plan.json', source: JSON.stringify(plan, null, 2) });
     },
   };

@@ -56,6 +56,18 @@ function fakeWebDist(): string {
         { key: ['users', 'me'], url: '/api/users/me' },
       ],
     },
+    // The app's own content chosen by the query string; a list read whole, inlined only when one page holds it.
+    {
+      path: '/journal',
+      module: 'src/app/routes/collections-page.tsx',
+      queries: [{ key: ['collections', 'whole'], url: '/api/collections?size=100&sort=name%2Casc', field: 'content', isWholeList: true }],
+      rendersSearch: true,
+    },
+    {
+      path: '/journal-paged',
+      module: 'src/app/routes/collections-page.tsx',
+      queries: [{ key: ['collections', 'whole'], url: '/api/collections?size=1&sort=name%2Casc', field: 'content', isWholeList: true }],
+    },
   ];
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(path.join(dir, '.vite', 'boot-plan.json'), JSON.stringify(plan));
@@ -181,6 +193,20 @@ describe('prepared SPA pages', () => {
     expect(broken.status).toBe(200);
     expect(broken.body).toContain('<div id="root"></div>');
     expect(broken.body).toContain('id="mirror-boot"');
+  });
+
+  it('renders the URL state of a route whose queries ignore it, and inlines a list read whole only when one page holds it', async () => {
+    const created = await t.request<any>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2024, season: 'SPRING', description: 'Dawn.' } });
+    expect(created.status).toBe(201);
+    const html = (await t.request<string>('/journal?topic=Diamonds&page=2')).body;
+    expect(html).toContain('<div id="root" data-ssr=""><main data-url="/journal?topic=Diamonds&page=2">');
+    const [whole] = bootData(html);
+    expect(whole!.key).toEqual(['collections', 'whole']);
+    expect(whole!.data.map((c: { name: string }) => c.name)).toEqual(['Aurore', 'Nuit Blanche']);
+    // Two pages of one: the first is not the list, so nothing is inlined and the browser reads it all.
+    const paged = (await t.request<string>('/journal-paged')).body;
+    expect(bootData(paged)).toEqual([]);
+    expect(paged).toContain('<main data-url="/journal-paged">0 answers');
   });
 
   it('compresses the HTML for clients that accept it', async () => {

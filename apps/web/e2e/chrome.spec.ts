@@ -22,6 +22,8 @@ const PUBLIC_ROUTES: ReadonlyArray<[url: string, navbar: boolean, footer: boolea
   ['/locations', true, true],
   ['/news', true, true],
   ['/news/the-blue-diamond', true, true],
+  ['/all-news', true, true],
+  ['/new-cut', true, true],
   ['/immersive-showroom', true, false],
   ['/mirror-in-milan-digital-jewelry-week', true, false],
   ['/mirror-in-milan-digital-jewelry-week/submit-success', true, false],

@@ -30,8 +30,14 @@ async function aDemoCollection(request: APIRequestContext): Promise<{ id: string
 }
 
 test('prepared storefront pages render without asking the API again', async ({ page, request }) => {
+  test.setTimeout(90_000);
   const { id } = await aDemoCollection(request);
+  const product = ((await (await request.get('/api/products?size=1')).json()) as { content: { id: string }[] }).content[0]!.id;
   const checks: [string, () => Promise<void>, RegExp[]][] = [
+    [`/products/${product}`, () => expect(page.getByTestId('product-price')).toBeVisible(), [/^\/api\/products\/[0-9a-f-]{36}$/, /^\/api\/products\/filters/]],
+    ['/contact', () => expect(page.getByRole('button', { name: 'Send the message' })).toBeVisible(), [/^\/api\/locations\/filter/]],
+    ['/all-gems', () => expect(page.getByRole('heading', { level: 2, name: 'Diamond' })).toBeVisible(), [/^\/api\/products\?page=0&size=100/]],
+    ['/new-cut', () => expect(page.getByTestId('new-cut-pieces')).toBeVisible(), [/[?&]cut=Oval/]],
     ['/collections', () => expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible(), [/^\/api\/collections\?/]],
     [`/collections/${id}`, () => expect(page.getByTestId('collection-pieces')).toBeVisible(), [/^\/api\/collections\/[^/]+$/, /products-list/]],
     ['/products', () => expect(page.getByTestId('product-card').first()).toBeVisible(), [/^\/api\/products\?sort=createdAt/, /^\/api\/products\/filters/]],
@@ -87,8 +93,25 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
+  // Twenty pages, each loaded twice (without and with JavaScript).
+  test.setTimeout(360_000);
   const demoCollection = await aDemoCollection(request);
+  const product = ((await (await request.get('/api/products?size=1')).json()) as { content: { id: string }[] }).content[0]!.id;
   const pages: [string, string][] = [
+    // Issue 13 §16: every storefront route, like the eight below.
+    [`/products/${product}`, 'product-price'],
+    ['/news/aube-de-givre-winter-2025', ''],
+    ['/all-news', ''],
+    // The app's own content chosen by the query string is rendered too.
+    ['/all-news?year=2025', ''],
+    ['/services', 'services-list'],
+    ['/services/detail?service=engraving', ''],
+    ['/support', ''],
+    ['/about', ''],
+    ['/contact', ''],
+    ['/all-gems', ''],
+    ['/mirror-in-milan-digital-jewelry-week', ''],
+    ['/new-cut', 'new-cut-pieces'],
     // Below the fold is rendered after the first paint, on both sides (AfterFirstPaint).
     ['/home', ''],
     ['/collections', ''],
@@ -122,6 +145,8 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
     await expect(bare.locator('#root[data-ssr] h1'), url).toBeVisible();
     if (testId) await expect(bare.getByTestId(testId).first(), url).toBeVisible();
 
+    // Again: on a loaded machine the no-JS visit can outlast the 5 s cache.
+    expect((await request.get(url)).ok()).toBe(true);
     await page.goto(url);
     await settled(page);
     await expect(page.locator('h1')).toBeVisible();
@@ -134,4 +159,16 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
   }
   await noScript.close();
   expect(errors).toEqual([]);
+});
+
+test('the profile is private: the server renders its frame and "Loading...", the browser the rest', async ({ browser, page }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
+  const bare = await noScript.newPage();
+  await bare.goto('/user-profile');
+  await expect(bare.locator('#root[data-ssr]').getByRole('banner')).toBeVisible();
+  await expect(bare.locator('#root[data-ssr]').getByText('Loading...')).toBeVisible();
+  await noScript.close();
+  // Signed out, the app then sends the visitor to sign in and back.
+  await page.goto('/user-profile');
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile$/);
 });

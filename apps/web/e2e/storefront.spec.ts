@@ -53,6 +53,7 @@ const ROUTES: RouteCheck[] = [
   { name: 'news-article', url: (ids) => `/news/${ids.article}`, heading: /.+/, data: (p) => p.getByRole('link', { name: '← All news' }) },
   { name: 'hover-expand', url: () => '/hover-expand', heading: 'The collections', data: (p) => p.getByTestId('expand-panels') },
   { name: 'jewelry-week', url: () => '/mirror-in-milan-digital-jewelry-week', heading: /Mirror in/, data: (p) => p.getByRole('button', { name: 'Submit the portfolio' }) },
+  { name: 'new-cut', url: () => '/new-cut', heading: 'The Mirror Oval', data: (p) => p.getByTestId('new-cut-pieces') },
 ];
 
 test.describe('storefront pages', () => {
@@ -350,4 +351,68 @@ test('profile: a customer sees their orders and payment schedules', async ({ pag
   await order.getByText('Payment schedule', { exact: true }).click();
   await expect(order.getByRole('table')).toBeVisible();
   await snap(page, testInfo, 'storefront-user-profile');
+});
+
+test('new cut: reached from the home page and the footer; its drawings, and the API’s pieces of the cut, paged', async ({ page, request }, testInfo) => {
+  const errors = watchConsole(page);
+  type Piece = { name: string; gemstone: { cut: string | null } | null };
+  const api = (await (await request.get('/api/products?cut=Oval&sort=createdAt%2Cdesc&size=100')).json()) as { totalElements: number; content: Piece[] };
+  // The demo catalogue sets 13 ovals: two pages of twelve.
+  expect(api.totalElements).toBeGreaterThan(12);
+  expect(api.content.every((p) => p.gemstone?.cut?.toLowerCase() === 'oval')).toBe(true);
+
+  await page.goto('/home');
+  await settled(page);
+  await page.getByRole('region', { name: 'The Mirror Oval' }).getByRole('link', { name: 'Discover the new cut' }).click();
+  await expect(page).toHaveURL(/\/new-cut$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'The Mirror Oval' })).toBeVisible();
+  await expect(page).toHaveTitle('The new cut: The Mirror Oval — Mirror');
+  for (const name of [/face up/, /in profile/, /face down/]) await expect(page.getByTestId('cut-diagram').getByRole('img', { name })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '60.9%' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'The bow-tie' })).toBeVisible();
+
+  const pieces = page.getByTestId('new-cut-pieces');
+  const names = () => pieces.getByRole('heading', { level: 3 }).allTextContents();
+  await expect(page.getByText(`${api.totalElements} pieces`)).toBeVisible();
+  await expect.poll(names).toEqual(api.content.slice(0, 12).map((p) => p.name));
+  await expectAxeClean(page);
+  await page.evaluate(() => document.fonts.ready);
+  await snap(page, testInfo, 'new-cut');
+  await page.getByTestId('cut-diagram').scrollIntoViewIfNeeded();
+  await snap(page, testInfo, 'new-cut-geometry');
+
+  await page.getByRole('navigation', { name: 'Pages of pieces set with the oval' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/new-cut\?page=2$/);
+  await expect.poll(names).toEqual(api.content.slice(12, 24).map((p) => p.name));
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'The new cut' })).toHaveAttribute('href', '/new-cut');
+  expect(errors).toEqual([]);
+});
+
+test('new cut: the film paints its poster and loads only within 50 px of the viewport (SPEC §9), then plays', async ({ page }) => {
+  const films: string[] = [];
+  page.on('request', (request) => {
+    if (/\.(webm|mp4)$/.test(new URL(request.url()).pathname)) films.push(request.url());
+  });
+  await page.goto('/new-cut');
+  await settled(page);
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('preload', 'none');
+  expect(await video.getAttribute('poster')).toMatch(/new-cut-oval-poster.*\.webp$/);
+  /** Scrolls so that the film's top edge is `gap` px below the bottom of the viewport, and lets the observer report. */
+  const stopShort = async (gap: number) => {
+    await page.evaluate((px) => {
+      const top = document.querySelector('video')!.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top - window.innerHeight - px);
+    }, gap);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  };
+  await stopShort(150);
+  await stopShort(70);
+  await expect(video).toHaveAttribute('data-state', 'waiting');
+  expect(films).toEqual([]);
+  await stopShort(30);
+  await expect(video).toHaveAttribute('data-state', 'loaded');
+  await expect.poll(() => films.length).toBeGreaterThan(0);
+  await video.scrollIntoViewIfNeeded();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 }).toBe(true);
 });

@@ -23,6 +23,8 @@ test('every storefront route names itself in the title', async ({ page, request 
     '/about',
     '/locations',
     '/news',
+    '/all-news',
+    '/new-cut',
     '/immersive-showroom',
     '/mirror-in-milan-digital-jewelry-week',
     '/hover-expand',

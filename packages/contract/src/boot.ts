@@ -15,6 +15,11 @@ export interface BootQuery {
   url: string;
   /** Keep only this property of the answer (the query selects it in its function). */
   field?: string;
+  /**
+   * The query reads a whole list page by page (the all-gems index): the answer is its first page, kept
+   * only when it is the only one (`totalPages` ≤ 1); otherwise the browser reads the list itself.
+   */
+  isWholeList?: boolean;
 }
 
 export interface BootImage {
@@ -37,6 +42,12 @@ export interface BootRoute {
   module: string;
   queries: BootQuery[];
   image?: BootImage;
+  /**
+   * The queries do not depend on the query string (it only chooses what the page shows of the app's
+   * own content: a service, a topic, a page of the archive): a URL with one is prepared and rendered too.
+   * Otherwise URL state leaves the page to the browser.
+   */
+  rendersSearch?: boolean;
 }
 
 /** One inlined answer: the query key and its data. */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { INT4_MAX, pageSchema, PageQuerySchema, sortParam, booleanQuery } from './common';
+import { METAL_TYPES } from './constants';
 import { ErrorResponseSchema } from './errors';
 
+export { METAL_TYPES };
+
 // ---------- Shared vocabulary ----------
-export const METAL_TYPES = ['YELLOW_GOLD', 'WHITE_GOLD', 'ROSE_GOLD', 'PLATINUM', 'SILVER'] as const;
 export const MetalTypeSchema = z.enum(METAL_TYPES);
 export type MetalType = z.infer<typeof MetalTypeSchema>;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const UPLOAD_DEFAULT_BUCKET = 'mirror-storage';
-export const UPLOAD_DEFAULT_FOLDER = 'public';
-/** The one folder anonymous visitors may upload to (jewelry-week submission form). */
-export const JEWELRY_WEEK_UPLOAD_FOLDER = 'jewelry-week/submissions';
+import { JEWELRY_WEEK_UPLOAD_FOLDER, UPLOAD_DEFAULT_BUCKET, UPLOAD_DEFAULT_FOLDER } from './constants';
+
+export { JEWELRY_WEEK_UPLOAD_FOLDER, UPLOAD_DEFAULT_BUCKET, UPLOAD_DEFAULT_FOLDER };
 
 /** Decided by the file's content (magic bytes), never by its name or the client's content type. */
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'application/pdf', 'model/gltf-binary'] as const;

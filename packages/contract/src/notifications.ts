@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema, PageQuerySchema } from './common';
+import { JEWELRY_WEEK_STATEMENT_MAX } from './constants';
 import { EmailSchema } from './users';
 
 export const EMAIL_TYPES = [
@@ -35,7 +36,7 @@ const SubmitterSchema = z.object({
   phone: optionalText(40),
 });
 
-export const JEWELRY_WEEK_STATEMENT_MAX = 2000;
+export { JEWELRY_WEEK_STATEMENT_MAX };
 
 export const JewelryWeekModelSchema = SubmitterSchema.extend({
   brandName: optionalText(120),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIRM_EMAIL_PATH, CONFIRMATION_TTL_HOURS } from './constants';
 import { pageSchema, PageQuerySchema, sortParam } from './common';
 
 export const ROLES = ['CUSTOMER', 'ADMIN', 'VENDOR', 'DESIGNER'] as const;
@@ -85,10 +86,7 @@ export const RegistrationReceiptSchema = z.object({
 });
 export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
 
-/** Where a confirmation link lands in the web app (`?token=…`); the API builds links with it. */
-export const CONFIRM_EMAIL_PATH = '/auth/confirm';
-/** How long a confirmation link works. */
-export const CONFIRMATION_TTL_HOURS = 24;
+export { CONFIRM_EMAIL_PATH, CONFIRMATION_TTL_HOURS };
 
 export const CONFIRMATION_PURPOSES = ['REGISTRATION', 'EMAIL_CHANGE'] as const;
 export const ConfirmationPurposeSchema = z.enum(CONFIRMATION_PURPOSES);

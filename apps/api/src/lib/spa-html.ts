@@ -48,7 +48,7 @@ export interface SpaHtmlOptions {
   /** Server rendering; without it the page is rendered in the browser only. */
   renderApp?: RenderApp;
   /** Told when a page could not be rendered on the server (it is then rendered in the browser). */
-  onRenderError?: (error: unknown, pathname: string) => void;
+  onRenderError?: (error: unknown, url: string) => void;
   /** Longest wait for one API answer before the page goes out without it. */
   timeoutMs?: number;
   /** How long an inlined answer is reused. */
@@ -199,10 +199,11 @@ interface Shell {
 export interface SpaHtml {
   routes: BootRoute[];
   /**
-   * The HTML for a pathname (null when no planned route matches); without `fetchJson` only the
-   * chunk links are added (no data, no image).
+   * The HTML for a pathname and its query string (null when no planned route matches); without
+   * `fetchJson`, or with a query string the route's queries depend on, only the chunk links are added
+   * (no data, no image, no server rendering).
    */
-  render: (pathname: string, fetchJson: ((url: string) => Promise<unknown>) | null) => Promise<string | null>;
+  render: (pathname: string, fetchJson: ((url: string) => Promise<unknown>) | null, search?: string) => Promise<string | null>;
 }
 
 export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderError, timeoutMs = 400, cacheMs = 5_000, now = Date.now }: SpaHtmlOptions): SpaHtml | null {
@@ -262,33 +263,33 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
   const withTimeout = (promise: Promise<unknown>): Promise<unknown> =>
     Promise.race([promise, new Promise((resolve) => setTimeout(resolve, timeoutMs, undefined).unref())]);
 
-  // pathname → server-rendered markup of a page whose answers were all there, for as long as they are
+  // URL → server-rendered markup of a page whose answers were all there, for as long as they are
   // reused: a burst of views of one page renders it once. Reused only with the very answers it was rendered
   // from: the answers' cache renews on its own clock, and markup from older answers next to newer inlined data
   // (a stock or a price changed meanwhile) would not hydrate.
   const pages = new Map<string, { at: number; page: RenderedPage; data: string }>();
   // `data`: the answers as inlined in the page (escapeJsonForHtml), serialised once per request for both uses.
-  const renderPage = async (pathname: string, boot: BootEntry[], data: string, isComplete: boolean): Promise<RenderedPage | null> => {
+  const renderPage = async (url: string, boot: BootEntry[], data: string, isComplete: boolean): Promise<RenderedPage | null> => {
     if (!renderApp) return null;
-    const hit = pages.get(pathname);
+    const hit = pages.get(url);
     if (isComplete && hit && now() - hit.at < cacheMs && hit.data === data) return hit.page;
     try {
-      const page = await renderApp(pathname, boot);
+      const page = await renderApp(url, boot);
       if (page !== null && typeof page.markup !== 'string') throw new Error('the server renderer gave no markup');
       if (page !== null && isComplete) {
         if (pages.size > 500) pages.clear();
-        pages.set(pathname, { at: now(), page, data });
+        pages.set(url, { at: now(), page, data });
       }
       return page;
     } catch (error) {
-      onRenderError?.(error, pathname);
+      onRenderError?.(error, url);
       return null;
     }
   };
 
   return {
     routes: plan,
-    async render(pathname, fetchJson) {
+    async render(pathname, givenFetchJson, search = '') {
       let route: BootRoute | undefined;
       let params: Record<string, string> | null = null;
       for (const candidate of plan) {
@@ -299,16 +300,21 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
         }
       }
       if (!route || !params) return null;
+      // URL state (filters, pages) changes what most pages ask for: only bare paths are prepared, and
+      // the URLs of routes whose queries ignore the query string.
+      const fetchJson = search && !route.rendersSearch ? null : givenFetchJson;
       const queries = fetchJson ? route.queries.map((q) => resolveQuery(q, params)) : [];
       const answers = await Promise.all(queries.map((q) => withTimeout(load(q.url, fetchJson!))));
       const data = queries.map((q, i) => {
-        const answer = answers[i];
-        return q.field && answer !== undefined ? ((answer as Record<string, unknown> | null)?.[q.field] ?? undefined) : answer;
+        const answer = answers[i] as Record<string, unknown> | null | undefined;
+        // A list read whole is inlined only when its first page is all of it.
+        if (q.isWholeList && !(answer && typeof answer.totalPages === 'number' && answer.totalPages <= 1)) return undefined;
+        return q.field && answer !== undefined ? (answer?.[q.field] ?? undefined) : answer;
       });
       const boot: BootEntry[] = queries.flatMap((q, i) => (data[i] === undefined ? [] : [{ key: q.key, data: data[i] }]));
       const bootJson = escapeJsonForHtml(boot);
       // Rendered on the server only with the data (a URL with state gets none: the browser renders it).
-      const rendered = fetchJson ? await renderPage(pathname, boot, bootJson, boot.length === queries.length) : null;
+      const rendered = fetchJson ? await renderPage(`${pathname}${search}`, boot, bootJson, boot.length === queries.length) : null;
 
       // The image first, right after the viewport <meta> (before it, the preload scanner would pick
       // the rendition for a 980 px layout viewport): the parser meets it before any script or style.
@@ -375,16 +381,16 @@ export async function registerSpaHtml(app: FastifyInstance, options: SpaHtmlOpti
   const sendHtml = createHtmlSender();
   for (const routePath of paths) {
     app.get(routePath, { config: {}, schema: { hide: true } }, async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? routePath;
-      const hasSearch = request.url.includes('?');
+      const at = request.url.indexOf('?');
+      const pathname = at < 0 ? request.url : request.url.slice(0, at);
+      const search = at < 0 || at === request.url.length - 1 ? '' : request.url.slice(at);
       const fetchJson = async (url: string) => {
         const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' }, remoteAddress: request.ip });
         return res.statusCode === 200 ? (res.json() as unknown) : undefined;
       };
-      // URL state (filters, pages, tags) changes what the page asks for: only bare paths are prepared.
-      const html = await spa.render(pathname, hasSearch ? null : fetchJson);
+      const html = await spa.render(pathname, fetchJson, search);
       if (html === null) return reply.callNotFound();
-      return sendHtml(request, reply, pathname, html);
+      return sendHtml(request, reply, `${pathname}${search}`, html);
     });
   }
   return spa;

@@ -1,7 +1,8 @@
 import { hashKey, type QueryFunctionContext } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectionProductsQuery, collectionQuery, collectionsQuery, featuredProductsQuery, productFacetsQuery, productsListQuery } from '../features/catalog/api/catalog.queries';
+import { allProductsQuery, collectionProductsQuery, collectionQuery, collectionsQuery, featuredProductsQuery, productFacetsQuery, productQuery, productsListQuery } from '../features/catalog/api/catalog.queries';
 import { featuredCollectionsQuery } from '../features/catalog/components/home-sections';
+import { newCutPiecesParams } from '../features/catalog/components/new-cut-page';
 import { PAGE_SIZE, SIZES } from '../features/catalog/components/product-browser';
 import { PRODUCT_LIST_SPEC, toListParams } from '../features/catalog/components/use-product-list-state';
 import { coverQuery } from '../features/content/api/content.queries';
@@ -33,13 +34,25 @@ function pageQueries(): Record<string, Options[]> {
     '/products-left': products(PAGE_SIZE.sidebar),
     '/news': articles.slice(0, 3).map((a) => coverQuery(a.cover)),
     '/locations': [locationFacetsQuery(), locationsQuery({ city: undefined, type: undefined, service: undefined })],
+    '/products/:productId': [productQuery(ID), productFacetsQuery({})],
+    ...Object.fromEntries(articles.map((a) => [`/news/${a.slug}`, [coverQuery(a.cover)]])),
+    '/all-news': [],
+    '/services': [],
+    '/services/detail': [],
+    '/support': [],
+    '/about': [],
+    '/contact': [locationsQuery({})],
+    '/all-gems': [allProductsQuery()],
+    '/mirror-in-milan-digital-jewelry-week': [],
+    '/user-profile': [],
+    '/new-cut': [productsListQuery(newCutPiecesParams(1))],
   };
 }
 
 const fill = (query: BootQuery): BootQuery => ({
   ...query,
-  key: query.key.map((part) => (part === ':collectionId' ? ID : part)),
-  url: query.url.replace(':collectionId', ID),
+  key: query.key.map((part) => (part === ':collectionId' || part === ':productId' ? ID : part)),
+  url: query.url.replace(/:collectionId|:productId/, ID),
 });
 
 /** Runs a query function against a fake fetch: the URL it asks for, and what it makes of `answer`. */
@@ -56,7 +69,7 @@ async function run(options: Options, answer: unknown): Promise<{ url: string; re
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the boot plan', () => {
-  const plan = bootPlan({ newsCovers: articles.map((a) => a.cover) });
+  const plan = bootPlan({ articles });
   const expected = pageQueries();
 
   it('covers the storefront routes the budget measures, each once', () => {
@@ -69,7 +82,8 @@ describe('the boot plan', () => {
       expect(route.queries).toHaveLength(own.length);
       for (const [i, query] of route.queries.map(fill).entries()) {
         expect(hashKey(query.key), `${route.path} #${i}`).toBe(hashKey(own[i]!.queryKey));
-        const answer = { coverImage: { url: '/x.webp' }, content: [] };
+        // One page holds the list (a query that reads a list whole stops there).
+        const answer = { coverImage: { url: '/x.webp' }, content: [], totalPages: 1 };
         const { url, result } = await run(own[i]!, answer);
         expect(url, `${route.path} #${i}`).toBe(query.url);
         // A `field` is what the query function keeps of the answer.

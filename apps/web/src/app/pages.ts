@@ -19,6 +19,7 @@ export const pages = {
   news: lazyPage(() => import('./routes/news-page')),
   newsArticle: lazyPage(() => import('./routes/news-article-page')),
   allNews: lazyPage(() => import('./routes/all-news-page')),
+  newCut: lazyPage(() => import('./routes/new-cut-page')),
   contact: lazyPage(() => import('./routes/contact-page')),
   locations: lazyPage(() => import('./routes/locations-page')),
   hoverExpand: lazyPage(() => import('./routes/hover-expand-page')),

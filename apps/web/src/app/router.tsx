@@ -28,6 +28,7 @@ const STOREFRONT: ReadonlyArray<{ path: string; preload: () => Promise<void>; el
   page(paths.news, pages.news),
   page(paths.newsArticle, pages.newsArticle),
   page(paths.allNews, pages.allNews),
+  page(paths.newCut, pages.newCut),
   page(paths.contact, pages.contact),
   page(paths.locations, pages.locations),
   page(paths.hoverExpand, pages.hoverExpand),

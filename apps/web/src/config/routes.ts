@@ -28,6 +28,8 @@ export const paths = {
   newsArticle: '/news/:slug',
   /** The journal's archive (SPEC: "an all-news page"; its path is ours). */
   allNews: '/all-news',
+  /** The house's newest cut: its story, geometry and pieces (SPEC: "a new-cut page"; its path is ours). */
+  newCut: '/new-cut',
   immersiveShowroom: '/immersive-showroom',
   jewelryWeek: '/mirror-in-milan-digital-jewelry-week',
   jewelryWeekSuccess: '/mirror-in-milan-digital-jewelry-week/submit-success',

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { FeaturedCollections, FeaturedPieces, featuredCollectionsQuery } from '../../features/catalog/components/home-sections';
+import { NewCutTeaser } from '../../features/catalog/components/new-cut-teaser';
 import { LatestNews, ServicesTeaser } from '../../features/content/components/home-sections';
 import { AfterFirstPaint } from '../../components/motion/after-first-paint';
 import { HomeHero } from '../../features/home/home-page';
 import { BoutiquesTeaser } from '../../features/locations/components/boutiques-teaser';
 
-/** /home composes the features: hero, collections, pieces, services, news, boutiques. */
+/** /home composes the features: hero, collections, pieces, the new cut, services, news, boutiques. */
 export default function HomeRoute() {
   const featured = useQuery(featuredCollectionsQuery());
   const lead = featured.data?.content[0];
@@ -16,6 +17,7 @@ export default function HomeRoute() {
       <AfterFirstPaint>
         <FeaturedCollections />
         <FeaturedPieces />
+        <NewCutTeaser />
         <ServicesTeaser />
         <LatestNews />
         <BoutiquesTeaser />

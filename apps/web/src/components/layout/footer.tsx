@@ -73,6 +73,9 @@ export function Footer() {
                 <PageLink to={paths.collections}>Collections</PageLink>
               </li>
               <li>
+                <PageLink to={paths.newCut}>The new cut</PageLink>
+              </li>
+              <li>
                 <PageLink to={paths.services}>Services</PageLink>
               </li>
               <li>

@@ -12,13 +12,20 @@ describe('parseBlocks', () => {
   it('reads headings (shifted below the page h1), lists, quotes and paragraphs', () => {
     const blocks = parseBlocks('## Title\n\nOne line\nsame paragraph\n\n- a\n- b\n\n1. first\n\n> quoted\n\n---');
     expect(blocks).toEqual([
-      { type: 'heading', level: 3, text: 'Title' },
+      { type: 'heading', level: 2, text: 'Title' },
       { type: 'paragraph', text: 'One line same paragraph' },
       { type: 'list', ordered: false, items: ['a', 'b'] },
       { type: 'list', ordered: true, items: ['first'] },
       { type: 'quote', text: 'quoted' },
       { type: 'rule' },
     ]);
+  });
+
+  it('makes the document’s top heading level an h2 and keeps the steps below it: no level skipped under the page title', () => {
+    const levels = (source: string) => parseBlocks(source).flatMap((b) => (b.type === 'heading' ? [b.level] : []));
+    expect(levels('## A\n\n### B\n\n## C')).toEqual([2, 3, 2]);
+    expect(levels('# A\n\n## B\n\n### C\n\n#### D')).toEqual([2, 3, 4, 4]);
+    expect(levels('### Only')).toEqual([2]);
   });
 });
 

@@ -15,6 +15,10 @@ export type Block =
 
 export function parseBlocks(markdown: string): Block[] {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  // The page's h1 is its title: the document's own top heading level becomes h2, whether the file
+  // writes it `#` or `##`, so no level is skipped under the title (axe: heading-order).
+  const depths = lines.map((line) => /^(#{1,4})\s+/.exec(line.trimEnd())?.[1]!.length ?? 5);
+  const top = Math.min(...depths);
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   let list: { ordered: boolean; items: string[] } | null = null;
@@ -36,8 +40,7 @@ export function parseBlocks(markdown: string): Block[] {
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
     if (heading) {
       flush();
-      // A document's h1 is the page title; headings inside start at h2.
-      const level = Math.min(4, Math.max(2, heading[1]!.length + 1)) as 2 | 3 | 4;
+      const level = Math.min(4, heading[1]!.length - top + 2) as 2 | 3 | 4;
       blocks.push({ type: 'heading', level, text: heading[2]!.trim() });
       continue;
     }

@@ -6,6 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { showToast } from '../../../components/ui/toast';
 import { jsonResponse, makeUser, mockFetch, type Call } from '../../../test/http';
 import { ProfilePage } from './profile-page';
+// The forms' rules load on first focus (lazy-resolver.ts); loaded here up front, as a browser would have them by then.
+import '../account-schemas';
 
 vi.mock('../../../components/ui/toast', () => ({ showToast: vi.fn() }));
 const toasts = () => vi.mocked(showToast).mock.calls.map((c) => c[0]);

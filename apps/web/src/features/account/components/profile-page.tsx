@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PasswordSchema, UpdateUserBodySchema, type OrderSummary, type User } from '@mirror/contract';
+import type { OrderSummary, User } from '@mirror/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { QueryError } from '../../../components/feedback/query-state';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { PageLink } from '../../../components/layout/page-link';
@@ -19,12 +18,11 @@ import { formatDate, formatDateTime, formatMoney, humanize } from '../../../lib/
 import { usePageMeta } from '../../../lib/page-meta';
 import { useCancelEmailChange, useChangePassword, useResendEmailChange, useUpdateProfile } from '../api/account.mutations';
 import { meQuery, myOrdersQuery, orderQuery } from '../api/account.queries';
+import type { PasswordFormValues as PasswordForm, ProfileFormValues as ProfileForm } from '../account-schemas';
 import styles from './profile.module.css';
 
-const ProfileSchema = UpdateUserBodySchema.pick({ email: true, firstName: true, lastName: true, phone: true })
-  .required({ email: true })
-  .extend({ currentPassword: z.string().optional() });
-type ProfileForm = z.infer<typeof ProfileSchema>;
+const profileRules = lazyResolver(() => import('../account-schemas').then((m) => m.profileResolver));
+const passwordRules = lazyResolver(() => import('../account-schemas').then((m) => m.passwordResolver));
 const PROFILE_FIELDS: readonly Path<ProfileForm>[] = ['email', 'firstName', 'lastName', 'phone', 'currentPassword'];
 const isSameEmail = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.toLowerCase();
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -96,7 +94,7 @@ function ProfileForm({ user }: { user: User }) {
     formState: { errors, isDirty },
     reset,
   } = useForm<ProfileForm>({
-    resolver: zodResolver(ProfileSchema),
+    resolver: profileRules.resolver,
     mode: 'onTouched',
     defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '', currentPassword: '' },
   });
@@ -123,7 +121,7 @@ function ProfileForm({ user }: { user: User }) {
     });
   });
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="profile-title">
+    <form className={styles.form} onSubmit={onSubmit} onFocus={profileRules.preload} noValidate aria-labelledby="profile-title">
       <h2 id="profile-title" className={styles.sectionTitle}>
         Your details
       </h2>
@@ -156,11 +154,6 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-const PasswordFormSchema = z
-  .object({ currentPassword: z.string().min(1, 'Enter your current password'), password: PasswordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords differ' });
-type PasswordForm = z.infer<typeof PasswordFormSchema>;
-
 function PasswordChange({ user }: { user: User }) {
   const change = useChangePassword(user.id);
   const navigate = useNavigate();
@@ -170,7 +163,7 @@ function PasswordChange({ user }: { user: User }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PasswordForm>({ resolver: zodResolver(PasswordFormSchema), mode: 'onTouched' });
+  } = useForm<PasswordForm>({ resolver: passwordRules.resolver, mode: 'onTouched' });
   const onSubmit = handleSubmit(({ currentPassword, password }) => {
     setFormError(null);
     change.mutate(
@@ -185,7 +178,7 @@ function PasswordChange({ user }: { user: User }) {
     );
   });
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="password-title">
+    <form className={styles.form} onSubmit={onSubmit} onFocus={passwordRules.preload} noValidate aria-labelledby="password-title">
       <h2 id="password-title" className={styles.sectionTitle}>
         Password
       </h2>

@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type Call } from '../../../test/http';
 import { ConfirmEmail } from './confirm-email';
+// The forms' rules load on first focus (lazy-resolver.ts); loaded here up front, as a browser would have them by then.
+import '../auth-schemas';
 
 const TOKEN = '6f1d2c7e-3b9a-4c1e-8f2a-9d0b1c2e3f40.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 const path = (call: Call) => call.url.replace(/^https?:\/\/[^/]+/, '');

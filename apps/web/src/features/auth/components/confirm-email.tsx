@@ -1,14 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CONFIRMATION_TTL_HOURS, EmailSchema, type EmailConfirmation } from '@mirror/contract';
+import type { EmailConfirmation } from '@mirror/contract';
+import { CONFIRMATION_TTL_HOURS } from '@mirror/contract/constants';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ApiError, errorText } from '../../../lib/errors';
 import { useConfirmEmail, useResendConfirmation } from '../api/auth.mutations';
 import { authStyles as styles } from './auth-layout';
+
+const rules = lazyResolver(() => import('../auth-schemas').then((m) => m.resendResolver));
 
 export interface ConfirmEmailProps {
   /** The link's token (`?token=`); null when the link arrived without one. */
@@ -42,7 +44,7 @@ function ResendByEmail() {
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<{ email: string }>({ resolver: zodResolver(z.object({ email: EmailSchema })), mode: 'onTouched' });
+  } = useForm<{ email: string }>({ resolver: rules.resolver, mode: 'onTouched' });
   if (resend.isSuccess) {
     return (
       <p className={styles.note} role="status">
@@ -51,7 +53,7 @@ function ResendByEmail() {
     );
   }
   return (
-    <form className={styles.inline} onSubmit={handleSubmit((values) => resend.mutate(values))} noValidate aria-label="Send a new link">
+    <form className={styles.inline} onSubmit={handleSubmit((values) => resend.mutate(values))} onFocus={rules.preload} noValidate aria-label="Send a new link">
       {resend.isError ? (
         <p className={styles.alert} role="alert">
           {errorText(resend.error)}

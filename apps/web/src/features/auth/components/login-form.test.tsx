@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/http';
 import { LoginForm } from './login-form';
+// The forms' rules load on first focus (lazy-resolver.ts); loaded here up front, as a browser would have them by then.
+import '../auth-schemas';
 
 function renderForm(onSignedIn = vi.fn(), defaultUsername?: string) {
   render(
@@ -28,12 +30,13 @@ describe('login form', () => {
     expect(button.disabled).toBe(false);
     expect(username.getAttribute('aria-invalid')).toBeNull();
     await user.click(button);
-    expect(username.getAttribute('aria-invalid')).toBe('true');
+    // The rules load on the form's first focus (lazy-resolver.ts): the first check waits for them.
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(username);
     await user.type(username, 'customer');
     await user.click(button);
-    expect(username.getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBeNull());
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(password);
     expect(calls).toHaveLength(0);

@@ -1,13 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AuthenticateBodySchema, type AuthenticateBody } from '@mirror/contract';
+import type { AuthenticateBody } from '@mirror/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, errorText } from '../../../lib/errors';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useSignIn } from '../api/auth.mutations';
 import { authStyles as styles } from './auth-layout';
+
+const rules = lazyResolver(() => import('../auth-schemas').then((m) => m.signInResolver));
 
 export interface LoginFormProps {
   onSignedIn: () => void;
@@ -25,7 +27,7 @@ export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFo
   const signIn = useSignIn();
   const [serverError, setServerError] = useState<{ text: string; isCredentials: boolean } | null>(null);
   const { register, handleSubmit, watch, setFocus } = useForm<AuthenticateBody>({
-    resolver: zodResolver(AuthenticateBodySchema),
+    resolver: rules.resolver,
     defaultValues: { username: defaultUsername ?? '', password: '' },
   });
 
@@ -48,7 +50,7 @@ export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFo
   );
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="page-title">
+    <form className={styles.form} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-labelledby="page-title">
       <header className={styles.header}>
         <p className="eyebrow">Your account</p>
         <h1 id="page-title" className={styles.title}>

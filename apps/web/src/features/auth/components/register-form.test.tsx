@@ -5,6 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type Call } from '../../../test/http';
 import { RegisterForm } from './register-form';
+// The forms' rules load on first focus (lazy-resolver.ts); loaded here up front, as a browser would have them by then.
+import '../auth-schemas';
 
 function renderForm() {
   render(

@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CONFIRMATION_TTL_HOURS, RegisterUserBodySchema, type RegisterUserBody } from '@mirror/contract';
+import type { RegisterUserBody } from '@mirror/contract';
+import { CONFIRMATION_TTL_HOURS } from '@mirror/contract/constants';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Link } from 'react-router';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useRegister, useResendConfirmation } from '../api/auth.mutations';
 import { errorText } from '../../../lib/errors';
 import { authStyles as styles } from './auth-layout';
 import { applyServerErrors } from '../../../components/form/server-errors';
+
+const rules = lazyResolver(() => import('../auth-schemas').then((m) => m.registerResolver));
 
 const FIELDS: readonly Path<RegisterUserBody>[] = ['username', 'email', 'password', 'firstName', 'lastName', 'phone'];
 
@@ -74,7 +77,7 @@ export function RegisterForm({ loginHref }: RegisterFormProps) {
     setError,
     formState: { errors },
   } = useForm<RegisterUserBody>({
-    resolver: zodResolver(RegisterUserBodySchema),
+    resolver: rules.resolver,
     mode: 'onTouched',
   });
 
@@ -88,7 +91,7 @@ export function RegisterForm({ loginHref }: RegisterFormProps) {
 
   if (sentTo) return <RegistrationSent email={sentTo} loginHref={loginHref} />;
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="page-title">
+    <form className={styles.form} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-labelledby="page-title">
       <header className={styles.header}>
         <p className="eyebrow">Your account</p>
         <h1 id="page-title" className={styles.title}>

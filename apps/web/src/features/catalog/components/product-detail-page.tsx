@@ -64,10 +64,15 @@ function DetailSkeleton() {
 export function ProductDetailPage() {
   const { productId = '' } = useParams();
   const product = useQuery(productQuery(productId));
-  const category = useQuery({ ...categoryQuery(product.data?.categoryId ?? ''), enabled: Boolean(product.data) });
+  // The product carries only its category's and designer's ids; the catalogue facets carry their names
+  // (and are inlined with the piece on a first load: the page is rendered on the server complete).
+  const facets = useQuery(productFacetsQuery({}));
+  const categoryId = product.data?.categoryId ?? '';
+  const categoryLabel = facets.data?.categories.find((c) => c.value === categoryId)?.label;
+  // A piece the facets do not count (a draft an administrator previews) asks for its category itself.
+  const category = useQuery({ ...categoryQuery(categoryId), enabled: Boolean(categoryId) && facets.isSuccess && !categoryLabel });
+  const categoryName = categoryLabel ?? category.data?.name;
   const collections = useQuery({ ...collectionsWithProductsQuery(), enabled: Boolean(product.data) });
-  // The product carries only its designer's id; the catalogue facets carry the names.
-  const facets = useQuery({ ...productFacetsQuery({}), enabled: Boolean(product.data?.designerId) });
   const data = product.data;
   usePageMeta(data?.name ?? (product.isError ? 'Piece not found' : 'Piece'), data ? `${data.name} — ${data.description.slice(0, 140)}` : undefined);
 
@@ -94,13 +99,13 @@ export function ProductDetailPage() {
   const p = product.data!;
   const collection = collections.data?.content.find((c) => c.products.some((item) => item.product.id === p.id));
   const siblings = collection?.products.filter((item) => item.product.id !== p.id).slice(0, 4) ?? [];
-  const isRing = isRingCategory(category.data?.name);
+  const isRing = isRingCategory(categoryName);
   const gem = p.gemstone;
   const designer = facets.data?.designers.find((d) => d.value === p.designerId)?.label;
   const attributes: [string, string][] = [
     ['Reference', p.sku],
     ['Metal', humanize(p.metalType)],
-    ...(category.data ? [['Category', category.data.name] as [string, string]] : []),
+    ...(categoryName ? [['Category', categoryName] as [string, string]] : []),
     ...(designer ? [['Designer', designer] as [string, string]] : []),
     ...(gem ? [['Stone', humanize(gem.type)] as [string, string]] : []),
     ...(gem?.carat ? [['Carat', `${gem.carat.toFixed(2)} ct`] as [string, string]] : []),
@@ -121,7 +126,7 @@ export function ProductDetailPage() {
           <Gallery product={p} />
           <div className={styles.details}>
             <p className={`eyebrow ${styles.collection}`}>
-              {collection ? <PageLink to={to.collection(collection.id)}>{collection.name}</PageLink> : (category.data?.name ?? 'High jewelry')}
+              {collection ? <PageLink to={to.collection(collection.id)}>{collection.name}</PageLink> : (categoryName ?? 'High jewelry')}
             </p>
             <h1 id="page-title" className={styles.title}>
               {p.name}

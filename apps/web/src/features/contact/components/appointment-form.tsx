@@ -1,24 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AppointmentRequestModelSchema, type EmailModels } from '@mirror/contract';
+import type { EmailModels } from '@mirror/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { z } from 'zod';
 import { Captcha, isCaptchaEnabled } from '../../../components/form/captcha';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useRequestAppointment } from '../api/contact.mutations';
+import type { AppointmentForm } from '../contact-schemas';
 import { appointmentDays, appointmentSlots, type BookableBoutique } from '../slots';
 import styles from './contact.module.css';
 
-/** The request form adds 'pieces of interest', folded into the message the API carries. */
-const AppointmentFormSchema = AppointmentRequestModelSchema.extend({
-  pieces: z.string().trim().max(300, 'At most 300 characters').optional(),
-  location: z.string().trim().min(1, 'Choose a boutique').max(160),
-});
-type AppointmentForm = z.infer<typeof AppointmentFormSchema>;
+const rules = lazyResolver(() => import('../contact-schemas').then((m) => m.appointmentResolver));
 const FIELDS: readonly Path<AppointmentForm>[] = ['name', 'email', 'phone', 'location', 'service', 'preferredDate', 'preferredTime', 'message'];
 
 const SERVICES = ['Private viewing', 'Bridal consultation', 'Bespoke design', 'Resizing', 'Cleaning', 'Engraving', 'Appraisal', 'Repair'] as const;
@@ -52,7 +47,7 @@ export function AppointmentRequestForm({ boutiques, defaultBoutique, defaultPiec
     watch,
     formState: { errors },
   } = useForm<AppointmentForm>({
-    resolver: zodResolver(AppointmentFormSchema),
+    resolver: rules.resolver,
     mode: 'onTouched',
     values: { location: defaultBoutique ?? '', pieces: defaultPieces ?? '' } as AppointmentForm,
     resetOptions: { keepDirtyValues: true },
@@ -99,7 +94,7 @@ export function AppointmentRequestForm({ boutiques, defaultBoutique, defaultPiec
     );
 
   return (
-    <form className={[styles.form, styles.appointment].join(' ')} onSubmit={onSubmit} noValidate aria-label="Appointment request">
+    <form className={[styles.form, styles.appointment].join(' ')} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-label="Appointment request">
       {formError ? (
         <p className={styles.alert} role="alert">
           {formError}

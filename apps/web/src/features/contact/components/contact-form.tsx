@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ContactMessageModelSchema, type EmailModels } from '@mirror/contract';
+import type { EmailModels } from '@mirror/contract';
 import { useCallback, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Captcha, isCaptchaEnabled } from '../../../components/form/captcha';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -14,6 +14,7 @@ import { Textarea } from '../../../components/ui/textarea';
 type ContactModel = EmailModels['CONTACT_MESSAGE'];
 const FIELDS: readonly Path<ContactModel>[] = ['name', 'email', 'phone', 'subject', 'message'];
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const rules = lazyResolver(() => import('../contact-schemas').then((m) => m.contactResolver));
 
 export function ContactForm() {
   const send = useSendContactMessage();
@@ -27,7 +28,7 @@ export function ContactForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<ContactModel>({ resolver: zodResolver(ContactMessageModelSchema), mode: 'onTouched' });
+  } = useForm<ContactModel>({ resolver: rules.resolver, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((model) => {
     setFormError(null);
@@ -60,7 +61,7 @@ export function ContactForm() {
     );
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
+    <form className={styles.form} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className={styles.formTitle}>
         Write to us
       </h2>

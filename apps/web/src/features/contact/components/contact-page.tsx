@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { Button } from '../../../components/ui/button';
@@ -5,9 +6,12 @@ import { Dialog } from '../../../components/ui/dialog';
 import { brand } from '../../../config/brand';
 import { usePageMeta } from '../../../lib/page-meta';
 import type { BookableBoutique } from '../slots';
-import { AppointmentRequestForm } from './appointment-form';
 import { ContactForm } from './contact-form';
 import styles from './contact.module.css';
+
+// Only with `?appointment` in the URL: the dialog's form is not part of the page's first load.
+const AppointmentRequestForm = lazy(() => import('./appointment-form').then((m) => ({ default: m.AppointmentRequestForm })));
+const loading = <p role="status">Loading...</p>;
 
 export interface ContactPageProps {
   /** Boutiques that take appointments (from the locations API, given by the route). */
@@ -58,15 +62,17 @@ export function ContactPage({ boutiques, isLoadingBoutiques }: ContactPageProps)
       </div>
       <Dialog isOpen={isBooking} onClose={close} title="Book an appointment" size="wide">
         {!isBooking ? null : isLoadingBoutiques ? (
-          <p role="status">Loading...</p>
+          loading
         ) : (
-          <AppointmentRequestForm
-            key={`${boutiqueId ?? ''}-${params.get('piece') ?? ''}`}
-            boutiques={boutiques}
-            defaultBoutique={defaultBoutique}
-            defaultPieces={params.get('piece') ?? undefined}
-            onDone={close}
-          />
+          <Suspense fallback={loading}>
+            <AppointmentRequestForm
+              key={`${boutiqueId ?? ''}-${params.get('piece') ?? ''}`}
+              boutiques={boutiques}
+              defaultBoutique={defaultBoutique}
+              defaultPieces={params.get('piece') ?? undefined}
+              onDone={close}
+            />
+          </Suspense>
         )}
       </Dialog>
     </>

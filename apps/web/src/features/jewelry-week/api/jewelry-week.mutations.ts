@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { JEWELRY_WEEK_UPLOAD_FOLDER, UPLOAD_DEFAULT_BUCKET, type EmailModels, type QueuedEmail, type UploadedFile } from '@mirror/contract';
+import type { EmailModels, QueuedEmail, UploadedFile } from '@mirror/contract';
+import { JEWELRY_WEEK_UPLOAD_FOLDER, UPLOAD_DEFAULT_BUCKET } from '@mirror/contract/constants';
 import { env } from '../../../config/env';
 import { apiClient, uploadWithProgress } from '../../../lib/api-client';
 

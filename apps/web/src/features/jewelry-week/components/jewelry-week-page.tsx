@@ -1,31 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { JEWELRY_WEEK_STATEMENT_MAX as STATEMENT_MAX, JewelryWeekModelSchema } from '@mirror/contract';
+import { JEWELRY_WEEK_STATEMENT_MAX as STATEMENT_MAX } from '@mirror/contract/constants';
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { Captcha, isCaptchaEnabled } from '../../../components/form/captcha';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { paths } from '../../../config/routes';
-import { formatCount } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSubmitJewelryWeek, type SubmissionModel } from '../api/jewelry-week.mutations';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, formatBytes, validateFiles } from '../files';
+import type { SubmissionFormValues as FormValues } from '../jewelry-week-schemas';
 import styles from './jewelry-week.module.css';
 
-const FormSchema = JewelryWeekModelSchema.omit({ files: true, phone: true, brandName: true, instagram: true }).extend({
-  country: JewelryWeekModelSchema.shape.name.max(80, 'At most 80 characters'),
-  // Its own rule, not the name's (whose 120-character limit refused every real paragraph).
-  message: z
-    .string()
-    .trim()
-    .min(40, 'Tell us about the collection in at least 40 characters')
-    .max(STATEMENT_MAX, `At most ${formatCount(STATEMENT_MAX)} characters`),
-});
-type FormValues = z.infer<typeof FormSchema>;
+const rules = lazyResolver(() => import('../jewelry-week-schemas').then((m) => m.submissionResolver));
 const FIELDS: readonly Path<FormValues>[] = ['name', 'email', 'country', 'website', 'collectionTitle', 'message'];
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -45,7 +35,7 @@ export function JewelryWeekPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({ resolver: zodResolver(FormSchema), mode: 'onTouched' });
+  } = useForm<FormValues>({ resolver: rules.resolver, mode: 'onTouched' });
 
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = [...files, ...Array.from(event.target.files ?? [])].slice(0, MAX_FILES + 1);
@@ -91,7 +81,7 @@ export function JewelryWeekPage() {
           Independent designers are invited to present a collection alongside the Maison. Send us your portfolio — up to five images or PDFs — and a statement about the work. Our jury answers every designer within four weeks.
         </p>
       </header>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="page-title">
+      <form className={styles.form} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-labelledby="page-title">
         {formError ? (
           <p className={styles.alert} role="alert">
             {formError}

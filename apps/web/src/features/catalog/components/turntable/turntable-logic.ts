@@ -1,12 +1,13 @@
 import type { MetalType } from '@mirror/contract';
+import { METAL_TYPES } from '@mirror/contract/constants';
 import { humanize } from '../../../../lib/format';
 
 /**
- * The metals a piece can be shown in, in the contract's order. Written out, not imported: a value from
- * the contract's index brings zod with it (≈ 35 KB gz), and this module is in the first load of the
- * 360° view, the salon and the try-on. turntable-logic.test.ts holds it equal to METAL_TYPES.
+ * The metals a piece can be shown in, in the contract's order: from `@mirror/contract/constants`, which
+ * holds no schema (the contract's index brings zod, ≈ 35 KB gz, and this module is in the first load of
+ * the 360° view, the salon and the try-on).
  */
-export const METALS = ['YELLOW_GOLD', 'WHITE_GOLD', 'ROSE_GOLD', 'PLATINUM', 'SILVER'] as const satisfies readonly MetalType[];
+export const METALS: readonly MetalType[] = METAL_TYPES;
 
 /** 'ROSE_GOLD' → 'Rose gold'. */
 export function metalLabel(metal: MetalType): string {

@@ -1,0 +1,97 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LazyVideo } from './lazy-video';
+
+/** One fake IntersectionObserver per test: what it was asked to watch, and a way to report. */
+let observed: { options: IntersectionObserverInit | undefined; report: (isIntersecting: boolean) => void } | null = null;
+
+class FakeObserver {
+  constructor(
+    private readonly callback: IntersectionObserverCallback,
+    options?: IntersectionObserverInit,
+  ) {
+    observed = { options, report: (isIntersecting) => this.callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver) };
+  }
+  observe() {}
+  disconnect() {}
+}
+
+function reducedMotion(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+}
+
+const film = (
+  <LazyVideo
+    sources={[
+      { src: '/assets/film.webm', type: 'video/webm' },
+      { src: '/assets/film.mp4', type: 'video/mp4' },
+    ]}
+    poster="/assets/film-poster.webp"
+    width={960}
+    height={540}
+    label="The stone turning in the light"
+  />
+);
+
+let play: ReturnType<typeof vi.fn>;
+let pause: ReturnType<typeof vi.fn>;
+let load: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  observed = null;
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  reducedMotion(false);
+  // jsdom does not play media.
+  play = vi.fn(() => Promise.resolve());
+  pause = vi.fn();
+  load = vi.fn();
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play as unknown as () => Promise<void>);
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(pause as unknown as () => void);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(load as unknown as () => void);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const video = () => screen.getByLabelText('The stone turning in the light') as HTMLVideoElement;
+
+describe('LazyVideo', () => {
+  it('shows the poster and fetches nothing until it is within 50 px of the viewport', () => {
+    render(film);
+    expect(video().tagName).toBe('VIDEO');
+    expect(video().getAttribute('poster')).toBe('/assets/film-poster.webp');
+    expect(video().getAttribute('preload')).toBe('none');
+    expect(video().querySelectorAll('source')).toHaveLength(0);
+    expect(observed?.options?.rootMargin).toBe('50px');
+    expect(load).not.toHaveBeenCalled();
+    expect(play).not.toHaveBeenCalled();
+  });
+
+  it('takes its sources and plays, muted and inline, once near; pauses out of view and plays again', () => {
+    render(film);
+    act(() => observed!.report(true));
+    expect([...video().querySelectorAll('source')].map((s) => [s.getAttribute('src'), s.getAttribute('type')])).toEqual([
+      ['/assets/film.webm', 'video/webm'],
+      ['/assets/film.mp4', 'video/mp4'],
+    ]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(video().muted).toBe(true);
+    expect(video().loop).toBe(true);
+    expect(video().hasAttribute('playsinline')).toBe(true);
+    act(() => observed!.report(false));
+    expect(pause).toHaveBeenCalledTimes(1);
+    // Its sources stay: scrolling back does not fetch again.
+    expect(video().querySelectorAll('source')).toHaveLength(2);
+    act(() => observed!.report(true));
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('never starts by itself under reduced motion: the controls are there to play it', () => {
+    reducedMotion(true);
+    render(film);
+    act(() => observed!.report(true));
+    expect(video().querySelectorAll('source')).toHaveLength(2);
+    expect(video().controls).toBe(true);
+    expect(play).not.toHaveBeenCalled();
+  });
+});
