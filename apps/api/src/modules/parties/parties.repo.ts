@@ -71,7 +71,8 @@ export interface PartyTableSpec<F extends PartyFilter, Facets> {
 export function createPartyRepo<Row, NewRow, F extends PartyFilter, Facets>(db: Db, spec: PartyTableSpec<F, Facets>) {
   const t = spec.table;
   const sortColumns = { code: sql`lower(${t.code})`, name: spec.name, createdAt: t.createdAt } as const;
-  const rowsOf = (rows: unknown[]) => rows as Row[];
+  // A generic table selects rows TypeScript cannot name: they are the party's `Row`.
+  const asRows = (rows: unknown[]) => rows as Row[];
 
   function visibility(viewer: PartyViewer, includeDeleted = false): SQL | undefined {
     if (viewer.isAdmin) return includeDeleted ? undefined : isNull(t.deletedAt);
@@ -98,17 +99,17 @@ export function createPartyRepo<Row, NewRow, F extends PartyFilter, Facets>(db: 
 
     async findById(id: string, viewer: PartyViewer): Promise<Row | null> {
       // ADMIN may open a soft-deleted record by id (it shows deletedAt).
-      const [row] = rowsOf(await db.select().from(t).where(and(eq(t.id, id), visibility(viewer, viewer.isAdmin))).limit(1));
+      const [row] = asRows(await db.select().from(t).where(and(eq(t.id, id), visibility(viewer, viewer.isAdmin))).limit(1));
       return row ?? null;
     },
 
     async findByCode(code: string, viewer: PartyViewer, includeDeleted = false): Promise<Row | null> {
-      const [row] = rowsOf(await db.select().from(t).where(and(sql`lower(${t.code}) = lower(${code})`, visibility(viewer, includeDeleted))).limit(1));
+      const [row] = asRows(await db.select().from(t).where(and(sql`lower(${t.code}) = lower(${code})`, visibility(viewer, includeDeleted))).limit(1));
       return row ?? null;
     },
 
     async findByOwner(userId: string): Promise<Row | null> {
-      const [row] = rowsOf(await db.select().from(t).where(and(eq(t.userId, userId), isNull(t.deletedAt))).limit(1));
+      const [row] = asRows(await db.select().from(t).where(and(eq(t.userId, userId), isNull(t.deletedAt))).limit(1));
       return row ?? null;
     },
 
@@ -125,7 +126,7 @@ export function createPartyRepo<Row, NewRow, F extends PartyFilter, Facets>(db: 
           .offset(page.offset),
         db.select({ value: count() }).from(t).where(where),
       ]);
-      return { rows: rowsOf(rows), total: total?.value ?? 0 };
+      return { rows: asRows(rows), total: total?.value ?? 0 };
     },
 
     async facets(viewer: PartyViewer): Promise<Facets> {
@@ -148,12 +149,12 @@ export function createPartyRepo<Row, NewRow, F extends PartyFilter, Facets>(db: 
     },
 
     async insert(values: NewRow): Promise<Row> {
-      const [row] = rowsOf(await db.insert(t).values(values as never).returning());
+      const [row] = asRows(await db.insert(t).values(values as never).returning());
       return row!;
     },
 
     async update(id: string, patch: Partial<NewRow> | PartyStatePatch): Promise<Row | null> {
-      const [row] = rowsOf(
+      const [row] = asRows(
         await db
           .update(t)
           .set({ ...patch, updatedAt: new Date() } as never)
