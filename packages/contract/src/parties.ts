@@ -85,10 +85,50 @@ const stamps = {
   deletedAt: z.iso.datetime().nullable(),
 };
 
+/**
+ * One party's record and bodies from its profile: the record is `id`, `code`, the party's own
+ * fields, then the owner, flags and stamps; the owner may change the profile fields, everything
+ * else (code, flags, owner) is ADMIN's.
+ */
+function partyRecordSchema<F extends z.ZodRawShape>(fields: F) {
+  return z.object({
+    id: z.uuid(),
+    code: z.string(),
+    ...fields,
+    /** The owning account; shown to ADMIN and to the owner only. */
+    userId: z.uuid().nullable().optional(),
+    ...flags,
+    ...stamps,
+  });
+}
+
+function partyBodySchemas<P extends z.ZodRawShape>(profile: P) {
+  const create = z
+    .object({
+      code: PartyCodeSchema,
+      ...profile,
+      userId: z.uuid().nullable().optional(),
+      isActive: z.boolean().default(true),
+      isVerified: z.boolean().default(false),
+      isFeatured: z.boolean().default(false),
+    })
+    .strict();
+  const update = z
+    .object({
+      code: PartyCodeSchema,
+      ...profile,
+      userId: z.uuid().nullable(),
+      isActive: z.boolean(),
+      isVerified: z.boolean(),
+      isFeatured: z.boolean(),
+    })
+    .partial()
+    .strict();
+  return { create, update, profileFields: Object.keys(profile) as (keyof P & string)[] };
+}
+
 // ---------- Designers ----------
-export const DesignerSchema = z.object({
-  id: z.uuid(),
-  code: z.string(),
+export const DesignerSchema = partyRecordSchema({
   displayName: z.string(),
   specialty: z.string(),
   bio: z.string().nullable(),
@@ -97,16 +137,11 @@ export const DesignerSchema = z.object({
   country: z.string().nullable(),
   avatarKey: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  /** The owning account; shown to ADMIN and to the owner only. */
-  userId: z.uuid().nullable().optional(),
-  ...flags,
-  ...stamps,
 });
 export type Designer = z.infer<typeof DesignerSchema>;
 export const DesignerPageSchema = pageSchema(DesignerSchema);
 
-/** What the owner may change; everything else (code, flags, owner) is ADMIN's. */
-const designerProfile = {
+const designerBodies = partyBodySchemas({
   displayName: Text(200),
   specialty: Text(120),
   bio: LongText.nullable().optional(),
@@ -114,40 +149,18 @@ const designerProfile = {
   website: WebsiteSchema.nullable().optional(),
   country: CountryCodeSchema.nullable().optional(),
   avatarKey: FileKeySchema.nullable().optional(),
-};
-export const DESIGNER_PROFILE_FIELDS = Object.keys(designerProfile) as (keyof typeof designerProfile)[];
-
-export const CreateDesignerBodySchema = z
-  .object({
-    code: PartyCodeSchema,
-    ...designerProfile,
-    userId: z.uuid().nullable().optional(),
-    isActive: z.boolean().default(true),
-    isVerified: z.boolean().default(false),
-    isFeatured: z.boolean().default(false),
-  })
-  .strict();
+});
+/** What the owner may change. */
+export const DESIGNER_PROFILE_FIELDS = designerBodies.profileFields;
+export const CreateDesignerBodySchema = designerBodies.create;
 export type CreateDesignerBody = z.infer<typeof CreateDesignerBodySchema>;
-
-export const UpdateDesignerBodySchema = z
-  .object({
-    code: PartyCodeSchema,
-    ...designerProfile,
-    userId: z.uuid().nullable(),
-    isActive: z.boolean(),
-    isVerified: z.boolean(),
-    isFeatured: z.boolean(),
-  })
-  .partial()
-  .strict();
+export const UpdateDesignerBodySchema = designerBodies.update;
 export type UpdateDesignerBody = z.infer<typeof UpdateDesignerBodySchema>;
 
 export const SpecialtyParamsSchema = z.object({ specialty: Text(120) });
 
 // ---------- Vendors ----------
-export const VendorSchema = z.object({
-  id: z.uuid(),
-  code: z.string(),
+export const VendorSchema = partyRecordSchema({
   name: z.string(),
   country: z.string(),
   type: VendorTypeSchema,
@@ -156,15 +169,11 @@ export const VendorSchema = z.object({
   website: z.string().nullable(),
   logoKey: z.string().nullable(),
   logoUrl: z.string().nullable(),
-  /** The owning account; shown to ADMIN and to the owner only. */
-  userId: z.uuid().nullable().optional(),
-  ...flags,
-  ...stamps,
 });
 export type Vendor = z.infer<typeof VendorSchema>;
 export const VendorPageSchema = pageSchema(VendorSchema);
 
-const vendorProfile = {
+const vendorBodies = partyBodySchemas({
   name: Text(200),
   country: CountryCodeSchema,
   type: VendorTypeSchema,
@@ -172,32 +181,12 @@ const vendorProfile = {
   email: EmailSchema.nullable().optional(),
   website: WebsiteSchema.nullable().optional(),
   logoKey: FileKeySchema.nullable().optional(),
-};
-export const VENDOR_PROFILE_FIELDS = Object.keys(vendorProfile) as (keyof typeof vendorProfile)[];
-
-export const CreateVendorBodySchema = z
-  .object({
-    code: PartyCodeSchema,
-    ...vendorProfile,
-    userId: z.uuid().nullable().optional(),
-    isActive: z.boolean().default(true),
-    isVerified: z.boolean().default(false),
-    isFeatured: z.boolean().default(false),
-  })
-  .strict();
+});
+/** What the owner may change. */
+export const VENDOR_PROFILE_FIELDS = vendorBodies.profileFields;
+export const CreateVendorBodySchema = vendorBodies.create;
 export type CreateVendorBody = z.infer<typeof CreateVendorBodySchema>;
-
-export const UpdateVendorBodySchema = z
-  .object({
-    code: PartyCodeSchema,
-    ...vendorProfile,
-    userId: z.uuid().nullable(),
-    isActive: z.boolean(),
-    isVerified: z.boolean(),
-    isFeatured: z.boolean(),
-  })
-  .partial()
-  .strict();
+export const UpdateVendorBodySchema = vendorBodies.update;
 export type UpdateVendorBody = z.infer<typeof UpdateVendorBodySchema>;
 
 export const CountryParamsSchema = z.object({ country: CountryCodeSchema });
