@@ -53,7 +53,15 @@ test('prepared storefront pages render without asking the API again', async ({ p
   ];
   for (const [url, ready, planned] of checks) {
     const calls = await apiCallsDuring(page, url, ready);
-    expect(calls.filter((call) => planned.some((re) => re.test(call))), url).toEqual([]);
+    const asked = calls.filter((call) => planned.some((re) => re.test(call)));
+    if (url === '/all-gems' && asked.length > 0) {
+      // The index reads the whole catalogue, inlined only when one page of 100 holds it; other suites add
+      // pieces to this server, so it may have outgrown that page: then, and only then, the browser asks.
+      const total = ((await (await request.get('/api/products?size=1')).json()) as { totalElements: number }).totalElements;
+      expect(total, `/all-gems asked ${asked.join(', ')}: a catalogue that fits one page is inlined`).toBeGreaterThan(100);
+      continue;
+    }
+    expect(asked, url).toEqual([]);
   }
 });
 
