@@ -49,6 +49,12 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** The vendor a VENDOR account acts for; 403 VENDOR_NOT_LINKED while none is linked to it. */
+export function linkedVendorId(actor: Actor): string {
+  if (!actor.vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
+  return actor.vendorId;
+}
+
 export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { tokens, users }) => {
   app.decorateRequest('actor', null);
 

@@ -15,8 +15,8 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import type { Actor } from '../../plugins/auth';
-import { createProductsRepo, type ProductViewer } from '../products/products.repo';
-import { toImageDto, toProductDto, toStoredImages } from '../products/products.service';
+import { createProductsRepo } from '../products/products.repo';
+import { productViewerOf, toImageDto, toProductDto, toStoredImages } from '../products/products.service';
 import { createResultCache } from '../../lib/result-cache';
 import { createCollectionsRepo, type CollectionFilter, type CollectionPageQuery, type MemberVisibility } from './collections.repo';
 import { audited, auditLabels, recordEvent } from '../audit/audit.service';
@@ -67,14 +67,9 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     product: toProductDto(r.product, lowStockThreshold),
   });
 
-  async function viewerOf(actor: Actor | null): Promise<ProductViewer> {
-    if (actor?.role === 'ADMIN') return { isAdmin: true, vendorId: null };
-    if (actor?.role === 'VENDOR') return { isAdmin: false, vendorId: actor.vendorId };
-    return { isAdmin: false, vendorId: null };
-  }
   /** Which pieces the actor may see; `key` names the viewer for the count cache. */
   async function visibilityOf(actor: Actor | null): Promise<MemberVisibility & { key: string }> {
-    const viewer = await viewerOf(actor);
+    const viewer = productViewerOf(actor);
     const condition = productsRepo.where(viewer, {});
     if (viewer.isAdmin) return { condition, shape: 'admin', key: 'admin' };
     if (viewer.vendorId) return { condition, shape: null, key: `vendor:${viewer.vendorId}` };

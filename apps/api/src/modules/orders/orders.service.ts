@@ -34,7 +34,7 @@ import type { OrderLineRow, OrderRow, PaymentRow, ScheduleItemRow } from '../../
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
-import type { Actor } from '../../plugins/auth';
+import { linkedVendorId, type Actor } from '../../plugins/auth';
 import { formatMoney } from '../notifications/email-templates';
 import { enqueueEmail } from '../notifications/notifications.service';
 import { toImageDto } from '../products/products.service';
@@ -199,18 +199,15 @@ export function createOrdersService({ db }: { db: Db }) {
   const repo = createOrdersRepo(db);
   const inTx = <T>(fn: (txRepo: OrdersRepo, tx: Db) => Promise<T>) => db.transaction((tx) => fn(createOrdersRepo(tx as unknown as Db), tx as unknown as Db));
 
-  async function viewerOf(actor: Actor): Promise<Viewer> {
+  function viewerOf(actor: Actor): Viewer {
     if (actor.role === 'ADMIN') return { kind: 'admin' };
-    if (actor.role === 'VENDOR') {
-      if (!actor.vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
-      return { kind: 'vendor', vendorId: actor.vendorId };
-    }
+    if (actor.role === 'VENDOR') return { kind: 'vendor', vendorId: linkedVendorId(actor) };
     return { kind: 'customer', userId: actor.id };
   }
 
   /** The order as this viewer may see it, or 404 (never 403: an order's existence is private). */
   async function loadVisible(actor: Actor, id: string, r: OrdersRepo = repo) {
-    const viewer = await viewerOf(actor);
+    const viewer = viewerOf(actor);
     const order = await r.findOrder(id);
     if (!order) throw notFound();
     const lines = await r.linesOf([id], viewer.kind === 'vendor' ? viewer.vendorId : undefined);
@@ -349,7 +346,7 @@ export function createOrdersService({ db }: { db: Db }) {
     },
 
     async list({ actor, query }: { actor: Actor; query: OrderListQuery }): Promise<Page<OrderSummary>> {
-      const viewer = await viewerOf(actor);
+      const viewer = viewerOf(actor);
       const today = todayUtc();
       const { rows, total } = await repo.listOrders(scopedFilter(actor, viewer, query), query, today);
       const lines = await repo.linesOf(
@@ -362,7 +359,7 @@ export function createOrdersService({ db }: { db: Db }) {
 
     /** The signed-in vendor's order lines for fulfilment (issue 11): its lines only, never who ordered. */
     async vendorLines({ actor, query }: { actor: Actor; query: VendorOrderLineQuery }): Promise<Page<VendorOrderLine>> {
-      const viewer = await viewerOf(actor);
+      const viewer = viewerOf(actor);
       if (viewer.kind !== 'vendor') throw forbidden('Only a vendor account has order lines of its own.');
       const { rows, total } = await repo.vendorLines(viewer.vendorId, query);
       const content = rows.map(({ line, orderNumber, orderStatus, orderedAt, currency }) => ({
@@ -384,7 +381,7 @@ export function createOrdersService({ db }: { db: Db }) {
 
     /** Counts for the table's tabs under the list's filters and scoping (each facet without its own filter). */
     async facets({ actor, query }: { actor: Actor; query: OrderFacetsQuery }): Promise<OrderFacets> {
-      const viewer = await viewerOf(actor);
+      const viewer = viewerOf(actor);
       const counts = await repo.orderFacets(scopedFilter(actor, viewer, query), todayUtc(), viewer.kind !== 'vendor');
       const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.byStatus.find((r) => r.status === s)?.count ?? 0])) as Record<OrderStatus, number>;
       const byPaymentState = counts.byPaymentState

@@ -26,7 +26,7 @@ import { toPage } from '../../lib/pagination';
 import { createResultCache } from '../../lib/result-cache';
 import { fileUrl } from '../../lib/storage/storage';
 import { pieceTypeOf, type StudioPiece } from '../../lib/imagery/studio';
-import type { Actor } from '../../plugins/auth';
+import { linkedVendorId, type Actor } from '../../plugins/auth';
 import { CSV_HEADER, exportFileName, mapHeader, productCsvLine, readCsv, UTF8_BOM } from './products.csv';
 import { planImport } from './products.import';
 import { audited } from '../audit/audit.service';
@@ -143,6 +143,13 @@ export interface ProductsServiceOptions {
   onBackgroundError?: (err: unknown) => void;
 }
 
+/** Which pieces a reader sees: everything for ADMIN, a vendor's own drafts too, live pieces otherwise. */
+export function productViewerOf(actor: Actor | null): ProductViewer {
+  if (actor?.role === 'ADMIN') return { isAdmin: true, vendorId: null };
+  if (actor?.role === 'VENDOR') return { isAdmin: false, vendorId: actor.vendorId };
+  return { isAdmin: false, vendorId: null };
+}
+
 export function createProductsService({
   db,
   lowStockThreshold,
@@ -198,28 +205,22 @@ export function createProductsService({
     };
   }
 
-  async function viewerOf(actor: Actor | null, mine?: boolean): Promise<ProductViewer> {
+  function viewerOf(actor: Actor | null, mine?: boolean): ProductViewer {
     // `mine`: a vendor's own back-office table, and nothing of anyone else (not even their live pieces).
-    if (mine) return { isAdmin: false, vendorId: ownVendorOf(actor), isOwnOnly: true };
-    if (!actor) return { isAdmin: false, vendorId: null };
-    if (actor.role === 'ADMIN') return { isAdmin: true, vendorId: null };
-    if (actor.role === 'VENDOR') return { isAdmin: false, vendorId: actor.vendorId };
-    return { isAdmin: false, vendorId: null };
+    return mine ? { isAdmin: false, vendorId: ownVendorOf(actor), isOwnOnly: true } : productViewerOf(actor);
   }
 
   function ownVendorOf(actor: Actor | null): string {
     if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
     if (actor.role !== 'VENDOR') throw new AppError('FORBIDDEN', 'Only a vendor account has its own pieces.');
-    if (!actor.vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
-    return actor.vendorId;
+    return linkedVendorId(actor);
   }
 
   /** The vendor a VENDOR caller acts for; null for ADMIN (no scope). */
   async function writeScope(actor: Actor): Promise<string | null> {
     if (actor.role === 'ADMIN') return null;
     if (actor.role !== 'VENDOR') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
-    if (!actor.vendorId) throw new AppError('VENDOR_NOT_LINKED', 'Your account is not linked to a vendor yet. Please contact Mirror.');
-    return actor.vendorId;
+    return linkedVendorId(actor);
   }
 
   /**
@@ -352,7 +353,7 @@ export function createProductsService({
       query: { page: number; size: number; sort: ProductSort; after?: string | undefined; before?: string | undefined };
     }): Promise<ProductPage> {
       assertTrashAccess(actor, filter);
-      return pageOf(await viewerOf(actor, filter.mine), filter, query);
+      return pageOf(viewerOf(actor, filter.mine), filter, query);
     },
 
     /**
@@ -364,7 +365,7 @@ export function createProductsService({
      */
     async search({ actor, q, filter, query }: { actor: Actor | null; q: string; filter: ProductFilter; query: { page: number; size: number } }): Promise<Page<Product> & { correctedQuery: string | null }> {
       assertTrashAccess(actor, filter);
-      const viewer = await viewerOf(actor, filter.mine);
+      const viewer = viewerOf(actor, filter.mine);
       const plan = await searchPlanOf(q);
       if (!plan) return { ...toPage([], 0, query.page, query.size), correctedQuery: null };
       const corrected = { correctedQuery: plan.correctedQuery };
@@ -403,13 +404,13 @@ export function createProductsService({
     },
 
     async get({ actor, id, includeDeleted = false, mine = false }: { actor: Actor | null; id: string; includeDeleted?: boolean; mine?: boolean }): Promise<Product> {
-      const row = await repo.findById(id, await viewerOf(actor, mine), includeDeleted);
+      const row = await repo.findById(id, viewerOf(actor, mine), includeDeleted);
       if (!row) throw notFound();
       return dto(row);
     },
 
     async getBySku({ actor, sku }: { actor: Actor | null; sku: string }): Promise<Product> {
-      const row = await repo.findBySku(sku, await viewerOf(actor));
+      const row = await repo.findBySku(sku, viewerOf(actor));
       if (!row) throw notFound();
       return dto(row);
     },
@@ -549,7 +550,7 @@ export function createProductsService({
     /** Facet counts for the filter, and for the search `q` when given (the counts of what the search finds). */
     async facets({ actor, filter: given, q }: { actor: Actor | null; filter: ProductFilter; q?: string | undefined }): Promise<ProductFacets> {
       assertTrashAccess(actor, given);
-      const viewer = await viewerOf(actor, given.mine);
+      const viewer = viewerOf(actor, given.mine);
       let filter = given;
       if (q !== undefined) {
         const plan = await searchPlanOf(q);
@@ -653,7 +654,7 @@ export function createProductsService({
      */
     async exportCsv({ actor, filter, sort, q }: { actor: Actor; filter: ProductFilter; sort: ProductSort; q?: string | undefined }) {
       assertTrashAccess(actor, filter);
-      const viewer = await viewerOf(actor, filter.mine);
+      const viewer = viewerOf(actor, filter.mine);
       let selection = filter;
       if (q !== undefined) {
         const plan = await searchPlanOf(q);
