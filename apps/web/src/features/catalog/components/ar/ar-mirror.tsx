@@ -4,7 +4,7 @@ import { PageLink } from '../../../../components/layout/page-link';
 import { METALS, metalLabel, modelUrl } from '../turntable/turntable-logic';
 import type { ArScene } from './ar-scene';
 import type { HandFrame, HandTracker } from './hand-tracker';
-import { CAMERA_FOV_Y, coverFit, guidance, LM, meanLuma, MODEL_SIZE_EU, project, ringInnerDiameter, ringPose, RING_SIZES_EU, steadyPose, toViewPixels, type Guidance, type RingPose, type ViewGeometry } from './ring-fit';
+import { CAMERA_FOV_Y, coverFit, guidance, LM, meanLuma, MODEL_SIZE_EU, nextTrackAt, project, ringInnerDiameter, ringPose, RING_SIZES_EU, steadyPose, toViewPixels, type Guidance, type RingPose, type ViewGeometry } from './ring-fit';
 import styles from './ar-try-on.module.css';
 
 export interface ArMirrorProps {
@@ -203,22 +203,27 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
     if (state.frames === 1) setStage('live');
   }, []);
 
-  // Hand tracking: MediaPipe, fetched from our own assets; one frame in flight at a time.
+  // Hand tracking: MediaPipe, fetched from our own assets; one frame in flight at a time, paced (nextTrackAt).
   useEffect(() => {
     if (!isStreaming) return;
     let cancelled = false;
     let tracker: HandTracker | null = null;
     let raf = 0;
     let busy = false;
+    let nextAt = 0;
     const video = videoRef.current!;
     const tick = () => {
       raf = requestAnimationFrame(tick);
-      if (busy || !tracker || video.readyState < 2 || video.videoWidth === 0) return;
+      const now = performance.now();
+      if (busy || now < nextAt || !tracker || video.readyState < 2 || video.videoWidth === 0) return;
       busy = true;
       tracker
         .send(video)
         .catch(() => undefined)
-        .finally(() => (busy = false));
+        .finally(() => {
+          busy = false;
+          nextAt = nextTrackAt(now, performance.now() - now);
+        });
     };
     void import('./hand-tracker')
       .then(({ createHandTracker }) => createHandTracker((frame) => !cancelled && onFrame(frame)))

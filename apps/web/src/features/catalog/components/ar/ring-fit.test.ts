@@ -13,6 +13,7 @@ import {
   LOST_AFTER_MS,
   meanLuma,
   MODEL_SIZE_EU,
+  nextTrackAt,
   project,
   resizeFor,
   ringInnerDiameter,
@@ -23,6 +24,7 @@ import {
   shiftedRadially,
   steadyPose,
   toViewPixels,
+  TRACKER_DUTY,
   type Handedness,
   type Landmark,
   type RingPose,
@@ -301,5 +303,17 @@ describe('guidance', () => {
   it('measures the light of a frame', () => {
     expect(meanLuma([255, 255, 255, 255, 0, 0, 0, 255])).toBeCloseTo(127.5, 6);
     expect(meanLuma([])).toBe(0);
+  });
+});
+
+describe('pacing the tracker', () => {
+  it('leaves a phone its full frame rate and a slow device half its time', () => {
+    // A phone's GPU: 20 ms a frame, the next may go 40 ms after the last was sent (25 a second).
+    expect(nextTrackAt(1_000, 20)).toBe(1_040);
+    // A software GPU: 600 ms a frame, then as long again for the page.
+    expect(nextTrackAt(1_000, 600)).toBe(1_000 + 600 / TRACKER_DUTY);
+    expect(TRACKER_DUTY).toBe(0.5);
+    // A clock that went backwards never makes it wait.
+    expect(nextTrackAt(1_000, -5)).toBe(1_000);
   });
 });

@@ -303,6 +303,21 @@ export function steadyPose(previous: RingPose | null, next: RingPose, follow = 0
   };
 }
 
+// ---------------------------------------------------------------- pacing
+
+/**
+ * The share of the time the hand tracker may take. On a phone's GPU a frame takes 15–40 ms, so this
+ * changes little (25–33 tracked frames a second, more than the smoothing needs); on a slow device, where
+ * a frame can take half a second, it keeps half the machine for the page: the buttons answer, the
+ * picture keeps moving, the phone stays cool.
+ */
+export const TRACKER_DUTY = 0.5;
+
+/** When the next camera frame may go to the tracker, given when the last one was sent and how long it took (ms). */
+export function nextTrackAt(sentAt: number, took: number, duty = TRACKER_DUTY): number {
+  return sentAt + Math.max(0, took) / duty;
+}
+
 // ---------------------------------------------------------------- guidance
 
 export type Guidance = 'starting' | 'show-hand' | 'tracking' | 'lost' | 'low-light';
