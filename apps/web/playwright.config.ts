@@ -29,9 +29,11 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
-      // Tests tagged @one-viewport measure what the viewport cannot change (memory across visits):
-      // they run in the desktop project only.
-      grepInvert: /@one-viewport/,
+      // Tests tagged @one-viewport measure what the viewport cannot change (memory across visits), and
+      // @desk the staff's back-office flows, whose logic the width does not change: they run in the
+      // desktop project only. What the width changes in the back-office (every screen fits a phone, the
+      // drawer) is e2e/back-office-phone.spec.ts, here.
+      grepInvert: /@one-viewport|@desk/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: false, launchOptions: chromium },
     },
     {

@@ -85,7 +85,7 @@ async function addThroughPicker(page: Page, piece: Piece): Promise<void> {
   await expect(page.getByTestId('collection-member').filter({ hasText: piece.sku })).toBeVisible();
 }
 
-test('builds a collection, orders its pieces by keyboard, sets the hero, and the storefront follows', async ({ page, request }, testInfo) => {
+test('builds a collection, orders its pieces by keyboard, sets the hero, and the storefront follows', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const tag = unique();
   const admin = await asAdmin(request);
@@ -177,7 +177,7 @@ test('builds a collection, orders its pieces by keyboard, sets the hero, and the
   await snap(page, testInfo, 'admin-collection-on-site');
 });
 
-test('removes a piece and puts it back with Undo', async ({ page, request }) => {
+test('removes a piece and puts it back with Undo', { tag: '@desk' }, async ({ page, request }) => {
   test.setTimeout(60_000);
   const tag = unique();
   const admin = await asAdmin(request);
@@ -199,7 +199,7 @@ test('removes a piece and puts it back with Undo', async ({ page, request }) => 
   expect(saved.map((item) => item.product.id)).toEqual([a.id, b.id, c.id]);
 });
 
-test('finds collections by search and filters kept in the URL', async ({ page, request }, testInfo) => {
+test('finds collections by search and filters kept in the URL', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const tag = unique();
   const admin = await asAdmin(request);
@@ -246,7 +246,7 @@ test('finds collections by search and filters kept in the URL', async ({ page, r
   await expect(page.getByLabel('Name')).toBeFocused();
 });
 
-test('soft-deletes a collection with Undo, restores one from the Trash, deletes one for good', async ({ page, request }, testInfo) => {
+test('soft-deletes a collection with Undo, restores one from the Trash, deletes one for good', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const tag = unique();
   const admin = await asAdmin(request);

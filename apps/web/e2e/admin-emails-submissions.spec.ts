@@ -44,7 +44,7 @@ async function submitEntry(request: APIRequestContext, suffix: string): Promise<
   return entry;
 }
 
-test('a submission moves received → under review → selected, and its decision email is in the outbox', async ({ page, request }, testInfo) => {
+test('a submission moves received → under review → selected, and its decision email is in the outbox', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   // A long journey on a shared, busy machine: two screens, three status moves, four screenshots.
   test.setTimeout(120_000);
   const suffix = unique();
@@ -120,7 +120,7 @@ test('a submission moves received → under review → selected, and its decisio
   await expect(drawer).toBeHidden();
 });
 
-test('the outbox filters by status through the URL', async ({ page }) => {
+test('the outbox filters by status through the URL', { tag: '@desk' }, async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/dashboard/admin/emails');
   await settled(page);

@@ -65,7 +65,7 @@ async function clickMapAt(page: Page, longitude: number, latitude: number): Prom
   await map.click({ position: { x: ((p.x - vx) / vw) * box.width, y: ((p.y - vy) / vh) * box.height } });
 }
 
-test('filters the table by city, type and state, held in the URL', async ({ page, request }, testInfo) => {
+test('filters the table by city, type and state, held in the URL', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const tag = unique();
   const admin = await asAdmin(request);
@@ -124,7 +124,7 @@ test('filters the table by city, type and state, held in the URL', async ({ page
   }
 });
 
-test('creates a boutique with split hours, a closed Sunday and a dated closure, placed on the map; the site shows them', async ({ page, request }, testInfo) => {
+test('creates a boutique with split hours, a closed Sunday and a dated closure, placed on the map; the site shows them', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const tag = unique();
   const admin = await asAdmin(request);
@@ -244,7 +244,7 @@ test('creates a boutique with split hours, a closed Sunday and a dated closure, 
   }
 });
 
-test('deactivates a boutique, moves it to the Trash with Undo, restores it from the Trash, deletes it for good', async ({ page, request }, testInfo) => {
+test('deactivates a boutique, moves it to the Trash with Undo, restores it from the Trash, deletes it for good', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const tag = unique();
   const admin = await asAdmin(request);

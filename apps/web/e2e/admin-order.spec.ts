@@ -87,7 +87,7 @@ async function openOrder(page: Page, order: OrderBody): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
 }
 
-test('sets instalments with a live preview, records one payment for a double click, refuses an overpayment, prints a receipt', async ({ page, request }, testInfo) => {
+test('sets instalments with a live preview, records one payment for a double click, refuses an overpayment, prints a receipt', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const tag = unique();
   const admin = await asAdmin(request);
@@ -196,7 +196,7 @@ test('sets instalments with a live preview, records one payment for a double cli
   await expect(printButton).toBeVisible();
 });
 
-test('moves an order through its lifecycle, offering only the moves the server allows', async ({ page, request }, testInfo) => {
+test('moves an order through its lifecycle, offering only the moves the server allows', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const tag = unique();
   const admin = await asAdmin(request);
@@ -251,7 +251,7 @@ test('moves an order through its lifecycle, offering only the moves the server a
   await snap(page, testInfo, 'order-completed');
 });
 
-test('cancels an order: the dialog says the pieces go back to stock, and they do', async ({ page, request }, testInfo) => {
+test('cancels an order: the dialog says the pieces go back to stock, and they do', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const tag = unique();
   const admin = await asAdmin(request);

@@ -72,7 +72,7 @@ async function createPieces(admin: Admin, word: string, specs: { label: string; 
   return pieces;
 }
 
-test('the orders table keeps its tab, search and filters in the URL, and Back steps through them', async ({ page, request }, testInfo) => {
+test('the orders table keeps its tab, search and filters in the URL, and Back steps through them', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [piece] = await createPieces(admin, word, [{ label: 'Aurore', price: 420_000, stock: 3 }]);
@@ -137,7 +137,7 @@ test('the orders table keeps its tab, search and filters in the URL, and Back st
   await expect(page).toHaveURL(new RegExp(`${ORDERS}/${order.id}$`));
 });
 
-test('admin places an order with three instalments; a line short of stock is refused on that line; Payments lists the instalments and exports them', async ({ page, request }, testInfo) => {
+test('admin places an order with three instalments; a line short of stock is refused on that line; Payments lists the instalments and exports them', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [ring, bracelet] = await createPieces(admin, word, [

@@ -105,7 +105,7 @@ test.describe('admin overview', () => {
     token = await adminToken(request);
   });
 
-  test('every figure is the number the statistics endpoints give', async ({ page, request }, testInfo) => {
+  test('every figure is the number the statistics endpoints give', { tag: '@desk' }, async ({ page, request }, testInfo) => {
     await openOverview(page);
     await expect(async () => {
       await refresh(page);
@@ -173,7 +173,7 @@ test.describe('admin overview', () => {
     await snap(page, testInfo, 'admin-overview-catalog');
   });
 
-  test('"Needs attention" lists what the API lists, each row a link', async ({ page, request }, testInfo) => {
+  test('"Needs attention" lists what the API lists, each row a link', { tag: '@desk' }, async ({ page, request }, testInfo) => {
     await openOverview(page);
     const lowStock = page.getByTestId('attention-low-stock');
     await expect(async () => {
@@ -214,7 +214,7 @@ test.describe('admin overview', () => {
     }
   });
 
-  test('a figure leads to the products table filtered to it', async ({ page }) => {
+  test('a figure leads to the products table filtered to it', { tag: '@desk' }, async ({ page }) => {
     await openOverview(page);
     await page.getByTestId('figure-featured').getByRole('link').click();
     await expect(page).toHaveURL(/\/dashboard\/admin\/manage-products\?featured=yes$/);
@@ -235,7 +235,7 @@ test.describe('admin overview', () => {
     await expect(page).toHaveURL(/\/dashboard\/admin\/orders\?status=PENDING$/);
   });
 
-  test('the charts carry their numbers as tables', async ({ page, request }, testInfo) => {
+  test('the charts carry their numbers as tables', { tag: '@desk' }, async ({ page, request }, testInfo) => {
     await openOverview(page);
     for (const id of ['chart-revenue', 'chart-orders', 'chart-stock']) {
       const card = page.getByTestId(id);
@@ -283,7 +283,7 @@ test.describe('admin overview', () => {
     await expect(revenueCard.locator('svg.recharts-surface')).toBeVisible();
   });
 
-  test('one failing endpoint leaves the other cards standing, and Try again recovers it', async ({ page }, testInfo) => {
+  test('one failing endpoint leaves the other cards standing, and Try again recovers it', { tag: '@desk' }, async ({ page }, testInfo) => {
     await signIn(page, 'admin');
     await page.route('**/api/orders/statistics', (route) =>
       route.fulfill({

@@ -31,7 +31,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
 const dataRows = (page: Page) => page.getByRole('table').first().locator('tbody tr');
 
-test('filters and searches designers and vendors, with the state in the URL', async ({ page, request }, testInfo) => {
+test('filters and searches designers and vendors, with the state in the URL', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const tag = uniqueTag(testInfo.project.name);
   const specialty = `Enamel ${tag}`;
@@ -90,7 +90,7 @@ test('filters and searches designers and vendors, with the state in the URL', as
   await expect(page).not.toHaveURL(/type=|country=|featured=|q=/);
 });
 
-test('creates a vendor in the editor, links its account, verifies, features and deactivates it; a taken code is refused in words', async ({ page, request }, testInfo) => {
+test('creates a vendor in the editor, links its account, verifies, features and deactivates it; a taken code is refused in words', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const tag = uniqueTag(testInfo.project.name);
   const code = `${tag}-NEW`;
@@ -176,7 +176,7 @@ test('creates a vendor in the editor, links its account, verifies, features and 
   await snap(page, testInfo, 'parties-vendor-duplicate');
 });
 
-test('edits a designer’s specialty, guarding unsaved changes', async ({ page, request }, testInfo) => {
+test('edits a designer’s specialty, guarding unsaved changes', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const tag = uniqueTag(testInfo.project.name);
   const token = await adminToken(request);
@@ -228,7 +228,7 @@ test('edits a designer’s specialty, guarding unsaved changes', async ({ page, 
   await expect(page.getByText('No designer matches these filters')).toBeVisible();
 });
 
-test('opens a vendor: its owner’s dashboard figures match the API, its pieces open in the product editor', async ({ page, request }, testInfo) => {
+test('opens a vendor: its owner’s dashboard figures match the API, its pieces open in the product editor', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const token = await adminToken(request);
   const headers = { Authorization: `Bearer ${token}` };

@@ -123,7 +123,7 @@ async function openEditor(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('form', { name: /^(New piece|Edit )/ })).toBeVisible();
 }
 
-test('admin creates a piece with uploaded images, then finds it in the table by search', async ({ page, request }, testInfo) => {
+test('admin creates a piece with uploaded images, then finds it in the table by search', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const id = tag();
   const name = `Editor Aurora ${id}`;
@@ -228,7 +228,7 @@ test('admin creates a piece with uploaded images, then finds it in the table by 
   await snap(page, testInfo, 'product-editor-found-in-table');
 });
 
-test('a SKU already in use is flagged while typing and on save', async ({ page, request }, testInfo) => {
+test('a SKU already in use is flagged while typing and on save', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const id = tag();
   const token = await adminToken(request);
@@ -262,7 +262,7 @@ test('a SKU already in use is flagged while typing and on save', async ({ page, 
   await expect(page).toHaveURL(/\/manage-products\/[0-9a-f-]{36}$/);
 });
 
-test('editing: leaving with unsaved changes asks; save; move to trash and undo', async ({ page, request }, testInfo) => {
+test('editing: leaving with unsaved changes asks; save; move to trash and undo', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const id = tag();
   const token = await adminToken(request);
@@ -307,7 +307,7 @@ test('editing: leaving with unsaved changes asks; save; move to trash and undo',
   expect((await getPiece(request, token, piece.id)).deletedAt).toBeNull();
 });
 
-test('an unknown piece says so, with a way back', async ({ page }, testInfo) => {
+test('an unknown piece says so, with a way back', { tag: '@desk' }, async ({ page }, testInfo) => {
   await signIn(page, 'admin');
   await page.goto('/dashboard/admin/manage-products/00000000-0000-4000-8000-000000000000');
   await settled(page);
@@ -317,7 +317,7 @@ test('an unknown piece says so, with a way back', async ({ page }, testInfo) => 
   await snap(page, testInfo, 'product-editor-not-found');
 });
 
-test('a failed load shows the error and a retry that works', async ({ page, request }, testInfo) => {
+test('a failed load shows the error and a retry that works', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const id = tag();
   const piece = await createPiece(request, await adminToken(request), `Editor Retry ${id}`, `E2E-RETRY-${id}`);
   // The API is down (the query's own retries fail too) until the person presses Try again.
@@ -339,7 +339,7 @@ test('a failed load shows the error and a retry that works', async ({ page, requ
   await expect(page.getByLabel('SKU', { exact: true })).toHaveValue(piece.sku);
 });
 
-test('a piece created with the keyboard alone', async ({ page, request }, testInfo) => {
+test('a piece created with the keyboard alone', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const id = tag();
   const name = `Editor Keys ${id}`;

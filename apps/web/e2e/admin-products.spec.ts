@@ -192,7 +192,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test('finds a piece by search in the table', async ({ page, request }, testInfo) => {
+test('finds a piece by search in the table', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [piece] = await createPieces(admin, word, 1, { status: 'DRAFT', gemstone: { type: 'Sapphire' } });
@@ -226,7 +226,7 @@ test('finds a piece by search in the table', async ({ page, request }, testInfo)
   await snap(page, testInfo, 'admin-products-table');
 });
 
-test('a failed load says so and tries again', async ({ page }, testInfo) => {
+test('a failed load says so and tries again', { tag: '@desk' }, async ({ page }, testInfo) => {
   await signIn(page, 'admin');
   let isDown = true;
   await page.route(/\/api\/products\?/, (route) =>
@@ -242,7 +242,7 @@ test('a failed load says so and tries again', async ({ page }, testInfo) => {
   await expect(table(page).locator('tr[data-row-id]').first()).toBeVisible({ timeout: 20_000 });
 });
 
-test('edits stock inline: +, −, a typed quantity, and a refused change rolled back', async ({ page, request }, testInfo) => {
+test('edits stock inline: +, −, a typed quantity, and a refused change rolled back', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [piece] = await createPieces(admin, word, 1);
@@ -282,7 +282,7 @@ test('edits stock inline: +, −, a typed quantity, and a refused change rolled 
   await snap(page, testInfo, 'admin-products-stock');
 });
 
-test('features two pieces in bulk, soft-deletes one and undoes it', async ({ page, request }, testInfo) => {
+test('features two pieces in bulk, soft-deletes one and undoes it', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [first, second] = await createPieces(admin, word, 2);
@@ -320,7 +320,7 @@ test('features two pieces in bulk, soft-deletes one and undoes it', async ({ pag
   expect((await getPiece(admin, first!.id)).deletedAt).toBeNull();
 });
 
-test('Trash: restores a piece, and deletes one permanently by typing its SKU (refused while an order holds it)', async ({ page, request }, testInfo) => {
+test('Trash: restores a piece, and deletes one permanently by typing its SKU (refused while an order holds it)', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [toRestore, toDelete, ordered] = await createPieces(admin, word, 3);
@@ -374,7 +374,7 @@ test('Trash: restores a piece, and deletes one permanently by typing its SKU (re
   expect((await getPiece(admin, ordered!.id)).deletedAt).not.toBeNull();
 });
 
-test('exports the current filter as CSV, rows as the API lists them, and a selection', async ({ page, request }, testInfo) => {
+test('exports the current filter as CSV, rows as the API lists them, and a selection', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const stone = `Stone${word}`;
@@ -407,7 +407,7 @@ test('exports the current filter as CSV, rows as the API lists them, and a selec
   await snap(page, testInfo, 'admin-products-export');
 });
 
-test('imports a CSV with one bad row: the dry run names its line, apply creates the rest', async ({ page, request }, testInfo) => {
+test('imports a CSV with one bad row: the dry run names its line, apply creates the rest', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const { categoryId, vendorId } = await references(admin);
@@ -456,7 +456,7 @@ test('imports a CSV with one bad row: the dry run names its line, apply creates 
   await expect(table(page).locator('tr[data-row-id]')).toHaveCount(2);
 });
 
-test('keyboard only: filter, move with the arrows, open a row with Enter', async ({ page, request }, testInfo) => {
+test('keyboard only: filter, move with the arrows, open a row with Enter', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const pieces = await createPieces(admin, word, 3);
@@ -503,7 +503,7 @@ test('keyboard only: filter, move with the arrows, open a row with Enter', async
   await expect(page).toHaveURL(new RegExp(`${PRODUCTS}/${second}$`));
 });
 
-test('the view lives in the URL: sort, page size and filters come back from a link', async ({ page }) => {
+test('the view lives in the URL: sort, page size and filters come back from a link', { tag: '@desk' }, async ({ page }) => {
   const word = uniqueWord();
   await signIn(page, 'admin');
   await openProducts(page);
@@ -538,7 +538,7 @@ for (const user of ['vendor', 'designer'] as const) {
   });
 }
 
-test('signed out, the products table sends to sign-in', async ({ page }) => {
+test('signed out, the products table sends to sign-in', { tag: '@desk' }, async ({ page }) => {
   await page.goto(TRASH);
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fdashboard%2Fadmin%2Fmanage-products%2Ftrash$/);
   await expect(page.getByRole('table')).toHaveCount(0);

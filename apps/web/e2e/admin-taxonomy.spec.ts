@@ -31,7 +31,7 @@ async function findCategory(page: Page, name: string): Promise<void> {
   await expect(column.getByRole('link', { name: new RegExp(name) })).toBeVisible();
 }
 
-test('admin adds a category and a component, renames the component, deactivates and activates the category', async ({ page, request }, testInfo) => {
+test('admin adds a category and a component, renames the component, deactivates and activates the category', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   // A long flow with three accessibility scans.
   test.setTimeout(120_000);
   const suffix = uniqueSuffix(testInfo.project.name);
@@ -139,7 +139,7 @@ test('admin adds a category and a component, renames the component, deactivates 
   await snap(page, testInfo, 'taxonomy-category-active');
 });
 
-test('delete explains in plain words what still uses an entry, and removes one that is free', async ({ page, request }, testInfo) => {
+test('delete explains in plain words what still uses an entry, and removes one that is free', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const suffix = uniqueSuffix(testInfo.project.name);
   const categoryName = `E2E Delete ${suffix}`;

@@ -21,7 +21,7 @@ function uniqueTag(project: string): string {
 
 const rowOf = (page: Page, username: string) => page.getByRole('row').filter({ has: page.getByText(username, { exact: true }) });
 
-test('admin creates a user, makes them a vendor, disables another, and cannot change their own account', async ({ page, request }, testInfo) => {
+test('admin creates a user, makes them a vendor, disables another, and cannot change their own account', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const tag = uniqueTag(testInfo.project.name);
   const created = `${tag}.new`;

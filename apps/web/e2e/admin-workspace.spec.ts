@@ -8,7 +8,7 @@ async function expectAxeClean(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-test('Ctrl-K jumps to a piece by its SKU', async ({ page, request }, testInfo) => {
+test('Ctrl-K jumps to a piece by its SKU', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const list = (await (await request.get('/api/products?size=1&sort=name,asc')).json()) as { content: { id: string; sku: string; name: string }[] };
   const piece = list.content[0]!;
   await signIn(page, 'admin');

@@ -88,7 +88,7 @@ async function expectFiguresOf(page: Page, request: APIRequestContext, token: st
   return dashboard!;
 }
 
-test('the vendor sees their figures as the API gives them, and only their own pieces', async ({ page, request }, testInfo) => {
+test('the vendor sees their figures as the API gives them, and only their own pieces', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const token = await tokenOf(request, 'vendor');
   await signIn(page, 'vendor');
@@ -131,7 +131,7 @@ test('the vendor sees their figures as the API gives them, and only their own pi
   await expect(page).toHaveURL(/\/dashboard\/vendor\/products\/[0-9a-f-]{36}$/);
 });
 
-test('the designer sees their figures, their designs and their jewelry-week entries with a status', async ({ page, request }, testInfo) => {
+test('the designer sees their figures, their designs and their jewelry-week entries with a status', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const token = await tokenOf(request, 'designer');
   const me = await getJson<{ email: string }>(request, token, '/api/users/me');

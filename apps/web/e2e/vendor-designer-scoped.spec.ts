@@ -47,7 +47,7 @@ interface Piece {
   designerId: string | null;
 }
 
-test('a vendor sees only its own pieces and order lines, adds a draft, and cannot open another house’s piece', async ({ page, request }, testInfo) => {
+test('a vendor sees only its own pieces and order lines, adds a draft, and cannot open another house’s piece', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const id = unique();
   const admin = await tokenOf(request, 'admin');
@@ -162,7 +162,7 @@ test('a vendor sees only its own pieces and order lines, adds a draft, and canno
   await expect(page.getByRole('table', { name: 'Products' }).getByRole('row').filter({ hasText: name })).toContainText('Draft');
 });
 
-test('a designer sees their designs and sales, and edits their own specialty', async ({ page, request }, testInfo) => {
+test('a designer sees their designs and sales, and edits their own specialty', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const token = await tokenOf(request, 'designer');
   const dashboard = await api<{ designer: { id: string }; unitsSold: number }>(request, token, 'GET', '/api/designers/dashboard');

@@ -91,6 +91,8 @@ export interface SalonStats {
   triangles: number;
   geometries: number;
   textures: number;
+  /** Shader programs compiled: each costs the visitor time on arrival (milliseconds on a phone, seconds on a software GPU). */
+  programs: number;
   frames: number;
 }
 
@@ -736,6 +738,7 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
       triangles: renderer.info.render.triangles,
       geometries: renderer.info.memory.geometries,
       textures: renderer.info.memory.textures,
+      programs: renderer.info.programs?.length ?? 0,
       frames,
     }),
     measure(count) {

@@ -17,7 +17,7 @@ const scene = vi.hoisted(() => ({
   pick: vi.fn((): string | null => null),
   project: vi.fn(() => new Map()),
   view: vi.fn(() => ({ x: 0, y: 1.55, z: 0, yaw: 0, pitch: 0 })),
-  stats: vi.fn(() => ({ calls: 0, triangles: 0, geometries: 0, textures: 0, frames: 0 })),
+  stats: vi.fn(() => ({ calls: 0, triangles: 0, geometries: 0, textures: 0, programs: 0, frames: 0 })),
   measure: vi.fn(),
   setPaused: vi.fn(),
   dispose: vi.fn(() => ({ geometries: 0, textures: 0 })),
