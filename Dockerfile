@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Mirror: the API and the built single-page app in one image (docs/decisions.md, "Deployment").
+# Mirror: the API and the built single-page app in one image (decisions §86).
 #   docker build -t mirror .        then see compose.yaml for PostgreSQL, Redis, S3, SMTP and the balancer.
 # Stages: deps (npm ci, cached while the lockfile is unchanged) → build (web + API, then dev dependencies
 # pruned) → runtime (only what the server reads, as the unprivileged `node` user).
@@ -13,7 +13,7 @@ COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
-# The web build bakes the house's domain into the footer (docs/decisions.md §81); pass the same one at run time.
+# The web build bakes the house's domain into the footer (decisions §81); pass the same one at run time.
 ARG BRAND_DOMAIN=mirror-maison.com
 ENV BRAND_DOMAIN=${BRAND_DOMAIN}
 COPY . .

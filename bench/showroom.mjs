@@ -2,7 +2,7 @@
 // `npm run bench:showroom [-- --url http://localhost:8080] [--no-build] [--runs 3] [--frames 8]
 //   [--viewports desktop,mobile] [--out <file>]`
 //
-// The salon (/immersive-showroom, docs/decisions.md §76) in headless Debian Chromium with a software
+// The salon (/immersive-showroom, decisions §76) in headless Debian Chromium with a software
 // GL (--disable-gpu: SwiftShader, a floor — a phone's GPU does better), per viewport and run:
 // - load: navigation to the "Enter the salon" door, then the click to the scene ready (every model
 //   fetched, parsed, merged, shaders compiled: the salon's test probe says `ready`);

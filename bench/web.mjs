@@ -118,7 +118,7 @@ async function firstRingId(base) {
 }
 
 /**
- * Signs in through the API and stores the tokens where the app keeps them (SPEC §3), in the
+ * Signs in through the API and stores the tokens where the app keeps them (docs/product.md §3), in the
  * browser Lighthouse drives, so the next audit loads the page as that user.
  */
 async function signInBrowser(base, port, { username, password } = { username: ADMIN_USER, password: ADMIN_PASSWORD }) {

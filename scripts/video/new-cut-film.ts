@@ -1,5 +1,5 @@
 /**
- * The new-cut page's film (docs/decisions.md): the Mirror Oval turning once in the studio light, drawn
+ * The new-cut page's film (decisions §91): the Mirror Oval turning once in the studio light, drawn
  * frame by frame with the catalogue's own studio renderer (apps/api/src/lib/imagery — the same stone
  * mesh, palette and light as every product image), rasterised with sharp and encoded with Debian's
  * ffmpeg (VP9 WebM, H.264 MP4 for Safari) plus a WebP poster, into apps/web/src/assets/video/.
@@ -20,7 +20,7 @@ import { drawStone, sparkle } from '../../apps/api/src/lib/imagery/stones.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(root, 'apps/web/src/assets/video');
-/** 16:9, the editorial ratio (DESIGN.md); 24 fps, one slow turn in six seconds, looping without a seam. */
+/** 16:9, the editorial ratio (docs/design.md, Imagery); 24 fps, one slow turn in six seconds, looping without a seam. */
 const W = 960;
 const H = 540;
 const FPS = 24;

@@ -26,7 +26,7 @@ async function prepare(env: Env, database: Database, logger: FastifyServerOption
   const storage = await createStorageFromEnv(env);
   const app = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env), logger, storage });
   // On an empty database the demo is seeded with its studio images before the server listens, so
-  // /api/health answers only once the first visitor's pages are complete (docs/decisions.md).
+  // /api/health answers only once the first visitor's pages are complete (decisions §82).
   if (env.SEED_DEMO) {
     const imageryCache = createImageryCache(env.IMAGERY_CACHE_DIR ?? defaultImageryCacheDir());
     await seedDemo(database.db, (msg) => app.log.info(msg), { storage, imageryCache, brandDomain: env.BRAND_DOMAIN });

@@ -230,7 +230,7 @@ export async function registerConfirmed(t: Pick<TestApp, 'request' | 'database'>
   if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
 }
 
-/** The one error shape (CONVENTIONS §5). */
+/** The one error shape (docs/conventions.md §5). */
 export function expectErrorShape(body: any, status: number, code?: string) {
   if (typeof body !== 'object' || body === null) throw new Error(`expected an error body, got ${JSON.stringify(body)}`);
   if (body.status !== status) throw new Error(`expected status ${status} in body, got ${JSON.stringify(body)}`);

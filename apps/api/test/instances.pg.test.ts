@@ -123,7 +123,7 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
       child.stderr!.on('data', (c) => (output += c));
       instances.push({ url: `http://127.0.0.1:${port}`, address: `127.0.0.1:${port}`, child, output: () => output, dataDir });
     }
-    // A cold machine draws the demo imagery first (docs/decisions.md §82): minutes on two busy cores.
+    // A cold machine draws the demo imagery first (decisions §82): minutes on two busy cores.
     const deadline = Date.now() + 540_000;
     await Promise.all(instances.map((instance) => waitHealthy(instance, deadline)));
     lb = await startHaproxy({ instances: instances.map((i) => i.address) });

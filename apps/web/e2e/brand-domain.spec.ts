@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * One brand domain (BRAND_DOMAIN, docs/decisions.md): the addresses a client reads on the served pages
+ * One brand domain (BRAND_DOMAIN, decisions §81): the addresses a client reads on the served pages
  * and in the public data behind them — the footer's concierge, the boutiques, the house atelier — all
  * belong to the domain the footer names. The e2e server runs with the default, mirror-maison.com.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { accountButton, settled, signIn, type DemoUser } from './helpers';
 
-/** SPEC §2 chrome rules on every route of the table (concrete URLs for the parameterised ones). */
+/** docs/product.md §2 chrome rules on every route of the table (concrete URLs for the parameterised ones). */
 const PUBLIC_ROUTES: ReadonlyArray<[url: string, navbar: boolean, footer: boolean]> = [
   ['/', false, false],
   ['/welcome', false, false],

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { settled } from './helpers';
 
 /**
- * The server prepares the storefront's first load (apps/api/src/lib/spa-html.ts, docs/decisions.md):
+ * The server prepares the storefront's first load (apps/api/src/lib/spa-html.ts, decisions §33, §89):
  * the page must render complete from the inlined data — not one of its first-render API calls goes out
  * — and the preloaded hero image must be the one the page shows.
  */

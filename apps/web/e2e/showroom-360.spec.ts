@@ -259,7 +259,7 @@ test.describe('/immersive-showroom', () => {
     await expect(page).toHaveTitle('Immersive Showroom — Mirror');
     const rooms = page.getByTestId('showroom-collection');
     await expect(rooms).toHaveCount(featured.length);
-    // The page is the dark room (SPEC: navbar yes, footer no).
+    // The page is the dark room (docs/product.md §2: navbar yes, footer no).
     await expect(page.getByTestId('showroom')).toHaveCSS('background-color', 'rgb(11, 11, 12)');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
 

@@ -388,7 +388,7 @@ test('new cut: reached from the home page and the footer; its drawings, and the 
   expect(errors).toEqual([]);
 });
 
-test('new cut: the film paints its poster and loads only within 50 px of the viewport (SPEC §9), then plays', async ({ page }) => {
+test('new cut: the film paints its poster and loads only within 50 px of the viewport (docs/product.md §9), then plays', async ({ page }) => {
   const films: string[] = [];
   page.on('request', (request) => {
     if (/\.(webm|mp4)$/.test(new URL(request.url()).pathname)) films.push(request.url());

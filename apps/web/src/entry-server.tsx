@@ -1,5 +1,5 @@
 /**
- * Server rendering of the prepared storefront routes (apps/api/src/lib/spa-html.ts, decision 36):
+ * Server rendering of the prepared storefront routes (apps/api/src/lib/spa-html.ts, decisions §36):
  * the page's HTML from the same inlined answers the browser then writes into its query cache, so
  * the first paint needs no JavaScript and the browser hydrates the very same tree.
  *

@@ -1,5 +1,5 @@
 /**
- * What the web build hands the API for a page's first load (docs/decisions.md §33–37), and what the
+ * What the web build hands the API for a page's first load (decisions §33–37), and what the
  * server-rendered page hands the browser. No runtime dependencies: the browser entry imports it
  * (`@mirror/contract/boot`) without pulling the zod schemas in.
  */

@@ -1,5 +1,5 @@
 /**
- * The house's one brand domain (docs/decisions.md): every address a client sees — the concierge in the
+ * The house's one brand domain (decisions §81): every address a client sees — the concierge in the
  * footer, the boutiques, the demo accounts, the sender of the house's emails — is `<name>@<domain>`.
  * The API reads `BRAND_DOMAIN` (this is its default); the web build reads the same variable. No runtime
  * dependencies: the browser imports it (`@mirror/contract/brand`) without the zod schemas.

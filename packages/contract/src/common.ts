@@ -60,7 +60,7 @@ export function rejectNulCharacters<T extends z.ZodType>(schema: T) {
     .pipe(schema);
 }
 
-/** Zero-based page query shared by every list endpoint (CONVENTIONS §6). */
+/** Zero-based page query shared by every list endpoint (docs/conventions.md §6). */
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),

@@ -18,3 +18,6 @@ export const JEWELRY_WEEK_STATEMENT_MAX = 2000;
 export const CONFIRM_EMAIL_PATH = '/auth/confirm';
 /** How long a confirmation link works. */
 export const CONFIRMATION_TTL_HOURS = 24;
+
+/** The one money format (money.ts): here so the browser gets it without zod. */
+export { formatMoney, groupThousands, minorUnitsPerMajor } from './money';

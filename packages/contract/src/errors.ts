@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body every failure returns (CONVENTIONS §5). */
+/** The one error body every failure returns (docs/conventions.md §5). */
 export const ErrorResponseSchema = z.object({
   status: z.number().int(),
   error: z.string(),

@@ -12,3 +12,4 @@ export * from './schedule';
 export * from './parties';
 export * from './submissions';
 export * from './audit';
+export * from './money';

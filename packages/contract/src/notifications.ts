@@ -44,7 +44,7 @@ export const JewelryWeekModelSchema = SubmitterSchema.extend({
   website: optionalText(300),
   instagram: optionalText(80),
   collectionTitle: optionalText(160),
-  /** The collection statement: a real paragraph, not an essay (docs/decisions.md). */
+  /** The collection statement: a real paragraph, not an essay (decisions §62). */
   message: optionalText(JEWELRY_WEEK_STATEMENT_MAX),
   /** Files uploaded beforehand to the jewelry-week folder (URLs returned by /api/files/upload). */
   files: z.array(z.object({ url: text(500), name: optionalText(200) })).max(20).optional(),

@@ -68,7 +68,7 @@ const EnvSchema = z
 
     // Email (POST /api/notifications/email and the outbox worker)
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
-    /** The house's one domain: the default sender and inbox, and every address of the demo data (docs/decisions.md). */
+    /** The house's one domain: the default sender and inbox, and every address of the demo data (decisions §81). */
     BRAND_DOMAIN: z
       .string()
       .transform((v) => v.trim().toLowerCase())

@@ -1,5 +1,5 @@
 /**
- * The SPA's index.html, prepared per route for a fast first paint (docs/decisions.md):
+ * The SPA's index.html, prepared per route for a fast first paint (decisions §33, §36, §37, §89):
  *  - `<link rel="modulepreload">` for the route's lazy chunk and its imports, and its stylesheets,
  *    so they download with the entry instead of after it has run (from Vite's build manifest);
  *  - the public API answers the route's first render needs, inlined as JSON
@@ -216,7 +216,7 @@ export function createSpaHtml({ webDist, renderApp: givenRenderApp, onRenderErro
 
   // Per route module, the page's HTML without its per-request parts, built once here:
   //  - `plain`, rendered in the browser: the route chunk's stylesheets and modulepreloads in the head;
-  //  - `ssr`, rendered on the server (decision 37): stylesheets inlined (the first paint waits for the
+  //  - `ssr`, rendered on the server (decisions §37): stylesheets inlined (the first paint waits for the
   //    HTML alone), no module script in the head — public/start.js adds the entry and the
   //    modulepreloads listed on its element once the page has painted.
   const skip = entryGraph(manifest);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * HTTP caching of the public catalogue (decisions: "HTTP caching of catalogue reads").
+ * HTTP caching of the public catalogue (decisions §80).
  *
  * A *catalogue read* is a GET whose policy is `public` under one of the catalogue's resources, other than
  * health checks and "is this name taken?" probes (form validation, never worth a stale answer). Its 200

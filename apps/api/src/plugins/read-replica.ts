@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { runWithReadRoute } from '../db/read-routing';
 
 /**
- * Which requests read from the replica when DATABASE_READ_URL is set (decisions: "Several instances, a read
- * replica"):
+ * Which requests read from the replica when DATABASE_READ_URL is set (decisions §86: several instances,
+ * a read replica):
  * - anonymous catalogue reads (the routes the http-cache plugin tags `public`, already allowed to be up to
  *   max-age + stale-while-revalidate old at a CDN) go to the replica;
  * - signed-in requests stay on the primary: the auth hook reads the caller's live status there, so a disabled

@@ -1,5 +1,5 @@
 /**
- * What the server puts into the HTML of a first page load, per route (docs/decisions.md): the
+ * What the server puts into the HTML of a first page load, per route (decisions §33, §89): the
  * route's lazy chunk to modulepreload, the public API answers its first render needs (inlined as
  * JSON and written into the query cache before React renders, so the page paints complete in one
  * go) and the image that is its largest paint (preloaded).

@@ -8,7 +8,7 @@ import { useSession } from '../lib/use-session';
 import { pages } from './pages';
 
 /**
- * Protected wrapper (SPEC §6). Signed out → the sign-in page, which brings the person back here;
+ * Protected wrapper (docs/product.md §6). Signed out → the sign-in page, which brings the person back here;
  * signed in without the role → the 403 page, at the same URL.
  */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {

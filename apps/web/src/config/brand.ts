@@ -6,7 +6,7 @@ import { CONCIERGE_MAILBOX, DEFAULT_BRAND_DOMAIN, brandAddress } from '@mirror/c
  */
 export const brandDomain: string = (import.meta.env.BRAND_DOMAIN ?? '').trim() || DEFAULT_BRAND_DOMAIN;
 
-/** Brand constants shown in the chrome (DESIGN.md "Brand constants"). */
+/** Brand constants shown in the chrome (docs/design.md, "Brand constants"). */
 export const brand = {
   name: 'Mirror',
   tagline: 'Maison of diamonds & fine jewelry',

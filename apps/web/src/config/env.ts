@@ -1,6 +1,6 @@
 /**
  * Client configuration, read once. Both base URLs default to the same origin (empty prefix);
- * the token refresh goes to the separate auth host when one is configured (SPEC §7).
+ * the token refresh goes to the separate auth host when one is configured (docs/product.md §7).
  */
 import { brand } from './brand';
 

@@ -1,5 +1,5 @@
 /**
- * Every path of the application, in one place (SPEC §2). Patterns use React Router syntax;
+ * Every path of the application, in one place (docs/product.md §2). Patterns use React Router syntax;
  * `to.*` builds concrete URLs for the parameterised ones.
  */
 export const paths = {
@@ -26,9 +26,9 @@ export const paths = {
   locations: '/locations',
   news: '/news',
   newsArticle: '/news/:slug',
-  /** The journal's archive (SPEC: "an all-news page"; its path is ours). */
+  /** The journal's archive (docs/product.md §2; its path is ours, decisions §65). */
   allNews: '/all-news',
-  /** The house's newest cut: its story, geometry and pieces (SPEC: "a new-cut page"; its path is ours). */
+  /** The house's newest cut: its story, geometry and pieces (docs/product.md §2; its path is ours, decisions §91). */
   newCut: '/new-cut',
   immersiveShowroom: '/immersive-showroom',
   jewelryWeek: '/mirror-in-milan-digital-jewelry-week',

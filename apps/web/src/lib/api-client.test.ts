@@ -213,7 +213,7 @@ describe('401 and the token refresh', () => {
   });
 });
 
-describe('error text (SPEC §8)', () => {
+describe('error text (docs/product.md §8)', () => {
   it("uses the server's message", async () => {
     mockFetch(() => jsonResponse(409, { status: 409, error: 'Conflict', code: 'USERNAME_TAKEN', message: 'That username is taken.' }));
     const error = await apiClient.post('/api/users', {}).catch((e: unknown) => e);

@@ -1,7 +1,7 @@
 /**
- * The one fetch wrapper (CONVENTIONS §10). Every call sends JSON + no-cache headers and, when
- * signed in, the bearer token plus X-User-Id from its userId claim (SPEC §7). A 401 on any
- * non-auth call triggers at most one refresh per request, shared by concurrent callers (§8).
+ * The one fetch wrapper (docs/conventions.md §10). Every call sends JSON + no-cache headers and, when
+ * signed in, the bearer token plus X-User-Id from its userId claim (docs/product.md §7). A 401 on any
+ * non-auth call triggers at most one refresh per request, shared by concurrent callers (docs/product.md §8).
  */
 import { env } from '../config/env';
 import { ApiError, NETWORK_ERROR_TEXT, errorFromResponseBody } from './errors';
@@ -207,10 +207,10 @@ export const apiClient = {
   put: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: BodyOptions) => request<T>(path, { ...options, method: 'DELETE' }),
-  /** Multipart upload, 60 s timeout (SPEC §9). */
+  /** Multipart upload, 60 s timeout (docs/product.md §9). */
   upload: <T>(path: string, form: FormData, options?: BodyOptions) =>
     request<T>(path, { timeoutMs: TIMEOUTS.upload, ...options, method: 'POST', body: form }),
-  /** Email notifications get 30 s (SPEC §9). */
+  /** Email notifications get 30 s (docs/product.md §9). */
   email: <T>(path: string, body: unknown, options?: BodyOptions) =>
     request<T>(path, { timeoutMs: TIMEOUTS.email, ...options, method: 'POST', body }),
 };

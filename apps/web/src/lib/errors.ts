@@ -1,4 +1,4 @@
-/** One error type for every failed call, carrying the text a person may read (SPEC §8). */
+/** One error type for every failed call, carrying the text a person may read (docs/product.md §8). */
 export const NETWORK_ERROR_TEXT = 'Network error - please check your connection';
 export const GENERIC_ERROR_TEXT = 'An error occurred';
 

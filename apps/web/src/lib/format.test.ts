@@ -14,8 +14,25 @@ describe('formatMoney', () => {
   });
 
   it('leaves other currencies and negative amounts to Intl', () => {
-    expect(formatMoney(1_250_000, 'JPY')).toBe(intlMoney(1_250_000, 'JPY'));
     expect(formatMoney(-1_250_000, 'EUR')).toBe(intlMoney(-1_250_000, 'EUR'));
+    expect(formatMoney(-1_250_050, 'EUR')).toBe('-€12,500.50');
+  });
+
+  it('shows cents only when the amount has some, both digits then (the site and the emails alike)', () => {
+    expect(formatMoney(1_250_000, 'EUR')).toBe('€12,500');
+    expect(formatMoney(416_667, 'EUR')).toBe('€4,166.67');
+    expect(formatMoney(1_250_050, 'EUR')).toBe('€12,500.50');
+    expect(formatMoney(5, 'EUR')).toBe('€0.05');
+    expect(formatMoney(0, 'EUR')).toBe('€0');
+    expect(formatMoney(123_400, 'GBP')).toBe('£1,234');
+    expect(formatMoney(99_950, 'CHF')).toBe('CHF\u00a0999.50');
+  });
+
+  it("counts minor units by the currency's own digits", () => {
+    // Yen have no minor digits: 150,000 minor units are ¥150,000, not ¥1,500.
+    expect(formatMoney(150_000, 'JPY')).toBe('JP¥150,000');
+    expect(formatMoney(1_250_000, 'SEK')).toBe(intlMoney(1_250_000, 'SEK'));
+    expect(formatMoney(1_250_050, 'SEK')).toBe(intlMoney(1_250_050, 'SEK'));
   });
 
   it('prints a range or price on request', () => {

@@ -1,37 +1,16 @@
 import type { Product } from '@mirror/contract';
+import { formatMoney, groupThousands } from '@mirror/contract/constants';
 
 export const PRICE_ON_REQUEST = 'Price on request';
 
 // The first Intl formatter of a page load costs tens of milliseconds (ICU locale data), which
-// showed as a long task in every product grid's first render. The house's currencies and its one
-// date style are written by hand — the same text as en-GB Intl gives (format.test.ts checks it);
-// anything else goes to Intl, one formatter per style, made once.
-const CURRENCY_PREFIX: Record<string, string> = { EUR: '€', GBP: '£', USD: 'US$', CHF: 'CHF\u00a0' };
+// showed as a long task in every product grid's first render. The one date style is written by hand
+// — the same text as en-GB Intl gives (format.test.ts checks it); anything else goes to Intl, one
+// formatter per style, made once. Money has one formatter for the site and the emails, in the contract.
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function groupThousands(whole: number): string {
-  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** Minor units → '€12,500' (no cents for whole amounts, as a maison prints its prices). */
-export function formatMoney(amount: number, currency: string): string {
-  const value = amount / 100;
-  const digits = Number.isInteger(value) ? 0 : 2;
-  const prefix = CURRENCY_PREFIX[currency];
-  if (prefix !== undefined && Number.isSafeInteger(amount) && amount >= 0) {
-    const whole = groupThousands(Math.floor(amount / 100));
-    return digits === 0 ? `${prefix}${whole}` : `${prefix}${whole}.${String(amount % 100).padStart(2, '0')}`;
-  }
-  const key = `${currency}:${digits}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: digits });
-    moneyFormats.set(key, format);
-  }
-  return format.format(value);
-}
+export { formatMoney };
 
 export function formatPrice(product: Pick<Product, 'price' | 'priceRange'>): string {
   if (product.price) return formatMoney(product.price.amount, product.price.currency);

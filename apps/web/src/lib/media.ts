@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9 breakpoints: mobile ≤ 425, tablet 426–1023, desktop above. */
+/** docs/product.md §9 breakpoints: mobile ≤ 425, tablet 426–1023, desktop above. */
 export const MOBILE_QUERY = '(max-width: 425px)';
 export const SMALL_SCREEN_QUERY = '(max-width: 1023px)';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

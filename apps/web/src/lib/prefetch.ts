@@ -1,5 +1,5 @@
 /**
- * Hover prefetch (SPEC §4, §7, §9): hovering an internal link prefetches it after 100 ms,
+ * Hover prefetch (docs/product.md §4, §7, §9): hovering an internal link prefetches it after 100 ms,
  * at most one prefetch per 200 ms, each path once. A prefetch is a same-origin GET of the page
  * path marked with a header (failures ignored) plus a preload of the route's lazy chunk.
  */

@@ -1,5 +1,5 @@
 /**
- * Session: sign-in, sign-out and the current-user loader (SPEC §4, §8, §9).
+ * Session: sign-in, sign-out and the current-user loader (docs/product.md §4, §8, §9).
  *
  * Signed in means: an access token is stored and the current user is known. The loader calls
  * GET /api/users/me at most once per second and keeps the user in localStorage for 50 minutes.

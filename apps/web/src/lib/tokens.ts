@@ -1,5 +1,5 @@
 /**
- * Session tokens in localStorage (SPEC §3: the access token lives under `accessToken`).
+ * Session tokens in localStorage (docs/product.md §3: the access token lives under `accessToken`).
  * Listeners hear every change so the session store notices when the API client drops tokens.
  */
 export const ACCESS_TOKEN_KEY = 'accessToken';

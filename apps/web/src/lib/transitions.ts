@@ -1,5 +1,5 @@
 /**
- * Page transitions (SPEC §4): one at a time. The old page is frozen as an overlay, the route
+ * Page transitions (docs/product.md §4): one at a time. The old page is frozen as an overlay, the route
  * changes underneath, we wait for the new content and its first three images, then the overlay
  * slides up and fades. On any failure we log, navigate directly and remove the overlay.
  */

@@ -1,5 +1,5 @@
 /**
- * List state lives in the URL (CONVENTIONS §11). These helpers read typed values from search
+ * List state lives in the URL (docs/conventions.md §11). These helpers read typed values from search
  * params and write changes back, dropping defaults so URLs stay short and shareable.
  */
 export type ParamSpec<T> = { [K in keyof T]: { parse: (raw: string | null) => T[K]; default: T[K] } };

@@ -1,4 +1,4 @@
--- Search (docs/decisions.md, search rules): accents folded, weights A name / B stone / C SKU, cut, colour, metal / D description;
+-- Search (decisions §78): accents folded, weights A name / B stone / C SKU, cut, colour, metal / D description;
 -- dropping the column dropped its GIN index, so it is built again, and the lexicon is rebuilt from the folded words.
 -- The cut filter (lower(gemstone_cut)) gets its index, and the facets index covers the cut.
 DROP INDEX "products_facets_idx";--> statement-breakpoint

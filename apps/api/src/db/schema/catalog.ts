@@ -161,7 +161,7 @@ export const FOLD_TO = 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy';
 const fold = (expression: string) => `translate(lower(${expression}), '${FOLD_FROM}', '${FOLD_TO}')`;
 
 /**
- * Search attributes by weight (docs/decisions.md, search ranking): A the name, B the stone, C SKU, cut, colour
+ * Search attributes by weight (decisions §78): A the name, B the stone, C SKU, cut, colour
  * and metal, D the description. Accents folded ("eclat" finds "Éclat"); 'simple': no stemming, same on every server.
  */
 const SEARCH_VECTOR: SQL = sql.raw(

@@ -66,7 +66,7 @@ type CollectionSpec = {
 };
 
 /**
- * Nine curated collections (docs/decisions.md): each piece is made of what its collection's story
+ * Nine curated collections (decisions §82): each piece is made of what its collection's story
  * names, each hero is chosen for its collection, and no two covers show the same form in the same metal
  * or with the same stone.
  */
@@ -140,7 +140,7 @@ const GESTURES = [
 ];
 
 /**
- * The step a house price is set in, by band (docs/decisions.md): €50 under €2,000, €100 under
+ * The step a house price is set in, by band (decisions §82): €50 under €2,000, €100 under
  * €10,000, €500 under €100,000, €5,000 from €100,000. In minor units.
  */
 export function housePriceStep(minor: number): number {
@@ -262,7 +262,7 @@ export interface SeedCatalogOptions {
 /**
  * The demo catalogue: vendors, designers, taxonomy, 9 collections and 80 pieces. With storage, every
  * piece's studio images are stored (and each collection's cover set) before this resolves: the server
- * listens only once the first visitor's pages are complete (docs/decisions.md).
+ * listens only once the first visitor's pages are complete (decisions §82).
  */
 export async function seedCatalog(db: Db, { vendorUserId, designerUserId, storage, imageryCache, brandDomain = DEFAULT_BRAND_DOMAIN, log = () => {} }: SeedCatalogOptions): Promise<void> {
   const house = await insertVendor(db, { code: 'MIR-ATL', name: 'Mirror Atelier Paris', userId: vendorUserId, country: 'FR', type: 'ATELIER', email: brandAddress('atelier', brandDomain), description: 'The house workshop on rue de la Paix.', isVerified: true, isFeatured: true });

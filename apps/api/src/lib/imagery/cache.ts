@@ -1,6 +1,6 @@
 /**
  * A content-addressed cache of studio renders, shared by every instance and every DATA_DIR on the
- * machine (docs/decisions.md): `<dir>/<key>-<width>.webp`, where the key hashes everything that shapes
+ * machine (decisions §82): `<dir>/<key>-<width>.webp`, where the key hashes everything that shapes
  * the picture — the generator (the imagery sources and sharp's libraries) and the render input (piece
  * type, metal, stone, view, seed). A second start, another test server or another instance reads the
  * bytes instead of drawing them again; a change to the renderer changes every key, so nothing stale is

@@ -1,4 +1,4 @@
-import { CONFIRMATION_TTL_HOURS, type EmailModels, type EmailType } from '@mirror/contract';
+import { CONFIRMATION_TTL_HOURS, formatMoney, type EmailModels, type EmailType } from '@mirror/contract';
 
 export interface RenderedEmail {
   subject: string;
@@ -28,11 +28,8 @@ export function subjectLine(value: string): string {
     .slice(0, 180);
 }
 
-export function formatMoney(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
-}
+/** The house's one money format, the same as the site's ('€12,500', cents only when there are some). */
+export { formatMoney };
 
 type Row = [label: string, value: string | undefined];
 

@@ -182,12 +182,27 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(res.status).toBe(202);
     const row = await outboxRow(res.body.id);
     expect(row.subject).toBe('Your Mirror order MR-1001');
-    expect(row.text).toContain(formatMoney(1_250_000, 'EUR'));
+    // The site's money format: whole amounts without cents.
+    expect(row.text).toContain('Aurora ring (AUR-01)  ·  1  ·  €12,500');
+    expect(row.text).toContain('Total  ·    ·  €12,500');
+    expect(row.text).not.toContain('12,500.00');
     const receipt = await t.request<any>('/api/notifications/email', {
       token: admin,
       body: { emailType: 'PAYMENT_RECEIPT', recipients: ['client@example.com'], model: { customerName: 'Grace', orderNumber: 'MR-1001', currency: 'EUR', amount: 250_000, remaining: 1_000_000 } },
     });
     expect(receipt.status).toBe(202);
+    const receiptRow = await outboxRow(receipt.body.id);
+    expect(receiptRow.text).toContain('Amount: €2,500\n');
+    expect(receiptRow.text).toContain('Remaining balance: €10,000');
+    expect(receiptRow.html).toContain('€2,500<');
+    // Cents, when there are some, show both digits.
+    const instalment = await t.request<any>('/api/notifications/email', {
+      token: admin,
+      body: { emailType: 'PAYMENT_RECEIPT', recipients: ['client@example.com'], model: { customerName: 'Grace', orderNumber: 'MR-1001', currency: 'EUR', amount: 416_667, remaining: 833_333 } },
+    });
+    const instalmentRow = await outboxRow(instalment.body.id);
+    expect(instalmentRow.text).toContain('Amount: €4,166.67');
+    expect(instalmentRow.text).toContain('Remaining balance: €8,333.33');
   });
 
   it('answers 400 for invalid bodies and queues nothing', async () => {
@@ -419,6 +434,7 @@ describe('templates', () => {
       expect(c.text).not.toContain('<');
     }
     expect(formatMoney(123_450, 'GBP')).toBe('£1,234.50');
+    expect(formatMoney(123_400, 'GBP')).toBe('£1,234');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   ORDER_TRANSITIONS,
   PAYMENT_STATES,
   SCHEDULE_CSV_COLUMNS,
+  formatMoney,
   type CreateOrderBody,
   type Order,
   type OrderFacets,
@@ -35,7 +36,6 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import { linkedVendorId, type Actor } from '../../plugins/auth';
-import { formatMoney } from '../notifications/email-templates';
 import { enqueueEmail } from '../notifications/notifications.service';
 import { toImageDto } from '../products/products.service';
 import { csvLine, UTF8_BOM } from '../products/products.csv';
@@ -609,8 +609,7 @@ export function createOrdersService({ db }: { db: Db }) {
           if (order.status === 'CANCELLED') throw new AppError('CONFLICT', 'Payments cannot be recorded on a cancelled order.');
           const remaining = item.amount - item.paidAmount;
           if (body.amount > remaining) {
-            // The house's format: '€3,000', cents only when there are some.
-            const left = remaining === 0 ? 'Nothing remains to pay' : `Only ${formatMoney(remaining, order.currency).replace(/\.00$/, '')} remains to pay`;
+            const left = remaining === 0 ? 'Nothing remains to pay' : `Only ${formatMoney(remaining, order.currency)} remains to pay`;
             throw new AppError('OVERPAYMENT', `${left} on ${item.label}.`, [{ path: 'amount', message: `${left} on this item` }]);
           }
           if (receivedOn > todayUtc()) {

@@ -203,7 +203,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     if (filter.cut) c.push(sql`lower(${products.gemstoneCut}) = lower(${bind('cut', filter.cut)})`);
     // One text parameter whatever the count (arrays bind differently on the two drivers).
     if (filter.ids) c.push(sql`${products.id} = any(string_to_array(${bind('ids', filter.ids.join(','))}, ',')::uuid[])`);
-    // Searches are never prepared (decision 29): the plan's values are inlined.
+    // Searches are never prepared (decisions §29): the plan's values are inlined.
     if (filter.matches) c.push(searchCondition(filter.matches.words, scopeLevel(filter.matches)) ?? sql`false`);
     return and(...c);
   }
@@ -340,7 +340,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     async count(viewer: ProductViewer, filter: ProductFilter): Promise<number> {
       const params: Record<string, unknown> = {};
       const condition = buildWhere(viewer, filter, collecting(params));
-      // A search's plan depends on how many rows its words match, which a generic plan cannot know (decision 29).
+      // A search's plan depends on how many rows its words match, which a generic plan cannot know (decisions §29).
       const run = preparedQuery<{ value: number }[]>(`count|${shapeKey(viewer, filter)}`, () => db.select({ value: sql<number>`count(*)::int` }).from(products).where(condition), !filter.matches);
       const [row] = await run(params);
       return row?.value ?? 0;

@@ -1,5 +1,5 @@
 /**
- * The catalog search's query side (docs/decisions.md, search rules), free of any database access so the rules
+ * The catalog search's query side (decisions §78), free of any database access so the rules
  * can be read and tested on their own:
  *
  * - words are folded (lower case, accents removed with the table the search vector uses), so "eclat" finds "Éclat";

@@ -93,7 +93,7 @@ export function toStoredImages(images: { variant: string; alt: string; sources: 
 }
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
-/** Pieces created by one CSV import that still get their studio render (docs/decisions.md §52). */
+/** Pieces created by one CSV import that still get their studio render (decisions §52). */
 const IMPORT_RENDER_MAX = 200;
 const validation = (path: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path, message }]);
 
@@ -183,7 +183,7 @@ export function createProductsService({
     throw new AppError('FORBIDDEN', 'Only an administrator can see deleted pieces.');
   }
 
-  /** The plan of a search (docs/decisions.md, search rules; `products.search.ts`), or null when `q` has no words. */
+  /** The plan of a search (decisions §78; `products.search.ts`), or null when `q` has no words. */
   async function searchPlanOf(q: string): Promise<SearchPlan | null> {
     // Category and collection names are searched too: a few dozen rows, kept with the other aggregates.
     const groups = await aggregates.get('search-groups', () => repo.searchGroups());
@@ -224,7 +224,7 @@ export function createProductsService({
   }
 
   /**
-   * What only the house decides on a vendor's piece (docs/decisions.md): publishing it (a vendor submits
+   * What only the house decides on a vendor's piece (decisions §67): publishing it (a vendor submits
    * drafts and may withdraw its own pieces to DRAFT or ARCHIVED, never make one ACTIVE) and which designer
    * it is attributed to (designer sales follow that attribution). Unchanged values pass, so a vendor can
    * save a live piece's other fields.
@@ -357,7 +357,7 @@ export function createProductsService({
     },
 
     /**
-     * Ranked search (docs/decisions.md, search rules). Every word must match (`products.search.ts`). Rank: every
+     * Ranked search (decisions §78). Every word must match (`products.search.ts`). Rank: every
      * word in the name, then in the name or stone, then in those or SKU/cut/colour/metal/category/collection, then
      * the rest (descriptions); newest first within a tier. Tier sizes come from one cached count; each page reads
      * only the tiers it spans. `correctedQuery` is set when some word had no exact match and its nearest

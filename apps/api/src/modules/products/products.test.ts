@@ -150,7 +150,7 @@ describe('vendor isolation', () => {
     const ownEdit = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft II' } });
     expect(ownEdit.status).toBe(200);
     expect(ownEdit.body).toMatchObject({ name: 'Atelier Draft II', status: 'DRAFT', vendorId: vendorAId });
-    // The house publishes (docs/decisions.md): the vendor's own attempt is refused and changes nothing.
+    // The house publishes (decisions §67): the vendor's own attempt is refused and changes nothing.
     const publish = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft III', status: 'ACTIVE' } });
     expectErrorShape(publish.body, 403, 'FORBIDDEN');
     expect(publish.body.details).toEqual([expect.objectContaining({ path: 'status' })]);

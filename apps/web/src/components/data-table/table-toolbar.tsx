@@ -160,7 +160,7 @@ export function TableFilters({ search, filters, chips }: { search?: ReactNode; f
   );
 }
 
-/** Status as a small dot and a word (DESIGN: never a filled pill). */
+/** Status as a small dot and a word (docs/design.md: never a filled pill). */
 export function StatusDot({ tone, children }: { tone: 'ink' | 'muted' | 'gold' | 'error'; children: ReactNode }) {
   return (
     <span className={styles.status} data-tone={tone}>

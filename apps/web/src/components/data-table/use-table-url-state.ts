@@ -55,7 +55,7 @@ export interface TableUrlOptions {
 }
 
 /**
- * A list's whole state in the URL (CONVENTIONS §11): page, size, sort, search and filters, so a
+ * A list's whole state in the URL (docs/conventions.md §11): page, size, sort, search and filters, so a
  * link reproduces the view and Back steps through it. Defaults are left out of the URL.
  */
 export function useTableUrlState<F>(spec: ParamSpec<F>, { sortable, defaultSort = null, defaultSize = PAGE_SIZES[0] }: TableUrlOptions): TableUrlState<F> {

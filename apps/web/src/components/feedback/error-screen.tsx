@@ -4,7 +4,7 @@ import { buttonClassName } from '../ui/button';
 import styles from './error-screen.module.css';
 
 /**
- * The 500 screen (SPEC §2), exact texts. It uses no router or session state: it must render
+ * The 500 screen (docs/product.md §2), exact texts. It uses no router or session state: it must render
  * even when those are what broke, so its links are full page loads.
  */
 export function ErrorScreen() {

@@ -1,6 +1,6 @@
 import styles from './route-loading.module.css';
 
-/** What a lazy route shows while its chunk loads (SPEC §2). */
+/** What a lazy route shows while its chunk loads (docs/product.md §2). */
 export function RouteLoading() {
   return (
     <div className={styles.loading} role="status" data-route-loading="">

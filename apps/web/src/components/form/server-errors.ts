@@ -4,7 +4,7 @@ import { ApiError, errorText } from '../../lib/errors';
 const FIELD_BY_CODE: Record<string, string> = { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' };
 
 /**
- * Puts the server's field problems back on the form fields (CONVENTIONS §12). Returns the text
+ * Puts the server's field problems back on the form fields (docs/conventions.md §12). Returns the text
  * for the form-level alert when something could not be attached to a field.
  */
 export function applyServerErrors<T extends FieldValues>(

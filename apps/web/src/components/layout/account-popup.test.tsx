@@ -16,7 +16,7 @@ function renderPopup(user: SessionUser | null) {
 
 const withRole = (role: string, username = role.toLowerCase()) => makeUser({ username, role, roles: [role] }) as SessionUser;
 
-describe('account popup (SPEC §2)', () => {
+describe('account popup (docs/product.md §2)', () => {
   it('offers Login when signed out', () => {
     expect(renderPopup(null)).toEqual(['Login']);
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth/login');

@@ -10,7 +10,7 @@ export interface AccountPopupProps {
   onLogout: () => void;
 }
 
-/** Signed in: name, profile, the dashboards the roles allow, logout. Signed out: login. No designer link (SPEC §2). */
+/** Signed in: name, profile, the dashboards the roles allow, logout. Signed out: login. No designer link (docs/product.md §2). */
 export function AccountPopup({ id, user, onNavigate, onLogout }: AccountPopupProps) {
   return (
     <div id={id} className={`${styles.panel} ${styles.accountPanel}`} role="region" aria-label="Account">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isFooterHidden, isLogoDisabled, isNavbarHidden } from './chrome-rules';
 
-describe('chrome visibility (SPEC §2)', () => {
+describe('chrome visibility (docs/product.md §2)', () => {
   it.each([
     '/',
     '/welcome',

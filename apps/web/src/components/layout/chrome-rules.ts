@@ -1,5 +1,5 @@
 /**
- * Which chrome a path gets (SPEC §2 "Chrome"). Prefix rules match the path itself and anything
+ * Which chrome a path gets (docs/product.md §2 "Chrome"). Prefix rules match the path itself and anything
  * below it (`/ar/rings*`), never a longer sibling word (`/welcome-back` keeps its chrome).
  */
 import { paths } from '../../config/routes';

@@ -16,7 +16,7 @@ const SOCIAL_ICONS: Record<SocialNetwork, string> = {
 
 function Newsletter() {
   const [email, setEmail] = useState('');
-  // SPEC §1/§5: acts only when non-empty, no format check, no message, nothing sent.
+  // docs/product.md §1/§5: acts only when non-empty, no format check, no message, nothing sent.
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!email) return;
@@ -91,7 +91,7 @@ export function Footer() {
             <h2 id="footer-follow" className={styles.heading}>
               Follow
             </h2>
-            {/* Icons only, without links (SPEC §1). */}
+            {/* Icons only, without links (docs/product.md §1). */}
             <ul className={styles.social}>
               {brand.social.map((network) => (
                 <li key={network}>

@@ -5,7 +5,7 @@ export type MenuEntry =
   | { kind: 'inert'; label: string }
   | { kind: 'account'; label: string };
 
-/** SPEC §2, in order. Immersive Showroom has no action; Account opens the account popup. */
+/** docs/product.md §2, in order. Immersive Showroom has no action; Account opens the account popup. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { kind: 'link', label: 'Products', to: paths.collections },
   { kind: 'link', label: 'Services', to: paths.services },

@@ -4,7 +4,7 @@ import { REDUCED_MOTION_QUERY, matchesMedia } from '../../lib/media';
 import { runPageTransition, scrollToTopFlag, type TransitionVariant } from '../../lib/transitions';
 
 /**
- * SPEC §2: choosing the page already shown scrolls smoothly to the top; any other page saves
+ * docs/product.md §2: choosing the page already shown scrolls smoothly to the top; any other page saves
  * the scroll-to-top flag and runs a page transition.
  */
 export function usePageNavigation() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../lib/media';
 
-/** SPEC §9: a video loads only once it is within 50 px of the viewport. */
+/** docs/product.md §9: a video loads only once it is within 50 px of the viewport. */
 export const VIDEO_MARGIN_PX = 50;
 
 export interface LazyVideoProps {

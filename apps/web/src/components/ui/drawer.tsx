@@ -15,7 +15,7 @@ export interface DrawerProps {
 }
 
 /**
- * A panel from the right for quick edits (DESIGN: drawers of 480–640 px), on the native modal
+ * A panel from the right for quick edits (docs/design.md: drawers of 480–640 px), on the native modal
  * <dialog>: focus is trapped and returns to the opener, Escape closes. The caller decides whether
  * closing is allowed (unsaved changes) in `onClose`.
  */

@@ -26,6 +26,7 @@ describe('orders table URL state', () => {
     expect(amountRangeLabel(undefined, 20000)).toBe('Total up to €20,000');
     expect(amountRangeLabel(20000, 5000)).toBe('Total €5,000–€20,000');
     expect(amountRangeLabel(undefined, undefined)).toBeNull();
+    expect(amountRangeLabel(499.5, undefined)).toBe('Total from €499.50'); // the one money format
     expect(paymentTone('OVERDUE')).toBe('error');
     expect(paymentTone('PARTLY_PAID')).not.toBe('error');
   });

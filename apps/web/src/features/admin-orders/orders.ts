@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, PAYMENT_STATES, type OrderStatus, type PaymentState } from '@mirror/contract';
-import { humanize } from '../../lib/format';
+import { formatMoney, humanize } from '../../lib/format';
 import { param, type ParamSpec } from '../../lib/url-state';
 import type { AdminOrderFilter } from './api/admin-orders.queries';
 
@@ -84,9 +84,12 @@ export function orderStatusLabel(status: OrderStatus): string {
   return humanize(status);
 }
 
-/** A chip's text for an amount range: 'Total €5,000–€20,000', 'Total from €5,000', 'Total up to €20,000'. */
-export function amountRangeLabel(min: number | undefined, max: number | undefined, symbol = '€'): string | null {
-  const money = (v: number) => `${symbol}${v.toLocaleString('en-GB')}`;
+/**
+ * A chip's text for an amount range typed in whole units (euros): 'Total €5,000–€20,000',
+ * 'Total from €5,000', 'Total up to €20,000'.
+ */
+export function amountRangeLabel(min: number | undefined, max: number | undefined, currency = 'EUR'): string | null {
+  const money = (v: number) => formatMoney(Math.round(v * 100), currency);
   if (min !== undefined && max !== undefined) return `Total ${money(Math.min(min, max))}–${money(Math.max(min, max))}`;
   if (min !== undefined) return `Total from ${money(min)}`;
   if (max !== undefined) return `Total up to ${money(max)}`;

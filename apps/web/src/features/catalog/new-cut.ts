@@ -1,5 +1,5 @@
 /**
- * The house's newest cut, shown at /new-cut (SPEC §2 names "a new-cut page"): the value the catalogue
+ * The house's newest cut, shown at /new-cut (docs/product.md §2 names "a new-cut page"): the value the catalogue
  * stores as the pieces' gemstone cut (the products API's `cut` filter) and the proportions the atelier
  * cuts it to. Pure data: the boot plan (build time) reads it too.
  *

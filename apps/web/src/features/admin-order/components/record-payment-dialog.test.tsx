@@ -94,8 +94,8 @@ describe('RecordPaymentDialog', () => {
         status: 409,
         error: 'Conflict',
         code: 'OVERPAYMENT',
-        message: 'Only €3,000.00 remains to pay on Instalment 1 of 3.',
-        details: [{ path: 'amount', message: 'Only €3,000.00 remains to pay on this item' }],
+        message: 'Only €3,000 remains to pay on Instalment 1 of 3.',
+        details: [{ path: 'amount', message: 'Only €3,000 remains to pay on this item' }],
       }),
     );
     renderHarness();
@@ -107,7 +107,7 @@ describe('RecordPaymentDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
     const described = (amount.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
-    expect(described).toContain('Only €3,000.00 remains to pay on this item');
+    expect(described).toContain('Only €3,000 remains to pay on this item');
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 

@@ -34,7 +34,7 @@ export function orderFilterParams(filter: AdminOrderFilter): QueryParams {
 }
 
 /**
- * Key factory (CONVENTIONS §10). Everything order-shaped sits under `['orders']`, so placing an order
+ * Key factory (docs/conventions.md §10). Everything order-shaped sits under `['orders']`, so placing an order
  * refreshes the lists, the facets and any schedule view at once.
  */
 export const adminOrderKeys = {

@@ -32,7 +32,7 @@ export type PartyDashboardData = DesignerDashboard | VendorDashboard;
 
 const ROOT = { designer: 'designers', vendor: 'vendors' } as const;
 
-/** Key factory per kind (CONVENTIONS §10): `['designers', 'admin', …]`, `['vendors', 'admin', …]`. */
+/** Key factory per kind (docs/conventions.md §10): `['designers', 'admin', …]`, `['vendors', 'admin', …]`. */
 export const adminPartyKeys = {
   all: (kind: PartyKind) => [ROOT[kind], 'admin'] as const,
   lists: (kind: PartyKind) => [...adminPartyKeys.all(kind), 'list'] as const,

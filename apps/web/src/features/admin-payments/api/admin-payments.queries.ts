@@ -19,7 +19,7 @@ export function scheduleFilterParams(filter: ScheduleFilter): QueryParams {
   return { state: filter.state, dueFrom: filter.dueFrom, dueTo: filter.dueTo, q: filter.q?.trim() || undefined };
 }
 
-/** Key factory (CONVENTIONS §10), under `['orders']`: a new order or a payment makes these stale too. */
+/** Key factory (docs/conventions.md §10), under `['orders']`: a new order or a payment makes these stale too. */
 export const paymentKeys = {
   all: ['orders', 'payment-schedule'] as const,
   lists: () => [...paymentKeys.all, 'list'] as const,

@@ -45,7 +45,7 @@ export function filterParams(filter: AdminProductFilter): QueryParams {
   };
 }
 
-/** Key factory (CONVENTIONS §10). Everything of this feature sits under `adminProductKeys.all`. */
+/** Key factory (docs/conventions.md §10). Everything of this feature sits under `adminProductKeys.all`. */
 export const adminProductKeys = {
   all: ['admin', 'products'] as const,
   lists: () => [...adminProductKeys.all, 'list'] as const,

@@ -20,7 +20,7 @@ import styles from './admin-products.module.css';
 export const PRODUCT_SORTABLE = ['name', 'sku', 'price', 'stock', 'updatedAt', 'createdAt'] as const;
 
 /**
- * /dashboard/admin/manage-products (SPEC path): every piece, DRAFT and ARCHIVED included, with the
+ * /dashboard/admin/manage-products (docs/product.md §2): every piece, DRAFT and ARCHIVED included, with the
  * catalog search, filters with counts, sorting, inline stock, bulk actions and CSV in and out. All of
  * the view's state is in the URL.
  */

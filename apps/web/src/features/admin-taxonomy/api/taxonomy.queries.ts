@@ -6,7 +6,7 @@ import { existsPath, LEVELS, listPath, type EntryByLevel, type Level } from '../
 /** The API's largest page: a taxonomy is short, so a column usually needs one request. */
 export const TAXONOMY_PAGE_SIZE = 100;
 
-/** Key factory (CONVENTIONS §10). Everything of this feature sits under `taxonomyKeys.all`. */
+/** Key factory (docs/conventions.md §10). Everything of this feature sits under `taxonomyKeys.all`. */
 export const taxonomyKeys = {
   all: ['admin', 'taxonomy'] as const,
   lists: () => [...taxonomyKeys.all, 'list'] as const,

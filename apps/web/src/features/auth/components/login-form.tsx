@@ -19,7 +19,7 @@ export interface LoginFormProps {
 }
 
 /**
- * SPEC §5: username and password are required, with no message for the rule. Sign in stays enabled
+ * docs/product.md §5: username and password are required, with no message for the rule. Sign in stays enabled
  * (a disabled button explains nothing); an incomplete submit sends nothing, marks each empty field
  * invalid (the error hairline; "required, invalid entry" to a screen reader) and focuses the first.
  */

@@ -153,7 +153,7 @@ export function ImmersiveShowroomPage() {
           Every collection
         </PageLink>
       </div>
-      {/* In view, this section turns the navbar's logo into its submit variant (SPEC §2 Chrome). */}
+      {/* In view, this section turns the navbar's logo into its submit variant (docs/product.md §2 Chrome). */}
       <section id={INTRO_SUBMIT_SECTION_ID} className={styles.submit} aria-labelledby="intro-submit-title">
         <p className={`eyebrow ${styles.eyebrow}`}>Mirror in Milan · Digital Jewelry Week</p>
         <h2 id="intro-submit-title" className={styles.submitTitle}>

@@ -15,7 +15,7 @@ export interface MySubmissionsParams {
   size: number;
 }
 
-/** Key factory (CONVENTIONS §10): everything of the designer's own dashboard. */
+/** Key factory (docs/conventions.md §10): everything of the designer's own dashboard. */
 export const designerDashboardKeys = {
   all: ['designer-dashboard'] as const,
   dashboard: () => [...designerDashboardKeys.all, 'dashboard'] as const,

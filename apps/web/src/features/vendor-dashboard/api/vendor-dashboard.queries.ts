@@ -11,7 +11,7 @@ export interface VendorOrderLinesParams {
   q: string | undefined;
 }
 
-/** Key factory (CONVENTIONS §10): everything of the vendor's own dashboard. */
+/** Key factory (docs/conventions.md §10): everything of the vendor's own dashboard. */
 export const vendorDashboardKeys = {
   all: ['vendor-dashboard'] as const,
   dashboard: () => [...vendorDashboardKeys.all, 'dashboard'] as const,

@@ -1,7 +1,7 @@
 /**
  * The try-on's three.js layer: a transparent canvas over the camera picture holding the ring and
  * the finger occluder, in millimetres, seen by a camera at the origin. Same building blocks as the
- * 360° view (docs/decisions.md §74): GLTFLoader + meshopt, RoomEnvironment through PMREM for the
+ * 360° view (decisions §74): GLTFLoader + meshopt, RoomEnvironment through PMREM for the
  * metal's reflections, explicit disposal. Loaded lazily by the try-on only.
  */
 import {
@@ -122,7 +122,7 @@ export function createArScene(canvas: HTMLCanvasElement): ArScene {
         disposeObject(model);
       }
       model = gltf.scene;
-      // The models are in metres under a root scaled from millimetres (§69): the ring is drawn in millimetres.
+      // The models are in metres under a root scaled from millimetres (decisions §69): the ring is drawn in millimetres.
       model.scale.setScalar(1000);
       const root = model.children.length === 1 ? model.children[0]! : model;
       parts = root.children.map((node) => ({

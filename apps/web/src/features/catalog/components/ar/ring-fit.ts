@@ -68,7 +68,7 @@ export interface RingPose {
 
 // ---------------------------------------------------------------- ring sizes
 
-/** The size every model is built at (docs/decisions.md §69). */
+/** The size every model is built at (decisions §69). */
 export const MODEL_SIZE_EU = 52;
 /** The sizes offered: the usual range of a maison's ring sizer (EU = inside circumference in mm). */
 export const RING_SIZES_EU: readonly number[] = Array.from({ length: 23 }, (_, i) => 44 + i);
