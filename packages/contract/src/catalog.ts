@@ -289,6 +289,35 @@ export const ProductFacetsSchema = z.object({
 });
 export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
 
+/** One colour and cut of a stone: how many pieces show it, and one of them (the first by name) for its picture. */
+export const GemVariantSchema = z.object({
+  /** `colour|cut`, stable across requests. */
+  key: z.string(),
+  colour: z.string().nullable(),
+  cut: z.string().nullable(),
+  count: z.number().int(),
+  sample: z.object({ id: z.string().uuid(), name: z.string(), image: ImageSchema.nullable() }),
+});
+export type GemVariant = z.infer<typeof GemVariantSchema>;
+
+/**
+ * Every gemstone the public catalogue holds, by stone type (spellings that differ only in case, spaces or
+ * `_`/`-` are one), then by colour and cut: the /all-gems index, computed by the database, not by paging
+ * the whole catalogue into the browser. Stones by count (then name); variants by count (then key).
+ */
+export const GemIndexSchema = z.object({
+  stones: z.array(
+    z.object({
+      name: z.string(),
+      count: z.number().int(),
+      colours: z.array(z.string()),
+      cuts: z.array(z.string()),
+      variants: z.array(GemVariantSchema),
+    }),
+  ),
+});
+export type GemIndex = z.infer<typeof GemIndexSchema>;
+
 export const ProductStatisticsSchema = z.object({
   total: z.number().int(),
   byStatus: z.record(ProductStatusSchema, z.number().int()),

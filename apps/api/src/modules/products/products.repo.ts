@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { nameWords, tsqueryAt, typoBudget, variantsOf, type NamedGroup, type SearchPlan, type SearchWord, type WordLexicon } from './products.search';
@@ -578,6 +578,34 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         ids.designers.length ? db.select({ id: designers.id, name: designers.displayName }).from(designers).where(inArray(designers.id, ids.designers)) : [],
       ]);
       return new Map([...c, ...v, ...d].map((r) => [r.id, r.name]));
+    },
+
+    /**
+     * The /all-gems index: the viewer's pieces with a stone, grouped by stone, colour and cut as spelled
+     * after lower-casing, trimming and `_`/`-` → space (how the index names them); each group's count and
+     * its first piece by name (then id), with that piece's name and first image.
+     */
+    async gemGroups(viewer: ProductViewer) {
+      const normal = (column: AnyColumn) => sql<string | null>`nullif(lower(regexp_replace(btrim(${column}), '[_-]+', ' ', 'g')), '')`;
+      const stone = normal(products.gemstoneType);
+      const colour = normal(products.gemstoneColour);
+      const cut = normal(products.gemstoneCut);
+      const groups = await db
+        .select({
+          stone: sql<string>`${stone}`,
+          colour: sql<string | null>`${colour}`,
+          cut: sql<string | null>`${cut}`,
+          count: sql<number>`count(*)::int`,
+          sampleId: sql<string>`(array_agg(${products.id} order by ${products.name}, ${products.id}))[1]`,
+        })
+        .from(products)
+        .where(and(where(viewer, {}), sql`${stone} is not null`))
+        .groupBy(stone, colour, cut);
+      const ids = groups.map((g) => g.sampleId);
+      const samples = ids.length
+        ? await db.select({ id: products.id, name: products.name, image: sql<StoredImage | null>`${products.images} -> 0` }).from(products).where(inArray(products.id, ids))
+        : [];
+      return { groups, samples: new Map(samples.map((s) => [s.id, s])) };
     },
 
     /** Back-office figures, aggregated by the database over the covering index. */

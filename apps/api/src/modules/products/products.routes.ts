@@ -8,6 +8,7 @@ import {
   MetalTypeSchema,
   PriceRangeQuerySchema,
   ProductFacetsQuerySchema,
+  GemIndexSchema,
   ProductFacetsSchema,
   ProductListQuerySchema,
   ProductPageSchema,
@@ -138,6 +139,16 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     config: { policy: Public },
     schema: { tags, summary: 'Every facet value (stones and cuts included) with its count for the current filter and search `q`; each facet ignores its own filter', querystring: ProductFacetsQuerySchema, response: { 200: ProductFacetsSchema, ...errorResponses(400, 401, 403) } },
     handler: async (request) => products.facets({ actor: request.actor, filter: filterOf(request.query), q: request.query.q }),
+  });
+
+  app.get('/api/products/gems', {
+    config: { policy: Public },
+    schema: {
+      tags,
+      summary: 'Every gemstone of the public catalogue by stone, then colour and cut: counts and one piece each for its picture (the /all-gems index)',
+      response: { 200: GemIndexSchema },
+    },
+    handler: async () => products.gems(),
   });
 
   app.get('/api/products/search', {

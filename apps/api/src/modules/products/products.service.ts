@@ -6,6 +6,8 @@ import type {
   MetalType,
   Page,
   Product,
+  GemIndex,
+  GemVariant,
   ProductFacets,
   ProductPage,
   ProductBulkBody,
@@ -34,6 +36,15 @@ import { createProductsRepo, type ExportRow, type GroupedFacet, type ProductFilt
 import { planSearch, type SearchPlan } from './products.search';
 
 export { searchTokens } from './products.search';
+
+/** A stone, colour or cut as the storefront names it: 'ROSE_GOLD', 'rose-gold' → 'Rose Gold'. */
+function titleCase(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[_-]+/g, ' ')
+    .replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
 
 export function toImageDto(image: StoredImage): Image {
   const sources = [...image.sources].sort((a, b) => a.width - b.width);
@@ -545,6 +556,42 @@ export function createProductsService({
         throw err;
       }
       clearCaches();
+    },
+
+    /**
+     * The /all-gems index of the public catalogue (a storefront page: drafts and the Trash never show, whoever
+     * asks). One grouped scan, kept like the facets.
+     */
+    async gems(): Promise<GemIndex> {
+      return aggregates.get('gems', async () => {
+        const { groups, samples } = await repo.gemGroups(productViewerOf(null));
+        const stones = new Map<string, { name: string; count: number; variants: GemVariant[] }>();
+        for (const g of groups) {
+          const name = titleCase(g.stone);
+          const stone = stones.get(name) ?? { name, count: 0, variants: [] };
+          stones.set(name, stone);
+          stone.count += g.count;
+          const colour = g.colour === null ? null : titleCase(g.colour);
+          const cut = g.cut === null ? null : titleCase(g.cut);
+          const sample = samples.get(g.sampleId);
+          stone.variants.push({
+            key: `${colour ?? ''}|${cut ?? ''}`,
+            colour,
+            cut,
+            count: g.count,
+            sample: { id: g.sampleId, name: sample?.name ?? '', image: sample?.image ? toImageDto(sample.image) : null },
+          });
+        }
+        const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))].sort();
+        return {
+          stones: [...stones.values()]
+            .map((stone) => {
+              const variants = stone.variants.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+              return { name: stone.name, count: stone.count, colours: distinct(variants.map((v) => v.colour)), cuts: distinct(variants.map((v) => v.cut)), variants };
+            })
+            .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+        };
+      });
     },
 
     /** Facet counts for the filter, and for the search `q` when given (the counts of what the search finds). */
