@@ -1,6 +1,6 @@
 import { hashKey, type QueryFunctionContext } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allProductsQuery, collectionProductsQuery, collectionQuery, collectionsQuery, featuredProductsQuery, productFacetsQuery, productQuery, productsListQuery } from '../features/catalog/api/catalog.queries';
+import { gemIndexQuery, collectionProductsQuery, collectionQuery, collectionsQuery, featuredProductsQuery, productFacetsQuery, productQuery, productsListQuery } from '../features/catalog/api/catalog.queries';
 import { featuredCollectionsQuery } from '../features/catalog/components/home-sections';
 import { newCutPiecesParams } from '../features/catalog/components/new-cut-page';
 import { PAGE_SIZE, SIZES } from '../features/catalog/components/product-browser';
@@ -42,7 +42,7 @@ function pageQueries(): Record<string, Options[]> {
     '/support': [],
     '/about': [],
     '/contact': [locationsQuery({})],
-    '/all-gems': [allProductsQuery()],
+    '/all-gems': [gemIndexQuery()],
     '/mirror-in-milan-digital-jewelry-week': [],
     '/user-profile': [],
     '/new-cut': [productsListQuery(newCutPiecesParams(1))],

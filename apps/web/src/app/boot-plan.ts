@@ -118,8 +118,7 @@ export function bootPlan(content: BootContent): BootRoute[] {
     {
       path: '/all-gems',
       module: 'src/app/routes/all-gems-page.tsx',
-      // The index is built from every piece: inlined when one page of 100 holds the catalogue.
-      queries: [{ key: ['products', 'gems'], url: '/api/products?page=0&size=100&sort=name%2Casc', field: 'content', isWholeList: true }],
+      queries: [{ key: ['products', 'gems'], url: '/api/products/gems' }],
     },
     contentRoute('/mirror-in-milan-digital-jewelry-week', 'src/app/routes/jewelry-week-page.tsx'),
     // Private: the server knows no session (tokens live in the browser), so it renders the frame and

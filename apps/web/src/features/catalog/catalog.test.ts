@@ -1,37 +1,11 @@
-import { OFFSET_WINDOW, type Product } from '@mirror/contract';
+import { OFFSET_WINDOW } from '@mirror/contract';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { productFacetsQuery, productsListQuery } from './api/catalog.queries';
 import { PRODUCT_LIST_SPEC, toListParams } from './components/use-product-list-state';
 import { linkablePages, OFFSET_WINDOW_PIECES, pageWindow } from './components/pagination';
-import { gemIndex } from './gems';
 import { readParams } from '../../lib/url-state';
 import { formatPrice } from '../../lib/format';
-
-function product(id: string, gemstone: Product['gemstone']): Product {
-  return { id, name: id, gemstone } as Product;
-}
-
-describe('gemIndex', () => {
-  it('groups stones by type (case-insensitively), then by colour and cut, most pieces first', () => {
-    const index = gemIndex([
-      product('a', { type: 'Diamond', carat: 1, cut: 'Round', colour: 'D', clarity: null }),
-      product('b', { type: 'DIAMOND', carat: 1, cut: 'round', colour: 'D', clarity: null }),
-      product('c', { type: 'Diamond', carat: 1, cut: 'Oval', colour: 'F', clarity: null }),
-      product('d', { type: 'Ruby', carat: 1, cut: 'Oval', colour: 'Pigeon Blood', clarity: null }),
-      product('e', null),
-    ]);
-    expect(index.stones.map((s) => [s.name, s.count])).toEqual([
-      ['Diamond', 3],
-      ['Ruby', 1],
-    ]);
-    expect(index.stones[0]!.variants.map((v) => [v.colour, v.cut, v.count])).toEqual([
-      ['D', 'Round', 2],
-      ['F', 'Oval', 1],
-    ]);
-    expect(index.stones[0]!.cuts).toEqual(['Oval', 'Round']);
-  });
-});
 
 describe('product list URL state', () => {
   it('turns 1-based pages and whole euros into the API’s 0-based pages and cents', () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Category, Collection, CollectionItem, Page, Product, ProductFacets, ProductPage, ProductSearchPage } from '@mirror/contract';
+import type { Category, GemIndex, Collection, CollectionItem, Page, Product, ProductFacets, ProductPage, ProductSearchPage } from '@mirror/contract';
 import type { CollectionWithProductsSchema } from '@mirror/contract';
 import type { z } from 'zod';
 import { apiClient, type QueryParams } from '../../../lib/api-client';
@@ -95,18 +95,11 @@ export const productQuery = (id: string) =>
   });
 
 /** Every active piece (the catalog is a few hundred at most): the gem index is built from them. */
-export const allProductsQuery = () =>
+/** The /all-gems index: every stone of the public catalogue by colour and cut, computed by the API. */
+export const gemIndexQuery = () =>
   queryOptions({
     queryKey: productKeys.gems(),
-    queryFn: async ({ signal }) => {
-      const pieces: Product[] = [];
-      for (let page = 0; page < 20; page += 1) {
-        const batch = await apiClient.get<ProductPage>('/api/products', { signal, query: { page, size: 100, sort: 'name,asc' } });
-        pieces.push(...batch.content);
-        if (page + 1 >= batch.totalPages) break;
-      }
-      return pieces;
-    },
+    queryFn: ({ signal }) => apiClient.get<GemIndex>('/api/products/gems', { signal }),
     staleTime: 5 * 60_000,
   });
 

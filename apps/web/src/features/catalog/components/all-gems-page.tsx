@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { PageLink } from '../../../components/layout/page-link';
@@ -8,14 +7,13 @@ import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { to } from '../../../config/routes';
 import { usePageMeta } from '../../../lib/page-meta';
-import { allProductsQuery } from '../api/catalog.queries';
-import { gemIndex } from '../gems';
+import { gemIndexQuery } from '../api/catalog.queries';
 import styles from './all-gems-page.module.css';
 
 export function AllGemsPage() {
   usePageMeta('All gems', 'Every gemstone in the Mirror catalogue — diamonds, sapphires, emeralds, rubies, pearls — by colour and cut.');
-  const catalog = useQuery(allProductsQuery());
-  const index = useMemo(() => (catalog.data ? gemIndex(catalog.data) : null), [catalog.data]);
+  const catalog = useQuery(gemIndexQuery());
+  const index = catalog.data;
 
   let body;
   if (catalog.isPending)
@@ -54,7 +52,7 @@ export function AllGemsPage() {
             </div>
             <ul className={styles.variants}>
               {stone.variants.map((variant, j) => {
-                const image = variant.sample.images[0];
+                const image = variant.sample.image;
                 const label = [variant.colour, variant.cut ? `${variant.cut} cut` : null].filter(Boolean).join(', ') || stone.name;
                 return (
                   <li key={variant.key}>
