@@ -588,16 +588,18 @@ export type CreateComponentBody = z.infer<typeof CreateComponentBodySchema>;
 export const UpdateComponentBodySchema = UpdateCategoryBodySchema.extend({ categoryId: z.uuid().optional() }).strict();
 export type UpdateComponentBody = z.infer<typeof UpdateComponentBodySchema>;
 
+/** Added to the piece's price when chosen, in minor units. */
+const PriceDeltaSchema = z.number().int().min(-100_000_000).max(100_000_000);
 export const ComponentOptionalSchema = TaxonomyEntrySchema.extend({ componentId: z.uuid(), priceDelta: z.number().int() });
 export type ComponentOptional = z.infer<typeof ComponentOptionalSchema>;
 export const ComponentOptionalPageSchema = pageSchema(ComponentOptionalSchema);
 export const CreateComponentOptionalBodySchema = CreateCategoryBodySchema.extend({
   componentId: z.uuid(),
-  priceDelta: z.number().int().min(-100_000_000).max(100_000_000).default(0),
+  priceDelta: PriceDeltaSchema.default(0),
 }).strict();
 export type CreateComponentOptionalBody = z.infer<typeof CreateComponentOptionalBodySchema>;
 export const UpdateComponentOptionalBodySchema = UpdateCategoryBodySchema.extend({
   componentId: z.uuid().optional(),
-  priceDelta: z.number().int().min(-100_000_000).max(100_000_000).optional(),
+  priceDelta: PriceDeltaSchema.optional(),
 }).strict();
 export type UpdateComponentOptionalBody = z.infer<typeof UpdateComponentOptionalBodySchema>;

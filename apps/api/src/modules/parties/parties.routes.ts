@@ -1,5 +1,3 @@
-import type { FastifyInstance, FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CountSchema,
@@ -16,14 +14,12 @@ import {
   type ProductPage,
 } from '@mirror/contract';
 import { Public, requireActor, roles, type Actor } from '../../plugins/auth';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, type ZodApp } from '../../lib/route-schemas';
 import type { PartyFilter } from './parties.repo';
 import type { PartyListBase } from './parties.service';
 
 // The one route table of designers and vendors ("parties"). Each party's own routes give its
 // path, names and schemas, and add the routes only it has (`/me`, by specialty, by country…).
-
-export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** What the routes call: a party service (`createPartyService`), seen through its request types. */
 export interface PartyRouteService<LQ, Create, Update> {
