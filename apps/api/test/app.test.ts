@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, type TestApp } from './helpers';
+import { buildTestApp, expectErrorShape, type OpenApiDocument, type TestApp } from './helpers';
 import { authPlugin } from '../src/plugins/auth';
 import { TokenService } from '../src/lib/tokens';
 import { createUsersRepo } from '../src/modules/users/users.repo';
+import type { ErrorResponse, Health } from '@mirror/contract';
 
 let t: TestApp;
 let webDist: string;
@@ -22,7 +23,7 @@ afterAll(() => t.close());
 
 describe('route policies and the OpenAPI document', () => {
   it('declares an access policy on every API route and documents each one', async () => {
-    const doc = (await t.request<any>('/api/openapi.json')).body;
+    const doc = (await t.request<OpenApiDocument>('/api/openapi.json')).body;
     expect(doc.openapi).toBe('3.1.0');
     const apiRoutes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
     expect(apiRoutes.length).toBeGreaterThan(20);
@@ -60,10 +61,10 @@ describe('route policies and the OpenAPI document', () => {
 
 describe('errors and fallbacks', () => {
   it('answers unknown API paths with a JSON 404', async () => {
-    const res = await t.request<any>('/api/does-not-exist');
+    const res = await t.request<ErrorResponse>('/api/does-not-exist');
     expect(res.status).toBe(404);
     expectErrorShape(res.body, 404, 'ROUTE_NOT_FOUND');
-    expect((await t.request<any>('/api/users/me/extra', { method: 'DELETE' })).status).toBe(404);
+    expect((await t.request('/api/users/me/extra', { method: 'DELETE' })).status).toBe(404);
   });
 
   it("answers any other path with the SPA's index.html", async () => {
@@ -83,19 +84,19 @@ describe('errors and fallbacks', () => {
   });
 
   it('rejects malformed JSON with 400, oversized bodies with 413, unknown media types with 415', async () => {
-    const malformed = await t.request<any>('/api/auth/authenticate', { method: 'POST', rawBody: '{"username":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.request<ErrorResponse>('/api/auth/authenticate', { method: 'POST', rawBody: '{"username":', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expectErrorShape(malformed.body, 400);
-    const big = await t.request<any>('/api/auth/authenticate', { body: { username: 'a', password: 'x'.repeat(5000) } });
+    const big = await t.request<ErrorResponse>('/api/auth/authenticate', { body: { username: 'a', password: 'x'.repeat(5000) } });
     expect(big.status).toBe(413);
     expectErrorShape(big.body, 413, 'PAYLOAD_TOO_LARGE');
-    const xml = await t.request<any>('/api/auth/authenticate', { method: 'POST', rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await t.request<ErrorResponse>('/api/auth/authenticate', { method: 'POST', rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(xml.status).toBe(415);
     expectErrorShape(xml.body, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('sends security headers and a request id', async () => {
-    const res = await t.request('/api/health');
+    const res = await t.request<Health>('/api/health');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBeTruthy();
@@ -103,14 +104,14 @@ describe('errors and fallbacks', () => {
   });
 
   it('allows CORS only for configured origins', async () => {
-    const ok = await t.request('/api/health', { headers: { origin: 'https://shop.mirror.example' } });
+    const ok = await t.request<Health>('/api/health', { headers: { origin: 'https://shop.mirror.example' } });
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://shop.mirror.example');
-    const other = await t.request('/api/health', { headers: { origin: 'https://evil.example' } });
+    const other = await t.request<Health>('/api/health', { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('checks the database in /api/health', async () => {
-    const res = await t.request<any>('/api/health');
+    const res = await t.request<Health>('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'UP', database: 'UP' });
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresCluster } from '../../../scripts/pg.mjs';
 import { openDatabase, type Database } from '../src/db/client';
 import { Public } from '../src/plugins/auth';
+import type { TokenPair } from '@mirror/contract';
 import { expectErrorShape, latestConfirmationToken, TEST_PASSWORD } from './helpers';
 import { appOn, expectAllUnavailable } from './outage';
 
@@ -35,7 +36,7 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
     expect(confirmed.statusCode).toBe(200);
     const login = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'before_outage', password: TEST_PASSWORD } });
     expect(login.statusCode).toBe(200);
-    token = login.json().accessToken;
+    token = login.json<TokenPair>().accessToken;
     // Warm the pool: its idle connections are the ones the shutdown cuts.
     await Promise.all([1, 2, 3, 4].map(() => app.inject({ url: '/api/products' })));
   });

@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
+import type { Health, TokenPair } from '@mirror/contract';
 import { expectErrorShape, freePort, latestConfirmationToken, TEST_PASSWORD } from './helpers';
 import { appOn, expectAllUnavailable } from './outage';
 
@@ -28,10 +29,10 @@ describe('database unavailable → 503 DATABASE_UNAVAILABLE with Retry-After', (
 
     await database.close();
 
-    await expectAllUnavailable(app, login.json().accessToken);
+    await expectAllUnavailable(app, login.json<TokenPair>().accessToken);
     const health = await app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(503);
-    expect(health.json().database).toBe('DOWN');
+    expect(health.json<Health>().database).toBe('DOWN');
   });
 
   it('PostgreSQL refusing connections (nothing listens on the port) answers 503 at once', async () => {

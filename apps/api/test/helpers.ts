@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import pg from 'pg';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { emailOutbox } from '../src/db/schema/index';
-import type { Role, TokenPair, UserStatus } from '@mirror/contract';
+import type { ErrorResponse, Role, TokenPair, UserStatus } from '@mirror/contract';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
@@ -26,7 +26,13 @@ export interface TestApp {
   baseUrl: string;
   database: Database;
   storage: StorageDriver;
-  request: <T = any>(path: string, init?: RequestOptions) => Promise<TestResponse<T>>;
+  /**
+   * One HTTP call to the test server. `T` is the body's type, named from the contract by the caller: the
+   * route's success type (`Product`, `ProductPage`…) when the test expects success, `ErrorResponse` when it
+   * expects a failure; left out, the body is `unknown`. Types only: the server already checks every response
+   * against its route's zod schema outside production (lib/serializer.ts), so the tests do not parse again.
+   */
+  request: <T = unknown>(path: string, init?: RequestOptions) => Promise<TestResponse<T>>;
   createUser: (input?: Partial<{ username: string; email: string; role: Role; status: UserStatus; password: string }>) => Promise<{ id: string; username: string; password: string }>;
   loginAs: (role: Role, overrides?: Partial<{ username: string }>) => Promise<Session>;
   close: () => Promise<void>;
@@ -51,6 +57,52 @@ export interface TestResponse<T> {
   status: number;
   body: T;
   headers: Headers;
+}
+
+/** The generated OpenAPI document (GET /api/openapi.json), as far as the tests read it. */
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+export interface OpenApiOperation {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  'x-access-policy'?: string;
+  [key: string]: unknown;
+}
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+}
+/** A JSON Schema as zod prints it into the OpenAPI document: the keywords the tests read, any other as unknown. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  additionalProperties?: boolean | JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  [keyword: string]: unknown;
 }
 
 /** A fresh database from the real migrations: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
@@ -231,13 +283,14 @@ export async function registerConfirmed(t: Pick<TestApp, 'request' | 'database'>
 }
 
 /** The one error shape (docs/conventions.md §5). */
-export function expectErrorShape(body: any, status: number, code?: string) {
-  if (typeof body !== 'object' || body === null) throw new Error(`expected an error body, got ${JSON.stringify(body)}`);
+export function expectErrorShape(value: unknown, status: number, code?: string): asserts value is ErrorResponse {
+  if (typeof value !== 'object' || value === null) throw new Error(`expected an error body, got ${JSON.stringify(value)}`);
+  const body = value as Partial<Record<keyof ErrorResponse, unknown>>;
   if (body.status !== status) throw new Error(`expected status ${status} in body, got ${JSON.stringify(body)}`);
   if (typeof body.error !== 'string' || typeof body.message !== 'string' || typeof body.code !== 'string') {
     throw new Error(`error body misses fields: ${JSON.stringify(body)}`);
   }
-  if (code && body.code !== code) throw new Error(`expected code ${code}, got ${body.code}: ${body.message}`);
+  if (code && body.code !== code) throw new Error(`expected code ${code}, got ${String(body.code)}: ${String(body.message)}`);
 }
 
 /** A port free on 127.0.0.1 right now (for child processes the tests start). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Session, type TestApp } from './helpers';
 import { catalogFactory } from './catalog';
+import type { Category, Collection, CollectionItem, Product } from '@mirror/contract';
 
 let t: TestApp;
 let admin: Session;
@@ -18,9 +19,9 @@ beforeAll(async () => {
   const categoryId = (await f.category('Rings')).id;
   live = await f.product({ vendorId, categoryId, name: 'Aurore solitaire' });
   draft = await f.product({ vendorId, categoryId, name: 'Aurore draft', status: 'DRAFT' });
-  const c = await t.request<any>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2025, season: 'WINTER' } });
+  const c = await t.request<Collection>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2025, season: 'WINTER' } });
   collectionId = c.body.id;
-  for (const p of [live, draft]) await t.request(`/api/collections/${collectionId}/products`, { token: admin.accessToken, body: { productId: p.id } });
+  for (const p of [live, draft]) await t.request<CollectionItem[]>(`/api/collections/${collectionId}/products`, { token: admin.accessToken, body: { productId: p.id } });
 });
 afterAll(() => t.close());
 
@@ -66,7 +67,7 @@ describe('HTTP caching of catalogue reads', () => {
   it('changes the ETag when the answer changes', async () => {
     const path = `/api/products/${live.id}`;
     const before = (await get(path)).headers.get('etag')!;
-    const edit = await t.request(`/api/products/${live.id}`, { method: 'PUT', token: admin.accessToken, body: { description: 'Set by hand in Paris.' } });
+    const edit = await t.request<Product>(`/api/products/${live.id}`, { method: 'PUT', token: admin.accessToken, body: { description: 'Set by hand in Paris.' } });
     expect(edit.status).toBe(200);
     const after = await get(path, { 'if-none-match': before });
     expect(after.status).toBe(200);
@@ -114,7 +115,7 @@ describe('HTTP caching of catalogue reads', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('etag'), path).toBeNull();
     }
-    const created = await t.request<any>('/api/categories', { token: admin.accessToken, body: { name: 'Brooches' } });
+    const created = await t.request<Category>('/api/categories', { token: admin.accessToken, body: { name: 'Brooches' } });
     expect(created.status).toBe(201);
     expect(created.headers.get('etag')).toBeNull();
     // The model keeps its own strong ETag and caching (decisions §69), not a second weak one.

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import type { Database } from '../src/db/client';
+import type { ErrorResponse } from '@mirror/contract';
 import { expectErrorShape, TEST_PASSWORD } from './helpers';
 
 // Shared by database-outage.test.ts (PGlite, unreachable servers) and database-outage.pg.test.ts (a real stop and restart).
@@ -49,7 +50,7 @@ export async function expectAllUnavailable(app: FastifyInstance, token?: string)
   const wrong: string[] = [];
   for (const call of dataCalls(token)) {
     const res = await app.inject({ method: call.method, url: call.url, ...(call.payload ? { payload: call.payload } : {}), ...(call.headers ? { headers: call.headers } : {}) });
-    const body = res.json();
+    const body = res.json<ErrorResponse>();
     if (res.statusCode !== 503 || body.code !== 'DATABASE_UNAVAILABLE' || res.headers['retry-after'] !== '5') {
       wrong.push(`${call.method} ${call.url} → ${res.statusCode} ${res.headers['retry-after'] ?? '-'} ${res.body.slice(0, 120)}`);
     } else {

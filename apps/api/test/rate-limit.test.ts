@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorShape, freePort, type TestApp } from './helpers';
+import type { ErrorResponse } from '@mirror/contract';
 
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
   const bin = spawnSync('sh', ['-c', 'command -v redis-server']).stdout.toString().trim();
@@ -31,7 +32,7 @@ describe('per-IP rate limit, one instance', () => {
 
   it('answers 429 in the one error shape with Retry-After once the limit is spent', async () => {
     for (let i = 0; i < 5; i += 1) expect((await t.request('/api/users/health')).status).toBe(200);
-    const limited = await t.request<any>('/api/users/health');
+    const limited = await t.request<ErrorResponse>('/api/users/health');
     expect(limited.status).toBe(429);
     expectErrorShape(limited.body, 429, 'TOO_MANY_REQUESTS');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { insertDesigner, insertVendor } from '../src/db/seed/parties';
 import { createUsersService } from '../src/modules/users/users.service';
 import { STICKY_COOKIE } from '../src/plugins/read-replica';
+import type { Category, CategoryPage, TokenPair } from '@mirror/contract';
 import { TEST_JWT_SECRET, TEST_PASSWORD } from './helpers';
 
 // PostgreSQL only (issue 16): a streaming replica the test starts itself (pg_basebackup -R + hot standby), and two
@@ -79,7 +80,7 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
       await users.adminCreate({ username, email: `${username}@example.com`, password: TEST_PASSWORD, role, status: 'ACTIVE' });
       const res = await a.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username, password: TEST_PASSWORD } });
       expect(res.statusCode).toBe(200);
-      return res.json().accessToken as string;
+      return res.json<TokenPair>().accessToken;
     };
     adminToken = await login('ADMIN');
     customerToken = await login('CUSTOMER');
@@ -96,7 +97,7 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     const admin = { authorization: `Bearer ${adminToken}` };
     const created = await a.app.inject({ method: 'POST', url: '/api/categories', headers: admin, payload: { name: 'Ivory' } });
     expect(created.statusCode).toBe(201);
-    const categoryId = created.json().id as string;
+    const categoryId = created.json<Category>().id;
     const vendor = await insertVendor(a.database.db, { code: 'V-RR', name: 'Atelier Replica', userId: null, country: 'IT', type: 'ATELIER', isActive: true });
     const designer = await insertDesigner(a.database.db, { code: 'D-RR', displayName: 'Replica Designer', userId: null, specialty: 'Rings' });
     const piece = (sku: string) => ({ name: `Piece ${sku}`, sku, metalType: 'WHITE_GOLD', price: 150000, status: 'ACTIVE', categoryId, vendorId: vendor.id, designerId: designer.id });
@@ -107,9 +108,9 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     const total = async (headers: Record<string, string> = {}) => {
       const res = await b.app.inject({ url: '/api/products?size=1', headers });
       expect(res.statusCode).toBe(200);
-      return res.json().totalElements as number;
+      return res.json<CategoryPage>().totalElements;
     };
-    expect((await category()).json().name).toBe('Ivory');
+    expect((await category()).json<Category>().name).toBe('Ivory');
     // Instance B has the product count in its result cache, read from the primary (a signed-in reader) and from
     // the replica (a visitor).
     const before = await total({ authorization: `Bearer ${customerToken}` });
@@ -127,7 +128,7 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     expect((await onReplica.query('select name from categories where id = $1', [categoryId])).rows[0].name).toBe('Ivory');
 
     // A visitor's catalogue reads come from the replica: the old name, the old count.
-    expect((await category()).json().name).toBe('Ivory');
+    expect((await category()).json<Category>().name).toBe('Ivory');
     expect(await total()).toBe(before);
     // Every public catalogue read answers from the replica (none of them writes).
     for (const url of ['/api/products', '/api/products/search?q=piece', '/api/collections', '/api/collections/with-products?size=10&productsLimit=8', '/api/categories', '/api/components', '/api/locations', '/api/designers', '/api/vendors']) {
@@ -145,13 +146,13 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('Path=/api');
     expect(setCookie).toContain('SameSite=Lax');
-    expect((await category({ cookie: cookie! })).json().name).toBe('Ivory Moon');
+    expect((await category({ cookie: cookie! })).json<Category>().name).toBe('Ivory Moon');
     expect(await total({ cookie: cookie! })).toBe(before + 1);
     // A signed-in reader always reads the primary.
-    expect((await category({ authorization: `Bearer ${customerToken}` })).json().name).toBe('Ivory Moon');
+    expect((await category({ authorization: `Bearer ${customerToken}` })).json<Category>().name).toBe('Ivory Moon');
     // An expired window, or one longer than the configured window, is ignored.
-    expect((await category({ cookie: `${STICKY_COOKIE}=${Date.now() - 1000}` })).json().name).toBe('Ivory');
-    expect((await category({ cookie: `${STICKY_COOKIE}=${Date.now() + 3_600_000}` })).json().name).toBe('Ivory');
+    expect((await category({ cookie: `${STICKY_COOKIE}=${Date.now() - 1000}` })).json<Category>().name).toBe('Ivory');
+    expect((await category({ cookie: `${STICKY_COOKIE}=${Date.now() + 3_600_000}` })).json<Category>().name).toBe('Ivory');
     // Reads and refused writes open no window.
     expect(stickyCookieOf(await category())).toBeUndefined();
     const refused = await a.app.inject({ method: 'PUT', url: `/api/categories/${categoryId}`, headers: admin, payload: { name: '' } });
@@ -161,7 +162,7 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     // Once the replica replays again, visitors see the write.
     await onReplica.query('select pg_wal_replay_resume()');
     await caughtUp();
-    expect((await category()).json().name).toBe('Ivory Moon');
+    expect((await category()).json<Category>().name).toBe('Ivory Moon');
   });
 
   it('serves the replica\'s reads from the primary while the replica is down', async () => {
@@ -169,7 +170,7 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     try {
       const res = await b.app.inject({ url: '/api/categories' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().content.map((c: { name: string }) => c.name)).toContain('Ivory Moon');
+      expect(res.json<CategoryPage>().content.map((c) => c.name)).toContain('Ivory Moon');
       expect((await b.app.inject({ url: '/api/products' })).statusCode).toBe(200);
     } finally {
       replica.resume();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed/index';
 import { buildTestApp, type TestApp } from './helpers';
 import { judgedPieces, measure, relevant, type JudgedQuery } from './search-judged';
+import type { ProductSearchPage } from '@mirror/contract';
 
 const judged = JSON.parse(readFileSync(new URL('./search-judged.json', import.meta.url), 'utf8')) as { queries: JudgedQuery[] };
 
@@ -27,7 +28,7 @@ describe('the judged search set (test/search-judged.json)', () => {
   it('finds them: mean precision@10 and mean recall of at least 0.95', async () => {
     const rows: { q: string; precision10: number; recall: number; answered: number; expected: number }[] = [];
     for (const query of judged.queries) {
-      const res = await t.request<any>(`/api/products/search?q=${encodeURIComponent(query.q)}&size=100`);
+      const res = await t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(query.q)}&size=100`);
       expect(res.status, query.q).toBe(200);
       expect(res.body.totalElements, `"${query.q}" answers more than one page`).toBeLessThanOrEqual(100);
       const answered = res.body.content.map((p: { sku: string }) => p.sku);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpaHtml, escapeJsonForHtml, matchRoute, pick, resolveQuery, type BootRoute } from '../src/lib/spa-html';
 import { buildTestApp, type Session, type TestApp } from './helpers';
+import type { Collection, CollectionPage } from '@mirror/contract';
 
 /** A miniature web build: index.html, Vite's manifest and the boot plan (as apps/web's build writes them). */
 function fakeWebDist(): string {
@@ -74,10 +75,10 @@ function fakeWebDist(): string {
   return dir;
 }
 
-function bootData(html: string): { key: unknown[]; data: any }[] {
+function bootData<T = unknown>(html: string): { key: unknown[]; data: T }[] {
   const match = /<script type="application\/json" id="mirror-boot">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error('no boot script');
-  return JSON.parse(match[1]!);
+  return JSON.parse(match[1]!) as { key: unknown[]; data: T }[];
 }
 
 const image = (name: string) => ({
@@ -97,7 +98,7 @@ describe('prepared SPA pages', () => {
   beforeAll(async () => {
     t = await buildTestApp({ WEB_DIST: fakeWebDist() });
     admin = await t.loginAs('ADMIN');
-    const created = await t.request<any>('/api/collections', {
+    const created = await t.request<Collection>('/api/collections', {
       token: admin.accessToken,
       body: { name: 'Nuit Blanche', year: 2025, season: 'WINTER', description: 'Stars </script><script>alert(1)</script> & <!-- frost -->', coverImage: image('nuit') },
     });
@@ -128,13 +129,13 @@ describe('prepared SPA pages', () => {
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).not.toContain('<!-- frost');
     expect(html).toContain('\\u003c/script\\u003e');
-    const [entry] = bootData(html);
+    const [entry] = bootData<CollectionPage>(html);
     expect(entry!.key).toEqual(['collections', 'list', { size: 100 }]);
-    const direct = await t.request<any>('/api/collections?size=100&sort=year%2Cdesc');
+    const direct = await t.request<CollectionPage>('/api/collections?size=100&sort=year%2Cdesc');
     expect(entry!.data).toEqual(direct.body);
-    expect(entry!.data.content[0].description).toBe('Stars </script><script>alert(1)</script> & <!-- frost -->');
-    const cover = direct.body.content[0].coverImage;
-    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover.url}" imagesrcset="${cover.srcset.map((s: any) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`);
+    expect(entry!.data.content[0]!.description).toBe('Stars </script><script>alert(1)</script> & <!-- frost -->');
+    const cover = direct.body.content[0]!.coverImage;
+    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover!.url}" imagesrcset="${cover!.srcset.map((s) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`);
     // The image preload leads the head, after the viewport (its `imagesizes` depend on it); the data closes the body.
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<script'));
     expect(html.indexOf('rel="preload" as="image"')).toBeGreaterThan(html.indexOf('name="viewport"'));
@@ -143,7 +144,7 @@ describe('prepared SPA pages', () => {
 
   it('fills route parameters and inlines only anonymous 200 answers', async () => {
     const html = (await t.request<string>(`/collections/${collectionId}`, { token: admin.accessToken })).body;
-    const boot = bootData(html);
+    const boot = bootData<Collection>(html);
     // /api/users/me needs a signed-in caller: the server asks anonymously, gets 401, leaves it out.
     expect(boot.map((b) => b.key)).toEqual([['collections', 'detail', collectionId]]);
     expect(boot[0]!.data.name).toBe('Nuit Blanche');
@@ -196,11 +197,11 @@ describe('prepared SPA pages', () => {
   });
 
   it('renders the URL state of a route whose queries ignore it, and inlines a list read whole only when one page holds it', async () => {
-    const created = await t.request<any>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2024, season: 'SPRING', description: 'Dawn.' } });
+    const created = await t.request<Collection>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2024, season: 'SPRING', description: 'Dawn.' } });
     expect(created.status).toBe(201);
     const html = (await t.request<string>('/journal?topic=Diamonds&page=2')).body;
     expect(html).toContain('<div id="root" data-ssr=""><main data-url="/journal?topic=Diamonds&page=2">');
-    const [whole] = bootData(html);
+    const [whole] = bootData<Collection[]>(html);
     expect(whole!.key).toEqual(['collections', 'whole']);
     expect(whole!.data.map((c: { name: string }) => c.name)).toEqual(['Aurore', 'Nuit Blanche']);
     // Two pages of one: the first is not the list, so nothing is inlined and the browser reads it all.
@@ -247,7 +248,7 @@ describe('prepared pages over time', () => {
     const fetchJson = async () => ({ content: [{ name }] });
     const markupAndData = async () => {
       const html = (await spa.render('/collections', fetchJson))!;
-      return { markup: /<main>(.*?)<\/main>/.exec(html)![1], data: bootData(html)[0]!.data.content[0].name as string };
+      return { markup: /<main>(.*?)<\/main>/.exec(html)![1], data: bootData<{ content: { name: string }[] }>(html)[0]!.data.content[0]!.name };
     };
     expect(await markupAndData()).toEqual({ markup: 'Aube', data: 'Aube' });
     expect(clock).toBe(100);

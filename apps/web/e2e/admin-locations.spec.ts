@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Location } from '@mirror/contract';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
 
 /**
@@ -206,7 +207,7 @@ test('creates a boutique with split hours, a closed Sunday and a dated closure, 
     await expect(page).toHaveURL(/\/dashboard\/admin\/locations\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     createdId = page.url().split('/').pop()!;
-    const saved = (await (await admin.request.get(`/api/locations/${createdId}`, { headers: admin.headers })).json()) as Record<string, any>;
+    const saved = (await (await admin.request.get(`/api/locations/${createdId}`, { headers: admin.headers })).json()) as Location;
     expect(saved.openingHours.MONDAY).toEqual([
       { open: '10:00', close: '12:30' },
       { open: '14:00', close: '19:00' },
@@ -223,7 +224,7 @@ test('creates a boutique with split hours, a closed Sunday and a dated closure, 
     await expectAxeClean(page);
     await snap(page, testInfo, 'admin-location-edit');
 
-    const edited = (await (await admin.request.get(`/api/locations/${createdId}`, { headers: admin.headers })).json()) as Record<string, any>;
+    const edited = (await (await admin.request.get(`/api/locations/${createdId}`, { headers: admin.headers })).json()) as Location;
     expect(edited.openingHours.SATURDAY).toEqual([{ open: '10:00', close: '17:00' }]);
     expect(edited.openingHours.MONDAY).toHaveLength(2);
     expect([...edited.services].sort()).toEqual(['APPRAISAL', 'ENGRAVING']);

@@ -68,6 +68,7 @@ export const AuditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 export const AuditEventPageSchema = pageSchema(AuditEventSchema);
+export type AuditEventPage = z.infer<typeof AuditEventPageSchema>;
 
 const DateOnly = z.iso.date('Use a date such as 2026-12-31');
 

@@ -460,13 +460,17 @@ export const CollectionSchema = z.object({
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 export const CollectionPageSchema = pageSchema(CollectionSchema);
+export type CollectionPage = z.infer<typeof CollectionPageSchema>;
 
 export const CollectionItemSchema = z.object({ sortOrder: z.number().int(), isHero: z.boolean(), product: ProductSchema });
 export type CollectionItem = z.infer<typeof CollectionItemSchema>;
 export const CollectionItemPageSchema = pageSchema(CollectionItemSchema);
+export type CollectionItemPage = z.infer<typeof CollectionItemPageSchema>;
 
 export const CollectionWithProductsSchema = CollectionSchema.extend({ products: z.array(CollectionItemSchema) });
+export type CollectionWithProducts = z.infer<typeof CollectionWithProductsSchema>;
 export const CollectionWithProductsPageSchema = pageSchema(CollectionWithProductsSchema);
+export type CollectionWithProductsPage = z.infer<typeof CollectionWithProductsPageSchema>;
 
 const YearSchema = z.number().int().min(1900, 'Year looks wrong').max(2200, 'Year looks wrong');
 
@@ -538,6 +542,7 @@ export const CollectionFacetsSchema = z.object({
   seasons: z.array(z.object({ value: CollectionSeasonSchema, count: z.number().int() })),
   featured: z.array(z.object({ value: z.string(), count: z.number().int() })),
 });
+export type CollectionFacets = z.infer<typeof CollectionFacetsSchema>;
 export const CollectionStatisticsSchema = z.object({
   total: z.number().int(),
   featured: z.number().int(),
@@ -547,6 +552,7 @@ export const CollectionStatisticsSchema = z.object({
   products: z.number().int(),
   withoutHero: z.number().int(),
 });
+export type CollectionStatistics = z.infer<typeof CollectionStatisticsSchema>;
 
 // ---------- Taxonomy: categories → components → component-optionals ----------
 export const TAXONOMY_SORT_FIELDS = ['name', 'createdAt'] as const;
@@ -570,6 +576,7 @@ const TaxonomyEntrySchema = z.object({
 export const CategorySchema = TaxonomyEntrySchema.extend({ productCount: z.number().int(), componentCount: z.number().int() });
 export type Category = z.infer<typeof CategorySchema>;
 export const CategoryPageSchema = pageSchema(CategorySchema);
+export type CategoryPage = z.infer<typeof CategoryPageSchema>;
 export const CreateCategoryBodySchema = z
   .object({ name: NameSchema, description: DescriptionSchema.nullable().optional(), isActive: z.boolean().default(true) })
   .strict();
@@ -583,6 +590,7 @@ export type UpdateCategoryBody = z.infer<typeof UpdateCategoryBodySchema>;
 export const ComponentSchema = TaxonomyEntrySchema.extend({ categoryId: z.uuid(), optionalCount: z.number().int() });
 export type Component = z.infer<typeof ComponentSchema>;
 export const ComponentPageSchema = pageSchema(ComponentSchema);
+export type ComponentPage = z.infer<typeof ComponentPageSchema>;
 export const CreateComponentBodySchema = CreateCategoryBodySchema.extend({ categoryId: z.uuid() }).strict();
 export type CreateComponentBody = z.infer<typeof CreateComponentBodySchema>;
 export const UpdateComponentBodySchema = UpdateCategoryBodySchema.extend({ categoryId: z.uuid().optional() }).strict();
@@ -593,6 +601,7 @@ const PriceDeltaSchema = z.number().int().min(-100_000_000).max(100_000_000);
 export const ComponentOptionalSchema = TaxonomyEntrySchema.extend({ componentId: z.uuid(), priceDelta: z.number().int() });
 export type ComponentOptional = z.infer<typeof ComponentOptionalSchema>;
 export const ComponentOptionalPageSchema = pageSchema(ComponentOptionalSchema);
+export type ComponentOptionalPage = z.infer<typeof ComponentOptionalPageSchema>;
 export const CreateComponentOptionalBodySchema = CreateCategoryBodySchema.extend({
   componentId: z.uuid(),
   priceDelta: PriceDeltaSchema.default(0),

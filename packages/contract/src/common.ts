@@ -108,4 +108,6 @@ export const HealthSchema = z.object({
 export type Health = z.infer<typeof HealthSchema>;
 
 export const CountSchema = z.object({ count: z.number().int() });
+export type Count = z.infer<typeof CountSchema>;
 export const ExistsSchema = z.object({ exists: z.boolean() });
+export type Exists = z.infer<typeof ExistsSchema>;

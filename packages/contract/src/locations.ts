@@ -101,6 +101,7 @@ export const LocationSchema = z.object({
 });
 export type Location = z.infer<typeof LocationSchema>;
 export const LocationPageSchema = pageSchema(LocationSchema);
+export type LocationPage = z.infer<typeof LocationPageSchema>;
 
 const Text = (max: number) => z.string().trim().min(1, 'This field is required').max(max, `At most ${max} characters`);
 

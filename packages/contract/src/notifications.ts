@@ -193,6 +193,7 @@ export const OutboxEmailSchema = z.object({
 });
 export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;
 export const OutboxPageSchema = pageSchema(OutboxEmailSchema);
+export type OutboxPage = z.infer<typeof OutboxPageSchema>;
 
 /**
  * One outbox email with the HTML exactly as the worker sends it (rendered and escaped when queued).

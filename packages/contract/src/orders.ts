@@ -104,6 +104,7 @@ export const ScheduleEntrySchema = ScheduleItemSchema.extend({
 });
 export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
 export const ScheduleEntryPageSchema = pageSchema(ScheduleEntrySchema);
+export type ScheduleEntryPage = z.infer<typeof ScheduleEntryPageSchema>;
 
 export const PaymentSchema = z.object({
   id: z.uuid(),
@@ -130,6 +131,7 @@ export const OrderHistoryEntrySchema = z.object({
   changedByUsername: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
 
 export const OrderSchema = z.object({
   id: z.uuid(),
@@ -170,6 +172,7 @@ export const OrderSummarySchema = OrderSchema.omit({ schedule: true, payments: t
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderPageSchema = pageSchema(OrderSummarySchema);
+export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 export const CreateOrderBodySchema = z
   .object({

@@ -140,6 +140,7 @@ export const DesignerSchema = partyRecordSchema({
 });
 export type Designer = z.infer<typeof DesignerSchema>;
 export const DesignerPageSchema = pageSchema(DesignerSchema);
+export type DesignerPage = z.infer<typeof DesignerPageSchema>;
 
 const designerBodies = partyBodySchemas({
   displayName: Text(200),
@@ -172,6 +173,7 @@ export const VendorSchema = partyRecordSchema({
 });
 export type Vendor = z.infer<typeof VendorSchema>;
 export const VendorPageSchema = pageSchema(VendorSchema);
+export type VendorPage = z.infer<typeof VendorPageSchema>;
 
 const vendorBodies = partyBodySchemas({
   name: Text(200),
@@ -202,6 +204,7 @@ export const PartyRecentOrderSchema = z.object({
   units: z.number().int(),
   amount: MoneySchema,
 });
+export type PartyRecentOrder = z.infer<typeof PartyRecentOrderSchema>;
 
 export const PartyDashboardSchema = z.object({
   /** Non-deleted pieces, any status. */

@@ -51,6 +51,7 @@ export const SubmissionSchema = z.object({
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 export const SubmissionPageSchema = pageSchema(SubmissionSchema);
+export type SubmissionPage = z.infer<typeof SubmissionPageSchema>;
 
 export const SubmissionHistoryEntrySchema = z.object({
   id: z.uuid(),
@@ -83,6 +84,7 @@ export const MySubmissionSchema = SubmissionSchema.pick({
 });
 export type MySubmission = z.infer<typeof MySubmissionSchema>;
 export const MySubmissionPageSchema = pageSchema(MySubmissionSchema);
+export type MySubmissionPage = z.infer<typeof MySubmissionPageSchema>;
 
 export const SUBMISSION_SORT_FIELDS = ['createdAt', 'name', 'status'] as const;
 const SearchSchema = z.string().trim().min(1).max(100);

@@ -63,6 +63,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserPageSchema = pageSchema(UserSchema);
+export type UserPage = z.infer<typeof UserPageSchema>;
 
 /** Public self-registration (the /auth/register form). */
 export const RegisterUserBodySchema = z.object({

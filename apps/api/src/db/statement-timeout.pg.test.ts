@@ -58,7 +58,7 @@ describe('statement timeout (PostgreSQL)', () => {
     const res = await app.inject({ url: '/test/sleep?seconds=5' });
     const elapsed = performance.now() - started;
     expect(res.statusCode).toBe(503);
-    const body = res.json();
+    const body: unknown = res.json();
     expectErrorShape(body, 503, 'QUERY_TIMEOUT');
     expect(body).toEqual({ status: 503, error: 'Service Unavailable', code: 'QUERY_TIMEOUT', message: 'The request took too long. Please try again.' });
     // Cut by the timeout (never before it; a statement left to run would have answered 200 after 5 s).

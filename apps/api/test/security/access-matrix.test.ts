@@ -208,7 +208,7 @@ describe('role × operation matrix', () => {
       const probe = probeFor(op);
       const row = {} as Row;
       for (const caller of CALLERS) {
-        const res = await t.request<any>(probe.url, { method: probe.method, token: tokenOf(caller), ...(probe.body !== undefined ? { body: probe.body } : {}) });
+        const res = await t.request(probe.url, { method: probe.method, token: tokenOf(caller), ...(probe.body !== undefined ? { body: probe.body } : {}) });
         row[caller] = res.status;
         // Whatever the file says: a policy that shuts a caller out answers 401 (signed out) or 403, and nothing answers 5xx.
         if (!policyAdmits(op.policy, caller) && res.status !== (caller === 'anonymous' ? 401 : 403)) leaks.push(`${op.key} as ${caller} → ${res.status}`);

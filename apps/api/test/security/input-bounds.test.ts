@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { INT4_MAX, NUL_CHARACTER_MESSAGE, type Role } from '@mirror/contract';
+import { INT4_MAX, NUL_CHARACTER_MESSAGE, type Role, type ErrorResponse } from '@mirror/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../helpers';
+import { buildTestApp, expectErrorShape, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type Session, type TestApp } from '../helpers';
 
 // Issue 14: input the database cannot take must answer 400 from the contract, never 500 from PostgreSQL.
 
@@ -11,26 +11,25 @@ const BIGINT_QUERY_PARAMS = new Set(['minTotal', 'maxTotal']);
 // Amounts of an email's order summary: copied from bigint order columns into the outbox's JSON, never an int4 column.
 const BIGINT_BODY_FIELDS = new Set(['POST /api/notifications/email model.items[].unitPrice', 'POST /api/notifications/email model.total', 'POST /api/notifications/email model.amount', 'POST /api/notifications/email model.remaining']);
 
-type JsonSchema = Record<string, any>;
 interface Operation {
   method: string;
   path: string;
-  op: any;
+  op: OpenApiOperation;
   policy: { access: string; roles?: readonly Role[] } | undefined;
 }
 
 let t: TestApp;
-let doc: any;
+let doc: OpenApiDocument;
 let operations: Operation[];
 const sessions = new Map<Role, Session>();
 
 beforeAll(async () => {
   // The contact form's per-IP limit counts only valid requests, but keep it out of the way anyway.
   t = await buildTestApp({ EMAIL_RATE_LIMIT_MAX: '100000' });
-  doc = (await t.request<any>('/api/openapi.json')).body;
+  doc = (await t.request<OpenApiDocument>('/api/openapi.json')).body;
   operations = [];
-  for (const [path, byMethod] of Object.entries<any>(doc.paths)) {
-    for (const [method, op] of Object.entries<any>(byMethod)) {
+  for (const [path, byMethod] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(byMethod)) {
       const url = path.replace(/\{\*\}$/, '*').replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
       const route = t.app.routeTable.find((r) => r.url === url && r.method === method.toUpperCase());
       operations.push({ method: method.toUpperCase(), path, op, policy: route?.policy as Operation['policy'] });
@@ -73,7 +72,7 @@ function bodyAt(path: (string | number)[], value: unknown): unknown {
 }
 
 /** A value the path parameter's schema accepts, so a probe of another field reaches that field's check. */
-function samplePathValue(schema: JsonSchema): string {
+function samplePathValue(schema: JsonSchema | undefined): string {
   const s = deref(schema);
   if (s.enum?.length) return String(s.enum[0]);
   if (s.format === 'uuid') return randomUUID();
@@ -84,7 +83,7 @@ function samplePathValue(schema: JsonSchema): string {
 }
 
 function urlFor(op: Operation, pathValues: Record<string, string>, query = ''): string {
-  const params: any[] = op.op.parameters ?? [];
+  const params = op.op.parameters ?? [];
   let url = op.path;
   for (const p of params.filter((p) => p.in === 'path')) {
     url = url.replace(`{${p.name}}`, pathValues[p.name] ?? encodeURIComponent(samplePathValue(p.schema)));
@@ -113,7 +112,7 @@ describe('a NUL character (U+0000) in any text input answers 400, never 500', ()
     const probes: { name: string; method: string; url: string; body?: unknown; token: string | undefined; field: string }[] = [];
     for (const op of operations) {
       const token = await tokenFor(op);
-      const params: any[] = op.op.parameters ?? [];
+      const params = op.op.parameters ?? [];
       for (const p of params.filter((p) => p.in === 'path' && acceptsString(p.schema))) {
         probes.push({ name: `${op.method} ${op.path} path.${p.name}`, method: op.method, url: urlFor(op, { [p.name]: encodeURIComponent(NUL) }), token, field: p.name });
       }
@@ -163,18 +162,18 @@ describe('a NUL character (U+0000) in any text input answers 400, never 500', ()
 
     const wrong: string[] = [];
     await eachConcurrently(probes, 6, async (probe) => {
-      const res = await t.request<any>(probe.url, { method: probe.method, token: probe.token, ...(probe.body !== undefined ? { body: probe.body } : {}) });
+      const res = await t.request<ErrorResponse>(probe.url, { method: probe.method, token: probe.token, ...(probe.body !== undefined ? { body: probe.body } : {}) });
       const ok =
         res.status === 400 &&
         res.body?.code === 'VALIDATION_FAILED' &&
-        res.body.details?.some((d: any) => d.path === probe.field && d.message === NUL_CHARACTER_MESSAGE);
+        res.body.details?.some((d) => d.path === probe.field && d.message === NUL_CHARACTER_MESSAGE);
       if (!ok) wrong.push(`${probe.name} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
     });
     expect(wrong.sort()).toEqual([]);
   });
 
   it('names the field of a NUL nested in a body, in the one error shape', async () => {
-    const res = await t.request<any>('/api/notifications/email', {
+    const res = await t.request<ErrorResponse>('/api/notifications/email', {
       body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: ['house@mirror.example'], model: { name: 'Ada', email: 'ada@example.com', files: [{ url: `/api/files/${NUL}` }] } },
     });
     expect(res.status).toBe(400);
@@ -189,7 +188,7 @@ describe('a NUL character (U+0000) in any text input answers 400, never 500', ()
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'brief.pdf');
     const res = await fetch(`${t.baseUrl}/api/files/upload`, { method: 'POST', body: form });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as any;
+    const body: unknown = await res.json();
     expectErrorShape(body, 400, 'VALIDATION_FAILED');
     expect(body.details).toEqual([{ path: 'description', message: NUL_CHARACTER_MESSAGE }]);
   });
@@ -197,7 +196,7 @@ describe('a NUL character (U+0000) in any text input answers 400, never 500', ()
   it('still accepts the same requests without the NUL', async () => {
     expect((await t.request('/api/collections/search?q=ab')).status).toBe(200);
     expect((await t.request('/api/categories/name/ab')).status).toBe(404);
-    const login = await t.request<any>('/api/auth/authenticate', { body: { username: 'nobody-here', password: 'wrong-password' } });
+    const login = await t.request<ErrorResponse>('/api/auth/authenticate', { body: { username: 'nobody-here', password: 'wrong-password' } });
     expect(login.status).toBe(401);
   });
 });
@@ -257,9 +256,9 @@ describe('integer parameters are bounded by their column types', () => {
       if (where !== 'query') continue;
       probed += 1;
       const token = await tokenFor(op);
-      const tooBig = BIGINT_QUERY_PARAMS.has(name) ? schema.maximum + 1 : INT4_MAX + 1;
-      const res = await t.request<any>(urlFor(op, {}, `?${name}=${tooBig}`), { method: op.method, token });
-      if (res.status !== 400 || !res.body?.details?.some((d: any) => d.path === name)) wrong.push(`${op.method} ${op.path} ${name} → ${res.status}`);
+      const tooBig = BIGINT_QUERY_PARAMS.has(name) ? schema.maximum! + 1 : INT4_MAX + 1;
+      const res = await t.request<Partial<ErrorResponse> | null>(urlFor(op, {}, `?${name}=${tooBig}`), { method: op.method, token });
+      if (res.status !== 400 || !res.body?.details?.some((d) => d.path === name)) wrong.push(`${op.method} ${op.path} ${name} → ${res.status}`);
     }
     // page and size everywhere, minPrice and maxPrice on every product list, min and max on the price range, year…
     expect(probed).toBeGreaterThan(100);
@@ -270,7 +269,7 @@ describe('integer parameters are bounded by their column types', () => {
     for (const url of [`/api/products?maxPrice=${INT4_MAX}`, `/api/products?minPrice=${INT4_MAX}`, `/api/products/search?q=ring&maxPrice=${INT4_MAX}`, `/api/products/price-range?min=0&max=${INT4_MAX}`]) {
       expect((await t.request(url)).status, url).toBe(200);
     }
-    const over = await t.request<any>(`/api/products?maxPrice=${INT4_MAX + 1}`);
+    const over = await t.request<ErrorResponse>(`/api/products?maxPrice=${INT4_MAX + 1}`);
     expect(over.status).toBe(400);
     expectErrorShape(over.body, 400, 'VALIDATION_FAILED');
     expect(over.body.details).toEqual([{ path: 'maxPrice', message: `At most ${INT4_MAX}` }]);
@@ -288,7 +287,7 @@ describe('keyset cursors are checked against their column types', () => {
       ['updatedAt,asc', '0000-01-01 00:00:00+00'],
       ['name,asc', NUL],
     ] as const) {
-      const res = await t.request<any>(`/api/products?sort=${sort}&after=${cursor(value)}`);
+      const res = await t.request<ErrorResponse>(`/api/products?sort=${sort}&after=${cursor(value)}`);
       expect(res.status, `${sort} ${JSON.stringify(value)}`).toBe(400);
       expect(res.body.details).toEqual([{ path: 'after', message: 'This cursor is not valid; start again from the first page.' }]);
     }
@@ -297,7 +296,7 @@ describe('keyset cursors are checked against their column types', () => {
 
 describe('unsupported methods answer 405 with Allow', () => {
   it('DELETE /api/orders/statistics → 405, Allow: GET, HEAD, in the one error shape', async () => {
-    const res = await t.request<any>('/api/orders/statistics', { method: 'DELETE' });
+    const res = await t.request<ErrorResponse>('/api/orders/statistics', { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
     expectErrorShape(res.body, 405, 'METHOD_NOT_ALLOWED');
@@ -305,17 +304,17 @@ describe('unsupported methods answer 405 with Allow', () => {
 
   it('lists every method the path has, parameters included', async () => {
     const id = randomUUID();
-    const res = await t.request<any>(`/api/products/${id}`, { method: 'PATCH', body: {} });
+    const res = await t.request<ErrorResponse>(`/api/products/${id}`, { method: 'PATCH', body: {} });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE');
-    const login = await t.request<any>('/api/auth/authenticate');
+    const login = await t.request<ErrorResponse>('/api/auth/authenticate');
     expect(login.status).toBe(405);
     expect(login.headers.get('allow')).toBe('POST');
   });
 
   it('keeps 404 for paths no route has', async () => {
     for (const [method, path] of [['GET', '/api/nothing-here'], ['DELETE', '/api/orders/statistics/extra'], ['POST', '/api/products/a/b/c/d']] as const) {
-      const res = await t.request<any>(path, { method });
+      const res = await t.request<ErrorResponse>(path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expectErrorShape(res.body, 404, 'ROUTE_NOT_FOUND');
       expect(res.headers.get('allow')).toBeNull();
@@ -333,7 +332,7 @@ describe('GET /api/files/* is rate limited per IP, apart from the API budget', (
 
   it('answers 429 with Retry-After in the one error shape once the files budget is spent; API calls are still served', async () => {
     for (let i = 0; i < 3; i += 1) expect((await limited.request('/api/files/mirror-storage/public/pixel.txt')).status).toBe(200);
-    const over = await limited.request<any>('/api/files/mirror-storage/public/pixel.txt');
+    const over = await limited.request<ErrorResponse>('/api/files/mirror-storage/public/pixel.txt');
     expect(over.status).toBe(429);
     expectErrorShape(over.body, 429, 'TOO_MANY_REQUESTS');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -1,10 +1,10 @@
 import type { Role } from '@mirror/contract';
 import type { Policy } from '../../src/plugins/auth';
-import type { TestApp } from '../helpers';
+import type { JsonSchema, OpenApiDocument, OpenApiOperation, TestApp } from '../helpers';
 
 // The OpenAPI document as the security suite reads it: every operation with its route's access policy.
 
-export type JsonSchema = Record<string, any>;
+export type { JsonSchema } from '../helpers';
 
 export interface Operation {
   /** `GET /api/users/{id}`, as the document spells it. */
@@ -13,7 +13,7 @@ export interface Operation {
   path: string;
   /** The route's URL as Fastify registered it (`/api/users/:id`). */
   route: string;
-  op: JsonSchema;
+  op: OpenApiOperation;
   policy: Policy | undefined;
 }
 
@@ -26,13 +26,13 @@ export function routeUrlOf(openapiPath: string): string {
   return openapiPath.replace(/\{\*\}$/, '*').replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
-export async function loadOperations(t: TestApp): Promise<{ doc: JsonSchema; operations: Operation[] }> {
-  const res = await t.request<JsonSchema>('/api/openapi.json');
+export async function loadOperations(t: TestApp): Promise<{ doc: OpenApiDocument; operations: Operation[] }> {
+  const res = await t.request<OpenApiDocument>('/api/openapi.json');
   if (res.status !== 200) throw new Error(`openapi.json answered ${res.status}`);
   const doc = res.body;
   const operations: Operation[] = [];
-  for (const [path, byMethod] of Object.entries<JsonSchema>(doc.paths)) {
-    for (const [method, op] of Object.entries<JsonSchema>(byMethod)) {
+  for (const [path, byMethod] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(byMethod)) {
       const route = routeUrlOf(path);
       const entry = t.app.routeTable.find((r) => r.url === route && r.method === method.toUpperCase());
       operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, route, op, policy: entry?.policy });
@@ -50,7 +50,7 @@ export function policyAdmits(policy: Policy | undefined, caller: Caller): boolea
 }
 
 export function parameters(op: Operation, where: 'path' | 'query' | 'header'): { name: string; required: boolean; schema: JsonSchema }[] {
-  return ((op.op.parameters ?? []) as any[]).filter((p) => p.in === where).map((p) => ({ name: p.name, required: !!p.required, schema: p.schema ?? {} }));
+  return (op.op.parameters ?? []).filter((p) => p.in === where).map((p) => ({ name: p.name, required: !!p.required, schema: p.schema ?? {} }));
 }
 
 export function jsonBodySchema(op: Operation): JsonSchema | undefined {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorShape, latestConfirmationToken, TEST_PASSWORD, type Session, type TestApp } from '../helpers';
 import { BRAND_INBOX, buildSecurityApp, buildWorld, type World } from './world';
+import type { Designer, ErrorResponse, MySubmissionPage, Order, Product, User, Vendor } from '@mirror/contract';
 
 // Issue 14: two customers, two vendors and two designers, each reading and writing the other's records
 // (403 or 404, and nothing changed), and bodies that try to set what the caller may not (role, status,
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const asAdmin = <T = any>(path: string) => t.request<T>(path, { token: w.admin.accessToken });
+const asAdmin = <T = unknown>(path: string) => t.request<T>(path, { token: w.admin.accessToken });
 
 /** What the house sees of every record the probes aim at: must be identical before and after. */
 async function snapshot(): Promise<string> {
@@ -117,7 +118,7 @@ describe('cross-owner probes', () => {
     for (const { who, label, probes } of runs) {
       for (const p of probes) {
         count += 1;
-        const res = await t.request<any>(p.path, { method: p.method ?? 'GET', token: who.accessToken, ...(p.body !== undefined ? { body: p.body } : {}) });
+        const res = await t.request(p.path, { method: p.method ?? 'GET', token: who.accessToken, ...(p.body !== undefined ? { body: p.body } : {}) });
         const allowed = p.statuses ?? [403, 404];
         const text = JSON.stringify(res.body);
         if (!allowed.includes(res.status)) wrong.push(`${label} ${p.name} → ${res.status} ${text.slice(0, 160)}`);
@@ -140,8 +141,8 @@ describe('cross-owner probes', () => {
     expect((await t.request(`/api/products/${w.products.bDraft.id}`, { token: w.vendors[1].accessToken })).status).toBe(200);
     expect((await t.request(`/api/vendors/${w.vendorIds[0]}/dashboard`, { token: w.vendors[0].accessToken })).status).toBe(200);
     expect((await t.request(`/api/designers/${w.designerIds[1]}/dashboard`, { token: w.designers[1].accessToken })).status).toBe(200);
-    const mine = await t.request<any>('/api/submissions/mine', { token: w.designers[1].accessToken });
-    expect(mine.body.content.map((s: any) => s.id)).toEqual([w.submissionIds[1]]);
+    const mine = await t.request<MySubmissionPage>('/api/submissions/mine', { token: w.designers[1].accessToken });
+    expect(mine.body.content.map((s) => s.id)).toEqual([w.submissionIds[1]]);
   });
 });
 
@@ -152,7 +153,7 @@ interface Try {
   method: string;
   body: () => unknown;
   /** True when the forbidden value did not land (read after the request). */
-  notApplied: (response: { status: number; body: any }) => Promise<boolean>;
+  notApplied: (response: { status: number; body: unknown }) => Promise<boolean>;
 }
 
 describe('mass assignment', () => {
@@ -161,18 +162,18 @@ describe('mass assignment', () => {
     const vendorA = w.vendors[0];
     const designerA = w.designers[0];
     const own = w.products.aDraft;
-    const user = async (id: string) => (await asAdmin(`/api/users/${id}`)).body;
-    const product = async (id: string) => (await asAdmin(`/api/products/${id}`)).body;
-    const vendor = async () => (await asAdmin(`/api/vendors/${w.vendorIds[0]}`)).body;
-    const designer = async () => (await asAdmin(`/api/designers/${w.designerIds[0]}`)).body;
-    const registered = async (username: string) => (await asAdmin(`/api/users/username/${username}`)).body;
+    const user = async (id: string) => (await asAdmin<User>(`/api/users/${id}`)).body;
+    const product = async (id: string) => (await asAdmin<Product>(`/api/products/${id}`)).body;
+    const vendor = async () => (await asAdmin<Vendor>(`/api/vendors/${w.vendorIds[0]}`)).body;
+    const designer = async () => (await asAdmin<Designer>(`/api/designers/${w.designerIds[0]}`)).body;
+    const registered = async (username: string) => (await asAdmin<User>(`/api/users/username/${username}`)).body;
     const pieceBody = (extra: Record<string, unknown>) => ({ name: 'Mass ring', sku: `MASS-${randomUUID().slice(0, 8)}`, categoryId: w.category.id, metalType: 'ROSE_GOLD', price: 90_000, ...extra });
-    const noNewPiece = async (r: { status: number; body: any }) => r.status >= 400 || ((await product(r.body.id)).vendorId === w.vendorIds[0] && (await product(r.body.id)).status === 'DRAFT');
-    const orderOf = async (r: { status: number; body: any }) => (r.status === 201 ? (await asAdmin(`/api/orders/${r.body.id}`)).body : null);
+    const noNewPiece = async (r: { status: number; body: unknown }) => r.status >= 400 || ((await product((r.body as Product).id)).vendorId === w.vendorIds[0] && (await product((r.body as Product).id)).status === 'DRAFT');
+    const orderOf = async (r: { status: number; body: unknown }) => (r.status === 201 ? (await asAdmin<Order>(`/api/orders/${(r.body as Order).id}`)).body : null);
     const lineBody = (extra: Record<string, unknown> = {}, lineExtra: Record<string, unknown> = {}) => ({ lines: [{ productId: w.products.aLive.id, quantity: 1, ...lineExtra }], ...extra });
     const anonymous = () => undefined;
 
-    const register = (name: string, extra: Record<string, unknown>, check: (u: any) => boolean): Try => {
+    const register = (name: string, extra: Record<string, unknown>, check: (u: User) => boolean): Try => {
       const username = `mass_${randomUUID().slice(0, 8)}`;
       return {
         name: `registration with ${name}`,
@@ -189,7 +190,7 @@ describe('mass assignment', () => {
         },
       };
     };
-    const selfUpdate = (name: string, body: Record<string, unknown>, check: (u: any) => boolean): Try => ({
+    const selfUpdate = (name: string, body: Record<string, unknown>, check: (u: User) => boolean): Try => ({
       name: `own account with ${name}`,
       who: () => customer,
       path: () => `/api/users/${customer.userId}`,
@@ -197,7 +198,7 @@ describe('mass assignment', () => {
       body: () => body,
       notApplied: async () => check(await user(customer.userId)),
     });
-    const ownPiece = (name: string, body: Record<string, unknown>, check: (p: any) => boolean): Try => ({
+    const ownPiece = (name: string, body: Record<string, unknown>, check: (p: Product) => boolean): Try => ({
       name: `vendor's own piece with ${name}`,
       who: () => vendorA,
       path: () => `/api/products/${own.id}`,
@@ -213,7 +214,7 @@ describe('mass assignment', () => {
       body: () => pieceBody(extra),
       notApplied: noNewPiece,
     });
-    const ownVendor = (name: string, body: Record<string, unknown>, check: (v: any) => boolean): Try => ({
+    const ownVendor = (name: string, body: Record<string, unknown>, check: (v: Vendor) => boolean): Try => ({
       name: `vendor's own profile with ${name}`,
       who: () => vendorA,
       path: () => `/api/vendors/${w.vendorIds[0]}`,
@@ -221,7 +222,7 @@ describe('mass assignment', () => {
       body: () => body,
       notApplied: async () => check(await vendor()),
     });
-    const ownDesigner = (name: string, path: string, body: Record<string, unknown>, check: (d: any) => boolean): Try => ({
+    const ownDesigner = (name: string, path: string, body: Record<string, unknown>, check: (d: Designer) => boolean): Try => ({
       name: `designer's own profile (${path.endsWith('me') ? 'me' : 'id'}) with ${name}`,
       who: () => designerA,
       path: () => path,
@@ -229,7 +230,7 @@ describe('mass assignment', () => {
       body: () => body,
       notApplied: async () => check(await designer()),
     });
-    const order = (name: string, body: unknown, check: (o: any) => boolean): Try => ({
+    const order = (name: string, body: unknown, check: (o: Order) => boolean): Try => ({
       name: `client's order with ${name}`,
       who: () => customer,
       path: () => '/api/orders',
@@ -280,14 +281,14 @@ describe('mass assignment', () => {
       order('a price of 1 cent', lineBody({}, { unitPrice: 1 }), (o) => o.total === 250_000),
       order('totals and a paid status', lineBody({ total: 1, subtotal: 1, paidAmount: 250_000, isPaidInFull: true, status: 'COMPLETED' }), (o) => o.total === 250_000 && o.status === 'PENDING'),
       order('a chosen id and number', lineBody({ id: '33333333-3333-4333-8333-333333333333', number: 'MR-0000-000001' }), (o) => o.id !== '33333333-3333-4333-8333-333333333333'),
-      order("a line's vendor, SKU and total", lineBody({}, { vendorId: w.vendorIds[1], sku: 'FAKE', lineTotal: 1 }), (o) => o.lines[0].vendorId === w.vendorIds[0]),
+      order("a line's vendor, SKU and total", lineBody({}, { vendorId: w.vendorIds[1], sku: 'FAKE', lineTotal: 1 }), (o) => o.lines[0]!.vendorId === w.vendorIds[0]),
       {
         name: "client confirming their own order (only cancelling is theirs)",
         who: () => w.customers[0],
         path: () => `/api/orders/${w.orders.c1.id}/status`,
         method: 'POST',
         body: () => ({ status: 'CONFIRMED' }),
-        notApplied: async () => (await asAdmin(`/api/orders/${w.orders.c1.id}`)).body.status === 'PENDING',
+        notApplied: async () => (await asAdmin<Order>(`/api/orders/${w.orders.c1.id}`)).body.status === 'PENDING',
       },
       {
         name: 'a payment naming another order, schedule item and currency in its body',
@@ -295,7 +296,7 @@ describe('mass assignment', () => {
         path: () => `/api/orders/${w.orders.c1.id}/payment-schedule/${w.orders.c1.scheduleId}/payments`,
         method: 'POST',
         body: () => ({ amount: 100, method: 'CASH', orderId: w.orders.c2.id, scheduleItemId: w.orders.c2.scheduleId, currency: 'USD', recordedBy: w.customers[0].userId }),
-        notApplied: async () => (await asAdmin(`/api/orders/${w.orders.c2.id}`)).body.paidAmount === 0 && (await asAdmin(`/api/orders/${w.orders.c1.id}`)).body.paidAmount === 0,
+        notApplied: async () => (await asAdmin<Order>(`/api/orders/${w.orders.c2.id}`)).body.paidAmount === 0 && (await asAdmin<Order>(`/api/orders/${w.orders.c1.id}`)).body.paidAmount === 0,
       },
       {
         name: 'the contact form with an outside recipient',
@@ -311,8 +312,8 @@ describe('mass assignment', () => {
     const outcomes: string[] = [];
     for (const attempt of tries) {
       const who = attempt.who();
-      const res = await t.request<any>(attempt.path(), { method: attempt.method, token: who?.accessToken, body: attempt.body() });
-      outcomes.push(`${res.status} ${attempt.name}${res.status >= 400 ? ` (${res.body?.details?.map((d: any) => d.path).join(',') || res.body?.code})` : ''}`);
+      const res = await t.request<Partial<ErrorResponse> | null>(attempt.path(), { method: attempt.method, token: who?.accessToken, body: attempt.body() });
+      outcomes.push(`${res.status} ${attempt.name}${res.status >= 400 ? ` (${res.body?.details?.map((d) => d.path).join(',') || res.body?.code})` : ''}`);
       if (res.status >= 500) wrong.push(`${attempt.name} → ${res.status}`);
       else if (res.status >= 400 && ![400, 403].includes(res.status)) wrong.push(`${attempt.name} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
       if (!(await attempt.notApplied(res))) wrong.push(`${attempt.name} → ${res.status}: APPLIED`);

@@ -2,12 +2,13 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestConfirmationToken, TEST_PASSWORD, type Session, type TestApp } from '../helpers';
 import { buildSecurityApp } from './world';
+import type { EmailConfirmation, RegistrationReceipt, TokenPair, User, UserPage } from '@mirror/contract';
 
 // Issue 14, finding 7: every security event is one structured pino line with the user id, the client IP
 // and the request id (the one the answer's X-Request-Id carries), and the log holds no secret anywhere.
 // The lines are read from the app's own pino output.
 
-const lines: Record<string, any>[] = [];
+const lines: Record<string, unknown>[] = [];
 /** Confirmation links used in the test: none may reach the log. */
 const tokens: string[] = [];
 let raw = '';
@@ -19,7 +20,7 @@ beforeAll(async () => {
     write(chunk, _encoding, done) {
       const text = chunk.toString();
       raw += text;
-      for (const line of text.split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      for (const line of text.split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -52,7 +53,7 @@ describe('security events in the log', () => {
       expect(res.status, what).toBe(status);
       checks.push({ what, requestId: res.headers.get('x-request-id'), expected });
     };
-    const signIn = (username: string, password: string) => t.request('/api/auth/authenticate', { body: { username, password } });
+    const signIn = (username: string, password: string) => t.request<TokenPair>('/api/auth/authenticate', { body: { username, password } });
 
     await step('sign-in', signIn(customer.username, TEST_PASSWORD), 200, [{ event: 'auth.login.succeeded', level: 'info', userId: customer.userId, detail: { role: 'CUSTOMER' } }]);
     await step('wrong password', signIn(victim.username, WRONG_PASSWORD), 401, [{ event: 'auth.login.failed', level: 'warn', userId: victim.userId, detail: { reason: 'password' } }]);
@@ -60,55 +61,55 @@ describe('security events in the log', () => {
     for (let i = 0; i < 4; i += 1) await signIn(victim.username, WRONG_PASSWORD);
     await step('throttled sign-in', signIn(victim.username, TEST_PASSWORD), 429, [{ event: 'auth.login.throttled', level: 'warn', userId: victim.userId }]);
 
-    const rotated = await t.request<any>('/api/v1/auth/refresh-token', { body: { refreshToken: customer.refreshToken } });
+    const rotated = await t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: customer.refreshToken } });
     expect(rotated.status).toBe(200);
-    await step('refresh-token replay', t.request('/api/v1/auth/refresh-token', { body: { refreshToken: customer.refreshToken } }), 401, [
+    await step('refresh-token replay', t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: customer.refreshToken } }), 401, [
       { event: 'auth.refresh.replayed', level: 'warn', userId: customer.userId },
       { event: 'auth.family.revoked', level: 'warn', userId: customer.userId, detail: { reason: 'replay' } },
     ]);
-    await step('logout', t.request('/api/auth/logout', { body: { refreshToken: other.refreshToken } }), 204, [{ event: 'auth.logout', level: 'info', userId: other.userId }]);
-    await step('password change', t.request(`/api/users/${other.userId}`, { method: 'PUT', token: other.accessToken, body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD } }), 200, [
+    await step('logout', t.request<null>('/api/auth/logout', { body: { refreshToken: other.refreshToken } }), 204, [{ event: 'auth.logout', level: 'info', userId: other.userId }]);
+    await step('password change', t.request<User>(`/api/users/${other.userId}`, { method: 'PUT', token: other.accessToken, body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD } }), 200, [
       { event: 'user.password.changed', level: 'info', userId: other.userId, detail: { by: 'self' } },
     ]);
-    const again = await t.request<any>('/api/auth/authenticate', { body: { username: other.username, password: NEW_PASSWORD } });
+    const again = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: other.username, password: NEW_PASSWORD } });
     const newEmail = `${other.username}.new@example.com`;
-    await step('email change requested', t.request(`/api/users/${other.userId}`, { method: 'PUT', token: again.body.accessToken, body: { email: newEmail, currentPassword: NEW_PASSWORD } }), 200, [
+    await step('email change requested', t.request<User>(`/api/users/${other.userId}`, { method: 'PUT', token: again.body.accessToken, body: { email: newEmail, currentPassword: NEW_PASSWORD } }), 200, [
       { event: 'user.email.change-requested', level: 'info', userId: other.userId },
     ]);
     const changeLink = (await latestConfirmationToken(t.database, newEmail))!;
     tokens.push(changeLink);
-    await step('email change confirmed', t.request('/api/users/confirm-email', { body: { token: changeLink } }), 200, [
+    await step('email change confirmed', t.request<EmailConfirmation>('/api/users/confirm-email', { body: { token: changeLink } }), 200, [
       { event: 'user.email.changed', level: 'info', userId: other.userId, detail: { by: 'link' } },
     ]);
-    await step('spent link', t.request('/api/users/confirm-email', { body: { token: changeLink } }), 409, [
+    await step('spent link', t.request<EmailConfirmation>('/api/users/confirm-email', { body: { token: changeLink } }), 409, [
       { event: 'user.confirmation.refused', level: 'warn', userId: other.userId, detail: { reason: 'used', purpose: 'EMAIL_CHANGE' } },
     ]);
     const newcomer = { username: 'log_newcomer', email: 'log.newcomer@example.com', password: NEW_PASSWORD };
-    await step('registration', t.request('/api/users', { body: newcomer }), 202, [
+    await step('registration', t.request<RegistrationReceipt>('/api/users', { body: newcomer }), 202, [
       { event: 'user.confirmation.sent', level: 'info', userId: null, detail: { purpose: 'REGISTRATION', reason: 'registration' } },
     ]);
     const registrationLink = (await latestConfirmationToken(t.database, newcomer.email))!;
     tokens.push(registrationLink);
-    await step('altered link', t.request('/api/users/confirm-email', { body: { token: `${registrationLink.slice(0, -4)}AAAA` } }), 404, [
+    await step('altered link', t.request<EmailConfirmation>('/api/users/confirm-email', { body: { token: `${registrationLink.slice(0, -4)}AAAA` } }), 404, [
       { event: 'user.confirmation.refused', level: 'warn', userId: null, detail: { reason: 'invalid' } },
     ]);
-    const registered = await t.request<any>('/api/users/confirm-email', { body: { token: registrationLink } });
+    const registered = await t.request<EmailConfirmation>('/api/users/confirm-email', { body: { token: registrationLink } });
     expect(registered.status).toBe(200);
     const newcomerLine = lines.find((l) => l.securityEvent === 'user.registered' && l.requestId === registered.headers.get('x-request-id'));
     expect(newcomerLine?.userId).toMatch(REQUEST_ID);
-    await step('wrong current password', t.request(`/api/users/${customer.userId}`, { method: 'PUT', token: customer.accessToken, body: { password: NEW_PASSWORD, currentPassword: WRONG_PASSWORD } }), 400, [
+    await step('wrong current password', t.request<User>(`/api/users/${customer.userId}`, { method: 'PUT', token: customer.accessToken, body: { password: NEW_PASSWORD, currentPassword: WRONG_PASSWORD } }), 400, [
       { event: 'user.reauth.failed', level: 'warn', userId: customer.userId },
     ]);
-    await step('role change', t.request(`/api/users/${victim.userId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'DESIGNER' } }), 200, [
+    await step('role change', t.request<User>(`/api/users/${victim.userId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'DESIGNER' } }), 200, [
       { event: 'user.role.changed', level: 'info', userId: victim.userId, detail: { from: 'CUSTOMER', to: 'DESIGNER' } },
     ]);
-    await step('status change', t.request(`/api/users/${victim.userId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } }), 200, [
+    await step('status change', t.request<User>(`/api/users/${victim.userId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } }), 200, [
       { event: 'user.status.changed', level: 'info', userId: victim.userId, detail: { from: 'ACTIVE', to: 'SUSPENDED' } },
     ]);
-    await step('denied by a policy', t.request('/api/users', { token: customer.accessToken }), 403, [
+    await step('denied by a policy', t.request<UserPage>('/api/users', { token: customer.accessToken }), 403, [
       { event: 'access.denied', level: 'warn', userId: customer.userId, detail: { code: 'FORBIDDEN', role: 'CUSTOMER', method: 'GET', route: '/api/users' } },
     ]);
-    await step("denied by an ownership rule", t.request(`/api/users/${admin.userId}`, { token: customer.accessToken }), 403, [
+    await step("denied by an ownership rule", t.request<User>(`/api/users/${admin.userId}`, { token: customer.accessToken }), 403, [
       { event: 'access.denied', level: 'warn', userId: customer.userId, detail: { role: 'CUSTOMER', method: 'GET', route: '/api/users/:id' } },
     ]);
 

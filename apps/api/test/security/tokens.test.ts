@@ -3,6 +3,7 @@ import { decodeJwt, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorShape, TEST_JWT_SECRET, TEST_PASSWORD, type Session, type TestApp } from '../helpers';
 import { buildSecurityApp } from './world';
+import type { ErrorResponse, TokenPair, User } from '@mirror/contract';
 
 // Issue 14: crafted access tokens. Each is built by the same helper as a control token that the server
 // accepts (200), changed in one respect only, so every refusal below is owed to that one check.
@@ -61,7 +62,7 @@ function withPayload(token: string, change: (p: Record<string, unknown>) => Reco
   return `${h}.${b64(change(JSON.parse(Buffer.from(p!, 'base64url').toString())))}.${s}`;
 }
 
-const me = (authorization: string) => t.request<any>('/api/users/me', { headers: { authorization } });
+const me = <R = User>(authorization: string) => t.request<R>('/api/users/me', { headers: { authorization } });
 
 describe('crafted access tokens', () => {
   it('the control token, crafted like the server signs them, is accepted', async () => {
@@ -116,7 +117,7 @@ describe('crafted access tokens', () => {
     ];
     const wrong: string[] = [];
     for (const [name, token] of cases) {
-      const res = await me(`Bearer ${token}`);
+      const res = await me<ErrorResponse | null>(`Bearer ${token}`);
       if (res.status !== 401 || res.body?.code !== 'INVALID_TOKEN') wrong.push(`${name} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       else expectErrorShape(res.body, 401, 'INVALID_TOKEN');
     }
@@ -134,7 +135,7 @@ describe('crafted access tokens', () => {
   it('takes the role from the account, not the token: a correctly signed claim of ADMIN stays a customer', async () => {
     const token = craft(customer, { claims: { roles: ['ADMIN'] } });
     expect((await me(`Bearer ${token}`)).body.role).toBe('CUSTOMER');
-    const res = await t.request<any>('/api/users', { token });
+    const res = await t.request<ErrorResponse>('/api/users', { token });
     expect(res.status).toBe(403);
     expectErrorShape(res.body, 403, 'FORBIDDEN');
   });
@@ -148,7 +149,7 @@ describe('crafted access tokens', () => {
 
   it("refuses the X-User-Id header naming someone else (403), with the caller's own id accepted", async () => {
     expect((await t.request('/api/users/me', { token: customer.accessToken, headers: { 'x-user-id': customer.userId } })).status).toBe(200);
-    const res = await t.request<any>('/api/users/me', { token: customer.accessToken, headers: { 'x-user-id': admin.userId } });
+    const res = await t.request<ErrorResponse>('/api/users/me', { token: customer.accessToken, headers: { 'x-user-id': admin.userId } });
     expect(res.status).toBe(403);
     expectErrorShape(res.body, 403, 'USER_ID_MISMATCH');
   });
@@ -161,7 +162,7 @@ describe('crafted access tokens', () => {
     expect((await t.request(`/api/users/${disabled.userId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } })).status).toBe(200);
     expect((await t.request(`/api/users/${deleted.userId}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
     expect((await t.request(`/api/users/${demoted.userId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'CUSTOMER' } })).status).toBe(200);
-    const changed = await t.request(`/api/users/${renewed.userId}`, { method: 'PUT', token: renewed.accessToken, body: { password: 'Another-Opal-Crescent-77', currentPassword: TEST_PASSWORD } });
+    const changed = await t.request<User>(`/api/users/${renewed.userId}`, { method: 'PUT', token: renewed.accessToken, body: { password: 'Another-Opal-Crescent-77', currentPassword: TEST_PASSWORD } });
     expect(changed.status).toBe(200);
 
     // A role change ends the sessions too: the demoted admin's token, still signed for ADMIN, opens nothing.
@@ -175,7 +176,7 @@ describe('crafted access tokens', () => {
 describe('refresh tokens', () => {
   it('refuses an access token used as a refresh token, and a made-up one', async () => {
     for (const refreshToken of [customer.accessToken, 'x'.repeat(43), b64(randomUUID())]) {
-      const res = await t.request<any>('/api/v1/auth/refresh-token', { body: { refreshToken } });
+      const res = await t.request<ErrorResponse>('/api/v1/auth/refresh-token', { body: { refreshToken } });
       expect(res.status).toBe(401);
       expectErrorShape(res.body, 401, 'INVALID_REFRESH_TOKEN');
     }
@@ -183,19 +184,19 @@ describe('refresh tokens', () => {
 
   it('rotates once; a replayed token revokes the whole login, the token it was rotated into included', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const first = await t.request<any>('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } });
+    const first = await t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } });
     expect(first.status).toBe(200);
-    const replay = await t.request<any>('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } });
+    const replay = await t.request<ErrorResponse>('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } });
     expect(replay.status).toBe(401);
     expect((await t.request('/api/v1/auth/refresh-token', { body: { refreshToken: first.body.refreshToken } })).status).toBe(401);
     // Another login of the same account is untouched.
-    const other = await t.request<any>('/api/auth/authenticate', { body: { username: s.username, password: s.password } });
+    const other = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: s.username, password: s.password } });
     expect((await t.request('/api/v1/auth/refresh-token', { body: { refreshToken: other.body.refreshToken } })).status).toBe(200);
   });
 
   it('ten concurrent uses of one refresh token: at most one new pair, and the login ends', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request<any>('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } })));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } })));
     const winners = answers.filter((a) => a.status === 200);
     expect(winners.length).toBeLessThanOrEqual(1);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 401)).toBe(true);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { JEWELRY_WEEK_UPLOAD_FOLDER } from '@mirror/contract';
+import { JEWELRY_WEEK_UPLOAD_FOLDER, type ErrorResponse, type UploadedFile } from '@mirror/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorShape, freePort, scratchPgDatabase } from '../helpers';
 import { declaredPng } from '../png';
@@ -90,20 +90,20 @@ const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffe
 let realPng: Buffer;
 let bomb: Buffer;
 
-async function upload(file: Buffer, { name = 'piece.png', type = 'image/png', folderPath = JEWELRY_WEEK_UPLOAD_FOLDER, bucketName, token, field = 'file' }: { name?: string; type?: string; folderPath?: string; bucketName?: string; token?: string; field?: string } = {}) {
+async function upload<T = UploadedFile>(file: Buffer, { name = 'piece.png', type = 'image/png', folderPath = JEWELRY_WEEK_UPLOAD_FOLDER, bucketName, token, field = 'file' }: { name?: string; type?: string; folderPath?: string; bucketName?: string; token?: string; field?: string } = {}) {
   const form = new FormData();
   form.append('folderPath', folderPath);
   if (bucketName) form.append('bucketName', bucketName);
   form.append(field, new Blob([new Uint8Array(file)], { type }), name);
   const res = await fetch(`${baseUrl}/api/files/upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await res.text();
-  let body: any = text;
+  let body: unknown = text;
   try {
     body = JSON.parse(text);
   } catch {
     // not JSON
   }
-  return { status: res.status, body };
+  return { status: res.status, body: body as T };
 }
 
 function memory(): { rssMb: number; hwmMb: number } {
@@ -156,7 +156,7 @@ describe('hostile uploads', () => {
   });
 
   it('refuses an empty file, a second file and a misnamed field (400)', async () => {
-    const empty = await upload(Buffer.alloc(0));
+    const empty = await upload<ErrorResponse>(Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(empty.body.details).toEqual([{ path: 'file', message: 'Attach a non-empty file' }]);
     expect((await upload(realPng, { field: 'avatar' })).status).toBe(400);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { JEWELRY_WEEK_UPLOAD_FOLDER } from '@mirror/contract';
+import { JEWELRY_WEEK_UPLOAD_FOLDER, type OutboxPage, type SubmissionPage, type QueuedEmail, type Order as PlacedOrder, type CollectionItem, type Location, type Collection, type ComponentOptional, type Component } from '@mirror/contract';
 import { catalogFactory } from '../catalog';
-import { buildTestApp, type Session, type TestApp } from '../helpers';
+import { buildTestApp, type Session, type TestApp, type TestResponse } from '../helpers';
 
 /** The brand inbox, the only address visitors' mail may go to (decisions §79). */
 export const BRAND_INBOX = 'concierge@mirror.test';
@@ -51,7 +51,7 @@ export interface Order {
   scheduleId: string;
 }
 
-async function ok<T = any>(label: string, res: Promise<{ status: number; body: any }>, ...expected: number[]): Promise<T> {
+async function ok<T>(label: string, res: Promise<TestResponse<T>>, ...expected: number[]): Promise<T> {
   const r = await res;
   if (!expected.includes(r.status)) throw new Error(`${label}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
   return r.body as T;
@@ -72,12 +72,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const [va, vb] = [await f.vendor(v1.userId), await f.vendor(v2.userId)];
   const [da, db] = [await f.designer(d1.userId), await f.designer(d2.userId)];
   const category = await f.category('Rings of the matrix');
-  const component = await ok('component', t.request('/api/components', { token, body: { name: 'Clasp of the matrix', categoryId: category.id } }), 201);
-  const optional = await ok('optional', t.request('/api/component-optionals', { token, body: { name: 'Lobster of the matrix', componentId: component.id } }), 201);
-  const collection = await ok('collection', t.request('/api/collections', { token, body: { name: 'Matrix', year: 2025, season: 'WINTER' } }), 201);
+  const component = await ok('component', t.request<Component>('/api/components', { token, body: { name: 'Clasp of the matrix', categoryId: category.id } }), 201);
+  const optional = await ok('optional', t.request<ComponentOptional>('/api/component-optionals', { token, body: { name: 'Lobster of the matrix', componentId: component.id } }), 201);
+  const collection = await ok('collection', t.request<Collection>('/api/collections', { token, body: { name: 'Matrix', year: 2025, season: 'WINTER' } }), 201);
   const location = await ok(
     'location',
-    t.request('/api/locations', {
+    t.request<Location>('/api/locations', {
       token,
       body: {
         name: 'Mirror Kohlmarkt',
@@ -105,10 +105,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     bLive: await piece(vb.id, 'ACTIVE', { designerId: db.id }),
     bDraft: await piece(vb.id, 'DRAFT', { designerId: db.id }),
   };
-  await ok('collection member', t.request(`/api/collections/${collection.id}/products`, { token, body: { productId: products.bLive.id } }), 201);
+  await ok('collection member', t.request<CollectionItem[]>(`/api/collections/${collection.id}/products`, { token, body: { productId: products.bLive.id } }), 201);
   const order = async (customer: Session, productId: string): Promise<Order> => {
-    const o = await ok('order', t.request('/api/orders', { token: customer.accessToken, body: { lines: [{ productId, quantity: 1 }] } }), 201);
-    return { id: o.id, number: o.number, scheduleId: o.schedule[0].id };
+    const o = await ok('order', t.request<PlacedOrder>('/api/orders', { token: customer.accessToken, body: { lines: [{ productId, quantity: 1 }] } }), 201);
+    return { id: o.id, number: o.number, scheduleId: o.schedule[0]!.id };
   };
   const orders = { c1: await order(c1, products.aLive.id), c2: await order(c2, products.bLive.id) };
 
@@ -124,7 +124,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   for (const [i, d] of [d1, d2].entries()) {
     await ok(
       'submission',
-      t.request('/api/notifications/email', {
+      t.request<QueuedEmail>('/api/notifications/email', {
         body: {
           emailType: 'JEWELRY_WEEK_SUBMISSION',
           recipients: [BRAND_INBOX],
@@ -134,8 +134,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       202,
     );
   }
-  const submissions = (await ok<any>('submissions', t.request('/api/submissions?size=10&sort=createdAt,asc', { token }), 200)).content as { id: string; email: string }[];
-  const outbox = (await ok<any>('outbox', t.request('/api/notifications/outbox?size=1', { token }), 200)).content;
+  const submissions = (await ok('submissions', t.request<SubmissionPage>('/api/submissions?size=10&sort=createdAt,asc', { token }), 200)).content;
+  const outbox = (await ok('outbox', t.request<OutboxPage>('/api/notifications/outbox?size=1', { token }), 200)).content;
   const submissionOf = (d: Session) => submissions.find((x) => x.email === `${d.username}@example.com`)?.id;
   const submissionIds = [submissionOf(d1), submissionOf(d2)];
   if (!submissionIds[0] || !submissionIds[1] || !outbox[0]) throw new Error(`world: no submissions or outbox email ${JSON.stringify(submissions)}`);

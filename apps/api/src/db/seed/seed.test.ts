@@ -5,6 +5,7 @@ import { seedDemo } from './index';
 import { storeProductImages } from './catalog';
 import { DEFAULT_BRAND_DOMAIN } from '@mirror/contract/brand';
 import { createImageryCache, defaultImageryCacheDir } from '../../lib/imagery/cache';
+import type { CollectionItem, CollectionPage, Count, DesignerPage, Exists, LocationPage, OrderPage, Product, ProductPage, ProductSearchPage, ProductStatistics, TokenPair, UserPage, VendorPage } from '@mirror/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,31 +17,31 @@ afterAll(() => t.close());
 
 describe('demo catalogue', () => {
   it('seeds 80 pieces over six categories, nine collections with one hero each, and a configurator taxonomy', async () => {
-    const admin = await t.request<any>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } });
+    const admin = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } });
     const token = admin.body.accessToken;
-    const stats = await t.request<any>('/api/products/statistics', { token });
+    const stats = await t.request<ProductStatistics>('/api/products/statistics', { token });
     expect(stats.body.total).toBe(80);
-    expect(stats.body.byCategory.map((c: any) => c.name).sort()).toEqual(['Bracelets', 'Earrings', 'Engagement Rings', 'High Jewelry', 'Necklaces', 'Rings']);
+    expect(stats.body.byCategory.map((c) => c.name).sort()).toEqual(['Bracelets', 'Earrings', 'Engagement Rings', 'High Jewelry', 'Necklaces', 'Rings']);
     expect(stats.body.outOfStock).toBeGreaterThan(0);
     expect(stats.body.lowStock).toBeGreaterThan(0);
     expect(Object.values(stats.body.byMetal).filter((n) => (n as number) > 0).length).toBe(5);
-    const list = await t.request<any>('/api/collections?size=100');
+    const list = await t.request<CollectionPage>('/api/collections?size=100');
     expect(list.body.totalElements).toBeGreaterThanOrEqual(8);
-    expect(new Set(list.body.content.map((c: any) => c.year)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(list.body.content.map((c) => c.year)).size).toBeGreaterThanOrEqual(3);
     for (const c of list.body.content) {
-      const items = (await t.request<any>(`/api/collections/${c.id}/products-list`, { token })).body;
-      expect(items.filter((i: any) => i.isHero)).toHaveLength(1);
+      const items = (await t.request<CollectionItem[]>(`/api/collections/${c.id}/products-list`, { token })).body;
+      expect(items.filter((i) => i.isHero)).toHaveLength(1);
     }
-    const onRequest = await t.request<any>('/api/products/category/' + stats.body.byCategory.find((c: any) => c.name === 'High Jewelry').categoryId);
-    expect(onRequest.body.content.some((p: any) => p.price === null && p.priceRange !== null)).toBe(true);
-    expect((await t.request<any>('/api/categories/count')).body.count).toBe(6);
-    expect((await t.request<any>('/api/components/count')).body.count).toBeGreaterThanOrEqual(6);
-    expect((await t.request<any>('/api/component-optionals/exists/Halo')).body.exists).toBe(true);
-    const search = await t.request<any>('/api/products/search?q=saphire');
+    const onRequest = await t.request<ProductPage>('/api/products/category/' + stats.body.byCategory.find((c) => c.name === 'High Jewelry')!.categoryId);
+    expect(onRequest.body.content.some((p) => p.price === null && p.priceRange !== null)).toBe(true);
+    expect((await t.request<Count>('/api/categories/count')).body.count).toBe(6);
+    expect((await t.request<Count>('/api/components/count')).body.count).toBeGreaterThanOrEqual(6);
+    expect((await t.request<Exists>('/api/component-optionals/exists/Halo')).body.exists).toBe(true);
+    const search = await t.request<ProductSearchPage>('/api/products/search?q=saphire');
     expect(search.body.totalElements).toBeGreaterThan(0);
-    expect(search.body.content.every((p: any) => /sapphire/i.test(`${p.name} ${p.description} ${p.gemstone?.type}`))).toBe(true);
-    const vendorLogin = await t.request<any>('/api/auth/authenticate', { body: { username: 'vendor', password: 'Mirror-Demo-2025' } });
-    const own = await t.request<any>('/api/products', { token: vendorLogin.body.accessToken, body: { categoryId: stats.body.byCategory[0].categoryId, name: 'Vendor Piece', sku: 'VEN-TEST-1', metalType: 'SILVER', price: 1000 } });
+    expect(search.body.content.every((p) => /sapphire/i.test(`${p.name} ${p.description} ${p.gemstone?.type}`))).toBe(true);
+    const vendorLogin = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: 'vendor', password: 'Mirror-Demo-2025' } });
+    const own = await t.request<Product>('/api/products', { token: vendorLogin.body.accessToken, body: { categoryId: stats.body.byCategory[0]!.categoryId, name: 'Vendor Piece', sku: 'VEN-TEST-1', metalType: 'SILVER', price: 1000 } });
     expect(own.status).toBe(201);
   });
 
@@ -57,26 +58,26 @@ describe('demo catalogue', () => {
   }, 120_000);
 
   it('seeds boutiques and demo orders in several states, part-paid, for the demo client', async () => {
-    expect((await t.request<any>('/api/locations?size=1')).body.totalElements).toBe(12);
-    const admin = await t.request<any>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } });
-    const orders = (await t.request<any>('/api/orders?size=100', { token: admin.body.accessToken })).body.content;
+    expect((await t.request<LocationPage>('/api/locations?size=1')).body.totalElements).toBe(12);
+    const admin = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } });
+    const orders = (await t.request<OrderPage>('/api/orders?size=100', { token: admin.body.accessToken })).body.content;
     expect(orders.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(orders.map((o: any) => o.status)).size).toBeGreaterThanOrEqual(5);
-    expect(orders.some((o: any) => o.paidAmount > 0 && !o.isPaidInFull)).toBe(true);
-    expect(orders.some((o: any) => o.isPaidInFull)).toBe(true);
-    const client = await t.request<any>('/api/auth/authenticate', { body: { username: 'customer', password: 'Mirror-Demo-2025' } });
-    const own = (await t.request<any>('/api/orders?filter=current-user', { token: client.body.accessToken })).body;
-    expect(own.totalElements).toBe(orders.filter((o: any) => o.customerEmail === `customer@${DEFAULT_BRAND_DOMAIN}`).length);
+    expect(new Set(orders.map((o) => o.status)).size).toBeGreaterThanOrEqual(5);
+    expect(orders.some((o) => o.paidAmount > 0 && !o.isPaidInFull)).toBe(true);
+    expect(orders.some((o) => o.isPaidInFull)).toBe(true);
+    const client = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: 'customer', password: 'Mirror-Demo-2025' } });
+    const own = (await t.request<OrderPage>('/api/orders?filter=current-user', { token: client.body.accessToken })).body;
+    expect(own.totalElements).toBe(orders.filter((o) => o.customerEmail === `customer@${DEFAULT_BRAND_DOMAIN}`).length);
     expect(own.totalElements).toBeGreaterThan(0);
   });
 
   it('curates each collection: every piece is made of the metals and stones its story names', async () => {
     const token = await adminToken(t);
-    const list = (await t.request<any>('/api/collections?size=100')).body.content;
+    const list = (await t.request<CollectionPage>('/api/collections?size=100')).body.content;
     expect(list).toHaveLength(9);
     for (const c of list) {
       const story = storyOf(c.description);
-      const items = (await t.request<any>(`/api/collections/${c.id}/products-list`, { token })).body;
+      const items = (await t.request<CollectionItem[]>(`/api/collections/${c.id}/products-list`, { token })).body;
       expect(items.length, c.name).toBeGreaterThanOrEqual(6);
       for (const { product } of items) {
         if (story.metals.length) expect(story.metals, `${c.name}: ${product.name} in ${product.metalType}`).toContain(product.metalType);
@@ -84,17 +85,17 @@ describe('demo catalogue', () => {
       }
     }
     // The stories do name what they are made of (the check above is not vacuous).
-    const givre = list.find((c: any) => c.name === 'Aube de Givre');
-    expect(storyOf(givre.description).metals.sort()).toEqual(['PLATINUM', 'WHITE_GOLD']);
+    const givre = list.find((c) => c.name === 'Aube de Givre');
+    expect(storyOf(givre!.description).metals.sort()).toEqual(['PLATINUM', 'WHITE_GOLD']);
   });
 
   it('chooses a hero per collection, on show, and no two covers alike (same form in the same metal or with the same stone)', async () => {
     const token = await adminToken(t);
-    const list = (await t.request<any>('/api/collections?size=100')).body.content;
+    const list = (await t.request<CollectionPage>('/api/collections?size=100')).body.content;
     const heroes = [];
     for (const c of list) {
-      const items = (await t.request<any>(`/api/collections/${c.id}/products-list`, { token })).body;
-      const hero = items.find((i: any) => i.isHero).product;
+      const items = (await t.request<CollectionItem[]>(`/api/collections/${c.id}/products-list`, { token })).body;
+      const hero = items.find((i) => i.isHero)!.product;
       expect(hero.status, c.name).toBe('ACTIVE');
       heroes.push(hero);
     }
@@ -103,14 +104,14 @@ describe('demo catalogue', () => {
     expect(byFormAndMetal.size).toBe(heroes.length);
     expect(byFormAndStone.size).toBe(heroes.length);
     // The featured collections (the home page's row) open on four different forms.
-    const featuredForms = heroes.filter((_, i) => list[i].isFeatured).map((h) => h.categoryId);
+    const featuredForms = heroes.filter((_, i) => list[i]!.isFeatured).map((h) => h.categoryId);
     expect(new Set(featuredForms).size).toBe(featuredForms.length);
   });
 
   it('sets every price as the house does: rounded to the step of its band', async () => {
     const products = await allProducts(t);
     expect(products).toHaveLength(80);
-    const amounts = products.flatMap((p: any) => [p.price?.amount, p.priceRange?.min, p.priceRange?.max].filter((a) => a != null) as number[]);
+    const amounts = products.flatMap((p) => [p.price?.amount, p.priceRange?.min, p.priceRange?.max].filter((a) => a != null) as number[]);
     expect(amounts.length).toBeGreaterThanOrEqual(80);
     const off = amounts.filter((minor) => minor % houseStep(minor) !== 0).map((minor) => minor / 100);
     expect(off).toEqual([]);
@@ -118,7 +119,7 @@ describe('demo catalogue', () => {
 
   it('says "Made to order" only of what the house makes to order: stock 0 exactly when the piece is made to order', async () => {
     const products = await allProducts(t);
-    const madeToOrder = products.filter((p: any) => /made to order/i.test(p.description));
+    const madeToOrder = products.filter((p) => /made to order/i.test(p.description));
     expect(madeToOrder.length).toBeGreaterThan(0);
     for (const p of products) {
       const isMadeToOrder = /made to order/i.test(p.description);
@@ -131,11 +132,11 @@ describe('demo catalogue', () => {
   it('gives every address a client can see the brand domain: boutiques, vendors, designers, the demo accounts', async () => {
     const token = await adminToken(t);
     const seen = [
-      ...emailsIn((await t.request<any>('/api/locations?size=100')).body),
-      ...emailsIn((await t.request<any>('/api/vendors?size=100')).body),
-      ...emailsIn((await t.request<any>('/api/designers?size=100')).body),
-      ...emailsIn((await t.request<any>('/api/users?size=100', { token })).body),
-      ...emailsIn((await t.request<any>('/api/collections?size=100')).body),
+      ...emailsIn((await t.request<LocationPage>('/api/locations?size=100')).body),
+      ...emailsIn((await t.request<VendorPage>('/api/vendors?size=100')).body),
+      ...emailsIn((await t.request<DesignerPage>('/api/designers?size=100')).body),
+      ...emailsIn((await t.request<UserPage>('/api/users?size=100', { token })).body),
+      ...emailsIn((await t.request<CollectionPage>('/api/collections?size=100')).body),
       ...emailsIn(await allProducts(t)),
     ];
     expect(seen.length).toBeGreaterThanOrEqual(12 + 4);
@@ -158,12 +159,12 @@ describe('demo seed with storage (a server’s first start)', () => {
       expect(products).toHaveLength(80);
       expect(products.filter((p) => p.images.length !== 2).map((p) => p.name)).toEqual([]);
       const token = await adminToken(other);
-      const list = (await other.request<any>('/api/collections?size=100')).body.content;
+      const list = (await other.request<CollectionPage>('/api/collections?size=100')).body.content;
       const covers: string[] = [];
       for (const c of list) {
-        const hero = (await other.request<any>(`/api/collections/${c.id}/products-list`, { token })).body.find((i: any) => i.isHero).product;
-        expect(c.coverImage?.url, c.name).toBe(hero.images[0].url);
-        covers.push(c.coverImage.url);
+        const hero = (await other.request<CollectionItem[]>(`/api/collections/${c.id}/products-list`, { token })).body.find((i) => i.isHero)!.product;
+        expect(c.coverImage?.url, c.name).toBe(hero.images[0]!.url);
+        covers.push(c.coverImage!.url);
       }
       expect(new Set(covers).size).toBe(list.length);
       const file = await fetch(`${other.baseUrl}${covers[0]}`);
@@ -182,9 +183,9 @@ describe('demo seed on another brand domain', () => {
       await seedDemo(other.database.db, () => {}, { brandDomain: 'maison-exemple.test' });
       const token = await adminToken(other);
       const seen = [
-        ...emailsIn((await other.request<any>('/api/locations?size=100')).body),
-        ...emailsIn((await other.request<any>('/api/vendors?size=100')).body),
-        ...emailsIn((await other.request<any>('/api/users?size=100', { token })).body),
+        ...emailsIn((await other.request<LocationPage>('/api/locations?size=100')).body),
+        ...emailsIn((await other.request<VendorPage>('/api/vendors?size=100')).body),
+        ...emailsIn((await other.request<UserPage>('/api/users?size=100', { token })).body),
       ];
       expect(seen.length).toBeGreaterThanOrEqual(12 + 4);
       expect(seen.filter((address) => !address.endsWith('@maison-exemple.test'))).toEqual([]);
@@ -195,13 +196,13 @@ describe('demo seed on another brand domain', () => {
 });
 
 async function adminToken(app: TestApp): Promise<string> {
-  return (await app.request<any>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } })).body.accessToken;
+  return (await app.request<TokenPair>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } })).body.accessToken;
 }
 
 /** The demo's own pieces (the first test adds a vendor's piece). */
-async function allProducts(app: TestApp): Promise<any[]> {
+async function allProducts(app: TestApp): Promise<Product[]> {
   const token = await adminToken(app);
-  return (await app.request<any>('/api/products?size=100', { token })).body.content.filter((p: any) => p.sku.startsWith('MIR-'));
+  return (await app.request<ProductPage>('/api/products?size=100', { token })).body.content.filter((p) => p.sku.startsWith('MIR-'));
 }
 
 /** Every string in a JSON answer that looks like an email address. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogFactory } from '../../../test/catalog';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { pieceTypeOf } from './studio';
+import type { Product } from '@mirror/contract';
 
 describe('pieceTypeOf', () => {
   it('draws the form the category names, else the one the piece is named after', () => {
@@ -34,7 +35,7 @@ describe('a piece saved without photographs gets its studio render', () => {
     let images: { variant: string; url: string }[] = [];
     for (let i = 0; i < 160 && images.length === 0; i += 1) {
       await new Promise((r) => setTimeout(r, 250));
-      images = (await t.request<any>(`/api/products/${created.id}`, { token: admin.accessToken })).body.images;
+      images = (await t.request<Product>(`/api/products/${created.id}`, { token: admin.accessToken })).body.images;
     }
     expect(images.map((i) => i.variant)).toEqual(['front', 'detail']);
     const file = await fetch(`${t.baseUrl}${images[0]!.url}`);
@@ -57,7 +58,7 @@ describe('a piece saved without photographs gets its studio render', () => {
     let images: unknown[] = [];
     for (let i = 0; i < 160 && images.length === 0; i += 1) {
       await new Promise((r) => setTimeout(r, 250));
-      images = (await t.request<any>('/api/products/sku/STUDIO-CSV-1', { token: admin.accessToken })).body.images;
+      images = (await t.request<Product>('/api/products/sku/STUDIO-CSV-1', { token: admin.accessToken })).body.images;
     }
     expect(images).toHaveLength(2);
   }, 60_000);
@@ -70,7 +71,7 @@ describe('a piece saved without photographs gets its studio render', () => {
     const images = [{ variant: 'front', alt: 'Photograph', sources: [{ key: 'mirror-storage/products/uploads/photo-640.webp', width: 640, height: 800 }] }];
     const created = await f.product({ categoryId: category.id, vendorId: vendor.id, images });
     await new Promise((r) => setTimeout(r, 1500));
-    const read = (await t.request<any>(`/api/products/${created.id}`, { token: admin.accessToken })).body;
+    const read = (await t.request<Product>(`/api/products/${created.id}`, { token: admin.accessToken })).body;
     expect(read.images.map((i: { alt: string }) => i.alt)).toEqual(['Photograph']);
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, expectErrorShape, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
+import type { ErrorResponse, TokenPair, User } from '@mirror/contract';
+import { rowsOf } from '../../db/sql-helpers';
 
 const SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-0123456789');
 
@@ -13,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (username: string, password: string, ip = '203.0.113.10') =>
-  t.request<any>('/api/auth/authenticate', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
+  t.request<TokenPair>('/api/auth/authenticate', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
 
 describe('POST /api/auth/authenticate', () => {
   it('signs in and returns an access token with the documented claims and a refresh token', async () => {
@@ -46,10 +48,10 @@ describe('POST /api/auth/authenticate', () => {
   });
 
   it('rejects a missing username or password with 400 and field details', async () => {
-    const res = await t.request<any>('/api/auth/authenticate', { body: { username: '' } });
+    const res = await t.request<ErrorResponse>('/api/auth/authenticate', { body: { username: '' } });
     expect(res.status).toBe(400);
     expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
-    expect(res.body.details.map((d: any) => d.path).sort()).toEqual(['password', 'username']);
+    expect(res.body.details!.map((d) => d.path).sort()).toEqual(['password', 'username']);
   });
 
   it('lets only ACTIVE users in', async () => {
@@ -92,14 +94,14 @@ describe('POST /api/auth/authenticate', () => {
 });
 
 describe('refresh tokens', () => {
-  const refresh = (refreshToken: string) => t.request<any>('/api/v1/auth/refresh-token', { body: { refreshToken } });
+  const refresh = (refreshToken: string) => t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken } });
 
   it('rotates on every refresh and the new access token works', async () => {
     const s = await t.loginAs('CUSTOMER');
     const first = await refresh(s.refreshToken);
     expect(first.status).toBe(200);
     expect(first.body.refreshToken).not.toBe(s.refreshToken);
-    const me = await t.request<any>('/api/users/me', { token: first.body.accessToken });
+    const me = await t.request<User>('/api/users/me', { token: first.body.accessToken });
     expect(me.status).toBe(200);
     expect(me.body.username).toBe(s.username);
     const second = await refresh(first.body.refreshToken);
@@ -131,10 +133,10 @@ describe('refresh tokens', () => {
     const rows = await t.database.db.execute<{ expires_at: string | Date; created_at: string | Date }>(
       sql`select expires_at, created_at from refresh_tokens where user_id = ${s.userId} order by created_at`,
     );
-    const list = (rows as any).rows ?? rows;
+    const list = rowsOf<{ expires_at: string | Date; created_at: string | Date }>(rows);
     expect(list).toHaveLength(2);
-    expect(new Date(list[0].expires_at).getTime()).toBe(new Date(list[1].expires_at).getTime());
-    const days = (new Date(list[0].expires_at).getTime() - new Date(list[0].created_at).getTime()) / 86_400_000;
+    expect(new Date(list[0]!.expires_at).getTime()).toBe(new Date(list[1]!.expires_at).getTime());
+    const days = (new Date(list[0]!.expires_at).getTime() - new Date(list[0]!.created_at).getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(30);
     await t.database.db.execute(sql`update refresh_tokens set expires_at = now() - interval '1 second' where user_id = ${s.userId}`);
     expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
@@ -142,14 +144,14 @@ describe('refresh tokens', () => {
 
   it('rejects unknown tokens and bad bodies', async () => {
     expect((await refresh('not-a-real-token')).status).toBe(401);
-    const bad = await t.request<any>('/api/v1/auth/refresh-token', { body: {} });
+    const bad = await t.request<ErrorResponse>('/api/v1/auth/refresh-token', { body: {} });
     expect(bad.status).toBe(400);
     expectErrorShape(bad.body, 400, 'VALIDATION_FAILED');
   });
 
   it('logout revokes the presented refresh token', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const out = await t.request('/api/auth/logout', { body: { refreshToken: s.refreshToken } });
+    const out = await t.request<null>('/api/auth/logout', { body: { refreshToken: s.refreshToken } });
     expect(out.status).toBe(204);
     expect((await refresh(s.refreshToken)).status).toBe(401);
     // Logging out with an unknown token is harmless.
@@ -158,7 +160,7 @@ describe('refresh tokens', () => {
 });
 
 describe('access tokens', () => {
-  const me = (token: string, headers: Record<string, string> = {}) => t.request<any>('/api/users/me', { token, headers });
+  const me = (token: string, headers: Record<string, string> = {}) => t.request<User>('/api/users/me', { token, headers });
 
   async function sign(claims: Record<string, unknown>, opts: { exp?: number; alg?: string; key?: Uint8Array } = {}) {
     const now = Math.floor(Date.now() / 1000);
@@ -184,7 +186,7 @@ describe('access tokens', () => {
     const foreign = await sign(base, { key: new TextEncoder().encode('another-secret-another-secret-another-secret') });
     const wrongTyp = await sign({ ...base, typ: 'refresh' });
     const [h, p, sig] = s.accessToken.split('.');
-    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...payload, roles: ['ADMIN'] })).toString('base64url')}.${sig}`;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
     const hs512 = await sign(base, { alg: 'HS512' });
@@ -198,7 +200,7 @@ describe('access tokens', () => {
   });
 
   it('requires a token on protected routes', async () => {
-    const res = await t.request<any>('/api/users/me');
+    const res = await t.request<ErrorResponse>('/api/users/me');
     expect(res.status).toBe(401);
     expectErrorShape(res.body, 401, 'UNAUTHORIZED');
   });
@@ -214,9 +216,9 @@ describe('access tokens', () => {
   it('ends every session when the user is disabled, their role changes or their password changes', async () => {
     const admin = await t.loginAs('ADMIN');
     const cases: [string, (id: string) => Promise<unknown>][] = [
-      ['disabled', (id) => t.request(`/api/users/${id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } })],
-      ['role change', (id) => t.request(`/api/users/${id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'VENDOR' } })],
-      ['password change', (id) => t.request(`/api/users/${id}`, { method: 'PUT', token: admin.accessToken, body: { password: 'A-whole-new-passphrase' } })],
+      ['disabled', (id) => t.request<User>(`/api/users/${id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } })],
+      ['role change', (id) => t.request<User>(`/api/users/${id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'VENDOR' } })],
+      ['password change', (id) => t.request<User>(`/api/users/${id}`, { method: 'PUT', token: admin.accessToken, body: { password: 'A-whole-new-passphrase' } })],
     ];
     for (const [label, change] of cases) {
       const s = await t.loginAs('CUSTOMER');
@@ -229,7 +231,7 @@ describe('access tokens', () => {
 
   it('signs in with the new password after a self-service password change', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const res = await t.request<any>(`/api/users/${s.userId}`, {
+    const res = await t.request<User>(`/api/users/${s.userId}`, {
       method: 'PUT',
       token: s.accessToken,
       body: { password: 'Another-Long-Passphrase', currentPassword: TEST_PASSWORD },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
+import type { Count, Designer, DesignerDashboard, DesignerFacets, DesignerPage, ErrorResponse, Exists, Order, Product, ProductPage } from '@mirror/contract';
 
 let t: TestApp;
 let admin: Session;
@@ -12,14 +13,14 @@ let unlinked: Session;
 let f: ReturnType<typeof catalogFactory>;
 let vendorId: string;
 let categoryId: string;
-let designerA: any;
-let designerB: any;
+let designerA: Designer;
+let designerB: Designer;
 const missingId = '00000000-0000-4000-8000-000000000000';
 
-const create = (body: Record<string, unknown>, token = admin.accessToken) => t.request<any>('/api/designers', { token, body });
-const update = (id: string, body: Record<string, unknown>, token?: string) => t.request<any>(`/api/designers/${id}`, { method: 'PUT', token, body });
-const patch = (path: string, token?: string) => t.request<any>(path, { method: 'PATCH', token });
-const ids = (res: { body: any }) => (res.body.content as any[]).map((d) => d.id);
+const create = <R = Designer>(body: Record<string, unknown>, token = admin.accessToken) => t.request<R>('/api/designers', { token, body });
+const update = <R = Designer>(id: string, body: Record<string, unknown>, token?: string) => t.request<R>(`/api/designers/${id}`, { method: 'PUT', token, body });
+const patch = <T = Designer>(path: string, token?: string) => t.request<T>(path, { method: 'PATCH', token });
+const ids = (res: { body: { content: { id: string }[] } }) => res.body.content.map((d) => d.id);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -63,7 +64,7 @@ describe('creating designers', () => {
     const other = await create({ code: 'OWN-2', displayName: 'Double', specialty: 'Rings', userId: ownerA.userId });
     expect(other.status).toBe(409);
     expectErrorShape(other.body, 409, 'OWNER_TAKEN');
-    const wrongRole = await create({ code: 'OWN-3', displayName: 'Wrong', specialty: 'Rings', userId: customer.userId });
+    const wrongRole = await create<ErrorResponse>({ code: 'OWN-3', displayName: 'Wrong', specialty: 'Rings', userId: customer.userId });
     expect(wrongRole.status).toBe(400);
     expect(wrongRole.body.details).toEqual([{ path: 'userId', message: expect.stringContaining('DESIGNER') }]);
     const nobody = await create({ code: 'OWN-4', displayName: 'Nobody', specialty: 'Rings', userId: missingId });
@@ -87,7 +88,7 @@ describe('creating designers', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
-    expect((await t.request<any>('/api/designers/exists/OK-1', { token: admin.accessToken })).body.exists).toBe(false);
+    expect((await t.request<Exists>('/api/designers/exists/OK-1', { token: admin.accessToken })).body.exists).toBe(false);
   });
 
   it('is ADMIN only', async () => {
@@ -102,16 +103,16 @@ describe('creating designers', () => {
 
 describe('reading designers', () => {
   it('reads by id and by code (any case); the owner account is hidden from the public and other users', async () => {
-    const byId = await t.request<any>(`/api/designers/${designerA.id}`);
+    const byId = await t.request<Designer>(`/api/designers/${designerA.id}`);
     expect(byId.status).toBe(200);
     expect(byId.body.displayName).toBe('Amara Okafor');
     expect(byId.body).not.toHaveProperty('userId');
-    expect((await t.request<any>(`/api/designers/${designerA.id}`, { token: ownerB.accessToken })).body).not.toHaveProperty('userId');
-    expect((await t.request<any>(`/api/designers/${designerA.id}`, { token: ownerA.accessToken })).body.userId).toBe(ownerA.userId);
-    expect((await t.request<any>('/api/designers/code/AMARA')).body.id).toBe(designerA.id);
-    expect((await t.request<any>('/api/designers/exists/Ldu')).body).toEqual({ exists: true });
-    expect((await t.request<any>('/api/designers/exists/NOBODY')).body).toEqual({ exists: false });
-    const missing = await t.request<any>(`/api/designers/${missingId}`);
+    expect((await t.request<Designer>(`/api/designers/${designerA.id}`, { token: ownerB.accessToken })).body).not.toHaveProperty('userId');
+    expect((await t.request<Designer>(`/api/designers/${designerA.id}`, { token: ownerA.accessToken })).body.userId).toBe(ownerA.userId);
+    expect((await t.request<Designer>('/api/designers/code/AMARA')).body.id).toBe(designerA.id);
+    expect((await t.request<Exists>('/api/designers/exists/Ldu')).body).toEqual({ exists: true });
+    expect((await t.request<Exists>('/api/designers/exists/NOBODY')).body).toEqual({ exists: false });
+    const missing = await t.request<ErrorResponse>(`/api/designers/${missingId}`);
     expect(missing.status).toBe(404);
     expectErrorShape(missing.body, 404, 'DESIGNER_NOT_FOUND');
     expect((await t.request('/api/designers/code/NOBODY')).status).toBe(404);
@@ -120,15 +121,15 @@ describe('reading designers', () => {
   });
 
   it('lists in the page envelope with sort, and filters by specialty, verified and featured', async () => {
-    const list = await t.request<any>('/api/designers?size=2&sort=name,asc');
+    const list = await t.request<DesignerPage>('/api/designers?size=2&sort=name,asc');
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ page: 0, size: 2, totalElements: 3, totalPages: 2 });
-    expect(list.body.content.map((d: any) => d.displayName)).toEqual(['Amara Okafor', 'Louis Duval']);
-    expect((await t.request<any>('/api/designers?page=1&size=2&sort=name,asc')).body.content.map((d: any) => d.displayName)).toEqual(['Mei Sato']);
-    expect(ids(await t.request<any>('/api/designers/specialty/engagement%20RINGS'))).toEqual([designerB.id]);
-    expect(ids(await t.request<any>('/api/designers/verified?sort=code,asc'))).toEqual([designerA.id, designerB.id]);
-    expect(ids(await t.request<any>('/api/designers/featured'))).toEqual([designerA.id]);
-    expect(ids(await t.request<any>('/api/designers?verified=false'))).toHaveLength(1);
+    expect(list.body.content.map((d) => d.displayName)).toEqual(['Amara Okafor', 'Louis Duval']);
+    expect((await t.request<DesignerPage>('/api/designers?page=1&size=2&sort=name,asc')).body.content.map((d) => d.displayName)).toEqual(['Mei Sato']);
+    expect(ids(await t.request<DesignerPage>('/api/designers/specialty/engagement%20RINGS'))).toEqual([designerB.id]);
+    expect(ids(await t.request<DesignerPage>('/api/designers/verified?sort=code,asc'))).toEqual([designerA.id, designerB.id]);
+    expect(ids(await t.request<DesignerPage>('/api/designers/featured'))).toEqual([designerA.id]);
+    expect(ids(await t.request<DesignerPage>('/api/designers?verified=false'))).toHaveLength(1);
     expect((await t.request('/api/designers?size=101')).status).toBe(400);
     expect((await t.request('/api/designers?sort=rating,asc')).status).toBe(400);
     expect((await t.request('/api/designers?filter=everyone')).status).toBe(400);
@@ -136,15 +137,15 @@ describe('reading designers', () => {
   });
 
   it('searches code, name, specialty and biography with page (from 0) and size (20) defaults', async () => {
-    const res = await t.request<any>('/api/designers/search?search=sculptural');
+    const res = await t.request<DesignerPage>('/api/designers/search?search=sculptural');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 0, size: 20, totalElements: 1 });
     expect(ids(res)).toEqual([designerA.id]);
-    expect(ids(await t.request<any>('/api/designers/search?search=ldu'))).toEqual([designerB.id]);
-    expect(ids(await t.request<any>('/api/designers/search?search=gemstones'))).toHaveLength(1);
-    expect((await t.request<any>('/api/designers/search?search=%25')).body.totalElements).toBe(0);
-    expect((await t.request<any>('/api/designers/search')).body.totalElements).toBe(3);
-    const paged = await t.request<any>('/api/designers/search?search=a&page=1&size=1');
+    expect(ids(await t.request<DesignerPage>('/api/designers/search?search=ldu'))).toEqual([designerB.id]);
+    expect(ids(await t.request<DesignerPage>('/api/designers/search?search=gemstones'))).toHaveLength(1);
+    expect((await t.request<DesignerPage>('/api/designers/search?search=%25')).body.totalElements).toBe(0);
+    expect((await t.request<DesignerPage>('/api/designers/search')).body.totalElements).toBe(3);
+    const paged = await t.request<DesignerPage>('/api/designers/search?search=a&page=1&size=1');
     expect(paged.body).toMatchObject({ page: 1, size: 1, totalElements: 3, totalPages: 3 });
     expect((await t.request('/api/designers/search?size=0')).status).toBe(400);
     expect((await t.request(`/api/designers/search?search=${'x'.repeat(101)}`)).status).toBe(400);
@@ -153,16 +154,16 @@ describe('reading designers', () => {
 
 describe('current-user filter', () => {
   it('answers the caller’s own profile, and nothing for callers without one', async () => {
-    const mine = await t.request<any>('/api/designers?filter=current-user', { token: ownerA.accessToken });
+    const mine = await t.request<DesignerPage>('/api/designers?filter=current-user', { token: ownerA.accessToken });
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ totalElements: 1, page: 0 });
     expect(ids(mine)).toEqual([designerA.id]);
-    expect(mine.body.content[0].userId).toBe(ownerA.userId);
-    expect(ids(await t.request<any>('/api/designers?filter=current-user', { token: ownerB.accessToken }))).toEqual([designerB.id]);
+    expect(mine.body.content[0]!.userId).toBe(ownerA.userId);
+    expect(ids(await t.request<DesignerPage>('/api/designers?filter=current-user', { token: ownerB.accessToken }))).toEqual([designerB.id]);
     for (const s of [unlinked, customer, vendorUser, admin]) {
-      expect((await t.request<any>('/api/designers?filter=current-user', { token: s.accessToken })).body).toMatchObject({ content: [], totalElements: 0 });
+      expect((await t.request<DesignerPage>('/api/designers?filter=current-user', { token: s.accessToken })).body).toMatchObject({ content: [], totalElements: 0 });
     }
-    const anonymous = await t.request<any>('/api/designers?filter=current-user');
+    const anonymous = await t.request<ErrorResponse>('/api/designers?filter=current-user');
     expect(anonymous.status).toBe(401);
     expectErrorShape(anonymous.body, 401, 'UNAUTHORIZED');
   });
@@ -173,15 +174,15 @@ describe('updating designers', () => {
     const res = await update(designerA.id, { displayName: 'Amara O.', bio: 'New bio', website: 'https://amara.example', avatarKey: 'mirror-storage/public/amara.webp', country: 'ng' }, ownerA.accessToken);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ displayName: 'Amara O.', bio: 'New bio', website: 'https://amara.example', country: 'NG', code: 'amara', isFeatured: true });
-    expect((await t.request<any>(`/api/designers/${designerA.id}`)).body.displayName).toBe('Amara O.');
+    expect((await t.request<Designer>(`/api/designers/${designerA.id}`)).body.displayName).toBe('Amara O.');
   });
 
   it('refuses the owner anything else (code, flags, owner), naming the fields, and changes nothing', async () => {
     const res = await update(designerA.id, { displayName: 'Sneaky', code: 'NEW', isFeatured: false, isVerified: true, userId: ownerB.userId }, ownerA.accessToken);
     expect(res.status).toBe(403);
     expectErrorShape(res.body, 403, 'FORBIDDEN');
-    expect(res.body.details.map((d: any) => d.path).sort()).toEqual(['code', 'isFeatured', 'isVerified', 'userId']);
-    expect((await t.request<any>(`/api/designers/${designerA.id}`)).body.displayName).toBe('Amara O.');
+    expect(res.body.details!.map((d) => d.path).sort()).toEqual(['code', 'isFeatured', 'isVerified', 'userId']);
+    expect((await t.request<Designer>(`/api/designers/${designerA.id}`)).body.displayName).toBe('Amara O.');
   });
 
   it('isolates designers: one cannot edit another; other roles cannot edit at all', async () => {
@@ -192,7 +193,7 @@ describe('updating designers', () => {
     expect((await update(designerB.id, { bio: 'Hijacked' }, vendorUser.accessToken)).status).toBe(403);
     expect((await update(designerB.id, { bio: 'Hijacked' }, customer.accessToken)).status).toBe(403);
     expect((await update(designerB.id, { bio: 'Hijacked' })).status).toBe(401);
-    expect((await t.request<any>(`/api/designers/${designerB.id}`)).body.bio).toBeNull();
+    expect((await t.request<Designer>(`/api/designers/${designerB.id}`)).body.bio).toBeNull();
   });
 
   it('lets ADMIN change code, flags and owner, with 409 for a taken code and 400/404 on bad input', async () => {
@@ -216,7 +217,7 @@ describe('updating designers', () => {
 
 describe('activation and deletion', () => {
   it('deactivation hides a designer from the public but not from ADMIN or its owner; ADMIN only', async () => {
-    const countBefore = (await t.request<any>('/api/designers/count')).body.count;
+    const countBefore = (await t.request<Count>('/api/designers/count')).body.count;
     for (const s of [ownerB, customer, vendorUser]) expect((await patch(`/api/designers/${designerB.id}/deactivate`, s.accessToken)).status).toBe(403);
     expect((await patch(`/api/designers/${designerB.id}/deactivate`)).status).toBe(401);
     const off = await patch(`/api/designers/${designerB.id}/deactivate`, admin.accessToken);
@@ -225,18 +226,18 @@ describe('activation and deletion', () => {
     expect((await t.request(`/api/designers/${designerB.id}`)).status).toBe(404);
     expect((await t.request(`/api/designers/${designerB.id}`, { token: ownerA.accessToken })).status).toBe(404);
     expect((await t.request(`/api/designers/code/L-DUVAL`)).status).toBe(404);
-    expect((await t.request<any>('/api/designers/exists/L-DUVAL')).body.exists).toBe(false);
-    expect((await t.request<any>('/api/designers/count')).body.count).toBe(countBefore - 1);
-    expect(ids(await t.request<any>('/api/designers/verified'))).not.toContain(designerB.id);
+    expect((await t.request<Exists>('/api/designers/exists/L-DUVAL')).body.exists).toBe(false);
+    expect((await t.request<Count>('/api/designers/count')).body.count).toBe(countBefore - 1);
+    expect(ids(await t.request<DesignerPage>('/api/designers/verified'))).not.toContain(designerB.id);
     expect((await t.request(`/api/designers/${designerB.id}/designs`)).status).toBe(404);
     // The owner still sees and edits its own profile; ADMIN sees everything.
     expect((await t.request(`/api/designers/${designerB.id}`, { token: ownerB.accessToken })).status).toBe(200);
-    expect(ids(await t.request<any>('/api/designers?filter=current-user', { token: ownerB.accessToken }))).toEqual([designerB.id]);
+    expect(ids(await t.request<DesignerPage>('/api/designers?filter=current-user', { token: ownerB.accessToken }))).toEqual([designerB.id]);
     expect((await update(designerB.id, { bio: 'Back soon' }, ownerB.accessToken)).status).toBe(200);
-    expect(ids(await t.request<any>('/api/designers?size=100', { token: admin.accessToken }))).toContain(designerB.id);
-    expect(ids(await t.request<any>('/api/designers?active=false', { token: admin.accessToken }))).toEqual([designerB.id]);
-    expect(ids(await t.request<any>('/api/designers?active=false'))).not.toContain(designerB.id);
-    expect((await t.request<any>('/api/designers/count', { token: admin.accessToken })).body.count).toBe(countBefore);
+    expect(ids(await t.request<DesignerPage>('/api/designers?size=100', { token: admin.accessToken }))).toContain(designerB.id);
+    expect(ids(await t.request<DesignerPage>('/api/designers?active=false', { token: admin.accessToken }))).toEqual([designerB.id]);
+    expect(ids(await t.request<DesignerPage>('/api/designers?active=false'))).not.toContain(designerB.id);
+    expect((await t.request<Count>('/api/designers/count', { token: admin.accessToken })).body.count).toBe(countBefore);
     const on = await patch(`/api/designers/${designerB.id}/activate`, admin.accessToken);
     expect(on.body.isActive).toBe(true);
     expect((await t.request(`/api/designers/${designerB.id}`)).status).toBe(200);
@@ -252,33 +253,33 @@ describe('activation and deletion', () => {
     for (const s of [owner, customer, vendorUser]) expect((await t.request(`/api/designers/${d.id}`, { method: 'DELETE', token: s.accessToken })).status).toBe(403);
     expect((await t.request(`/api/designers/${d.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
     expect((await t.request(`/api/designers/${d.id}`)).status).toBe(404);
-    const seen = await t.request<any>(`/api/designers/${d.id}`, { token: admin.accessToken });
+    const seen = await t.request<Designer>(`/api/designers/${d.id}`, { token: admin.accessToken });
     expect(seen.status).toBe(200);
     expect(seen.body.deletedAt).not.toBeNull();
     expect(seen.body.userId).toBeNull();
-    expect(ids(await t.request<any>('/api/designers?size=100', { token: admin.accessToken }))).not.toContain(d.id);
-    expect(ids(await t.request<any>('/api/designers?size=100&includeDeleted=true', { token: admin.accessToken }))).toContain(d.id);
-    expect(ids(await t.request<any>('/api/designers?size=100&includeDeleted=true'))).not.toContain(d.id);
-    expect((await t.request<any>('/api/designers/exists/gone', { token: admin.accessToken })).body.exists).toBe(true);
-    expect((await t.request<any>('/api/designers/exists/gone')).body.exists).toBe(false);
+    expect(ids(await t.request<DesignerPage>('/api/designers?size=100', { token: admin.accessToken }))).not.toContain(d.id);
+    expect(ids(await t.request<DesignerPage>('/api/designers?size=100&includeDeleted=true', { token: admin.accessToken }))).toContain(d.id);
+    expect(ids(await t.request<DesignerPage>('/api/designers?size=100&includeDeleted=true'))).not.toContain(d.id);
+    expect((await t.request<Exists>('/api/designers/exists/gone', { token: admin.accessToken })).body.exists).toBe(true);
+    expect((await t.request<Exists>('/api/designers/exists/gone')).body.exists).toBe(false);
     expect((await create({ code: 'Gone', displayName: 'Again', specialty: 'Brooches' })).status).toBe(409);
-    expect((await t.request<any>('/api/designers?filter=current-user', { token: owner.accessToken })).body.totalElements).toBe(0);
+    expect((await t.request<DesignerPage>('/api/designers?filter=current-user', { token: owner.accessToken })).body.totalElements).toBe(0);
     expect((await create({ code: 'BACK', displayName: 'Back', specialty: 'Brooches', userId: owner.userId })).status).toBe(201);
     expect((await update(d.id, { bio: 'x' }, admin.accessToken)).status).toBe(404);
     expect((await patch(`/api/designers/${d.id}/activate`, admin.accessToken)).status).toBe(404);
-    const again = await t.request<any>(`/api/designers/${d.id}`, { method: 'DELETE', token: admin.accessToken });
+    const again = await t.request<ErrorResponse>(`/api/designers/${d.id}`, { method: 'DELETE', token: admin.accessToken });
     expect(again.status).toBe(404);
     expectErrorShape(again.body, 404, 'DESIGNER_NOT_FOUND');
   });
 });
 
 describe('designs and dashboards', () => {
-  let ring: any;
-  let pendant: any;
-  let draft: any;
-  let notHers: any;
+  let ring: Product;
+  let pendant: Product;
+  let draft: Product;
+  let notHers: Product;
   const order = async (lines: { productId: string; quantity: number }[]) => {
-    const res = await t.request<any>('/api/orders', { token: admin.accessToken, body: { customerId: customer.userId, lines } });
+    const res = await t.request<Order>('/api/orders', { token: admin.accessToken, body: { customerId: customer.userId, lines } });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -292,14 +293,14 @@ describe('designs and dashboards', () => {
   });
 
   it('lists the designer’s pieces, live ones only unless ADMIN', async () => {
-    const res = await t.request<any>(`/api/designers/${designerA.id}/designs?sort=price,asc`);
+    const res = await t.request<ProductPage>(`/api/designers/${designerA.id}/designs?sort=price,asc`);
     expect(res.status).toBe(200);
-    expect(res.body.content.map((p: any) => p.id)).toEqual([ring.id, pendant.id]);
+    expect(res.body.content.map((p) => p.id)).toEqual([ring.id, pendant.id]);
     expect(res.body.totalElements).toBe(2);
-    expect((await t.request<any>(`/api/designers/${designerA.id}/designs?featured=true`)).body.content.map((p: any) => p.id)).toEqual([ring.id]);
-    const asAdmin = await t.request<any>(`/api/designers/${designerA.id}/designs?sort=price,asc`, { token: admin.accessToken });
-    expect(asAdmin.body.content.map((p: any) => p.id)).toEqual([draft.id, ring.id, pendant.id]);
-    expect((await t.request<any>(`/api/designers/${designerA.id}/designs?size=1`)).body).toMatchObject({ size: 1, totalPages: 2 });
+    expect((await t.request<ProductPage>(`/api/designers/${designerA.id}/designs?featured=true`)).body.content.map((p) => p.id)).toEqual([ring.id]);
+    const asAdmin = await t.request<ProductPage>(`/api/designers/${designerA.id}/designs?sort=price,asc`, { token: admin.accessToken });
+    expect(asAdmin.body.content.map((p) => p.id)).toEqual([draft.id, ring.id, pendant.id]);
+    expect((await t.request<ProductPage>(`/api/designers/${designerA.id}/designs?size=1`)).body).toMatchObject({ size: 1, totalPages: 2 });
     expect((await t.request(`/api/designers/${missingId}/designs`)).status).toBe(404);
     expect((await t.request(`/api/designers/${designerA.id}/designs?size=500`)).status).toBe(400);
   });
@@ -318,7 +319,7 @@ describe('designs and dashboards', () => {
     await status(cancelled.id, 'CANCELLED');
     await order([{ productId: notHers.id, quantity: 1 }]);
 
-    const res = await t.request<any>('/api/designers/dashboard', { token: ownerA.accessToken });
+    const res = await t.request<DesignerDashboard>('/api/designers/dashboard', { token: ownerA.accessToken });
     expect(res.status).toBe(200);
     expect(res.body.designer.id).toBe(designerA.id);
     expect(res.body).toMatchObject({
@@ -336,17 +337,17 @@ describe('designs and dashboards', () => {
       { id: second.id, number: second.number, status: 'CONFIRMED', createdAt: expect.any(String), units: 2, amount: { amount: 350_000, currency: 'EUR' } },
       { id: first.id, number: first.number, status: 'PENDING', createdAt: expect.any(String), units: 2, amount: { amount: 200_000, currency: 'EUR' } },
     ]);
-    const byId = await t.request<any>(`/api/designers/${designerA.id}/dashboard`, { token: ownerA.accessToken });
+    const byId = await t.request<DesignerDashboard>(`/api/designers/${designerA.id}/dashboard`, { token: ownerA.accessToken });
     expect(byId.status).toBe(200);
     expect(byId.body).toEqual(res.body);
-    const asAdmin = await t.request<any>(`/api/designers/${designerA.id}/dashboard`, { token: admin.accessToken });
+    const asAdmin = await t.request<DesignerDashboard>(`/api/designers/${designerA.id}/dashboard`, { token: admin.accessToken });
     expect(asAdmin.body).toMatchObject({ unitsSold: 4, ordersCount: 2, stockUnits: 13 });
-    const other = await t.request<any>(`/api/designers/${designerB.id}/dashboard`, { token: admin.accessToken });
+    const other = await t.request<DesignerDashboard>(`/api/designers/${designerB.id}/dashboard`, { token: admin.accessToken });
     expect(other.body).toMatchObject({ pieces: 1, unitsSold: 2, ordersCount: 2, revenue: [{ amount: 1_998_000, currency: 'EUR' }] });
   });
 
   it('shows a dashboard only to its designer or ADMIN', async () => {
-    const other = await t.request<any>(`/api/designers/${designerA.id}/dashboard`, { token: ownerB.accessToken });
+    const other = await t.request<ErrorResponse>(`/api/designers/${designerA.id}/dashboard`, { token: ownerB.accessToken });
     expect(other.status).toBe(403);
     expectErrorShape(other.body, 403, 'FORBIDDEN');
     for (const s of [customer, vendorUser]) {
@@ -356,7 +357,7 @@ describe('designs and dashboards', () => {
     expect((await t.request('/api/designers/dashboard', { token: admin.accessToken })).status).toBe(403);
     expect((await t.request(`/api/designers/${designerA.id}/dashboard`)).status).toBe(401);
     expect((await t.request('/api/designers/dashboard')).status).toBe(401);
-    const notLinked = await t.request<any>('/api/designers/dashboard', { token: unlinked.accessToken });
+    const notLinked = await t.request<ErrorResponse>('/api/designers/dashboard', { token: unlinked.accessToken });
     expect(notLinked.status).toBe(403);
     expectErrorShape(notLinked.body, 403, 'DESIGNER_NOT_LINKED');
     expect((await t.request(`/api/designers/${missingId}/dashboard`, { token: admin.accessToken })).status).toBe(404);
@@ -366,17 +367,17 @@ describe('designs and dashboards', () => {
   it('gives a new designer an all-zero dashboard', async () => {
     const owner = await t.loginAs('DESIGNER');
     expect((await create({ code: 'NEWBIE', displayName: 'New', specialty: 'Rings', userId: owner.userId })).status).toBe(201);
-    const res = await t.request<any>('/api/designers/dashboard', { token: owner.accessToken });
+    const res = await t.request<DesignerDashboard>('/api/designers/dashboard', { token: owner.accessToken });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ pieces: 0, livePieces: 0, featuredPieces: 0, stockUnits: 0, ordersCount: 0, unitsSold: 0, revenue: [], recentOrders: [] });
   });
 });
 
 describe('back-office list filters and facets', () => {
-  let d1: any;
-  let d2: any;
-  let d3: any;
-  const sortedIds = (...rows: any[]) => rows.map((r) => r.id);
+  let d1: Designer;
+  let d2: Designer;
+  let d3: Designer;
+  const sortedIds = (...rows: Designer[]) => rows.map((r) => r.id);
 
   beforeAll(async () => {
     const made = await Promise.all([
@@ -385,24 +386,24 @@ describe('back-office list filters and facets', () => {
       create({ code: 'ENA-3', displayName: 'Enamel Three', specialty: 'Enamel miniatures', country: 'KR', isFeatured: true }),
     ]);
     for (const res of made) expect(res.status).toBe(201);
-    [d1, d2, d3] = made.map((r) => r.body);
+    [d1, d2, d3] = made.map((r) => r.body) as [Designer, Designer, Designer];
   });
 
   it('combines text, specialty (any case), country and the flags on GET /api/designers', async () => {
-    const list = (query: string) => t.request<any>(`/api/designers?sort=code,asc&${query}`, { token: admin.accessToken });
+    const list = (query: string) => t.request<DesignerPage>(`/api/designers?sort=code,asc&${query}`, { token: admin.accessToken });
     const bySpecialty = await list('specialty=ENAMEL%20miniatures&country=jp');
     expect(bySpecialty.status).toBe(200);
     expect(ids(bySpecialty)).toEqual(sortedIds(d1, d2));
     expect(ids(await list('specialty=enamel%20miniatures&active=false'))).toEqual(sortedIds(d2));
     expect(ids(await list('q=cloisonn'))).toEqual(sortedIds(d2));
-    expect(ids(await t.request<any>('/api/designers?q=cloisonn'))).toEqual([]);
+    expect(ids(await t.request<DesignerPage>('/api/designers?q=cloisonn'))).toEqual([]);
     expect(ids(await list('q=ena-&featured=true'))).toEqual(sortedIds(d3));
     expect(ids(await list('q=ena-&verified=true&country=JP'))).toEqual(sortedIds(d1));
     expect((await list('q=ena-&country=kr&specialty=Rings')).body.totalElements).toBe(0);
   });
 
   it('refuses bad filter values in the one error shape', async () => {
-    const badCountry = await t.request<any>('/api/designers?country=JPN', { token: admin.accessToken });
+    const badCountry = await t.request<ErrorResponse>('/api/designers?country=JPN', { token: admin.accessToken });
     expect(badCountry.status).toBe(400);
     expectErrorShape(badCountry.body, 400, 'VALIDATION_FAILED');
     expect((await t.request(`/api/designers?q=${'x'.repeat(101)}`)).status).toBe(400);
@@ -410,20 +411,20 @@ describe('back-office list filters and facets', () => {
   });
 
   it('answers the specialties and countries in use with counts, over what the caller can see', async () => {
-    const enamel = (facets: any) => facets.specialties.find((s: any) => s.value.toLowerCase() === 'enamel miniatures');
-    const country = (facets: any, code: string) => facets.countries.find((c: any) => c.value === code)?.count;
-    const asAdmin = await t.request<any>('/api/designers/filters', { token: admin.accessToken });
+    const enamel = (facets: DesignerFacets) => facets.specialties.find((s) => s.value.toLowerCase() === 'enamel miniatures');
+    const country = (facets: DesignerFacets, code: string) => facets.countries.find((c) => c.value === code)?.count;
+    const asAdmin = await t.request<DesignerFacets>('/api/designers/filters', { token: admin.accessToken });
     expect(asAdmin.status).toBe(200);
-    expect(enamel(asAdmin.body).count).toBe(3);
+    expect(enamel(asAdmin.body)!.count).toBe(3);
     expect(country(asAdmin.body, 'JP')).toBe(2);
     expect(country(asAdmin.body, 'KR')).toBe(1);
-    expect(asAdmin.body.countries.every((c: any) => c.value !== null)).toBe(true);
-    const asPublic = await t.request<any>('/api/designers/filters');
+    expect(asAdmin.body.countries.every((c) => c.value !== null)).toBe(true);
+    const asPublic = await t.request<DesignerFacets>('/api/designers/filters');
     expect(asPublic.status).toBe(200);
-    expect(enamel(asPublic.body).count).toBe(2);
+    expect(enamel(asPublic.body)!.count).toBe(2);
     expect(country(asPublic.body, 'JP')).toBe(1);
     // The specialties filter matches whichever spelling the facet shows.
-    const spelled = encodeURIComponent(enamel(asAdmin.body).value);
-    expect((await t.request<any>(`/api/designers?specialty=${spelled}`, { token: admin.accessToken })).body.totalElements).toBe(3);
+    const spelled = encodeURIComponent(enamel(asAdmin.body)!.value);
+    expect((await t.request<DesignerPage>(`/api/designers?specialty=${spelled}`, { token: admin.accessToken })).body.totalElements).toBe(3);
   });
 });

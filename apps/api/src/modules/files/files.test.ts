@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@mirror/contract';
+import type { ErrorResponse, Role, UploadedFile } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type TestApp } from '../../../test/helpers';
 import { sniffContentType } from './sniff';
 import { declaredPng } from '../../../test/png';
@@ -42,12 +42,12 @@ interface UploadOptions {
   fieldName?: string;
 }
 
-async function upload(body: Buffer | null, { token, fields = {}, filename = 'piece.bin', type = 'application/octet-stream', fieldName = 'file' }: UploadOptions = {}) {
+async function upload<T = UploadedFile>(body: Buffer | null, { token, fields = {}, filename = 'piece.bin', type = 'application/octet-stream', fieldName = 'file' }: UploadOptions = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (body) form.append(fieldName, new Blob([new Uint8Array(body)], { type }), filename);
   const res = await fetch(`${t.baseUrl}/api/files/upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as T };
 }
 
 describe('POST /api/files/upload: who may upload', () => {
@@ -101,7 +101,7 @@ describe('POST /api/files/upload: the answer and the stored files', () => {
     expect(contentType).toBe('image/png');
     expect(description).toBe('Solitaire, side view');
     // 1600 is wider than the original: no upscaling.
-    expect(derivatives.map((d: any) => d.width)).toEqual([480, 960]);
+    expect(derivatives.map((d) => d.width)).toEqual([480, 960]);
 
     const file = await fetch(t.baseUrl + url);
     expect(file.status).toBe(200);
@@ -120,7 +120,7 @@ describe('POST /api/files/upload: the answer and the stored files', () => {
   it('makes one rendition at the original width for small images', async () => {
     const res = await upload(await jpeg(300, 200), { token: admin });
     expect(res.status).toBe(201);
-    expect(res.body.derivatives.map((d: any) => d.width)).toEqual([300]);
+    expect(res.body.derivatives.map((d) => d.width)).toEqual([300]);
   });
 
   it.each([
@@ -205,7 +205,7 @@ describe('POST /api/files/upload: refusals', () => {
     const res = await upload(pdf(), { token: admin, fields: { folderPath } });
     expect(res.status).toBe(400);
     expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
-    expect(res.body.details[0].path).toBe(path);
+    expect(res.body.details![0]!.path).toBe(path);
     expect(spy).not.toHaveBeenCalled();
   });
 
@@ -213,25 +213,25 @@ describe('POST /api/files/upload: refusals', () => {
     const res = await upload(pdf(), { token: admin, fields: { bucketName } });
     expect(res.status).toBe(400);
     expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
-    expect(res.body.details[0].path).toBe('bucketName');
+    expect(res.body.details![0]!.path).toBe('bucketName');
   });
 
   it('answers 400 without a file, with an empty file, with the file under another name, and with a long description', async () => {
     expect((await upload(null, { token: admin, fields: { description: 'nothing' } })).status).toBe(400);
     expect((await upload(Buffer.alloc(0), { token: admin })).status).toBe(400);
-    const misnamed = await upload(pdf(), { token: admin, fieldName: 'document' });
+    const misnamed = await upload<ErrorResponse>(pdf(), { token: admin, fieldName: 'document' });
     expect(misnamed.status).toBe(400);
-    expect(misnamed.body.details[0].path).toBe('document');
-    const long = await upload(pdf(), { token: admin, fields: { description: 'x'.repeat(501) } });
+    expect(misnamed.body.details![0]!.path).toBe('document');
+    const long = await upload<ErrorResponse>(pdf(), { token: admin, fields: { description: 'x'.repeat(501) } });
     expect(long.status).toBe(400);
-    expect(long.body.details[0].path).toBe('description');
+    expect(long.body.details![0]!.path).toBe('description');
   });
 
   it('answers 4xx, never 500, for bodies that are not a proper multipart form', async () => {
-    const json = await t.request<any>('/api/files/upload', { token: admin, body: { file: 'aGVsbG8=' } });
+    const json = await t.request<ErrorResponse>('/api/files/upload', { token: admin, body: { file: 'aGVsbG8=' } });
     expect(json.status).toBe(415);
     expectErrorShape(json.body, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    const broken = await t.request<any>('/api/files/upload', {
+    const broken = await t.request<ErrorResponse>('/api/files/upload', {
       method: 'POST',
       token: admin,
       rawBody: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nunterminated',
@@ -239,7 +239,7 @@ describe('POST /api/files/upload: refusals', () => {
     });
     expect(broken.status).toBe(400);
     expectErrorShape(broken.body, 400);
-    const noBoundary = await t.request<any>('/api/files/upload', { method: 'POST', token: admin, rawBody: 'abc', headers: { 'content-type': 'multipart/form-data' } });
+    const noBoundary = await t.request<UploadedFile>('/api/files/upload', { method: 'POST', token: admin, rawBody: 'abc', headers: { 'content-type': 'multipart/form-data' } });
     expect(noBoundary.status).toBeGreaterThanOrEqual(400);
     expect(noBoundary.status).toBeLessThan(500);
     const twoFiles = new FormData();
@@ -281,7 +281,7 @@ describe('POST /api/files/upload: hostile images are refused before they are dec
     expect(anonymous.body.message).toBe('This image is 6000 × 6000 pixels (36 megapixels); the limit is 24 megapixels.');
     const staff = await upload(bomb, { token: (await t.loginAs('VENDOR')).accessToken, fields: { folderPath: 'products' }, filename: 'big.png', type: 'image/png' });
     expect(staff.status).toBe(201);
-    expect(staff.body.derivatives.map((d: any) => d.width)).toEqual([480, 960, 1600]);
+    expect(staff.body.derivatives.map((d) => d.width)).toEqual([480, 960, 1600]);
     const over = await upload(hostilePng(7_000, 6_000), { token: (await t.loginAs('VENDOR')).accessToken, fields: { folderPath: 'products' }, filename: 'big.png', type: 'image/png' });
     expect(over.status).toBe(413);
   });
@@ -382,7 +382,7 @@ describe('GET /api/files/*', () => {
 
   it('answers 404 for missing files and traversal attempts', async () => {
     for (const p of ['mirror-storage/public/missing.png', 'mirror-storage/../../etc/passwd', 'mirror-storage/%2e%2e/secret', '..%2F..%2Fjwt-secret']) {
-      const res = await t.request<any>(`/api/files/${p}`);
+      const res = await t.request<ErrorResponse>(`/api/files/${p}`);
       expect(res.status, p).toBe(404);
       expectErrorShape(res.body, 404);
     }

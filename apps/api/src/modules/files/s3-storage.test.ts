@@ -7,6 +7,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorShape, type TestApp } from '../../../test/helpers';
 import { createS3Driver } from '../../lib/storage/s3-driver';
+import type { UploadedFile } from '@mirror/contract';
 
 // A real S3-compatible server (s3rver) on loopback; the app picks the S3 driver from S3_* env.
 const BUCKET = 'mirror-test-bucket';
@@ -48,7 +49,7 @@ async function upload(body: Buffer, token: string) {
   form.append('description', 'S3 round trip');
   form.append('file', new Blob([new Uint8Array(body)]), 'x.bin');
   const res = await fetch(`${t.baseUrl}/api/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as UploadedFile };
 }
 
 describe('S3 storage driver (s3rver)', () => {
@@ -62,7 +63,7 @@ describe('S3 storage driver (s3rver)', () => {
     const res = await upload(original, admin.accessToken);
     expect(res.status).toBe(201);
     const { key, derivatives } = res.body;
-    expect(await objectKeys()).toEqual(expect.arrayContaining([key, ...derivatives.map((d: any) => decodeURIComponent(d.url.replace('/api/files/', '')))]));
+    expect(await objectKeys()).toEqual(expect.arrayContaining([key, ...derivatives.map((d) => decodeURIComponent(d.url.replace('/api/files/', '')))]));
 
     const direct = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
     expect(direct.ContentType).toBe('image/jpeg');
@@ -72,7 +73,7 @@ describe('S3 storage driver (s3rver)', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer()).equals(original)).toBe(true);
-    expect((await fetch(t.baseUrl + derivatives[0].url)).headers.get('content-type')).toBe('image/webp');
+    expect((await fetch(t.baseUrl + derivatives[0]!.url)).headers.get('content-type')).toBe('image/webp');
   });
 
   it('answers 413 with nothing written to the bucket', async () => {
@@ -99,7 +100,7 @@ describe('S3 storage driver (s3rver)', () => {
     await driver.delete(key);
     expect(await driver.exists(key)).toBe(false);
     expect(await driver.get(key)).toBeNull();
-    expect((await t.request<any>(`/api/files/${key}`)).status).toBe(404);
+    expect((await t.request(`/api/files/${key}`)).status).toBe(404);
     await expect(driver.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe storage key/);
   });
 });

@@ -10,11 +10,12 @@ import { buildModel } from './build';
 import { createBuildPool } from './build-pool';
 import { decompressGlb, readGlb } from './glb';
 import { modelSpecOf, specHash } from './geometry/spec';
+import type { CategoryPage, Product, ProductPage, TokenPair } from '@mirror/contract';
 
 let t: TestApp;
-let admin: Session;
+let admin: TokenPair & Pick<Session, 'auth'>;
 let dataDir: string;
-let demo: any[];
+let demo: Product[];
 const MAX_BYTES = 500 * 1024;
 
 async function getModel(id: string, init: { token?: string; query?: string; headers?: Record<string, string> } = {}) {
@@ -22,7 +23,7 @@ async function getModel(id: string, init: { token?: string; query?: string; head
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const res = await fetch(`${t.baseUrl}/api/products/${id}/model.glb${init.query ?? ''}`, { headers });
   const bytes = new Uint8Array(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, bytes, json: () => JSON.parse(new TextDecoder().decode(bytes)) };
+  return { status: res.status, headers: res.headers, bytes, json: (): unknown => JSON.parse(new TextDecoder().decode(bytes)) };
 }
 
 async function validate(bytes: Uint8Array) {
@@ -34,9 +35,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-models-'));
   t = await buildTestApp({ DATA_DIR: dataDir });
   await seedDemo(t.database.db);
-  const login = await t.request<any>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } });
+  const login = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } });
   admin = { ...login.body, auth: { token: login.body.accessToken } };
-  demo = (await t.request<any>('/api/products?size=100', { token: admin.accessToken })).body.content;
+  demo = (await t.request<ProductPage>('/api/products?size=100', { token: admin.accessToken })).body.content;
 }, 180_000);
 afterAll(async () => {
   await t.close();
@@ -70,8 +71,8 @@ describe('GET /api/products/{id}/model.glb', () => {
     const piece = demo.find((p) => p.gemstone?.type === 'Diamond' && p.status === 'ACTIVE')!;
     const res = await getModel(piece.id);
     expect(res.status).toBe(200);
-    const categories = (await t.request<any>('/api/categories?size=100', { token: admin.accessToken })).body.content;
-    const spec = modelSpecOf({ name: piece.name, categoryName: categories.find((c: any) => c.id === piece.categoryId).name, metal: piece.metalType, gemstone: piece.gemstone });
+    const categories = (await t.request<CategoryPage>('/api/categories?size=100', { token: admin.accessToken })).body.content;
+    const spec = modelSpecOf({ name: piece.name, categoryName: categories.find((c) => c.id === piece.categoryId)!.name, metal: piece.metalType, gemstone: piece.gemstone });
     const fresh = await buildModel(spec);
     expect(Buffer.from(fresh).equals(Buffer.from(res.bytes))).toBe(true);
     expect(res.headers.get('etag')).toBe(`"${specHash(spec)}"`);
@@ -100,7 +101,7 @@ describe('GET /api/products/{id}/model.glb', () => {
     const piece = demo.find((p) => p.gemstone && p.status === 'ACTIVE')!;
     const created = await f.product({ categoryId: piece.categoryId, vendorId: piece.vendorId, name: 'Model Solitaire', gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 1 } });
     const before = await getModel(created.id);
-    const put = await t.request<any>(`/api/products/${created.id}`, { method: 'PUT', token: admin.accessToken, body: { gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 2 } } });
+    const put = await t.request<Product>(`/api/products/${created.id}`, { method: 'PUT', token: admin.accessToken, body: { gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 2 } } });
     expect(put.status).toBe(200);
     const after = await getModel(created.id, { headers: { 'if-none-match': before.headers.get('etag')! } });
     expect(after.status).toBe(200);
@@ -137,7 +138,7 @@ describe('GET /api/products/{id}/model.glb', () => {
     expectErrorShape(malformed.json(), 400);
     const f = catalogFactory(t, admin);
     const piece = demo[0];
-    const doomed = await f.product({ categoryId: piece.categoryId, vendorId: piece.vendorId, name: 'Doomed Band' });
+    const doomed = await f.product({ categoryId: piece!.categoryId, vendorId: piece!.vendorId, name: 'Doomed Band' });
     expect((await getModel(doomed.id)).status).toBe(200);
     expect((await t.request(`/api/products/${doomed.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
     for (const token of [undefined, admin.accessToken]) {
@@ -152,7 +153,7 @@ describe('GET /api/products/{id}/model.glb', () => {
     const [owner, other, customer] = await Promise.all([t.loginAs('VENDOR'), t.loginAs('VENDOR'), t.loginAs('CUSTOMER')]);
     await f.vendor(other.userId);
     const vendor = await f.vendor(owner.userId);
-    const draft = await f.product({ categoryId: demo[0].categoryId, vendorId: vendor.id, name: 'Secret Halo Ring', status: 'DRAFT', gemstone: { type: 'Sapphire', cut: 'Oval', colour: 'Royal Blue', carat: 1.5 } });
+    const draft = await f.product({ categoryId: demo[0]!.categoryId, vendorId: vendor.id, name: 'Secret Halo Ring', status: 'DRAFT', gemstone: { type: 'Sapphire', cut: 'Oval', colour: 'Royal Blue', carat: 1.5 } });
     for (const token of [undefined, other.accessToken, customer.accessToken]) {
       const hidden = await getModel(draft.id, { token });
       expect(hidden.status).toBe(404);
@@ -169,7 +170,7 @@ describe('GET /api/products/{id}/model.glb', () => {
   it('builds off the event loop: the server answers the model from a worker, and the pool never blocks its caller', async () => {
     const f = catalogFactory(t, admin);
     // Any high-jewelry piece lends its category and vendor; the tiara itself is made here (the curated seed may hold none).
-    const categories = (await t.request<any>('/api/categories?size=100')).body.content as { id: string; name: string }[];
+    const categories = (await t.request<CategoryPage>('/api/categories?size=100')).body.content as { id: string; name: string }[];
     const highJewelryId = categories.find((c) => c.name === 'High Jewelry')!.id;
     const highJewelry = demo.find((p) => p.categoryId === highJewelryId)!;
     const tiara = await f.product({ categoryId: highJewelry.categoryId, vendorId: highJewelry.vendorId, name: 'Event Loop Tiara', gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 7.77 } });

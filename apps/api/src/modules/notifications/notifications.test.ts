@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@mirror/contract';
+import type { EmailModels, ErrorResponse, OutboxPage, QueuedEmail, Role } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, freePort, type TestApp } from '../../../test/helpers';
 import { startSmtp } from '../../../test/smtp';
 import { emailOutbox } from '../../db/schema/index';
@@ -54,7 +54,7 @@ async function onlyDue(...ids: string[]) {
 
 describe('POST /api/notifications/email: who may send what', () => {
   it('queues a visitor message to the brand inbox (captcha off) and keeps it QUEUED without SMTP', async () => {
-    const res = await t.request<any>('/api/notifications/email', { body: contact() });
+    const res = await t.request<QueuedEmail>('/api/notifications/email', { body: contact() });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ emailType: 'CONTACT_MESSAGE', recipients: [BRAND], status: 'QUEUED' });
     const row = await outboxRow(res.body.id);
@@ -71,7 +71,7 @@ describe('POST /api/notifications/email: who may send what', () => {
       { emailType: 'APPOINTMENT_REQUEST', model: { name: 'Ada', email: 'victim@elsewhere.example', message: 'https://evil.example' } },
       { emailType: 'JEWELRY_WEEK_SUBMISSION', model: { name: 'Ada', email: 'victim@elsewhere.example', website: 'https://evil.example' } },
     ]) {
-      const res = await t.request<any>('/api/notifications/email', { body: { ...body, recipients: [BRAND, 'Victim@Elsewhere.example'] } });
+      const res = await t.request<ErrorResponse>('/api/notifications/email', { body: { ...body, recipients: [BRAND, 'Victim@Elsewhere.example'] } });
       expect(res.status).toBe(403);
       expectErrorShape(res.body, 403, 'RECIPIENT_NOT_ALLOWED');
       expect(res.body.details).toEqual([{ path: 'recipients.1', message: 'This recipient is not allowed' }]);
@@ -82,13 +82,13 @@ describe('POST /api/notifications/email: who may send what', () => {
   it('sends the visitor a fixed acknowledgement, only to the address typed, with none of their words, once a day', async () => {
     const address = `ack-${Date.now()}@example.com`;
     const model = { name: 'Claim your prize at https://evil.example', email: address, brandName: 'http://evil.example/b', collectionTitle: 'Click https://evil.example/c', message: 'x' };
-    const elsewhere = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address, 'victim@elsewhere.example'], model } });
+    const elsewhere = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address, 'victim@elsewhere.example'], model } });
     expect(elsewhere.status).toBe(403);
     expectErrorShape(elsewhere.body, 403, 'RECIPIENT_NOT_ALLOWED');
-    const toBrand = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [BRAND], model } });
+    const toBrand = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [BRAND], model } });
     expect(toBrand.status).toBe(403);
 
-    const first = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address.toUpperCase()], model } });
+    const first = await t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address.toUpperCase()], model } });
     expect(first.status).toBe(202);
     const row = await outboxRow(first.body.id);
     for (const part of [row.subject, row.html, row.text]) {
@@ -98,7 +98,7 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(row.subject).toBe('Your Mirror Jewelry Week submission');
 
     const before = await outboxCount();
-    const again = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model: { ...model, name: 'Someone else' } } });
+    const again = await t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model: { ...model, name: 'Someone else' } } });
     expect(again.status).toBe(202);
     expect(again.body.id).toBe(first.body.id);
     expect(await outboxCount()).toBe(before);
@@ -108,7 +108,7 @@ describe('POST /api/notifications/email: who may send what', () => {
     const address = `visitor-${Date.now()}@example.com`;
     const acks = () => t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, 'VISITOR_ACKNOWLEDGEMENT'), sql`lower(${emailOutbox.recipients}->>0) = ${address}`));
     const hostile = { name: 'Claim your prize at https://evil.example', email: address.toUpperCase(), subject: 'Click https://evil.example/s', message: 'Visit https://evil.example/m' };
-    const sent = await t.request<any>('/api/notifications/email', { body: contact(hostile) });
+    const sent = await t.request<QueuedEmail>('/api/notifications/email', { body: contact(hostile) });
     expect(sent.status).toBe(202);
     expect(sent.body.recipients).toEqual([BRAND]);
     const [ack] = await acks();
@@ -117,24 +117,24 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(ack!.html).not.toMatch(/<a\s/i);
 
     // A second message the same day: the Maison gets it, the visitor no second acknowledgement.
-    expect((await t.request<any>('/api/notifications/email', { body: contact({ ...hostile, email: address }) })).status).toBe(202);
+    expect((await t.request('/api/notifications/email', { body: contact({ ...hostile, email: address }) })).status).toBe(202);
     expect(await acks()).toHaveLength(1);
 
     // The appointment form has its own acknowledgement (and its own daily limit).
     const appointment = { emailType: 'APPOINTMENT_REQUEST', recipients: [BRAND], model: { name: 'Ada', email: address, location: 'https://evil.example/l', message: 'https://evil.example' } };
-    expect((await t.request<any>('/api/notifications/email', { body: appointment })).status).toBe(202);
-    expect((await t.request<any>('/api/notifications/email', { body: appointment })).status).toBe(202);
+    expect((await t.request('/api/notifications/email', { body: appointment })).status).toBe(202);
+    expect((await t.request('/api/notifications/email', { body: appointment })).status).toBe(202);
     const both = await acks();
-    expect(both.map((a) => (a.model as any).form).sort()).toEqual(['APPOINTMENT', 'CONTACT']);
-    const appointmentAck = both.find((a) => (a.model as any).form === 'APPOINTMENT')!;
+    expect(both.map((a) => a.model.form).sort()).toEqual(['APPOINTMENT', 'CONTACT']);
+    const appointmentAck = both.find((a) => a.model.form === 'APPOINTMENT')!;
     expect(appointmentAck.subject).toBe('Your appointment request to Mirror');
     expect(appointmentAck.text).not.toContain('evil');
 
     // Nobody can ask for it directly, and the house's own messages (ADMIN) get none.
-    const direct = await t.request<any>('/api/notifications/email', { body: { emailType: 'VISITOR_ACKNOWLEDGEMENT', recipients: [address], model: { form: 'CONTACT' } } });
+    const direct = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'VISITOR_ACKNOWLEDGEMENT', recipients: [address], model: { form: 'CONTACT' } } });
     expect(direct.status).toBe(400);
     const fromHouse = `house-${Date.now()}@example.com`;
-    expect((await t.request<any>('/api/notifications/email', { token: admin, body: contact({ email: fromHouse }) })).status).toBe(202);
+    expect((await t.request('/api/notifications/email', { token: admin, body: contact({ email: fromHouse }) })).status).toBe(202);
     const houseAcks = await t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, 'VISITOR_ACKNOWLEDGEMENT'), sql`lower(${emailOutbox.recipients}->>0) = ${fromHouse}`));
     expect(houseAcks).toHaveLength(0);
   });
@@ -145,13 +145,13 @@ describe('POST /api/notifications/email: who may send what', () => {
     const rows = (type: string) => t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, type), sql`lower(${emailOutbox.recipients}->>0) = ${address}`));
 
     const jewelryWeek = await Promise.all(
-      Array.from({ length: 10 }, () => t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model } })),
+      Array.from({ length: 10 }, () => t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model } })),
     );
     expect(jewelryWeek.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(new Set(jewelryWeek.map((r) => r.body.id)).size).toBe(1);
     expect(await rows('JEWELRY_WEEK_CONFIRMATION')).toHaveLength(1);
 
-    const messages = await Promise.all(Array.from({ length: 10 }, (_, i) => t.request<any>('/api/notifications/email', { body: contact({ email: address, subject: `Race ${i}` }) })));
+    const messages = await Promise.all(Array.from({ length: 10 }, (_, i) => t.request<QueuedEmail>('/api/notifications/email', { body: contact({ email: address, subject: `Race ${i}` }) })));
     expect(messages.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(new Set(messages.map((r) => r.body.id)).size).toBe(10);
     expect(await rows('VISITOR_ACKNOWLEDGEMENT')).toHaveLength(1);
@@ -160,7 +160,7 @@ describe('POST /api/notifications/email: who may send what', () => {
   it.each<Role | 'visitor'>(['visitor', 'CUSTOMER', 'VENDOR', 'DESIGNER'])('refuses any other recipient for a %s, queueing nothing', async (who) => {
     const token = who === 'visitor' ? undefined : (await t.loginAs(who)).accessToken;
     const before = await outboxCount();
-    const res = await t.request<any>('/api/notifications/email', { token, body: { ...contact(), recipients: [BRAND, 'victim@elsewhere.example'] } });
+    const res = await t.request<ErrorResponse>('/api/notifications/email', { token, body: { ...contact(), recipients: [BRAND, 'victim@elsewhere.example'] } });
     expect(res.status).toBe(403);
     expectErrorShape(res.body, 403, 'RECIPIENT_NOT_ALLOWED');
     expect(res.body.details).toEqual([{ path: 'recipients.1', message: 'This recipient is not allowed' }]);
@@ -168,17 +168,17 @@ describe('POST /api/notifications/email: who may send what', () => {
   });
 
   it('refuses order and payment emails to visitors (401) and non-admin users (403)', async () => {
-    expect((await t.request<any>('/api/notifications/email', { body: order })).status).toBe(401);
+    expect((await t.request('/api/notifications/email', { body: order })).status).toBe(401);
     for (const role of ['CUSTOMER', 'VENDOR', 'DESIGNER'] as const) {
       const token = (await t.loginAs(role)).accessToken;
-      const res = await t.request<any>('/api/notifications/email', { token, body: { ...order, recipients: ['client@example.com'] } });
+      const res = await t.request<ErrorResponse>('/api/notifications/email', { token, body: { ...order, recipients: ['client@example.com'] } });
       expect(res.status, role).toBe(403);
       expectErrorShape(res.body, 403, 'FORBIDDEN');
     }
   });
 
   it('lets ADMIN send any type to any address', async () => {
-    const res = await t.request<any>('/api/notifications/email', { token: admin, body: order });
+    const res = await t.request<QueuedEmail>('/api/notifications/email', { token: admin, body: order });
     expect(res.status).toBe(202);
     const row = await outboxRow(res.body.id);
     expect(row.subject).toBe('Your Mirror order MR-1001');
@@ -186,7 +186,7 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(row.text).toContain('Aurora ring (AUR-01)  ·  1  ·  €12,500');
     expect(row.text).toContain('Total  ·    ·  €12,500');
     expect(row.text).not.toContain('12,500.00');
-    const receipt = await t.request<any>('/api/notifications/email', {
+    const receipt = await t.request<QueuedEmail>('/api/notifications/email', {
       token: admin,
       body: { emailType: 'PAYMENT_RECEIPT', recipients: ['client@example.com'], model: { customerName: 'Grace', orderNumber: 'MR-1001', currency: 'EUR', amount: 250_000, remaining: 1_000_000 } },
     });
@@ -219,17 +219,17 @@ describe('POST /api/notifications/email: who may send what', () => {
       { emailType: 'ORDER_CONFIRMATION', recipients: ['a@example.com'], model: { ...order.model, total: 12.5 } },
     ];
     for (const body of cases) {
-      const res = await t.request<any>('/api/notifications/email', { token: admin, body });
+      const res = await t.request<ErrorResponse>('/api/notifications/email', { token: admin, body });
       expect(res.status, JSON.stringify(body).slice(0, 120)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
-    const empty = await t.request<any>('/api/notifications/email', { method: 'POST', rawBody: '', headers: { 'content-type': 'application/json' } });
+    const empty = await t.request<ErrorResponse>('/api/notifications/email', { method: 'POST', rawBody: '', headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(400);
     expect(await outboxCount()).toBe(before);
   });
 
   it('escapes model values in the HTML and keeps the subject on one line', async () => {
-    const res = await t.request<any>('/api/notifications/email', {
+    const res = await t.request<QueuedEmail>('/api/notifications/email', {
       body: contact({ name: 'Eve\r\nBcc: victim@elsewhere.example', subject: 'Hi\nX-Injected: yes', message: '<script>alert(1)</script><img src=x onerror=alert(2)>' }),
     });
     expect(res.status).toBe(202);
@@ -245,28 +245,28 @@ describe('POST /api/notifications/email: who may send what', () => {
 
 describe('GET /api/notifications/outbox', () => {
   it('gives ADMIN the newest emails first in the page envelope, filterable by status and type', async () => {
-    const queued = await t.request<any>('/api/notifications/email', { body: contact({ subject: 'Outbox listing' }) });
-    const res = await t.request<any>('/api/notifications/outbox?size=2&status=QUEUED&emailType=CONTACT_MESSAGE', { token: admin });
+    const queued = await t.request<QueuedEmail>('/api/notifications/email', { body: contact({ subject: 'Outbox listing' }) });
+    const res = await t.request<OutboxPage>('/api/notifications/outbox?size=2&status=QUEUED&emailType=CONTACT_MESSAGE', { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 0, size: 2 });
     expect(res.body.content).toHaveLength(2);
     expect(res.body.content[0]).toMatchObject({ id: queued.body.id, status: 'QUEUED', attempts: 0, lastError: null, sentAt: null, emailType: 'CONTACT_MESSAGE' });
-    expect(res.body.content[0].text).toContain('I would like to see the Aurora ring.');
+    expect(res.body.content[0]!.text).toContain('I would like to see the Aurora ring.');
     expect(res.body.content[0]).not.toHaveProperty('html');
     expect(res.body.totalElements).toBeGreaterThanOrEqual(3);
     expect(res.body.totalPages).toBe(Math.ceil(res.body.totalElements / 2));
-    const none = await t.request<any>('/api/notifications/outbox?status=FAILED&emailType=PAYMENT_RECEIPT', { token: admin });
+    const none = await t.request<OutboxPage>('/api/notifications/outbox?status=FAILED&emailType=PAYMENT_RECEIPT', { token: admin });
     expect(none.body.totalElements).toBe(0);
   });
 
   it('is forbidden to other roles, needs sign-in, and validates its query', async () => {
     for (const role of ['CUSTOMER', 'VENDOR', 'DESIGNER'] as const) {
-      const res = await t.request<any>('/api/notifications/outbox', { token: (await t.loginAs(role)).accessToken });
+      const res = await t.request<OutboxPage>('/api/notifications/outbox', { token: (await t.loginAs(role)).accessToken });
       expect(res.status, role).toBe(403);
     }
-    expectErrorShape((await t.request<any>('/api/notifications/outbox')).body, 401, 'UNAUTHORIZED');
-    expect((await t.request<any>('/api/notifications/outbox?size=500', { token: admin })).status).toBe(400);
-    expect((await t.request<any>('/api/notifications/outbox?status=LOST', { token: admin })).status).toBe(400);
+    expectErrorShape((await t.request<OutboxPage>('/api/notifications/outbox')).body, 401, 'UNAUTHORIZED');
+    expect((await t.request('/api/notifications/outbox?size=500', { token: admin })).status).toBe(400);
+    expect((await t.request('/api/notifications/outbox?status=LOST', { token: admin })).status).toBe(400);
   });
 });
 
@@ -286,7 +286,7 @@ describe('outbox worker and SMTP', () => {
   it('delivers a queued email to a real SMTP server, without the injected header', async () => {
     const smtp = await startSmtp();
     try {
-      const res = await t.request<any>('/api/notifications/email', { body: contact({ name: 'Eve\r\nBcc: victim@elsewhere.example' }) });
+      const res = await t.request<QueuedEmail>('/api/notifications/email', { body: contact({ name: 'Eve\r\nBcc: victim@elsewhere.example' }) });
       await onlyDue(res.body.id);
       const w = worker(`smtp://127.0.0.1:${smtp.port}`, () => new Date());
       expect(await w.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
@@ -312,7 +312,7 @@ describe('outbox worker and SMTP', () => {
 
   it('keeps the email while SMTP is down and sends it once SMTP is back', async () => {
     const port = await freePort();
-    const res = await t.request<any>('/api/notifications/email', { body: contact({ subject: 'While down' }) });
+    const res = await t.request<QueuedEmail>('/api/notifications/email', { body: contact({ subject: 'While down' }) });
     await onlyDue(res.body.id);
     let now = new Date();
     const w = worker(`smtp://127.0.0.1:${port}`, () => now);
@@ -340,7 +340,7 @@ describe('outbox worker and SMTP', () => {
 
   it('backs off exponentially and marks the email FAILED after the last attempt', async () => {
     const port = await freePort();
-    const res = await t.request<any>('/api/notifications/email', { body: contact({ subject: 'Never delivered' }) });
+    const res = await t.request<QueuedEmail>('/api/notifications/email', { body: contact({ subject: 'Never delivered' }) });
     await onlyDue(res.body.id);
     let now = new Date();
     const w = worker(`smtp://127.0.0.1:${port}`, () => now, 3);
@@ -358,8 +358,8 @@ describe('outbox worker and SMTP', () => {
     expect(row.lastError).toBeTruthy();
     now = new Date(now.getTime() + 24 * 3600_000);
     expect(await w.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    const listed = await t.request<any>('/api/notifications/outbox?status=FAILED', { token: admin });
-    expect(listed.body.content.map((e: any) => e.id)).toContain(res.body.id);
+    const listed = await t.request<OutboxPage>('/api/notifications/outbox?status=FAILED', { token: admin });
+    expect(listed.body.content.map((e) => e.id)).toContain(res.body.id);
     await w.stop();
   });
 
@@ -367,7 +367,7 @@ describe('outbox worker and SMTP', () => {
     const smtp = await startSmtp();
     try {
       const ids: string[] = [];
-      for (let i = 0; i < 6; i += 1) ids.push((await t.request<any>('/api/notifications/email', { body: contact({ subject: `Batch ${i}` }) })).body.id);
+      for (let i = 0; i < 6; i += 1) ids.push((await t.request<QueuedEmail>('/api/notifications/email', { body: contact({ subject: `Batch ${i}` }) })).body.id);
       await onlyDue(...ids);
       const workers = [0, 1, 2].map(() => worker(`smtp://127.0.0.1:${smtp.port}`, () => new Date()));
       const results = await Promise.all(workers.map((w) => w.runOnce()));
@@ -382,7 +382,7 @@ describe('outbox worker and SMTP', () => {
   });
 
   it('sends nothing without SMTP configured', async () => {
-    const res = await t.request<any>('/api/notifications/email', { body: contact() });
+    const res = await t.request<QueuedEmail>('/api/notifications/email', { body: contact() });
     const w = createOutboxWorker({ db: t.database.db, mailer: null, from: 'x@mirror.test', maxAttempts: 3, retryBaseMs: 1, pollIntervalMs: 1000, log: quietLog });
     expect(await w.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect((await outboxRow(res.body.id)).status).toBe('QUEUED');
@@ -394,19 +394,19 @@ describe('enqueueEmail (for other modules)', () => {
     const before = await outboxCount();
     await expect(
       t.database.db.transaction(async (tx) => {
-        await enqueueEmail(tx, { emailType: 'ORDER_CONFIRMATION', recipients: ['client@example.com'], model: order.model as any });
+        await enqueueEmail(tx, { emailType: 'ORDER_CONFIRMATION', recipients: ['client@example.com'], model: order.model });
         throw new Error('order failed');
       }),
     ).rejects.toThrow('order failed');
     expect(await outboxCount()).toBe(before);
     await t.database.db.transaction(async (tx) => {
-      await enqueueEmail(tx, { emailType: 'ORDER_CONFIRMATION', recipients: ['client@example.com', 'CLIENT@example.com'], model: order.model as any });
+      await enqueueEmail(tx, { emailType: 'ORDER_CONFIRMATION', recipients: ['client@example.com', 'CLIENT@example.com'], model: order.model });
     });
     expect(await outboxCount()).toBe(before + 1);
   });
 
   it('validates the model like the HTTP endpoint does', async () => {
-    await expect(enqueueEmail(t.database.db, { emailType: 'PAYMENT_RECEIPT', recipients: ['a@example.com'], model: { customerName: '' } as any })).rejects.toMatchObject({
+    await expect(enqueueEmail(t.database.db, { emailType: 'PAYMENT_RECEIPT', recipients: ['a@example.com'], model: { customerName: '' } as unknown as EmailModels['PAYMENT_RECEIPT'] })).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
   });
@@ -478,17 +478,17 @@ describe('captcha (Cloudflare Turnstile)', () => {
   };
 
   it('answers 400 for a missing or rejected token and queues nothing; accepts a good token', async () => {
-    const missing = await c.request<any>('/api/notifications/email', { body: contact() });
+    const missing = await c.request<ErrorResponse>('/api/notifications/email', { body: contact() });
     expect(missing.status).toBe(400);
     expectErrorShape(missing.body, 400, 'CAPTCHA_FAILED');
     expect(calls).toHaveLength(0);
 
-    const rejected = await c.request<any>('/api/notifications/email', { body: { ...contact(), captchaToken: 'forged' } });
+    const rejected = await c.request<ErrorResponse>('/api/notifications/email', { body: { ...contact(), captchaToken: 'forged' } });
     expect(rejected.status).toBe(400);
     expectErrorShape(rejected.body, 400, 'CAPTCHA_FAILED');
     expect(await count()).toBe(0);
 
-    const accepted = await c.request<any>('/api/notifications/email', { body: { ...contact(), captchaToken: 'good-token' } });
+    const accepted = await c.request<QueuedEmail>('/api/notifications/email', { body: { ...contact(), captchaToken: 'good-token' } });
     expect(accepted.status).toBe(202);
     expect(await count()).toBe(2); // the message and the visitor's acknowledgement
     expect(calls.at(-1)?.get('remoteip')).toBe('127.0.0.1');
@@ -497,11 +497,11 @@ describe('captcha (Cloudflare Turnstile)', () => {
 
   it('rate limits visitors per IP but not ADMIN, who also needs no captcha', async () => {
     // The three requests above used this IP's allowance.
-    const limited = await c.request<any>('/api/notifications/email', { body: { ...contact(), captchaToken: 'good-token' } });
+    const limited = await c.request<ErrorResponse>('/api/notifications/email', { body: { ...contact(), captchaToken: 'good-token' } });
     expect(limited.status).toBe(429);
     expectErrorShape(limited.body, 429, 'TOO_MANY_REQUESTS');
     const token = (await c.loginAs('ADMIN')).accessToken;
-    const res = await c.request<any>('/api/notifications/email', { token, body: contact() });
+    const res = await c.request<QueuedEmail>('/api/notifications/email', { token, body: contact() });
     expect(res.status).toBe(202);
   });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@mirror/contract';
+import type { ErrorResponse, OutboxEmail, OutboxEmailDetail, QueuedEmail, Role } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type TestApp } from '../../../test/helpers';
 import { emailOutbox } from '../../db/schema/index';
 import type { Mailer, OutgoingMail } from '../../lib/mail/mailer';
@@ -38,7 +38,7 @@ const worker = (mailer: Mailer, maxAttempts = 1) =>
   createOutboxWorker({ db: t.database.db, mailer, from: 'Mirror <noreply@mirror.test>', maxAttempts, retryBaseMs: 60_000, pollIntervalMs: 60_000, log: quietLog });
 
 async function queueContact(name: string) {
-  const res = await t.request<any>('/api/notifications/email', {
+  const res = await t.request<QueuedEmail>('/api/notifications/email', {
     body: { emailType: 'CONTACT_MESSAGE', recipients: [BRAND], model: { name, email: 'ada@example.com', subject: 'A ring', message: 'Line one\nLine <b>two</b>' } },
   });
   expect(res.status).toBe(202);
@@ -52,11 +52,11 @@ async function row(id: string) {
 
 async function expectAdminOnly(method: 'GET' | 'POST', path: string) {
   for (const [role, token] of Object.entries(others)) {
-    const res = await t.request<any>(path, { method, token });
+    const res = await t.request<ErrorResponse>(path, { method, token });
     expect(res.status, `${role} ${method} ${path}`).toBe(403);
     expectErrorShape(res.body, 403, 'FORBIDDEN');
   }
-  const anon = await t.request<any>(path, { method });
+  const anon = await t.request<ErrorResponse>(path, { method });
   expect(anon.status).toBe(401);
   expectErrorShape(anon.body, 401, 'UNAUTHORIZED');
 }
@@ -64,7 +64,7 @@ async function expectAdminOnly(method: 'GET' | 'POST', path: string) {
 describe('GET /api/notifications/outbox/{id}: the preview', () => {
   it('returns the email with the exact HTML and text the worker sends, model values escaped', async () => {
     const id = await queueContact('Ada <script>alert(1)</script>');
-    const res = await t.request<any>(`/api/notifications/outbox/${id}`, { token: admin });
+    const res = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${id}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id,
@@ -86,7 +86,7 @@ describe('GET /api/notifications/outbox/{id}: the preview', () => {
     const delivered = mailer.sent.find((m) => m.subject === res.body.subject)!;
     expect(delivered.html).toBe(res.body.html);
     expect(delivered.text).toBe(res.body.text);
-    const after = await t.request<any>(`/api/notifications/outbox/${id}`, { token: admin });
+    const after = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${id}`, { token: admin });
     expect(after.body).toMatchObject({ status: 'SENT', attempts: 1 });
     expect(after.body.html).toBe(res.body.html);
   });
@@ -94,10 +94,10 @@ describe('GET /api/notifications/outbox/{id}: the preview', () => {
   it('is ADMIN only; unknown ids are 404 and malformed ones 400', async () => {
     const id = await queueContact('Grace');
     await expectAdminOnly('GET', `/api/notifications/outbox/${id}`);
-    const missing = await t.request<any>(`/api/notifications/outbox/${missingId}`, { token: admin });
+    const missing = await t.request<ErrorResponse>(`/api/notifications/outbox/${missingId}`, { token: admin });
     expect(missing.status).toBe(404);
     expectErrorShape(missing.body, 404, 'EMAIL_NOT_FOUND');
-    const bad = await t.request<any>('/api/notifications/outbox/not-a-uuid', { token: admin });
+    const bad = await t.request<ErrorResponse>('/api/notifications/outbox/not-a-uuid', { token: admin });
     expect(bad.status).toBe(400);
     expectErrorShape(bad.body, 400, 'VALIDATION_FAILED');
   });
@@ -112,7 +112,7 @@ describe('POST /api/notifications/outbox/{id}/retry', () => {
     expect(failed).toMatchObject({ status: 'FAILED', attempts: 1, lastError: '550 mailbox unavailable' });
 
     const before = Date.now();
-    const res = await t.request<any>(`/api/notifications/outbox/${id}/retry`, { method: 'POST', token: admin });
+    const res = await t.request<OutboxEmail>(`/api/notifications/outbox/${id}/retry`, { method: 'POST', token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, status: 'QUEUED', attempts: 0, lastError: '550 mailbox unavailable', sentAt: null });
     expect(Date.parse(res.body.nextAttemptAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -120,7 +120,7 @@ describe('POST /api/notifications/outbox/{id}/retry', () => {
     expect(await row(id)).toMatchObject({ status: 'QUEUED', attempts: 0 });
 
     // Queued again is not retryable (a double click answers 409 and changes nothing).
-    const twice = await t.request<any>(`/api/notifications/outbox/${id}/retry`, { method: 'POST', token: admin });
+    const twice = await t.request<ErrorResponse>(`/api/notifications/outbox/${id}/retry`, { method: 'POST', token: admin });
     expect(twice.status).toBe(409);
     expectErrorShape(twice.body, 409, 'INVALID_TRANSITION');
     expect(twice.body.message).toBe('Only a failed email can be retried: it is already queued for delivery.');
@@ -130,7 +130,7 @@ describe('POST /api/notifications/outbox/{id}/retry', () => {
     expect(mailer.sent.map((m) => m.subject)).toContain('Message from Hedy Lamarr: A ring');
     expect(await row(id)).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
 
-    const sent = await t.request<any>(`/api/notifications/outbox/${id}/retry`, { method: 'POST', token: admin });
+    const sent = await t.request<ErrorResponse>(`/api/notifications/outbox/${id}/retry`, { method: 'POST', token: admin });
     expect(sent.status).toBe(409);
     expectErrorShape(sent.body, 409, 'INVALID_TRANSITION');
     expect(sent.body.message).toBe('Only a failed email can be retried: it has already been sent.');
@@ -143,9 +143,9 @@ describe('POST /api/notifications/outbox/{id}/retry', () => {
     expect((await row(id)).status).toBe('FAILED');
     await expectAdminOnly('POST', `/api/notifications/outbox/${id}/retry`);
     expect((await row(id)).status).toBe('FAILED');
-    const missing = await t.request<any>(`/api/notifications/outbox/${missingId}/retry`, { method: 'POST', token: admin });
+    const missing = await t.request<ErrorResponse>(`/api/notifications/outbox/${missingId}/retry`, { method: 'POST', token: admin });
     expect(missing.status).toBe(404);
     expectErrorShape(missing.body, 404, 'EMAIL_NOT_FOUND');
-    expect((await t.request<any>('/api/notifications/outbox/123/retry', { method: 'POST', token: admin })).status).toBe(400);
+    expect((await t.request('/api/notifications/outbox/123/retry', { method: 'POST', token: admin })).status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailStatisticsSchema } from '@mirror/contract';
+import { EmailStatisticsSchema, type OutboxPage, type ErrorResponse, type QueuedEmail, type EmailStatistics } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import type { Mailer } from '../../lib/mail/mailer';
 import { createOutboxWorker } from './outbox-worker';
@@ -17,13 +17,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const statistics = async () => {
-  const res = await t.request<any>('/api/notifications/statistics', { token: admin.accessToken });
+  const res = await t.request<EmailStatistics>('/api/notifications/statistics', { token: admin.accessToken });
   expect(res.status).toBe(200);
   expect(EmailStatisticsSchema.parse(res.body)).toEqual(res.body);
   return res.body;
 };
 const queue = async (recipient: string) => {
-  const res = await t.request<any>('/api/notifications/email', {
+  const res = await t.request<QueuedEmail>('/api/notifications/email', {
     token: admin.accessToken,
     body: {
       emailType: 'ORDER_CONFIRMATION',
@@ -47,11 +47,11 @@ const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 describe('GET /api/notifications/statistics', () => {
   it('is for ADMIN only', async () => {
     for (const s of others) {
-      const res = await t.request<any>('/api/notifications/statistics', { token: s.accessToken });
+      const res = await t.request<ErrorResponse>('/api/notifications/statistics', { token: s.accessToken });
       expect(res.status).toBe(403);
       expectErrorShape(res.body, 403, 'FORBIDDEN');
     }
-    const anonymous = await t.request<any>('/api/notifications/statistics');
+    const anonymous = await t.request<ErrorResponse>('/api/notifications/statistics');
     expect(anonymous.status).toBe(401);
     expectErrorShape(anonymous.body, 401);
   });
@@ -70,11 +70,11 @@ describe('GET /api/notifications/statistics', () => {
     expect(body).toMatchObject({ total: 5, byStatus: { QUEUED: 1, SENT: 3, FAILED: 1 } });
     // The same numbers as the outbox list, and the oldest waiting email is the one just queued.
     for (const status of ['QUEUED', 'SENT', 'FAILED'] as const) {
-      const list = await t.request<any>(`/api/notifications/outbox?status=${status}&size=1`, { token: admin.accessToken });
+      const list = await t.request<OutboxPage>(`/api/notifications/outbox?status=${status}&size=1`, { token: admin.accessToken });
       expect(list.body.totalElements, status).toBe(body.byStatus[status]);
     }
-    const queued = (await t.request<any>('/api/notifications/outbox?status=QUEUED', { token: admin.accessToken })).body.content;
-    expect(queued.map((e: any) => e.id)).toEqual([waiting]);
-    expect(body.oldestQueuedAt).toBe(queued[0].createdAt);
+    const queued = (await t.request<OutboxPage>('/api/notifications/outbox?status=QUEUED', { token: admin.accessToken })).body.content;
+    expect(queued.map((e) => e.id)).toEqual([waiting]);
+    expect(body.oldestQueuedAt).toBe(queued[0]!.createdAt);
   });
 });

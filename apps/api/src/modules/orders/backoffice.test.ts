@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, OrderFacetsSchema, type PaymentState } from '@mirror/contract';
+import { ORDER_STATUSES, OrderFacetsSchema, type PaymentState, type ScheduleEntryPage, type ScheduleSummary, type ErrorResponse, type Order, type OrderFacets, type OrderPage, type PaymentResult, type ScheduleEntry, type ScheduleMonth } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
 import { addDays, addMonths, todayUtc } from './schedule';
@@ -23,37 +23,37 @@ const LONG_AGO = addDays(today, -40);
 
 const exec = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
 const placeOrder = async (token: string, body: Record<string, unknown>) => {
-  const res = await t.request<any>('/api/orders', { token, body });
+  const res = await t.request<Order>('/api/orders', { token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 };
-const pay = async (order: any, sequence: number, amount: number) => {
-  const item = order.schedule.find((s: any) => s.sequence === sequence);
-  const res = await t.request<any>(`/api/orders/${order.id}/payment-schedule/${item.id}/payments`, { token: admin.accessToken, body: { amount, method: 'BANK_TRANSFER' } });
+const pay = async (order: Order, sequence: number, amount: number) => {
+  const item = order.schedule.find((s) => s.sequence === sequence);
+  const res = await t.request<PaymentResult>(`/api/orders/${order.id}/payment-schedule/${item!.id}/payments`, { token: admin.accessToken, body: { amount, method: 'BANK_TRANSFER' } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.order;
 };
-const dueOn = (order: any, sequence: number, date: string) =>
+const dueOn = (order: Order, sequence: number, date: string) =>
   exec(sql`update payment_schedule_items set due_date = ${date}::date where order_id = ${order.id} and sequence = ${sequence}`);
 const list = async (query: string, token = admin.accessToken) => {
-  const res = await t.request<any>(`/api/orders?size=100&${query}`, { token });
+  const res = await t.request<OrderPage>(`/api/orders?size=100&${query}`, { token });
   expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body.content as any[];
+  return res.body.content;
 };
-const ids = (rows: any[]) => rows.map((r) => r.id).sort();
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
 const facets = async (query: string, token = admin.accessToken) => {
-  const res = await t.request<any>(`/api/orders/facets?${query}`, { token });
+  const res = await t.request<OrderFacets>(`/api/orders/facets?${query}`, { token });
   expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(200);
   expect(OrderFacetsSchema.parse(res.body)).toEqual(res.body);
   return res.body;
 };
 
-let unpaid: any; // FULL, due today, nothing paid; 2 pieces
-let partly: any; // 3 instalments, the first paid
-let paid: any; // FULL, paid
-let overdue: any; // 2 instalments, the first partly paid and 10 days late
-let cancelled: any; // cancelled with an unpaid item 40 days late: owes nothing
-let vendorBOrder: any; // vendor B's piece only; a guest whose name a spreadsheet would run
+let unpaid: Order; // FULL, due today, nothing paid; 2 pieces
+let partly: Order; // 3 instalments, the first paid
+let paid: Order; // FULL, paid
+let overdue: Order; // 2 instalments, the first partly paid and 10 days late
+let cancelled: Order; // cancelled with an unpaid item 40 days late: owes nothing
+let vendorBOrder: Order; // vendor B's piece only; a guest whose name a spreadsheet would run
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -78,7 +78,7 @@ beforeAll(async () => {
     lines: [{ productId: ring.id, quantity: 3 }, { productId: brooch.id, quantity: 1 }],
     paymentTerms: { type: 'INSTALLMENTS', installments: 3 },
   });
-  partly = await pay(partly, 1, partly.schedule[0].amount);
+  partly = await pay(partly, 1, partly.schedule[0]!.amount);
   paid = await placeOrder(admin.accessToken, { customerId: customer2.userId, lines: [{ productId: ring.id, quantity: 1 }] });
   paid = await pay(paid, 1, 100_000);
   overdue = await placeOrder(admin.accessToken, { customerId: customer2.userId, lines: [{ productId: ring.id, quantity: 4 }], paymentTerms: { type: 'INSTALLMENTS', installments: 2 } });
@@ -98,9 +98,9 @@ afterAll(() => t.close());
 describe('GET /api/orders: payment columns for the back-office table', () => {
   it('gives each row its payment state, paid amount, next due date and piece count', async () => {
     const rows = await list('');
-    const row = (o: any) => rows.find((r) => r.id === o.id);
+    const row = (o: Order) => rows.find((r) => r.id === o.id);
     expect(row(unpaid)).toMatchObject({ paymentState: 'UNPAID', paidAmount: 0, nextDueDate: today, pieceCount: 2, total: 200_000 });
-    expect(row(partly)).toMatchObject({ paymentState: 'PARTLY_PAID', paidAmount: partly.schedule[0].amount, nextDueDate: addMonths(today, 1), pieceCount: 4 });
+    expect(row(partly)).toMatchObject({ paymentState: 'PARTLY_PAID', paidAmount: partly.schedule[0]!.amount, nextDueDate: addMonths(today, 1), pieceCount: 4 });
     expect(row(paid)).toMatchObject({ paymentState: 'PAID', paidAmount: 100_000, nextDueDate: null, pieceCount: 1, isPaidInFull: true });
     // Overdue wins over partly paid; the next due date is the late one.
     expect(row(overdue)).toMatchObject({ paymentState: 'OVERDUE', paidAmount: 50_000, nextDueDate: PAST, pieceCount: 4 });
@@ -109,11 +109,11 @@ describe('GET /api/orders: payment columns for the back-office table', () => {
     expect(row(vendorBOrder)).toMatchObject({ paymentState: 'UNPAID', nextDueDate: today, pieceCount: 1 });
     // The order page says the same as its row.
     for (const o of [unpaid, partly, paid, overdue, cancelled, vendorBOrder]) {
-      const detail = (await t.request<any>(`/api/orders/${o.id}`, { token: admin.accessToken })).body;
+      const detail = (await t.request<Order>(`/api/orders/${o.id}`, { token: admin.accessToken })).body;
       expect({ paymentState: detail.paymentState, nextDueDate: detail.nextDueDate, pieceCount: detail.pieceCount }).toEqual({
-        paymentState: row(o).paymentState,
-        nextDueDate: row(o).nextDueDate,
-        pieceCount: row(o).pieceCount,
+        paymentState: row(o)!.paymentState,
+        nextDueDate: row(o)!.nextDueDate,
+        pieceCount: row(o)!.pieceCount,
       });
     }
   });
@@ -151,7 +151,7 @@ describe('GET /api/orders: payment columns for the back-office table', () => {
   it('refuses inverted ranges and malformed values (400)', async () => {
     for (const q of ['from=2026-02-01&to=2026-01-01', 'minTotal=500&maxTotal=100', 'minTotal=-1', 'maxTotal=1.5', 'minTotal=abc', 'paymentState=LATE', 'from=yesterday']) {
       for (const path of ['/api/orders', '/api/orders/facets']) {
-        const res = await t.request<any>(`${path}?${q}`, { token: admin.accessToken });
+        const res = await t.request<ErrorResponse>(`${path}?${q}`, { token: admin.accessToken });
         expect(res.status, `${path}?${q}`).toBe(400);
         expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
       }
@@ -164,7 +164,7 @@ describe('GET /api/orders: payment columns for the back-office table', () => {
     for (const r of rows) expect(r).toMatchObject({ paymentState: null, nextDueDate: null, pieceCount: 1, paidAmount: 0 });
     for (const q of ['paymentState=PAID', 'minTotal=1', 'maxTotal=1000000']) {
       for (const path of ['/api/orders', '/api/orders/facets']) {
-        const res = await t.request<any>(`${path}?${q}`, { token: vendorB.accessToken });
+        const res = await t.request<ErrorResponse>(`${path}?${q}`, { token: vendorB.accessToken });
         expect(res.status, `${path}?${q}`).toBe(403);
         expectErrorShape(res.body, 403, 'FORBIDDEN');
       }
@@ -203,7 +203,7 @@ describe('GET /api/orders/facets: counts for the tabs', () => {
     expect(search).toMatchObject({ total: 1, byPaymentState: { UNPAID: 1, PARTLY_PAID: 0, PAID: 0, OVERDUE: 0 } });
     // Each count equals its filtered list.
     const all = await facets('');
-    for (const [state, n] of Object.entries(all.byPaymentState)) expect((await list(`paymentState=${state}`)).length, state).toBe(n);
+    for (const [state, n] of Object.entries(all.byPaymentState!)) expect((await list(`paymentState=${state}`)).length, state).toBe(n);
   });
 
   it('is scoped like the list: a vendor counts its orders and gets no payment states; a client its own', async () => {
@@ -215,7 +215,7 @@ describe('GET /api/orders/facets: counts for the tabs', () => {
       byPaymentState: { UNPAID: 0, PARTLY_PAID: 0, PAID: 1, OVERDUE: 1 },
     });
     expect((await facets('', designer.accessToken)).total).toBe(0);
-    const anonymous = await t.request<any>('/api/orders/facets');
+    const anonymous = await t.request<ErrorResponse>('/api/orders/facets');
     expect(anonymous.status).toBe(401);
     expectErrorShape(anonymous.body, 401, 'UNAUTHORIZED');
   });
@@ -223,11 +223,11 @@ describe('GET /api/orders/facets: counts for the tabs', () => {
 
 describe('GET /api/orders/payment-schedule: state and date filters', () => {
   const schedule = async (query: string) => {
-    const res = await t.request<any>(`/api/orders/payment-schedule?size=100&${query}`, { token: admin.accessToken });
+    const res = await t.request<ScheduleEntryPage>(`/api/orders/payment-schedule?size=100&${query}`, { token: admin.accessToken });
     expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(200);
-    return res.body.content as any[];
+    return res.body.content;
   };
-  const keys = (items: any[]) => items.map((i) => `${i.orderNumber}#${i.sequence}`).sort();
+  const keys = (items: ScheduleEntry[]) => items.map((i) => `${i.orderNumber}#${i.sequence}`).sort();
 
   it('selects due, paid and overdue items of live orders, with who owes them', async () => {
     expect(keys(await schedule('state=overdue'))).toEqual([`${overdue.number}#1`]);
@@ -241,7 +241,7 @@ describe('GET /api/orders/payment-schedule: state and date filters', () => {
       status: 'OVERDUE',
       dueDate: PAST,
       paidAmount: 50_000,
-      remaining: late.amount - 50_000,
+      remaining: late!.amount - 50_000,
       customerEmail: expect.stringContaining('@example.com'),
       orderStatus: 'PENDING',
     });
@@ -256,26 +256,26 @@ describe('GET /api/orders/payment-schedule: state and date filters', () => {
 
   it('validates its filters and is ADMIN only', async () => {
     for (const q of ['state=late', `dueFrom=${today}&dueTo=${PAST}`, 'dueFrom=tomorrow']) {
-      const res = await t.request<any>(`/api/orders/payment-schedule?${q}`, { token: admin.accessToken });
+      const res = await t.request<ErrorResponse>(`/api/orders/payment-schedule?${q}`, { token: admin.accessToken });
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
     for (const path of ['/api/orders/payment-schedule', '/api/orders/payment-schedule/summary', '/api/orders/payment-schedule/export.csv']) {
       for (const s of [customer, vendorA, designer]) {
-        const res = await t.request<any>(path, { token: s.accessToken });
+        const res = await t.request<ErrorResponse>(path, { token: s.accessToken });
         expect(res.status, path).toBe(403);
         expectErrorShape(res.body, 403, 'FORBIDDEN');
       }
-      expect((await t.request<any>(path)).status, path).toBe(401);
+      expect((await t.request(path)).status, path).toBe(401);
     }
   });
 
   it('sums per due month and currency under the same filters', async () => {
-    const res = await t.request<any>('/api/orders/payment-schedule/summary', { token: admin.accessToken });
+    const res = await t.request<ScheduleSummary>('/api/orders/payment-schedule/summary', { token: admin.accessToken });
     expect(res.status).toBe(200);
     expect(res.body.asOf).toBe(today);
     const items = await schedule('');
-    const expected = new Map<string, any>();
+    const expected = new Map<string, ScheduleMonth>();
     for (const i of items) {
       const key = `${i.dueDate.slice(0, 7)} ${i.currency}`;
       const m = expected.get(key) ?? { month: i.dueDate.slice(0, 7), currency: i.currency, itemCount: 0, amount: 0, paidAmount: 0, remaining: 0, overdue: 0 };
@@ -287,10 +287,10 @@ describe('GET /api/orders/payment-schedule: state and date filters', () => {
       expected.set(key, m);
     }
     expect(res.body.months).toEqual([...expected.values()].sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency)));
-    expect(res.body.months.reduce((s: number, m: any) => s + m.overdue, 0)).toBe(overdue.schedule[0].amount - 50_000);
-    const overdueOnly = await t.request<any>('/api/orders/payment-schedule/summary?state=overdue', { token: admin.accessToken });
+    expect(res.body.months.reduce((s: number, m) => s + m.overdue, 0)).toBe(overdue.schedule[0]!.amount - 50_000);
+    const overdueOnly = await t.request<ScheduleSummary>('/api/orders/payment-schedule/summary?state=overdue', { token: admin.accessToken });
     expect(overdueOnly.body.months).toEqual([
-      { month: PAST.slice(0, 7), currency: 'EUR', itemCount: 1, amount: overdue.schedule[0].amount, paidAmount: 50_000, remaining: overdue.schedule[0].amount - 50_000, overdue: overdue.schedule[0].amount - 50_000 },
+      { month: PAST.slice(0, 7), currency: 'EUR', itemCount: 1, amount: overdue.schedule[0]!.amount, paidAmount: 50_000, remaining: overdue.schedule[0]!.amount - 50_000, overdue: overdue.schedule[0]!.amount - 50_000 },
     ]);
   });
 });
@@ -308,17 +308,17 @@ describe('GET /api/orders/payment-schedule/export.csv', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="payment-schedule-\d{4}-\d{2}-\d{2}-\d{6}\.csv"$/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const listed = (await t.request<any>('/api/orders/payment-schedule?size=100', { token: admin.accessToken })).body;
+    const listed = (await t.request<ScheduleEntryPage>('/api/orders/payment-schedule?size=100', { token: admin.accessToken })).body;
     expect(res.headers.get('x-total-count')).toBe(String(listed.totalElements));
     expect(text.startsWith('\uFEFForderNumber,orderStatus,customerName,customerEmail,sequence,label,dueDate,currency,amount,paidAmount,remaining,status\r\n')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.length - 2).toBe(listed.totalElements);
     // Same order as the list: by due date, then id.
-    expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual(listed.content.map((i: any) => i.orderNumber));
+    expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual(listed.content.map((i) => i.orderNumber));
     const late = lines.find((l) => l.startsWith(`${overdue.number},`))!;
     const item = overdue.schedule[0];
-    expect(late).toBe(`${overdue.number},PENDING,${overdue.customerName},${overdue.customerEmail},1,${item.label},${PAST},EUR,${item.amount},50000,${item.amount - 50_000},OVERDUE`);
+    expect(late).toBe(`${overdue.number},PENDING,${overdue.customerName},${overdue.customerEmail},1,${item!.label},${PAST},EUR,${item!.amount},50000,${item!.amount - 50_000},OVERDUE`);
     // A spreadsheet would run this name as a formula: it is prefixed with an apostrophe, and quoted.
     const guest = lines.find((l) => l.startsWith(`${vendorBOrder.number},`))!;
     expect(guest).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"") ""Jr""",guest@example.com,1,`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, OrderStatisticsSchema, type OrderStatus } from '@mirror/contract';
+import { ORDER_STATUSES, OrderStatisticsSchema, type OrderStatus, type ScheduleEntryPage, type OrderPage, type Order, type ErrorResponse, type OrderStatistics } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
 import { addDays, todayUtc } from './schedule';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const statistics = async () => {
-  const res = await t.request<any>('/api/orders/statistics', { token: admin.accessToken });
+  const res = await t.request<OrderStatistics>('/api/orders/statistics', { token: admin.accessToken });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -36,11 +36,11 @@ const last12 = () => Array.from({ length: 12 }, (_, i) => monthLabel(i - 11));
 describe('GET /api/orders/statistics', () => {
   it('is for ADMIN only', async () => {
     for (const s of others) {
-      const res = await t.request<any>('/api/orders/statistics', { token: s.accessToken });
+      const res = await t.request<ErrorResponse>('/api/orders/statistics', { token: s.accessToken });
       expect(res.status).toBe(403);
       expectErrorShape(res.body, 403, 'FORBIDDEN');
     }
-    const anonymous = await t.request<any>('/api/orders/statistics');
+    const anonymous = await t.request<ErrorResponse>('/api/orders/statistics');
     expect(anonymous.status).toBe(401);
     expectErrorShape(anonymous.body, 401);
   });
@@ -67,7 +67,7 @@ describe('GET /api/orders/statistics', () => {
     const piece = (price: number, currency = 'EUR') => f.product({ vendorId, categoryId, price, currency, stockQuantity: 5 });
     const place = async (price: number, currency = 'EUR', paymentTerms?: unknown) => {
       const p = await piece(price, currency);
-      const res = await t.request<any>('/api/orders', {
+      const res = await t.request<Order>('/api/orders', {
         token: admin.accessToken,
         body: { customerId: customer.userId, lines: [{ productId: p.id, quantity: 1 }], ...(paymentTerms ? { paymentTerms } : {}) },
       });
@@ -77,11 +77,11 @@ describe('GET /api/orders/statistics', () => {
     const setStatus = async (id: string, ...steps: OrderStatus[]) => {
       for (const status of steps) expect((await t.request(`/api/orders/${id}/status`, { token: admin.accessToken, body: { status } })).status).toBe(200);
     };
-    const pay = async (order: any, amount: number, item = order.schedule[0]) =>
+    const pay = async (order: Order, amount: number, item = order.schedule[0]!) =>
       expect((await t.request(`/api/orders/${order.id}/payment-schedule/${item.id}/payments`, { token: admin.accessToken, body: { amount, method: 'BANK_TRANSFER' } })).status).toBe(201);
     const exec = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
-    const placedAt = (order: any, at: Date) => exec(sql`update orders set created_at = ${at} where id = ${order.id}`);
-    const paidAt = (order: any, at: Date) => exec(sql`update payments set created_at = ${at} where order_id = ${order.id}`);
+    const placedAt = (order: Order, at: Date) => exec(sql`update orders set created_at = ${at} where id = ${order.id}`);
+    const paidAt = (order: Order, at: Date) => exec(sql`update payments set created_at = ${at} where order_id = ${order.id}`);
     const dueOn = (itemId: string, date: string) => exec(sql`update payment_schedule_items set due_date = ${date}::date where id = ${itemId}`);
     const today = todayUtc();
 
@@ -100,17 +100,17 @@ describe('GET /api/orders/statistics', () => {
     // Five months ago, EUR 200,000, due ten days ago; 50,000 paid this month → 150,000 overdue.
     const o4 = await place(200_000);
     await placedAt(o4, monthStart(-5, 9));
-    await dueOn(o4.schedule[0].id, addDays(today, -10));
+    await dueOn(o4.schedule[0]!.id, addDays(today, -10));
     await pay(o4, 50_000);
     // Thirteen months ago (outside the 12 months), USD 700,000, due 40 days ago: all overdue.
     const o5 = await place(700_000, 'USD');
     await setStatus(o5.id, 'CONFIRMED');
     await placedAt(o5, monthStart(-13, 1));
-    await dueOn(o5.schedule[0].id, addDays(today, -40));
+    await dueOn(o5.schedule[0]!.id, addDays(today, -40));
     // This month, EUR 600,000 in two instalments: one due on day 30 (counted), one on day 31 (not yet).
     const o6 = await place(600_000, 'EUR', { type: 'INSTALLMENTS', installments: 2 });
-    await dueOn(o6.schedule[0].id, addDays(today, 30));
-    await dueOn(o6.schedule[1].id, addDays(today, 31));
+    await dueOn(o6.schedule[0]!.id, addDays(today, 30));
+    await dueOn(o6.schedule[1]!.id, addDays(today, 31));
 
     const body = await statistics();
     expect(OrderStatisticsSchema.parse(body)).toEqual(body);
@@ -119,7 +119,7 @@ describe('GET /api/orders/statistics', () => {
     expect(body.byStatus).toEqual({ ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), PENDING: 3, CONFIRMED: 2, CANCELLED: 1 });
     // The same figures as the orders list gives for each status.
     for (const status of ORDER_STATUSES) {
-      const list = await t.request<any>(`/api/orders?status=${status}&size=1`, { token: admin.accessToken });
+      const list = await t.request<OrderPage>(`/api/orders?status=${status}&size=1`, { token: admin.accessToken });
       expect(list.body.totalElements, status).toBe(body.byStatus[status]);
     }
 
@@ -145,8 +145,8 @@ describe('GET /api/orders/statistics', () => {
       overdue: { count: 2, outstanding: money(150_000, 700_000) },
     });
     // The overdue figure is the sum of what the schedule list calls OVERDUE.
-    const overdue = await t.request<any>('/api/orders/payment-schedule?overdue=true&size=100', { token: admin.accessToken });
-    expect(overdue.body.content.map((s: any) => [s.currency, s.remaining]).sort()).toEqual([
+    const overdue = await t.request<ScheduleEntryPage>('/api/orders/payment-schedule?overdue=true&size=100', { token: admin.accessToken });
+    expect(overdue.body.content.map((s) => [s.currency, s.remaining]).sort()).toEqual([
       ['EUR', 150_000],
       ['USD', 700_000],
     ]);

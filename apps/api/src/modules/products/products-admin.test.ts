@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CSV_COLUMNS } from '@mirror/contract';
+import { PRODUCT_CSV_COLUMNS, type Product, type ProductStatistics, type ErrorResponse, type ProductBulkResult, type ProductSearchPage, type ProductPage, type SkuAvailability, type ProductFacets, type ProductImportFailure, type ProductImportReport } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
 
@@ -26,8 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = <T = any>(path: string, token?: string) => t.request<T>(path, token ? { token } : {});
-const ids = (res: { body: any }) => (res.body.content as any[]).map((p) => p.id);
+const get = <T = unknown>(path: string, token?: string) => t.request<T>(path, token ? { token } : {});
+const ids = (res: { body: { content: { id: string }[] } }) => res.body.content.map((p) => p.id);
 /** Every non-admin caller: anonymous (401), then signed-in roles without the right (403). */
 const outsiders = () => [
   { who: 'anonymous', token: undefined, status: 401 },
@@ -45,30 +45,30 @@ describe('admin list: stone filter, facets, sorts, search', () => {
     await f.product({ vendorId, categoryId: cat.id, metalType: 'WHITE_GOLD', gemstone: { type: 'Pink Sapphire' } });
     await f.product({ vendorId, categoryId: cat.id, metalType: 'WHITE_GOLD' });
 
-    const list = await get(`/api/products?categoryId=${cat.id}&stone=SAPPHIRE&size=100`, admin.accessToken);
+    const list = await get<ProductPage>(`/api/products?categoryId=${cat.id}&stone=SAPPHIRE&size=100`, admin.accessToken);
     expect(list.status).toBe(200);
     expect(ids(list).sort()).toEqual([s1.id, s2.id, s3.id].sort());
     expect(list.body.totalElements).toBe(3);
-    expect(list.body.content.every((p: any) => p.gemstone.type.toLowerCase() === 'sapphire')).toBe(true);
+    expect(list.body.content.every((p) => p.gemstone!.type.toLowerCase() === 'sapphire')).toBe(true);
 
-    const facets = await get(`/api/products/filters?categoryId=${cat.id}`, admin.accessToken);
+    const facets = await get<ProductFacets>(`/api/products/filters?categoryId=${cat.id}`, admin.accessToken);
     expect(facets.body.stones).toEqual([
       { value: 'Sapphire', count: 3 },
       { value: 'Diamond', count: 1 },
       { value: 'Pink Sapphire', count: 1 },
     ]);
     // Filtered by stone: the stone facet still shows the other stones; every other facet follows the filter.
-    const narrowed = await get(`/api/products/filters?categoryId=${cat.id}&stone=sapphire`, admin.accessToken);
+    const narrowed = await get<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&stone=sapphire`, admin.accessToken);
     expect(narrowed.body.total).toBe(3);
     expect(narrowed.body.stones).toEqual(facets.body.stones);
     expect(narrowed.body.metals).toEqual([
       { value: 'WHITE_GOLD', count: 2 },
       { value: 'PLATINUM', count: 1 },
     ]);
-    const byMetal = await get(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`, admin.accessToken);
+    const byMetal = await get<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`, admin.accessToken);
     expect(byMetal.body.stones).toEqual([{ value: 'Sapphire', count: 1 }]);
 
-    const search = await get(`/api/products/search?q=piece&categoryId=${cat.id}&stone=diamond`, admin.accessToken);
+    const search = await get<ProductSearchPage>(`/api/products/search?q=piece&categoryId=${cat.id}&stone=diamond`, admin.accessToken);
     expect(search.status).toBe(200);
     expect(ids(search)).toEqual([d1.id]);
     for (const bad of ['stone=', `stone=${'x'.repeat(61)}`]) expect((await get(`/api/products?${bad}`)).status, bad).toBe(400);
@@ -79,11 +79,11 @@ describe('admin list: stone filter, facets, sorts, search', () => {
     const draft = await f.product({ vendorId, categoryId: cat.id, name: 'Quasar Draft Ring', status: 'DRAFT' });
     const archived = await f.product({ vendorId, categoryId: cat.id, name: 'Quasar Old Ring', status: 'ARCHIVED' });
     const live = await f.product({ vendorId, categoryId: cat.id, name: 'Quasar Live Ring' });
-    expect(ids(await get('/api/products/search?q=quasar&status=DRAFT', admin.accessToken))).toEqual([draft.id]);
-    expect(ids(await get('/api/products/search?q=quasar&status=ARCHIVED', admin.accessToken))).toEqual([archived.id]);
-    expect(ids(await get('/api/products/search?q=quasar', admin.accessToken)).sort()).toEqual([draft.id, archived.id, live.id].sort());
-    expect(ids(await get('/api/products/search?q=quasar&status=DRAFT'))).toEqual([]);
-    expect(ids(await get('/api/products/search?q=quasar'))).toEqual([live.id]);
+    expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar&status=DRAFT', admin.accessToken))).toEqual([draft.id]);
+    expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar&status=ARCHIVED', admin.accessToken))).toEqual([archived.id]);
+    expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar', admin.accessToken)).sort()).toEqual([draft.id, archived.id, live.id].sort());
+    expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar&status=DRAFT'))).toEqual([]);
+    expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar'))).toEqual([live.id]);
     expect((await get('/api/products/search?q=quasar&status=GONE', admin.accessToken)).status).toBe(400);
   });
 
@@ -92,17 +92,17 @@ describe('admin list: stone filter, facets, sorts, search', () => {
     const made = [];
     for (const sku of ['ZED-1', 'ALP-2', 'MID-3', 'BET-4']) made.push(await f.product({ vendorId, categoryId: cat.id, sku }));
     // The oldest piece is edited last: it comes first by updatedAt, last by createdAt.
-    await t.request(`/api/products/${made[0].id}`, { method: 'PUT', token: admin.accessToken, body: { stockQuantity: 9 } });
-    const byUpdated = await get(`/api/products?categoryId=${cat.id}&sort=updatedAt,desc`, admin.accessToken);
-    expect(byUpdated.body.content[0].id).toBe(made[0].id);
-    const updatedAts = byUpdated.body.content.map((p: any) => p.updatedAt);
+    await t.request<Product>(`/api/products/${made[0]!.id}`, { method: 'PUT', token: admin.accessToken, body: { stockQuantity: 9 } });
+    const byUpdated = await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=updatedAt,desc`, admin.accessToken);
+    expect(byUpdated.body.content[0]!.id).toBe(made[0]!.id);
+    const updatedAts = byUpdated.body.content.map((p) => p.updatedAt);
     expect(updatedAts).toEqual([...updatedAts].sort().reverse());
-    const bySku = await get(`/api/products?categoryId=${cat.id}&sort=sku,asc`, admin.accessToken);
-    expect(bySku.body.content.map((p: any) => p.sku)).toEqual(['ALP-2', 'BET-4', 'MID-3', 'ZED-1']);
+    const bySku = await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=sku,asc`, admin.accessToken);
+    expect(bySku.body.content.map((p) => p.sku)).toEqual(['ALP-2', 'BET-4', 'MID-3', 'ZED-1']);
     for (const sort of ['updatedAt,asc', 'sku,desc']) {
-      const first = await get(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2`, admin.accessToken);
-      const next = await get(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2&after=${first.body.nextCursor}`, admin.accessToken);
-      const page1 = await get(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2&page=1`, admin.accessToken);
+      const first = await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2`, admin.accessToken);
+      const next = await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2&after=${first.body.nextCursor}`, admin.accessToken);
+      const page1 = await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2&page=1`, admin.accessToken);
       expect(ids(next), sort).toEqual(ids(page1));
     }
   });
@@ -115,15 +115,15 @@ describe('the Trash (deleted=only)', () => {
     const gone = await f.product({ vendorId, categoryId: cat.id, name: 'Nebula Gone', gemstone: { type: 'Opal' } });
     expect((await t.request(`/api/products/${gone.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
 
-    const trash = await get(`/api/products?categoryId=${cat.id}&deleted=only&sort=updatedAt,desc`, admin.accessToken);
+    const trash = await get<ProductPage>(`/api/products?categoryId=${cat.id}&deleted=only&sort=updatedAt,desc`, admin.accessToken);
     expect(trash.status).toBe(200);
     expect(ids(trash)).toEqual([gone.id]);
-    expect(trash.body.content[0].deletedAt).not.toBeNull();
+    expect(trash.body.content[0]!.deletedAt).not.toBeNull();
     expect(trash.body.totalElements).toBe(1);
-    expect(ids(await get(`/api/products?categoryId=${cat.id}`, admin.accessToken))).toEqual([kept.id]);
-    expect(ids(await get(`/api/products?categoryId=${cat.id}&includeDeleted=true&sort=name,asc`, admin.accessToken))).toEqual([gone.id, kept.id]);
-    expect(ids(await get(`/api/products/search?q=nebula&deleted=only`, admin.accessToken))).toEqual([gone.id]);
-    const facets = await get(`/api/products/filters?categoryId=${cat.id}&deleted=only`, admin.accessToken);
+    expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}`, admin.accessToken))).toEqual([kept.id]);
+    expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}&includeDeleted=true&sort=name,asc`, admin.accessToken))).toEqual([gone.id, kept.id]);
+    expect(ids(await get<ProductSearchPage>(`/api/products/search?q=nebula&deleted=only`, admin.accessToken))).toEqual([gone.id]);
+    const facets = await get<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&deleted=only`, admin.accessToken);
     expect(facets.body.total).toBe(1);
     expect(facets.body.stones).toEqual([{ value: 'Opal', count: 1 }]);
 
@@ -139,8 +139,8 @@ describe('the Trash (deleted=only)', () => {
 });
 
 describe('POST /api/products/bulk', () => {
-  const bulk = (body: unknown, token = admin.accessToken) => t.request<any>('/api/products/bulk', { token, body });
-  const read = async (id: string) => (await get(`/api/products/${id}?includeDeleted=true`, admin.accessToken)).body;
+  const bulk = (body: unknown, token = admin.accessToken) => t.request<ProductBulkResult>('/api/products/bulk', { token, body });
+  const read = async (id: string) => (await get<Product>(`/api/products/${id}?includeDeleted=true`, admin.accessToken)).body;
 
   it('features, unfeatures and sets status in one call, reporting only the pieces it changed', async () => {
     const cat = await f.category();
@@ -155,7 +155,7 @@ describe('POST /api/products/bulk', () => {
     expect(archive.body).toEqual({ updated: 2, ids: [a.id, b.id] });
     expect((await read(b.id)).status).toBe('ARCHIVED');
     // The aggregate caches are cleared: the list sees the change at once.
-    expect(ids(await get(`/api/products?categoryId=${cat.id}&status=ARCHIVED`, admin.accessToken)).sort()).toEqual([a.id, b.id].sort());
+    expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}&status=ARCHIVED`, admin.accessToken)).sort()).toEqual([a.id, b.id].sort());
   });
 
   it('soft-deletes and restores (an Undo sends back the ids it got)', async () => {
@@ -164,7 +164,7 @@ describe('POST /api/products/bulk', () => {
     const del = await bulk({ ids: [a.id, b.id], action: 'DELETE' });
     expect(del.body).toEqual({ updated: 2, ids: [a.id, b.id] });
     expect((await read(a.id)).deletedAt).not.toBeNull();
-    expect(ids(await get(`/api/products?categoryId=${cat.id}`, admin.accessToken))).toEqual([]);
+    expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}`, admin.accessToken))).toEqual([]);
     expect((await bulk({ ids: [a.id], action: 'DELETE' })).body).toEqual({ updated: 0, ids: [] });
     const undo = await bulk({ ids: del.body.ids, action: 'RESTORE' });
     expect(undo.body).toEqual({ updated: 2, ids: [a.id, b.id] });
@@ -209,7 +209,7 @@ describe('POST /api/products/bulk', () => {
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
     for (const o of [...outsiders(), { who: 'vendor', token: vendor.accessToken, status: 403 }]) {
-      const res = await t.request<any>('/api/products/bulk', { token: o.token, body: { ids: [p.id], action: 'FEATURE' } });
+      const res = await t.request<ProductBulkResult>('/api/products/bulk', { token: o.token, body: { ids: [p.id], action: 'FEATURE' } });
       expect(res.status, o.who).toBe(o.status);
     }
     expect((await read(p.id)).isFeatured).toBe(false);
@@ -221,26 +221,26 @@ describe('GET /api/products/sku-available', () => {
     const cat = await f.category();
     const p = await f.product({ vendorId, categoryId: cat.id, sku: 'AVAIL-1' });
     const gone = await f.product({ vendorId, categoryId: cat.id, sku: 'AVAIL-GONE' });
-    await t.request(`/api/products/${gone.id}`, { method: 'DELETE', token: admin.accessToken });
+    await t.request<null>(`/api/products/${gone.id}`, { method: 'DELETE', token: admin.accessToken });
 
-    const free = await get('/api/products/sku-available?sku=AVAIL-2', admin.accessToken);
+    const free = await get<SkuAvailability>('/api/products/sku-available?sku=AVAIL-2', admin.accessToken);
     expect(free.status).toBe(200);
     expect(free.body).toEqual({ sku: 'AVAIL-2', available: true, message: expect.any(String) });
-    const taken = await get('/api/products/sku-available?sku=avail-1', vendor.accessToken);
+    const taken = await get<SkuAvailability>('/api/products/sku-available?sku=avail-1', vendor.accessToken);
     expect(taken.body).toMatchObject({ sku: 'avail-1', available: false });
-    expect((await get(`/api/products/sku-available?sku=AVAIL-1&excludeId=${p.id}`, admin.accessToken)).body.available).toBe(true);
-    expect((await get(`/api/products/sku-available?sku=AVAIL-1&excludeId=${gone.id}`, admin.accessToken)).body.available).toBe(false);
-    const trashed = await get('/api/products/sku-available?sku=AVAIL-GONE', admin.accessToken);
+    expect((await get<SkuAvailability>(`/api/products/sku-available?sku=AVAIL-1&excludeId=${p.id}`, admin.accessToken)).body.available).toBe(true);
+    expect((await get<SkuAvailability>(`/api/products/sku-available?sku=AVAIL-1&excludeId=${gone.id}`, admin.accessToken)).body.available).toBe(false);
+    const trashed = await get<SkuAvailability>('/api/products/sku-available?sku=AVAIL-GONE', admin.accessToken);
     expect(trashed.body.available).toBe(false);
     expect(trashed.body.message).toMatch(/Trash/);
     // The editor's answer is what creating would do.
-    const create = await t.request<any>('/api/products', { token: admin.accessToken, body: { vendorId, categoryId: cat.id, name: 'X', sku: 'avail-gone', metalType: 'SILVER', price: 1 } });
+    const create = await t.request<ErrorResponse>('/api/products', { token: admin.accessToken, body: { vendorId, categoryId: cat.id, name: 'X', sku: 'avail-gone', metalType: 'SILVER', price: 1 } });
     expect(create.status).toBe(409);
   });
 
   it('validates and allows ADMIN and VENDOR only', async () => {
     for (const q of ['', 'sku=', 'sku=a', 'sku=bad%20sku', `sku=${'A'.repeat(41)}`, 'sku=OK-1&excludeId=nope']) {
-      const res = await get(`/api/products/sku-available?${q}`, admin.accessToken);
+      const res = await get<ErrorResponse>(`/api/products/sku-available?${q}`, admin.accessToken);
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
@@ -253,7 +253,7 @@ describe('statistics: stock value by category', () => {
     const empty = await buildTestApp();
     try {
       const boss = await empty.loginAs('ADMIN');
-      const res = await empty.request<any>('/api/products/statistics', { token: boss.accessToken });
+      const res = await empty.request<ProductStatistics>('/api/products/statistics', { token: boss.accessToken });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ total: 0, stockUnits: 0, stockValue: [], stockValueByCategory: [], byCategory: [], lowStock: 0, outOfStock: 0, deleted: 0 });
 
@@ -265,9 +265,9 @@ describe('statistics: stock value by category', () => {
       await g.product({ vendorId: v, categoryId: rings.id, price: null, priceMin: 100, priceMax: 900, stockQuantity: 50 });
       await g.product({ vendorId: v, categoryId: cuffs.id, price: 700, stockQuantity: 10, status: 'DRAFT' });
       const gone = await g.product({ vendorId: v, categoryId: cuffs.id, price: 99_999, stockQuantity: 99 });
-      await empty.request(`/api/products/${gone.id}`, { method: 'DELETE', token: boss.accessToken });
+      await empty.request<null>(`/api/products/${gone.id}`, { method: 'DELETE', token: boss.accessToken });
 
-      const stats = (await empty.request<any>('/api/products/statistics', { token: boss.accessToken })).body;
+      const stats = (await empty.request<ProductStatistics>('/api/products/statistics', { token: boss.accessToken })).body;
       expect(stats.stockValueByCategory).toEqual([
         { categoryId: cuffs.id, name: 'Cuffs', value: [{ currency: 'EUR', amount: 7_000 }] },
         {
@@ -326,7 +326,7 @@ describe('GET /api/products/export.csv', () => {
     expect(res.headers.get('x-total-count')).toBe('6');
     expect(text.startsWith(`\uFEFF${PRODUCT_CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
 
-    const api = (await get(`/api/products?categoryId=${cat.id}&sort=price,asc&size=100`, admin.accessToken)).body.content as any[];
+    const api = (await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=100`, admin.accessToken)).body.content;
     expect(rows.map((r) => r.sku)).toEqual(api.map((p) => p.sku));
     for (const [i, p] of api.entries()) {
       const r = rows[i]!;
@@ -398,7 +398,7 @@ describe('GET /api/products/export.csv', () => {
       await f.product({ vendorId, categoryId: cat.id, name: 'Meridian Ring' }),
       await f.product({ vendorId, categoryId: cat.id, name: 'Solstice Ring' }),
     ];
-    await t.request(`/api/products/${c.id}`, { method: 'DELETE', token: admin.accessToken });
+    await t.request<null>(`/api/products/${c.id}`, { method: 'DELETE', token: admin.accessToken });
     expect((await exportCsv(`ids=${a.id},${c.id},${missingId}`)).rows.map((r) => r.sku)).toEqual([a.sku]);
     expect((await exportCsv(`q=meridian&categoryId=${cat.id}&sort=name,asc`)).rows.map((r) => r.sku)).toEqual([a.sku, b.sku]);
     expect((await exportCsv(`q=meridan&categoryId=${cat.id}&sort=name,asc`)).rows.map((r) => r.sku)).toEqual([a.sku, b.sku]);
@@ -428,7 +428,7 @@ const HEADER = 'sku,name,categoryId,metalType,price,priceMin,priceMax,stockQuant
 function csvFile(lines: string[], header = HEADER) {
   return `${header}\r\n${lines.join('\r\n')}\r\n`;
 }
-async function importCsv(body: string | Buffer | Blob, mode: 'dry-run' | 'apply' = 'dry-run', opts: { as?: 'multipart' | 'text'; token?: string | null; type?: string } = {}) {
+async function importCsv<T = unknown>(body: string | Buffer | Blob, mode: 'dry-run' | 'apply' = 'dry-run', opts: { as?: 'multipart' | 'text'; token?: string | null; type?: string } = {}) {
   const headers: Record<string, string> = {};
   const token = opts.token === undefined ? admin.accessToken : opts.token;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -443,13 +443,13 @@ async function importCsv(body: string | Buffer | Blob, mode: 'dry-run' | 'apply'
   }
   const res = await fetch(`${t.baseUrl}/api/products/import?mode=${mode}`, { method: 'POST', headers, body: payload });
   const text = await res.text();
-  let json: any = text;
+  let json: unknown = text;
   try {
     json = JSON.parse(text);
   } catch {
     // not JSON
   }
-  return { status: res.status, body: json };
+  return { status: res.status, body: json as T };
 }
 
 describe('POST /api/products/import', () => {
@@ -462,7 +462,7 @@ describe('POST /api/products/import', () => {
       `IMP-NEW-2,Bad Price,${cat.id},SILVER,12.50,,,1,${vendorId},,,`,
       `IMP-NEW-3,,${missingId},TITANIUM,,,,1,${otherVendorId},,2,`,
     ]);
-    const res = await importCsv(file, 'dry-run');
+    const res = await importCsv<ProductImportReport>(file, 'dry-run');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mode: 'dry-run', applied: false, rows: 4, toCreate: 1, toUpdate: 1, errorCount: 6 });
     // Line 2's description spans two lines: the next rows start one line further down than their row number.
@@ -474,7 +474,7 @@ describe('POST /api/products/import', () => {
       { line: 6, row: 5, column: 'stoneType', reason: 'Give the stone type for its carat, cut, colour or clarity' },
       { line: 6, row: 5, column: 'price', reason: 'Give a price or a price range' },
     ]);
-    const after = (await get(`/api/products/${existing.id}`, admin.accessToken)).body;
+    const after = (await get<Product>(`/api/products/${existing.id}`, admin.accessToken)).body;
     expect(after).toMatchObject({ name: existing.name, price: { amount: 5_000 } });
     expect((await get('/api/products/sku/IMP-NEW-1', admin.accessToken)).status).toBe(404);
   });
@@ -483,13 +483,13 @@ describe('POST /api/products/import', () => {
     const cat = await f.category();
     const existing = await f.product({ vendorId, categoryId: cat.id, sku: 'IMP-ATOM-1', price: 5_000 });
     const file = csvFile([`IMP-ATOM-NEW,Good Piece,${cat.id},SILVER,100,,,1,${vendorId},,,`, `IMP-ATOM-1,Changed,${cat.id},SILVER,200,,,,,,,`, `IMP-ATOM-BAD,Bad,${cat.id},SILVER,-5,,,1,${vendorId},,,`]);
-    const res = await importCsv(file, 'apply');
+    const res = await importCsv<ProductImportFailure>(file, 'apply');
     expect(res.status).toBe(422);
     expectErrorShape(res.body, 422, 'UNPROCESSABLE');
     expect(res.body.details).toEqual([{ path: 'line 4, price', message: 'Must not be negative' }]);
     expect(res.body.report).toMatchObject({ mode: 'apply', applied: false, rows: 3, toCreate: 1, toUpdate: 1, errors: [{ line: 4, column: 'price' }] });
     expect((await get('/api/products/sku/IMP-ATOM-NEW', admin.accessToken)).status).toBe(404);
-    expect((await get(`/api/products/${existing.id}`, admin.accessToken)).body.name).toBe(existing.name);
+    expect((await get<Product>(`/api/products/${existing.id}`, admin.accessToken)).body.name).toBe(existing.name);
   });
 
   it('apply creates and updates every row in one go (text/csv body too), searchable at once', async () => {
@@ -505,7 +505,7 @@ describe('POST /api/products/import', () => {
     const res = await importCsv(file, 'apply', { as: 'text' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ mode: 'apply', applied: true, rows: 2, toCreate: 1, toUpdate: 1, errors: [], errorCount: 0 });
-    const created = (await get('/api/products/sku/IMP-CRE-1', admin.accessToken)).body;
+    const created = (await get<Product>('/api/products/sku/IMP-CRE-1', admin.accessToken)).body;
     expect(created).toMatchObject({
       name: 'Zephyrine Bangle',
       slug: 'zephyrine-bangle-imp-cre-1',
@@ -519,11 +519,11 @@ describe('POST /api/products/import', () => {
       isFeatured: true,
       gemstone: null,
     });
-    const updated = (await get(`/api/products/${existing.id}`, admin.accessToken)).body;
+    const updated = (await get<Product>(`/api/products/${existing.id}`, admin.accessToken)).body;
     // Blank optional cells keep the value (stock, featured, status); blank nullable ones clear it (stone, designer).
     expect(updated).toMatchObject({ name: 'Updated Bracelet', sku: 'imp-upd-1', metalType: 'WHITE_GOLD', price: { amount: 9_900 }, stockQuantity: 7, isFeatured: true, status: 'ACTIVE', gemstone: null, designerId: null });
-    expect(ids(await get('/api/products/search?q=zephyrine'))).toEqual([created.id]);
-    expect(ids(await get('/api/products/search?q=zephyrin'))).toEqual([created.id]);
+    expect(ids(await get<ProductSearchPage>('/api/products/search?q=zephyrine'))).toEqual([created.id]);
+    expect(ids(await get<ProductSearchPage>('/api/products/search?q=zephyrin'))).toEqual([created.id]);
   });
 
   it('round-trips its own export: formula cells come back as they were, and stale rows are refused', async () => {
@@ -535,14 +535,14 @@ describe('POST /api/products/import', () => {
     expect(dry.body).toMatchObject({ rows: 2, toCreate: 0, toUpdate: 2, errors: [] });
     const applied = await importCsv(text, 'apply');
     expect(applied.status).toBe(200);
-    const back = (await get(`/api/products/${tricky.id}`, admin.accessToken)).body;
+    const back = (await get<Product>(`/api/products/${tricky.id}`, admin.accessToken)).body;
     expect(back).toMatchObject({ name: '=1+2 Ring', description: '- hand finished\n- signed', gemstone: { type: 'Sapphire', carat: 1.5, cut: '+Oval' }, price: tricky.price });
-    expect((await get(`/api/products/${plain.id}`, admin.accessToken)).body.priceRange).toEqual(plain.priceRange);
+    expect((await get<Product>(`/api/products/${plain.id}`, admin.accessToken)).body.priceRange).toEqual(plain.priceRange);
 
     // Someone edits a piece after this file was exported (the import itself counted as an edit too).
-    await t.request(`/api/products/${plain.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: 1 } });
-    const stale = await importCsv(text, 'dry-run');
-    expect(stale.body.errors.map((e: any) => [e.column, e.reason.slice(0, 40)])).toEqual([
+    await t.request<Product>(`/api/products/${plain.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: 1 } });
+    const stale = await importCsv<ProductImportReport>(text, 'dry-run');
+    expect(stale.body.errors.map((e) => [e.column, e.reason.slice(0, 40)])).toEqual([
       ['updatedAt', 'This piece changed after the file was ex'],
       ['updatedAt', 'This piece changed after the file was ex'],
     ]);
@@ -551,7 +551,7 @@ describe('POST /api/products/import', () => {
   it('refuses formula cells, repeated SKUs, a SKU held in the Trash, unknown references and taken slugs', async () => {
     const cat = await f.category();
     const trashed = await f.product({ vendorId, categoryId: cat.id, sku: 'IMP-TRASH-1' });
-    await t.request(`/api/products/${trashed.id}`, { method: 'DELETE', token: admin.accessToken });
+    await t.request<null>(`/api/products/${trashed.id}`, { method: 'DELETE', token: admin.accessToken });
     const taken = await f.product({ vendorId, categoryId: cat.id });
     const file = csvFile(
       [
@@ -566,9 +566,9 @@ describe('POST /api/products/import', () => {
       ],
       'sku,name,categoryId,metalType,price,vendorId,description,slug',
     );
-    const res = await importCsv(file);
+    const res = await importCsv<ProductImportReport>(file);
     expect(res.status).toBe(200);
-    expect(res.body.errors.map((e: any) => [e.line, e.column])).toEqual([
+    expect(res.body.errors.map((e) => [e.line, e.column])).toEqual([
       [2, 'name'],
       [3, 'description'],
       [5, 'sku'],
@@ -577,9 +577,9 @@ describe('POST /api/products/import', () => {
       [8, 'slug'],
       [9, 'vendorId'],
     ]);
-    expect(res.body.errors[0].reason).toMatch(/formula/);
-    expect(res.body.errors[2].reason).toBe('The same SKU is already on line 4');
-    expect(res.body.errors[3].reason).toMatch(/Trash/);
+    expect(res.body.errors[0]!.reason).toMatch(/formula/);
+    expect(res.body.errors[2]!.reason).toBe('The same SKU is already on line 4');
+    expect(res.body.errors[3]!.reason).toMatch(/Trash/);
     expect(res.body).toMatchObject({ rows: 8, toCreate: 1, toUpdate: 0 });
   });
 
@@ -602,16 +602,16 @@ describe('POST /api/products/import', () => {
       ]),
     );
     expect(wrong.body.message).toMatch(/missing sku, categoryId; unknown colour2/);
-    const noPrice = await importCsv('sku,name,categoryId,metalType,priceMin\n');
+    const noPrice = await importCsv<ErrorResponse>('sku,name,categoryId,metalType,priceMin\n');
     expect(noPrice.body.details).toEqual([{ path: 'price', message: expect.stringContaining('Missing column') }]);
-    const twice = await importCsv('sku,name,categoryId,metalType,price,SKU\n');
+    const twice = await importCsv<ErrorResponse>('sku,name,categoryId,metalType,price,SKU\n');
     expect(twice.body.details).toEqual([{ path: 'sku', message: 'Column appears twice' }]);
     for (const body of ['', '\r\n\r\n', `${HEADER}\r\nA-1,"unclosed,x\r\n`]) {
       const res = await importCsv(body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expectErrorShape(res.body, 422, 'UNPROCESSABLE');
     }
-    const ragged = await importCsv(csvFile(['A-1,too,few']));
+    const ragged = await importCsv<ProductImportReport>(csvFile(['A-1,too,few']));
     expect(ragged.body.errors).toEqual([{ line: 2, row: 2, column: null, reason: 'This row has 3 cells; the header has 12.' }]);
   });
 

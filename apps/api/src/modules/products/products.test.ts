@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
+import { buildTestApp, expectErrorShape, type OpenApiDocument, type Session, type TestApp, type TestResponse } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
-import { OFFSET_WINDOW } from '@mirror/contract';
+import { OFFSET_WINDOW, type Health, type ErrorResponse, type Product, type ProductPage, type ProductStatistics, type ProductFacets, type ProductSearchPage, type CollectionItem, type Collection } from '@mirror/contract';
 import { createProductsService } from './products.service';
 
 let t: TestApp;
@@ -39,7 +39,7 @@ const base = () => ({ vendorId: vendorAId, categoryId: rings.id });
 
 describe('creating products', () => {
   it('creates a product for an ADMIN with money in minor units and a gemstone', async () => {
-    const res = await t.request<any>('/api/products', {
+    const res = await t.request<Product>('/api/products', {
       token: admin.accessToken,
       body: {
         ...base(),
@@ -66,7 +66,7 @@ describe('creating products', () => {
       status: 'DRAFT',
     });
     expect(res.body.images[0]).toMatchObject({ url: '/api/files/mirror-storage/products/x-front-640.webp', width: 640, height: 800 });
-    expect(res.body.images[0].srcset.map((s: any) => s.width)).toEqual([320, 640]);
+    expect(res.body.images[0]!.srcset.map((s) => s.width)).toEqual([320, 640]);
   });
 
   it('accepts a price-on-request range instead of a fixed price', async () => {
@@ -88,37 +88,37 @@ describe('creating products', () => {
       { ...base(), name: 'A', sku: 'X-9', metalType: 'SILVER', price: 100, unknownField: true },
     ];
     for (const body of bad) {
-      const res = await t.request<any>('/api/products', { token: admin.accessToken, body });
+      const res = await t.request<ErrorResponse>('/api/products', { token: admin.accessToken, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
-      expect(res.body.details.length).toBeGreaterThan(0);
+      expect(res.body.details!.length).toBeGreaterThan(0);
     }
   });
 
   it('answers 422 for unknown references and 409 for a taken SKU', async () => {
-    const unknown = await t.request<any>('/api/products', { token: admin.accessToken, body: { ...base(), categoryId: missingId, name: 'A', sku: 'REF-1', metalType: 'SILVER', price: 100 } });
+    const unknown = await t.request<ErrorResponse>('/api/products', { token: admin.accessToken, body: { ...base(), categoryId: missingId, name: 'A', sku: 'REF-1', metalType: 'SILVER', price: 100 } });
     expect(unknown.status).toBe(422);
     expect(unknown.body.details).toEqual([{ path: 'categoryId', message: 'No such category.' }]);
     await f.product({ ...base(), sku: 'DUP-1' });
-    const dup = await t.request<any>('/api/products', { token: admin.accessToken, body: { ...base(), name: 'B', sku: 'dup-1', metalType: 'SILVER', price: 100 } });
+    const dup = await t.request<ErrorResponse>('/api/products', { token: admin.accessToken, body: { ...base(), name: 'B', sku: 'dup-1', metalType: 'SILVER', price: 100 } });
     expect(dup.status).toBe(409);
     expectErrorShape(dup.body, 409, 'SKU_TAKEN');
   });
 
   it('forbids customers and designers, and asks anonymous callers to sign in', async () => {
     for (const s of [customer, designer]) {
-      const res = await t.request<any>('/api/products', { token: s.accessToken, body: { ...base(), name: 'A', sku: 'NO-1', metalType: 'SILVER', price: 100 } });
+      const res = await t.request<ErrorResponse>('/api/products', { token: s.accessToken, body: { ...base(), name: 'A', sku: 'NO-1', metalType: 'SILVER', price: 100 } });
       expect(res.status).toBe(403);
       expectErrorShape(res.body, 403, 'FORBIDDEN');
     }
-    const anon = await t.request<any>('/api/products', { body: { ...base(), name: 'A', sku: 'NO-2', metalType: 'SILVER', price: 100 } });
+    const anon = await t.request<ErrorResponse>('/api/products', { body: { ...base(), name: 'A', sku: 'NO-2', metalType: 'SILVER', price: 100 } });
     expect(anon.status).toBe(401);
   });
 });
 
 describe('vendor isolation', () => {
   it("forces a vendor's own vendorId and hides its drafts from other vendors (404 on read, edit, stock, delete)", async () => {
-    const created = await t.request<any>('/api/products', {
+    const created = await t.request<Product>('/api/products', {
       token: vendorA.accessToken,
       body: { vendorId: vendorBId, categoryId: rings.id, name: 'Atelier Draft', sku: 'VA-DRAFT-1', metalType: 'ROSE_GOLD', price: 90_000, status: 'DRAFT' },
     });
@@ -128,30 +128,30 @@ describe('vendor isolation', () => {
 
     expect((await t.request(`/api/products/${id}`, { token: vendorA.accessToken })).status).toBe(200);
     for (const s of [vendorB, customer, designer]) {
-      const res = await t.request<any>(`/api/products/${id}`, { token: s.accessToken });
+      const res = await t.request<ErrorResponse>(`/api/products/${id}`, { token: s.accessToken });
       expect(res.status).toBe(404);
       expectErrorShape(res.body, 404, 'PRODUCT_NOT_FOUND');
     }
     expect((await t.request(`/api/products/${id}`)).status).toBe(404);
-    const list = await t.request<any>(`/api/products?vendorId=${vendorAId}&size=100`, { token: vendorB.accessToken });
-    expect(list.body.content.map((p: any) => p.id)).not.toContain(id);
-    const own = await t.request<any>(`/api/products?vendorId=${vendorAId}&size=100`, { token: vendorA.accessToken });
-    expect(own.body.content.map((p: any) => p.id)).toContain(id);
+    const list = await t.request<ProductPage>(`/api/products?vendorId=${vendorAId}&size=100`, { token: vendorB.accessToken });
+    expect(list.body.content.map((p) => p.id)).not.toContain(id);
+    const own = await t.request<ProductPage>(`/api/products?vendorId=${vendorAId}&size=100`, { token: vendorA.accessToken });
+    expect(own.body.content.map((p) => p.id)).toContain(id);
 
-    const edit = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorB.accessToken, body: { name: 'Hijacked' } });
+    const edit = await t.request<ErrorResponse>(`/api/products/${id}`, { method: 'PUT', token: vendorB.accessToken, body: { name: 'Hijacked' } });
     expect(edit.status).toBe(404);
-    const stock = await t.request<any>(`/api/products/${id}/stock`, { method: 'PUT', token: vendorB.accessToken, body: { quantity: 99 } });
+    const stock = await t.request<ErrorResponse>(`/api/products/${id}/stock`, { method: 'PUT', token: vendorB.accessToken, body: { quantity: 99 } });
     expect(stock.status).toBe(404);
-    const del = await t.request<any>(`/api/products/${id}`, { method: 'DELETE', token: vendorB.accessToken });
+    const del = await t.request<ErrorResponse>(`/api/products/${id}`, { method: 'DELETE', token: vendorB.accessToken });
     expect(del.status).toBe(404);
-    const after = await t.request<any>(`/api/products/${id}`, { token: admin.accessToken });
+    const after = await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken });
     expect(after.body).toMatchObject({ name: 'Atelier Draft', stockQuantity: 0, deletedAt: null });
 
-    const ownEdit = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft II' } });
+    const ownEdit = await t.request<Product>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft II' } });
     expect(ownEdit.status).toBe(200);
     expect(ownEdit.body).toMatchObject({ name: 'Atelier Draft II', status: 'DRAFT', vendorId: vendorAId });
     // The house publishes (decisions §67): the vendor's own attempt is refused and changes nothing.
-    const publish = await t.request<any>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft III', status: 'ACTIVE' } });
+    const publish = await t.request<ErrorResponse>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft III', status: 'ACTIVE' } });
     expectErrorShape(publish.body, 403, 'FORBIDDEN');
     expect(publish.body.details).toEqual([expect.objectContaining({ path: 'status' })]);
     expect((await t.request(`/api/products/${id}`, { method: 'PUT', token: admin.accessToken, body: { status: 'ACTIVE' } })).status).toBe(200);
@@ -162,17 +162,17 @@ describe('vendor isolation', () => {
 
   it('refuses merchandising (featured) and moving pieces to another vendor', async () => {
     const p = await f.product({ categoryId: rings.id, status: 'DRAFT' }, vendorA.accessToken);
-    const feat = await t.request<any>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { isFeatured: true } });
+    const feat = await t.request<ErrorResponse>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { isFeatured: true } });
     expect(feat.status).toBe(403);
-    const move = await t.request<any>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { vendorId: vendorBId } });
+    const move = await t.request<ErrorResponse>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { vendorId: vendorBId } });
     expect(move.status).toBe(403);
-    const toggle = await t.request<any>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: vendorA.accessToken });
+    const toggle = await t.request<ErrorResponse>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: vendorA.accessToken });
     expect(toggle.status).toBe(403);
   });
 
   it('answers 403 to a vendor account without a vendor', async () => {
     const orphan = await t.loginAs('VENDOR');
-    const res = await t.request<any>('/api/products', { token: orphan.accessToken, body: { categoryId: rings.id, name: 'A', sku: 'ORPH-1', metalType: 'SILVER', price: 100 } });
+    const res = await t.request<ErrorResponse>('/api/products', { token: orphan.accessToken, body: { categoryId: rings.id, name: 'A', sku: 'ORPH-1', metalType: 'SILVER', price: 100 } });
     expect(res.status).toBe(403);
     expectErrorShape(res.body, 403, 'VENDOR_NOT_LINKED');
   });
@@ -188,31 +188,31 @@ describe('reading products', () => {
       expect((await t.request(`/api/products/sku/${p.sku}`, { token: customer.accessToken })).status).toBe(404);
       expect((await t.request(`/api/products/${p.id}`, { token: admin.accessToken })).status).toBe(200);
     }
-    const list = await t.request<any>('/api/products?size=100');
-    const ids = list.body.content.map((p: any) => p.id);
+    const list = await t.request<ProductPage>('/api/products?size=100');
+    const ids = list.body.content.map((p) => p.id);
     expect(ids).toContain(live.id);
     expect(ids).not.toContain(draft.id);
-    expect(list.body.content.every((p: any) => p.status === 'ACTIVE')).toBe(true);
-    const adminDrafts = await t.request<any>('/api/products?status=DRAFT&size=100', { token: admin.accessToken });
-    expect(adminDrafts.body.content.map((p: any) => p.id)).toContain(draft.id);
+    expect(list.body.content.every((p) => p.status === 'ACTIVE')).toBe(true);
+    const adminDrafts = await t.request<ProductPage>('/api/products?status=DRAFT&size=100', { token: admin.accessToken });
+    expect(adminDrafts.body.content.map((p) => p.id)).toContain(draft.id);
   });
 
   it('finds by id, SKU (case-insensitive), metal and category; 404 and 400 otherwise', async () => {
     const p = await f.product({ ...base(), categoryId: necklaces.id, metalType: 'SILVER', sku: 'NECK-SIL-9' });
-    expect((await t.request<any>(`/api/products/${p.id}`)).body.id).toBe(p.id);
-    expect((await t.request<any>('/api/products/sku/neck-sil-9')).body.id).toBe(p.id);
-    const metal = await t.request<any>('/api/products/metal/SILVER?size=100');
-    expect(metal.body.content.every((x: any) => x.metalType === 'SILVER')).toBe(true);
-    expect(metal.body.content.map((x: any) => x.id)).toContain(p.id);
-    const cat = await t.request<any>(`/api/products/category/${necklaces.id}?size=100`);
-    expect(cat.body.content.every((x: any) => x.categoryId === necklaces.id)).toBe(true);
-    expect((await t.request<any>(`/api/products/${missingId}`)).status).toBe(404);
-    expect((await t.request<any>('/api/products/sku/NOPE-0')).status).toBe(404);
-    const badId = await t.request<any>('/api/products/not-a-uuid');
+    expect((await t.request<Product>(`/api/products/${p.id}`)).body.id).toBe(p.id);
+    expect((await t.request<Product>('/api/products/sku/neck-sil-9')).body.id).toBe(p.id);
+    const metal = await t.request<ProductPage>('/api/products/metal/SILVER?size=100');
+    expect(metal.body.content.every((x) => x.metalType === 'SILVER')).toBe(true);
+    expect(metal.body.content.map((x) => x.id)).toContain(p.id);
+    const cat = await t.request<ProductPage>(`/api/products/category/${necklaces.id}?size=100`);
+    expect(cat.body.content.every((x) => x.categoryId === necklaces.id)).toBe(true);
+    expect((await t.request(`/api/products/${missingId}`)).status).toBe(404);
+    expect((await t.request('/api/products/sku/NOPE-0')).status).toBe(404);
+    const badId = await t.request<ErrorResponse>('/api/products/not-a-uuid');
     expect(badId.status).toBe(400);
     expectErrorShape(badId.body, 400, 'VALIDATION_FAILED');
-    expect((await t.request<any>('/api/products/metal/TITANIUM')).status).toBe(400);
-    expect((await t.request<any>('/api/products/category/nope')).status).toBe(400);
+    expect((await t.request('/api/products/metal/TITANIUM')).status).toBe(400);
+    expect((await t.request('/api/products/category/nope')).status).toBe(400);
   });
 
   it('filters featured, available, low-stock, out-of-stock, price range and vendor', async () => {
@@ -220,31 +220,31 @@ describe('reading products', () => {
     const low = await f.product({ ...base(), price: 20_000, stockQuantity: 2 });
     const plenty = await f.product({ ...base(), price: 30_000, stockQuantity: 50, isFeatured: true });
     const other = await f.product({ vendorId: vendorBId, categoryId: rings.id, price: 25_000, stockQuantity: 9 });
-    const ids = async (path: string) => ((await t.request<any>(path)).body.content as any[]).map((x) => x.id);
+    const ids = async (path: string) => (await t.request<ProductPage>(path)).body.content.map((x) => x.id);
     expect(await ids('/api/products/featured?size=100')).toContain(plenty.id);
     expect(await ids('/api/products/featured?size=100')).not.toContain(low.id);
     const available = await ids('/api/products/available?size=100');
     expect(available).toEqual(expect.arrayContaining([low.id, plenty.id]));
     expect(available).not.toContain(cheap.id);
-    const lowStock = await t.request<any>('/api/products/low-stock?size=100');
-    expect(lowStock.body.content.map((x: any) => x.id)).toContain(low.id);
-    expect(lowStock.body.content.every((x: any) => x.stockQuantity >= 1 && x.stockQuantity <= 5 && x.availability === 'LOW_STOCK')).toBe(true);
-    const out = await t.request<any>('/api/products/out-of-stock?size=100');
-    expect(out.body.content.map((x: any) => x.id)).toContain(cheap.id);
-    expect(out.body.content.every((x: any) => x.stockQuantity === 0)).toBe(true);
+    const lowStock = await t.request<ProductPage>('/api/products/low-stock?size=100');
+    expect(lowStock.body.content.map((x) => x.id)).toContain(low.id);
+    expect(lowStock.body.content.every((x) => x.stockQuantity >= 1 && x.stockQuantity <= 5 && x.availability === 'LOW_STOCK')).toBe(true);
+    const out = await t.request<ProductPage>('/api/products/out-of-stock?size=100');
+    expect(out.body.content.map((x) => x.id)).toContain(cheap.id);
+    expect(out.body.content.every((x) => x.stockQuantity === 0)).toBe(true);
     const range = await ids('/api/products/price-range?min=15000&max=26000&size=100');
     expect(range).toEqual(expect.arrayContaining([low.id, other.id]));
     expect(range).not.toContain(cheap.id);
     expect(range).not.toContain(plenty.id);
     expect((await t.request('/api/products/price-range?min=500&max=100')).status).toBe(400);
     expect((await t.request('/api/products/price-range?min=abc&max=100')).status).toBe(400);
-    const byVendor = await t.request<any>(`/api/products?vendorId=${vendorBId}&size=100`);
+    const byVendor = await t.request<ProductPage>(`/api/products?vendorId=${vendorBId}&size=100`);
     expect(byVendor.body.content.length).toBeGreaterThan(0);
-    expect(byVendor.body.content.every((x: any) => x.vendorId === vendorBId)).toBe(true);
+    expect(byVendor.body.content.every((x) => x.vendorId === vendorBId)).toBe(true);
     // Same query shape, other values: each call gets its own answer from the shared prepared statement.
-    const byVendorA = await t.request<any>(`/api/products?vendorId=${vendorAId}&size=100`);
-    expect(byVendorA.body.content.every((x: any) => x.vendorId === vendorAId)).toBe(true);
-    expect(byVendorA.body.content.map((x: any) => x.id)).toContain(plenty.id);
+    const byVendorA = await t.request<ProductPage>(`/api/products?vendorId=${vendorAId}&size=100`);
+    expect(byVendorA.body.content.every((x) => x.vendorId === vendorAId)).toBe(true);
+    expect(byVendorA.body.content.map((x) => x.id)).toContain(plenty.id);
     // featured=false is a condition of its own, not "no featured filter".
     const notFeatured = await ids(`/api/products?featured=false&vendorId=${vendorAId}&size=100`);
     expect(notFeatured).toEqual(expect.arrayContaining([cheap.id, low.id]));
@@ -259,26 +259,26 @@ describe('reading products', () => {
     for (let i = 0; i < 7; i += 1) await f.product({ ...base(), categoryId: cat.id, price: 1000 * ((i * 3) % 7) + 500 });
     const offsetIds: string[] = [];
     for (let page = 0; page < 3; page += 1) {
-      const res = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=3&page=${page}`);
+      const res = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=3&page=${page}`);
       expect(res.body.totalElements).toBe(7);
       expect(res.body.totalPages).toBe(3);
-      offsetIds.push(...res.body.content.map((p: any) => p.id));
+      offsetIds.push(...res.body.content.map((p) => p.id));
     }
-    const prices = (await t.request<any>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=100`)).body.content.map((p: any) => p.price.amount);
+    const prices = (await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=100`)).body.content.map((p) => p.price!.amount);
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
     const keysetIds: string[] = [];
     let after: string | null = null;
     do {
-      const res: any = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=3${after ? `&after=${after}` : ''}`);
-      keysetIds.push(...res.body.content.map((p: any) => p.id));
+      const res: TestResponse<ProductPage> = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=3${after ? `&after=${after}` : ''}`);
+      keysetIds.push(...res.body.content.map((p) => p.id));
       after = res.body.nextCursor;
     } while (after);
     expect(keysetIds).toEqual(offsetIds);
     for (const sort of ['createdAt,desc', 'name,asc', 'stock,desc', 'updatedAt,desc', 'sku,asc']) {
-      const first = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4`);
-      const second = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&after=${first.body.nextCursor}`);
-      const page1 = await t.request<any>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&page=1`);
-      expect(second.body.content.map((p: any) => p.id), sort).toEqual(page1.body.content.map((p: any) => p.id));
+      const first = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4`);
+      const second = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&after=${first.body.nextCursor}`);
+      const page1 = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&page=1`);
+      expect(second.body.content.map((p) => p.id), sort).toEqual(page1.body.content.map((p) => p.id));
     }
   });
 
@@ -288,61 +288,61 @@ describe('reading products', () => {
     for (const sort of ['price,asc', 'price,desc', 'createdAt,desc', 'name,asc', 'stock,desc', 'updatedAt,desc', 'sku,asc']) {
       const list = `/api/products?categoryId=${cat.id}&sort=${sort}&size=3`;
       // Forward by cursor, remembering each page.
-      const pages: any[] = [];
-      let res: any = await t.request<any>(list);
+      const pages: ProductPage[] = [];
+      let res = await t.request<ProductPage>(list);
       expect(res.body.prevCursor, sort).toBeNull();
       pages.push(res.body);
       while (res.body.nextCursor) {
-        res = await t.request<any>(`${list}&after=${res.body.nextCursor}`);
+        res = await t.request<ProductPage>(`${list}&after=${res.body.nextCursor}`);
         if (res.body.content.length) pages.push(res.body);
       }
       expect(pages.map((p) => p.content.length), sort).toEqual([3, 3, 2]);
       // Back from the last page by cursor: the same pieces in the same order, page by page.
-      let back: any = pages[2];
+      let back = pages[2];
       for (const expected of [pages[1], pages[0]]) {
-        expect(back.prevCursor, sort).toEqual(expect.any(String));
-        back = (await t.request<any>(`${list}&before=${back.prevCursor}`)).body;
-        expect(back.content.map((p: any) => p.id), sort).toEqual(expected.content.map((p: any) => p.id));
-        expect(back.nextCursor, sort).toEqual(expected.nextCursor);
+        expect(back!.prevCursor, sort).toEqual(expect.any(String));
+        back = (await t.request<ProductPage>(`${list}&before=${back!.prevCursor}`)).body;
+        expect(back.content.map((p) => p.id), sort).toEqual(expected!.content.map((p) => p.id));
+        expect(back.nextCursor, sort).toEqual(expected!.nextCursor);
       }
-      expect(back.prevCursor, sort).toBeNull();
+      expect(back!.prevCursor, sort).toBeNull();
       // Two pieces precede the first page's last one: `before` it answers the first page, whole.
-      const short = (await t.request<any>(`${list}&before=${pages[0].nextCursor}`)).body;
-      expect(short.content.map((p: any) => p.id), sort).toEqual(pages[0].content.map((p: any) => p.id));
+      const short = (await t.request<ProductPage>(`${list}&before=${pages[0]!.nextCursor}`)).body;
+      expect(short.content.map((p) => p.id), sort).toEqual(pages[0]!.content.map((p) => p.id));
       expect(short).toMatchObject({ page: 0, prevCursor: null });
     }
   });
 
   it(`pages by number only within the first ${OFFSET_WINDOW.toLocaleString('en')} pieces and names the cursor past them`, async () => {
     const lastInWindow = OFFSET_WINDOW / 20 - 1;
-    expect((await t.request<any>(`/api/products?size=20&page=${lastInWindow}`)).status).toBe(200);
-    expect((await t.request<any>(`/api/products?size=100&page=${OFFSET_WINDOW / 100 - 1}`)).status).toBe(200);
+    expect((await t.request(`/api/products?size=20&page=${lastInWindow}`)).status).toBe(200);
+    expect((await t.request(`/api/products?size=100&page=${OFFSET_WINDOW / 100 - 1}`)).status).toBe(200);
     for (const q of [`size=20&page=${lastInWindow + 1}`, `size=100&page=${OFFSET_WINDOW / 100}`, 'size=20&page=2000', 'size=1&page=100000']) {
       for (const path of ['/api/products', `/api/products/category/${rings.id}`, `/api/vendors/${vendorAId}/products`]) {
-        const res = await t.request<any>(`${path}?${q}`, { token: admin.accessToken });
+        const res = await t.request<ErrorResponse>(`${path}?${q}`, { token: admin.accessToken });
         expect(res.status, `${path}?${q}`).toBe(400);
         expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
         expect(res.body.details).toEqual([{ path: 'page', message: expect.stringContaining('nextCursor as after') }]);
       }
     }
     // With a cursor the page number is only echoed: a deep page by cursor is served.
-    const first = (await t.request<any>('/api/products?size=1')).body;
-    const deep = await t.request<any>(`/api/products?size=1&page=${OFFSET_WINDOW + 5}&after=${first.nextCursor}`);
+    const first = (await t.request<ProductPage>('/api/products?size=1')).body;
+    const deep = await t.request<ProductPage>(`/api/products?size=1&page=${OFFSET_WINDOW + 5}&after=${first.nextCursor}`);
     expect(deep.status).toBe(200);
     expect(deep.body.page).toBe(OFFSET_WINDOW + 5);
-    const both = await t.request<any>(`/api/products?size=1&after=${first.nextCursor}&before=${first.nextCursor}`);
+    const both = await t.request<ErrorResponse>(`/api/products?size=1&after=${first.nextCursor}&before=${first.nextCursor}`);
     expect(both.status).toBe(400);
     expect(both.body.details).toEqual([{ path: 'before', message: expect.any(String) }]);
     // The OpenAPI document says it.
-    const doc = (await t.request<any>('/api/openapi.json')).body;
-    const params = doc.paths['/api/products'].get.parameters as { name: string; description?: string }[];
+    const doc = (await t.request<OpenApiDocument>('/api/openapi.json')).body;
+    const params = doc.paths['/api/products']!.get!.parameters!;
     expect(params.find((p) => p.name === 'page')?.description).toContain('10,000');
     expect(params.find((p) => p.name === 'before')?.description).toContain('prevCursor');
   });
 
   it('rejects bad list parameters with 400', async () => {
     for (const q of ['size=0', 'size=101', 'page=-1', 'sort=colour,asc', 'metalType=GOLD', 'featured=maybe', 'after=not-a-cursor', 'before=not-a-cursor', 'vendorId=abc', 'availability=SOON']) {
-      const res = await t.request<any>(`/api/products?${q}`);
+      const res = await t.request<ErrorResponse>(`/api/products?${q}`);
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
@@ -357,9 +357,9 @@ describe('search', () => {
     const ruby = await f.product({ ...base(), categoryId: cat.id, name: 'Ruby Eternity Band', gemstone: { type: 'Ruby' }, description: 'Worn with pink sapphires.' });
     const hidden = await f.product({ ...base(), categoryId: cat.id, name: 'Sapphire Draft', status: 'DRAFT' });
     const ids = async (q: string, token?: string) => {
-      const res = await t.request<any>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`, token ? { token } : {});
+      const res = await t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`, token ? { token } : {});
       expect(res.status, q).toBe(200);
-      return res.body.content.map((p: any) => p.id);
+      return res.body.content.map((p) => p.id);
     };
     // A piece whose stone or name says sapphire: the bangle only mentions one in its prose, the ruby band in a plural.
     expect(await ids('sapphire')).toEqual([named.id]);
@@ -381,17 +381,17 @@ describe('search', () => {
   it('tolerates typos only in a word with no exact match (one from 5 letters, two from 9, a swap is one) and says what it searched', async () => {
     const cat = await f.category();
     const sapphire = await f.product({ ...base(), categoryId: cat.id, name: 'Tourmalinated Sapphire Solitaire', gemstone: { type: 'Sapphire' } });
-    const search = (q: string) => t.request<any>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`);
+    const search = (q: string) => t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`);
     const typo = await search('saphire');
-    expect(typo.body.content.map((p: any) => p.id)).toEqual([sapphire.id]);
+    expect(typo.body.content.map((p) => p.id)).toEqual([sapphire.id]);
     expect(typo.body.correctedQuery).toBe('sapphire');
     expect((await search('sapphire')).body.correctedQuery).toBeNull();
-    expect((await search('sapphrie')).body.content.map((p: any) => p.id)).toEqual([sapphire.id]);
+    expect((await search('sapphrie')).body.content.map((p) => p.id)).toEqual([sapphire.id]);
     // Four letters: no typo allowed.
     expect((await search('sapp solitare')).body.content).toEqual([]);
     expect((await search('solitare')).body.correctedQuery).toBe('solitaire');
     // Nine letters and more: two edits.
-    expect((await search('turmalinatd')).body.content.map((p: any) => p.id)).toEqual([sapphire.id]);
+    expect((await search('turmalinatd')).body.content.map((p) => p.id)).toEqual([sapphire.id]);
     expect((await search('trmalinatd')).body.content).toEqual([]);
   });
 
@@ -399,18 +399,18 @@ describe('search', () => {
     const cat = await f.category(`Parures ${Date.now()}`);
     const eclat = await f.product({ ...base(), categoryId: cat.id, name: 'Éclat Rivière', gemstone: { type: 'Diamond' } });
     const plain = await f.product({ ...base(), categoryId: cat.id, name: 'Eclat Collier' });
-    const found = async (q: string) => (await t.request<any>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`)).body.content.map((p: any) => p.id).sort();
+    const found = async (q: string) => (await t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`)).body.content.map((p) => p.id).sort();
     expect(await found('eclat')).toEqual([eclat.id, plain.id].sort());
     expect(await found('ÉCLAT')).toEqual([eclat.id, plain.id].sort());
     expect(await found('riviere')).toEqual([eclat.id]);
     // The category's name ("Parures …"): the singular finds it too.
     expect(await found('parure')).toEqual([eclat.id, plain.id].sort());
-    const collection = await t.request<any>('/api/collections', {
+    const collection = await t.request<Collection>('/api/collections', {
       token: admin.accessToken,
       body: { name: `Marée Basse ${Date.now()}`, year: 2024, season: 'SUMMER', description: 'Low tide.' },
     });
     expect(collection.status).toBe(201);
-    const added = await t.request<any>(`/api/collections/${collection.body.id}/products`, { token: admin.accessToken, body: { productId: plain.id } });
+    const added = await t.request<CollectionItem[]>(`/api/collections/${collection.body.id}/products`, { token: admin.accessToken, body: { productId: plain.id } });
     expect(added.status).toBeLessThan(300);
     await f.product({ ...base(), categoryId: cat.id, name: 'Cache breaker' });
     expect(await found('maree basse')).toEqual([plain.id]);
@@ -425,8 +425,8 @@ describe('search', () => {
     await f.product({ ...base(), categoryId: cat.id, name: 'Comet Cuff', description: 'A cuff with one zircon set flush.' });
     // inName2 is newer than inName: newest first within the name tier.
     const expected = [inName2.id, inName.id, inStone.id, inCut.id];
-    const http = await t.request<any>(`/api/products/search?q=zirc&categoryId=${cat.id}`);
-    expect(http.body.content.map((p: any) => p.id)).toEqual(expected);
+    const http = await t.request<ProductSearchPage>(`/api/products/search?q=zirc&categoryId=${cat.id}`);
+    expect(http.body.content.map((p) => p.id)).toEqual(expected);
     expect(http.body.totalElements).toBe(4);
     // Every read path gives the same pages: one ranked statement (few matches, the default here), and
     // tier by tier with sorted matches or with the index walk used for large tiers.
@@ -445,10 +445,10 @@ describe('search', () => {
   });
 
   it('rejects an empty or oversized query with 400', async () => {
-    expect((await t.request<any>('/api/products/search')).status).toBe(400);
-    expect((await t.request<any>('/api/products/search?q=%20')).status).toBe(400);
-    expect((await t.request<any>(`/api/products/search?q=${'a'.repeat(101)}`)).status).toBe(400);
-    const punct = await t.request<any>("/api/products/search?q=')%20%7C%20!");
+    expect((await t.request('/api/products/search')).status).toBe(400);
+    expect((await t.request('/api/products/search?q=%20')).status).toBe(400);
+    expect((await t.request(`/api/products/search?q=${'a'.repeat(101)}`)).status).toBe(400);
+    const punct = await t.request<ProductSearchPage>("/api/products/search?q=')%20%7C%20!");
     expect(punct.status).toBe(200);
     expect(punct.body.content).toEqual([]);
   });
@@ -461,7 +461,7 @@ describe('facets and statistics', () => {
     await f.product({ ...base(), categoryId: cat.id, metalType: 'YELLOW_GOLD', stockQuantity: 3, price: 5000, isFeatured: true });
     await f.product({ vendorId: vendorBId, categoryId: cat.id, metalType: 'PLATINUM', stockQuantity: 40, price: 9000 });
     await f.product({ ...base(), categoryId: cat.id, metalType: 'PLATINUM', status: 'DRAFT' });
-    const res = await t.request<any>(`/api/products/filters?categoryId=${cat.id}`);
+    const res = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}`);
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(3);
     expect(res.body.metals).toEqual([
@@ -469,15 +469,15 @@ describe('facets and statistics', () => {
       { value: 'YELLOW_GOLD', count: 2 },
     ].sort((a, b) => b.count - a.count));
     // The category facet ignores the category filter itself: the chosen category and the others, with counts.
-    expect(res.body.categories.find((c: any) => c.value === cat.id)).toEqual({ value: cat.id, label: 'Facet Bracelets', count: 3 });
+    expect(res.body.categories.find((c) => c.value === cat.id)).toEqual({ value: cat.id, label: 'Facet Bracelets', count: 3 });
     expect(res.body.categories.length).toBeGreaterThan(1);
     expect(res.body.availability).toEqual(expect.arrayContaining([{ value: 'OUT_OF_STOCK', count: 1 }, { value: 'LOW_STOCK', count: 1 }, { value: 'IN_STOCK', count: 1 }]));
-    expect(res.body.vendors.find((v: any) => v.value === vendorAId).count).toBe(2);
+    expect(res.body.vendors.find((v) => v.value === vendorAId)!.count).toBe(2);
     expect(res.body.featured).toEqual(expect.arrayContaining([{ value: 'true', count: 1 }, { value: 'false', count: 2 }]));
     expect(res.body.price).toEqual({ min: 1000, max: 9000 });
-    const narrowed = await t.request<any>(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`);
+    const narrowed = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`);
     expect(narrowed.body.total).toBe(1);
-    const asAdmin = await t.request<any>(`/api/products/filters?categoryId=${cat.id}`, { token: admin.accessToken });
+    const asAdmin = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}`, { token: admin.accessToken });
     expect(asAdmin.body.total).toBe(4);
     expect(asAdmin.body.statuses).toEqual(expect.arrayContaining([{ value: 'DRAFT', count: 1 }, { value: 'ACTIVE', count: 3 }]));
     expect((await t.request('/api/products/filters?metalType=GOLD')).status).toBe(400);
@@ -489,7 +489,7 @@ describe('facets and statistics', () => {
     await f.product({ ...base(), categoryId: cat.id, metalType: 'YELLOW_GOLD', stockQuantity: 10, price: 5000 });
     await f.product({ vendorId: vendorBId, categoryId: cat.id, metalType: 'PLATINUM', stockQuantity: 40, price: 9000 });
 
-    const platinum = await t.request<any>(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`);
+    const platinum = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`);
     expect(platinum.status).toBe(200);
     expect(platinum.body.total).toBe(1);
     // The metal facet ignores metalType (but keeps the category); every other facet applies it.
@@ -500,15 +500,15 @@ describe('facets and statistics', () => {
     expect(platinum.body.vendors).toEqual([expect.objectContaining({ value: vendorBId, count: 1 })]);
     expect(platinum.body.availability).toEqual([{ value: 'IN_STOCK', count: 1 }]);
     // The category facet ignores categoryId but keeps PLATINUM.
-    expect(platinum.body.categories.find((c: any) => c.value === cat.id)).toEqual({ value: cat.id, label: 'Facet Pendants', count: 1 });
+    expect(platinum.body.categories.find((c) => c.value === cat.id)).toEqual({ value: cat.id, label: 'Facet Pendants', count: 1 });
 
-    const outOfStock = await t.request<any>(`/api/products/filters?categoryId=${cat.id}&availability=OUT_OF_STOCK`);
+    const outOfStock = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&availability=OUT_OF_STOCK`);
     expect(outOfStock.body.total).toBe(1);
     expect(outOfStock.body.availability).toEqual(expect.arrayContaining([{ value: 'OUT_OF_STOCK', count: 1 }, { value: 'IN_STOCK', count: 2 }]));
     expect(outOfStock.body.metals).toEqual([{ value: 'YELLOW_GOLD', count: 1 }]);
 
     // The price bounds ignore the price filter, so a range slider keeps its full span.
-    const pricey = await t.request<any>(`/api/products/filters?categoryId=${cat.id}&minPrice=2000`);
+    const pricey = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&minPrice=2000`);
     expect(pricey.body.total).toBe(2);
     expect(pricey.body.price).toEqual({ min: 1000, max: 9000 });
     expect(pricey.body.metals).toEqual([
@@ -523,44 +523,44 @@ describe('facets and statistics', () => {
     const pink = await f.product({ ...base(), categoryId: cat.id, name: 'Aurore Pendant', gemstone: { type: 'sapphire', cut: 'Oval' } });
     await f.product({ ...base(), categoryId: cat.id, name: 'Nocturne Studs', gemstone: { type: 'Diamond', cut: 'Oval' }, description: 'Beside a sapphire.' });
     await f.product({ ...base(), categoryId: cat.id, name: 'Nocturne Band' });
-    const list = async (query: string) => (await t.request<any>(`/api/products?categoryId=${cat.id}&${query}`)).body.content.map((p: any) => p.id).sort();
+    const list = async (query: string) => (await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&${query}`)).body.content.map((p) => p.id).sort();
     expect(await list('stone=SAPPHIRE')).toEqual([blue.id, pink.id].sort());
     expect(await list('stone=Sapphire&cut=oval')).toEqual([pink.id]);
-    expect((await t.request<any>(`/api/products/search?q=nocturne&stone=sapphire&categoryId=${cat.id}`)).body.content.map((p: any) => p.id)).toEqual([blue.id]);
+    expect((await t.request<ProductSearchPage>(`/api/products/search?q=nocturne&stone=sapphire&categoryId=${cat.id}`)).body.content.map((p) => p.id)).toEqual([blue.id]);
 
-    const facets = (await t.request<any>(`/api/products/filters?categoryId=${cat.id}&stone=sapphire`)).body;
+    const facets = (await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&stone=sapphire`)).body;
     expect(facets.total).toBe(2);
     // The stone facet ignores the stone filter; spellings differing in case are one value.
-    expect(facets.stones.map((v: any) => [v.value.toLowerCase(), v.count])).toEqual([
+    expect(facets.stones.map((v) => [v.value.toLowerCase(), v.count])).toEqual([
       ['sapphire', 2],
       ['diamond', 1],
     ]);
     expect(facets.cuts).toEqual(expect.arrayContaining([{ value: 'Cushion', count: 1 }, { value: 'Oval', count: 1 }]));
-    const byCut = (await t.request<any>(`/api/products/filters?categoryId=${cat.id}&cut=Oval`)).body;
+    const byCut = (await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&cut=Oval`)).body;
     expect(byCut.total).toBe(2);
     expect(byCut.cuts).toEqual(expect.arrayContaining([{ value: 'Oval', count: 2 }, { value: 'Cushion', count: 1 }]));
 
     // Facets of a search count what it finds.
-    const searched = (await t.request<any>(`/api/products/filters?categoryId=${cat.id}&q=nocturne`)).body;
+    const searched = (await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&q=nocturne`)).body;
     expect(searched.total).toBe(3);
     expect(searched.stones).toEqual(expect.arrayContaining([{ value: 'Sapphire', count: 1 }, { value: 'Diamond', count: 1 }]));
-    const none = (await t.request<any>(`/api/products/filters?categoryId=${cat.id}&q=${encodeURIComponent('!!')}`)).body;
+    const none = (await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&q=${encodeURIComponent('!!')}`)).body;
     expect(none.total).toBe(0);
-    expect((await t.request<any>(`/api/products/filters?cut=${'x'.repeat(61)}`)).status).toBe(400);
+    expect((await t.request(`/api/products/filters?cut=${'x'.repeat(61)}`)).status).toBe(400);
   });
 
   it('computes statistics for ADMIN only', async () => {
-    const res = await t.request<any>('/api/products/statistics', { token: admin.accessToken });
+    const res = await t.request<ProductStatistics>('/api/products/statistics', { token: admin.accessToken });
     expect(res.status).toBe(200);
-    const list = await t.request<any>('/api/products?size=100', { token: admin.accessToken });
-    const all = list.body.content as any[];
+    const list = await t.request<ProductPage>('/api/products?size=100', { token: admin.accessToken });
+    const all = list.body.content;
     expect(res.body.total).toBe(list.body.totalElements);
     expect(res.body.stockUnits).toBe(all.reduce((s, p) => s + p.stockQuantity, 0));
     expect(res.body.stockValue).toEqual([{ currency: 'EUR', amount: all.reduce((s, p) => s + (p.price ? p.price.amount * p.stockQuantity : 0), 0) }]);
     expect(res.body.outOfStock).toBe(all.filter((p) => p.stockQuantity === 0).length);
     expect(res.body.lowStock).toBe(all.filter((p) => p.stockQuantity >= 1 && p.stockQuantity <= 5).length);
     expect(Object.values(res.body.byStatus as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(res.body.total);
-    expect(res.body.byCategory.find((c: any) => c.categoryId === rings.id).name).toBe('Rings');
+    expect(res.body.byCategory.find((c) => c.categoryId === rings.id)!.name).toBe('Rings');
     for (const s of [customer, vendorA, designer]) expect((await t.request(`/api/products/statistics`, { token: s.accessToken })).status).toBe(403);
     expect((await t.request('/api/products/statistics')).status).toBe(401);
   });
@@ -569,16 +569,16 @@ describe('facets and statistics', () => {
 describe('stock', () => {
   it('sets an absolute quantity and adjusts by delta, never below zero', async () => {
     const p = await f.product({ ...base(), stockQuantity: 4 });
-    const set = await t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: vendorA.accessToken, body: { quantity: 10 } });
+    const set = await t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: vendorA.accessToken, body: { quantity: 10 } });
     expect(set.status).toBe(200);
     expect(set.body.stockQuantity).toBe(10);
-    const dec = await t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -7 } });
+    const dec = await t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -7 } });
     expect(dec.body.stockQuantity).toBe(3);
-    const tooMany = await t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -4 } });
+    const tooMany = await t.request<ErrorResponse>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -4 } });
     expect(tooMany.status).toBe(409);
     expectErrorShape(tooMany.body, 409, 'INSUFFICIENT_STOCK');
     for (const body of [{ quantity: -1 }, { quantity: 1.5 }, { delta: 0.5 }, {}, { quantity: 1, delta: 1 }, { quantity: '3' }]) {
-      const res = await t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body });
+      const res = await t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect((await t.request(`/api/products/${missingId}/stock`, { method: 'PUT', token: admin.accessToken, body: { quantity: 1 } })).status).toBe(404);
@@ -589,22 +589,22 @@ describe('stock', () => {
   it('loses no update under 50 parallel changes', async () => {
     const p = await f.product({ ...base(), stockQuantity: 100 });
     const deltas = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 3 : -2));
-    const results = await Promise.all(deltas.map((delta) => t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta } })));
+    const results = await Promise.all(deltas.map((delta) => t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta } })));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const final = await t.request<any>(`/api/products/${p.id}`);
+    const final = await t.request<Product>(`/api/products/${p.id}`);
     expect(final.body.stockQuantity).toBe(100 + deltas.reduce((a, b) => a + b, 0));
     // Draining in parallel: exactly the available units succeed, the rest answer 409.
-    const drain = await Promise.all(Array.from({ length: 50 }, () => t.request<any>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -5 } })));
+    const drain = await Promise.all(Array.from({ length: 50 }, () => t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -5 } })));
     expect(drain.filter((r) => r.status === 200)).toHaveLength(Math.floor(125 / 5));
     expect(drain.filter((r) => r.status === 409)).toHaveLength(50 - 25);
-    expect((await t.request<any>(`/api/products/${p.id}`)).body.stockQuantity).toBe(0);
+    expect((await t.request<Product>(`/api/products/${p.id}`)).body.stockQuantity).toBe(0);
   });
 });
 
 describe('updating, featuring and deleting', () => {
   it('updates with PUT and validates', async () => {
     const p = await f.product({ ...base() });
-    const res = await t.request<any>(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Renamed Piece', priceMin: 100, priceMax: 200 } });
+    const res = await t.request<Product>(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Renamed Piece', priceMin: 100, priceMax: 200 } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed Piece', price: null, priceRange: { min: 100, max: 200 } });
     expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { stockQuantity: -3 } })).status).toBe(400);
@@ -615,9 +615,9 @@ describe('updating, featuring and deleting', () => {
 
   it('toggles featured (ADMIN)', async () => {
     const p = await f.product({ ...base() });
-    const on = await t.request<any>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: admin.accessToken });
+    const on = await t.request<Product>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: admin.accessToken });
     expect(on.body.isFeatured).toBe(true);
-    const off = await t.request<any>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: admin.accessToken });
+    const off = await t.request<Product>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: admin.accessToken });
     expect(off.body.isFeatured).toBe(false);
     expect((await t.request(`/api/products/${missingId}/toggle-featured`, { method: 'POST', token: admin.accessToken })).status).toBe(404);
     expect((await t.request(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: customer.accessToken })).status).toBe(403);
@@ -628,16 +628,16 @@ describe('updating, featuring and deleting', () => {
     expect((await t.request(`/api/products/${p.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
     expect((await t.request(`/api/products/${p.id}`)).status).toBe(404);
     expect((await t.request(`/api/products/${p.id}`, { token: admin.accessToken })).status).toBe(404);
-    const seen = await t.request<any>(`/api/products/${p.id}?includeDeleted=true`, { token: admin.accessToken });
+    const seen = await t.request<Product>(`/api/products/${p.id}?includeDeleted=true`, { token: admin.accessToken });
     expect(seen.status).toBe(200);
     expect(seen.body.deletedAt).not.toBeNull();
     expect((await t.request(`/api/products/${p.id}?includeDeleted=true`, { token: vendorA.accessToken })).status).toBe(404);
-    const listed = await t.request<any>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`, { token: admin.accessToken });
-    expect(listed.body.content.map((x: any) => x.id)).toContain(p.id);
-    const publicList = await t.request<any>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`);
-    expect(publicList.body.content.map((x: any) => x.id)).not.toContain(p.id);
+    const listed = await t.request<ProductPage>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`, { token: admin.accessToken });
+    expect(listed.body.content.map((x) => x.id)).toContain(p.id);
+    const publicList = await t.request<ProductPage>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`);
+    expect(publicList.body.content.map((x) => x.id)).not.toContain(p.id);
     expect((await t.request(`/api/products/${p.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
-    const restored = await t.request<any>(`/api/products/${p.id}/restore`, { method: 'POST', token: admin.accessToken });
+    const restored = await t.request<Product>(`/api/products/${p.id}/restore`, { method: 'POST', token: admin.accessToken });
     expect(restored.status).toBe(200);
     expect(restored.body.deletedAt).toBeNull();
     expect((await t.request(`/api/products/${p.id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(409);
@@ -656,14 +656,14 @@ describe('updating, featuring and deleting', () => {
     const ordered = await f.product({ ...base() });
     await t.database.db.execute(sql`create table if not exists test_order_lines (id serial primary key, product_id uuid not null references products(id))`);
     await t.database.db.execute(sql`insert into test_order_lines (product_id) values (${ordered.id})`);
-    const res = await t.request<any>(`/api/products/${ordered.id}/permanent`, { method: 'DELETE', token: admin.accessToken });
+    const res = await t.request<ErrorResponse>(`/api/products/${ordered.id}/permanent`, { method: 'DELETE', token: admin.accessToken });
     expect(res.status).toBe(409);
     expectErrorShape(res.body, 409, 'IN_USE');
     expect((await t.request(`/api/products/${ordered.id}`, { token: admin.accessToken })).status).toBe(200);
   });
 
   it('reports health', async () => {
-    const res = await t.request<any>('/api/products/health');
+    const res = await t.request<Health>('/api/products/health');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'UP', service: 'products', database: 'UP' });
   });

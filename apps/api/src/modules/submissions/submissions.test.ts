@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JEWELRY_WEEK_UPLOAD_FOLDER, type Role } from '@mirror/contract';
+import { JEWELRY_WEEK_UPLOAD_FOLDER, type Role, type ErrorResponse, type MySubmissionPage, type User, type SubmissionDetail, type OutboxEmailDetail, type OutboxPage, type SubmissionFacets, type SubmissionPage, type QueuedEmail } from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { emailOutbox, submissions } from '../../db/schema/index';
 import { jewelryWeekKeyOf } from './submissions.record';
@@ -50,15 +50,15 @@ function model(over: Record<string, unknown> = {}) {
 
 /** The public flow's two calls, exactly as the web page makes them (anonymous). */
 async function submitPublicly(m: ReturnType<typeof model>) {
-  const submission = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: m } });
-  const confirmation = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [m.email], model: m } });
+  const submission = await t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: m } });
+  const confirmation = await t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [m.email], model: m } });
   return { submission, confirmation };
 }
 
 async function findByEmail(email: string) {
-  const res = await t.request<any>(`/api/submissions?size=100&q=${encodeURIComponent(email)}`, { token: admin.accessToken });
+  const res = await t.request<SubmissionPage>(`/api/submissions?size=100&q=${encodeURIComponent(email)}`, { token: admin.accessToken });
   expect(res.status).toBe(200);
-  return res.body.content as any[];
+  return res.body.content;
 }
 
 async function entryOf(m: ReturnType<typeof model>) {
@@ -67,7 +67,7 @@ async function entryOf(m: ReturnType<typeof model>) {
   return entry;
 }
 
-const patch = (id: string, body: unknown, token = admin.accessToken) => t.request<any>(`/api/submissions/${id}`, { method: 'PATCH', token, body });
+const patch = <R = SubmissionDetail>(id: string, body: unknown, token = admin.accessToken) => t.request<R>(`/api/submissions/${id}`, { method: 'PATCH', token, body });
 
 async function countRows(table: typeof submissions | typeof emailOutbox) {
   const [row] = await t.database.db.select({ n: count() }).from(table);
@@ -88,11 +88,11 @@ async function withFailingOutbox<T>(fn: () => Promise<T>): Promise<T> {
 
 async function expectAdminOnly(method: string, path: string, body?: unknown) {
   for (const [role, s] of Object.entries(others)) {
-    const res = await t.request<any>(path, { method, token: s.accessToken, ...(body ? { body } : {}) });
+    const res = await t.request<ErrorResponse>(path, { method, token: s.accessToken, ...(body ? { body } : {}) });
     expect(res.status, `${role} ${method} ${path}`).toBe(403);
     expectErrorShape(res.body, 403, 'FORBIDDEN');
   }
-  const anon = await t.request<any>(path, { method, ...(body ? { body } : {}) });
+  const anon = await t.request<ErrorResponse>(path, { method, ...(body ? { body } : {}) });
   expect(anon.status, `anonymous ${method} ${path}`).toBe(401);
   expectErrorShape(anon.body, 401, 'UNAUTHORIZED');
 }
@@ -125,19 +125,19 @@ describe('recording entries from the public flow', () => {
       decisionEmailId: null,
       statusChangedAt: null,
     });
-    expect(entry.files).toEqual([
+    expect(entry!.files).toEqual([
       { key: a.key, name: 'ring.jpg', url: a.url, isImage: true },
       { key: b.key, name: 'brooch.jpg', url: b.url, isImage: true },
     ]);
     // The URLs serve the uploaded images.
-    const image = await fetch(`${t.baseUrl}${entry.files[0].url}`);
+    const image = await fetch(`${t.baseUrl}${entry!.files[0]!.url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
 
-    const detail = await t.request<any>(`/api/submissions/${entry.id}`, { token: admin.accessToken });
+    const detail = await t.request<SubmissionDetail>(`/api/submissions/${entry!.id}`, { token: admin.accessToken });
     expect(detail.status).toBe(200);
     expect(detail.body.history).toEqual([
-      { id: expect.any(String), fromStatus: null, toStatus: 'RECEIVED', note: null, changedBy: null, changedByUsername: null, createdAt: entry.createdAt },
+      { id: expect.any(String), fromStatus: null, toStatus: 'RECEIVED', note: null, changedBy: null, changedByUsername: null, createdAt: entry!.createdAt },
     ]);
   });
 
@@ -154,8 +154,8 @@ describe('recording entries from the public flow', () => {
     const { submission } = await submitPublicly(m);
     expect(submission.status).toBe(202);
     const entry = await entryOf(m);
-    expect(entry.files).toEqual([{ key: own.key, name: null, url: own.url, isImage: true }]);
-    const email = await t.request<any>(`/api/notifications/outbox/${submission.body.id}`, { token: admin.accessToken });
+    expect(entry!.files).toEqual([{ key: own.key, name: null, url: own.url, isImage: true }]);
+    const email = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${submission.body.id}`, { token: admin.accessToken });
     expect(email.body.text).toContain('https://tracker.example/pixel.png');
   });
 
@@ -173,9 +173,9 @@ describe('recording entries from the public flow', () => {
     const before = await countRows(submissions);
     const m = model();
     expect((await t.request('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [m.email], model: m } })).status).toBe(202);
-    const refused = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND, 'victim@elsewhere.example'], model: m } });
+    const refused = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND, 'victim@elsewhere.example'], model: m } });
     expect(refused.status).toBe(403);
-    const invalid = await t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: { ...m, email: 'nope' } } });
+    const invalid = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: { ...m, email: 'nope' } } });
     expect(invalid.status).toBe(400);
     expect(await countRows(submissions)).toBe(before);
   });
@@ -183,7 +183,7 @@ describe('recording entries from the public flow', () => {
   it('records the entry and queues its email in one transaction: when the email cannot be written, neither is', async () => {
     const [entriesBefore, emailsBefore] = [await countRows(submissions), await countRows(emailOutbox)];
     const m = model();
-    const res = await withFailingOutbox(() => t.request<any>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: m } }));
+    const res = await withFailingOutbox(() => t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: m } }));
     expect(res.status).toBe(500);
     expectErrorShape(res.body, 500, 'INTERNAL_ERROR');
     expect(JSON.stringify(res.body)).not.toContain('outbox unavailable');
@@ -205,7 +205,7 @@ describe('GET /api/submissions', () => {
     ];
     for (const m of ms) await submitPublicly(m);
     const search = async (q: string, extra = '') =>
-      ((await t.request<any>(`/api/submissions?size=100&q=${encodeURIComponent(q)}${extra}`, { token: admin.accessToken })).body.content as any[]).map((e) => e.name);
+      ((await t.request<SubmissionPage>(`/api/submissions?size=100&q=${encodeURIComponent(q)}${extra}`, { token: admin.accessToken })).body.content).map((e) => e.name);
     expect((await search(tag)).sort()).toEqual(ms.map((m) => m.name).sort());
     expect(await search(`LEONIE.${tag}@ATELIER`)).toEqual([ms[1]!.name]);
     expect(await search(`léonie ${tag.toUpperCase()}`)).toEqual([ms[1]!.name]);
@@ -213,18 +213,18 @@ describe('GET /api/submissions', () => {
     expect(await search('%')).toEqual([]);
 
     const mariko = (await findByEmail(ms[2]!.email))[0];
-    expect((await patch(mariko.id, { status: 'UNDER_REVIEW' })).status).toBe(200);
+    expect((await patch(mariko!.id, { status: 'UNDER_REVIEW' })).status).toBe(200);
     expect(await search(tag, '&status=UNDER_REVIEW')).toEqual([ms[2]!.name]);
     expect((await search(tag, '&status=RECEIVED')).sort()).toEqual([ms[0]!.name, ms[1]!.name].sort());
 
-    const page = await t.request<any>(`/api/submissions?q=${tag}&size=2&page=1&sort=name,asc`, { token: admin.accessToken });
+    const page = await t.request<SubmissionPage>(`/api/submissions?q=${tag}&size=2&page=1&sort=name,asc`, { token: admin.accessToken });
     expect(page.body).toMatchObject({ page: 1, size: 2, totalElements: 3, totalPages: 2 });
     // Léonie, Mariko | Ottavia
-    expect(page.body.content.map((e: any) => e.name)).toEqual([ms[0]!.name]);
-    const newest = await t.request<any>(`/api/submissions?q=${tag}`, { token: admin.accessToken });
-    expect(newest.body.content.map((e: any) => e.name)).toEqual([...ms].reverse().map((m) => m.name));
+    expect(page.body.content.map((e) => e.name)).toEqual([ms[0]!.name]);
+    const newest = await t.request<SubmissionPage>(`/api/submissions?q=${tag}`, { token: admin.accessToken });
+    expect(newest.body.content.map((e) => e.name)).toEqual([...ms].reverse().map((m) => m.name));
 
-    const facets = await t.request<any>(`/api/submissions/facets?q=${tag}`, { token: admin.accessToken });
+    const facets = await t.request<SubmissionFacets>(`/api/submissions/facets?q=${tag}`, { token: admin.accessToken });
     expect(facets.status).toBe(200);
     expect(facets.body).toEqual({ total: 3, byStatus: { RECEIVED: 2, UNDER_REVIEW: 1, SELECTED: 0, DECLINED: 0 } });
   });
@@ -233,7 +233,7 @@ describe('GET /api/submissions', () => {
     await expectAdminOnly('GET', '/api/submissions');
     await expectAdminOnly('GET', '/api/submissions/facets');
     for (const q of ['status=WINNER', 'sort=email,asc', `q=${'x'.repeat(101)}`, 'q=', 'size=101']) {
-      const res = await t.request<any>(`/api/submissions?${q}`, { token: admin.accessToken });
+      const res = await t.request<ErrorResponse>(`/api/submissions?${q}`, { token: admin.accessToken });
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
@@ -245,11 +245,11 @@ describe('GET /api/submissions/{id}', () => {
     const m = model();
     await submitPublicly(m);
     const entry = await entryOf(m);
-    await expectAdminOnly('GET', `/api/submissions/${entry.id}`);
-    const missing = await t.request<any>(`/api/submissions/${missingId}`, { token: admin.accessToken });
+    await expectAdminOnly('GET', `/api/submissions/${entry!.id}`);
+    const missing = await t.request<ErrorResponse>(`/api/submissions/${missingId}`, { token: admin.accessToken });
     expect(missing.status).toBe(404);
     expectErrorShape(missing.body, 404, 'SUBMISSION_NOT_FOUND');
-    expect((await t.request<any>('/api/submissions/abc', { token: admin.accessToken })).status).toBe(400);
+    expect((await t.request('/api/submissions/abc', { token: admin.accessToken })).status).toBe(400);
   });
 });
 
@@ -259,12 +259,12 @@ describe('PATCH /api/submissions/{id}: the review', () => {
     await submitPublicly(m);
     const entry = await entryOf(m);
 
-    const skipped = await patch(entry.id, { status: 'SELECTED' });
+    const skipped = await patch<ErrorResponse>(entry!.id, { status: 'SELECTED' });
     expect(skipped.status).toBe(409);
     expectErrorShape(skipped.body, 409, 'INVALID_TRANSITION');
     expect(skipped.body.message).toBe('A submission that is RECEIVED cannot become SELECTED. Allowed: UNDER_REVIEW.');
 
-    const review = await patch(entry.id, { status: 'UNDER_REVIEW', note: 'Strong casting; ask about the clasp.' });
+    const review = await patch(entry!.id, { status: 'UNDER_REVIEW', note: 'Strong casting; ask about the clasp.' });
     expect(review.status).toBe(200);
     expect(review.body).toMatchObject({ status: 'UNDER_REVIEW', allowedStatuses: ['SELECTED', 'DECLINED'], decisionEmailId: null });
     expect(review.body.history.at(-1)).toMatchObject({
@@ -276,14 +276,14 @@ describe('PATCH /api/submissions/{id}: the review', () => {
     });
 
     const emailsBefore = await countRows(emailOutbox);
-    const selected = await patch(entry.id, { status: 'SELECTED', note: 'Unanimous <b>yes</b> https://evil.example' });
+    const selected = await patch(entry!.id, { status: 'SELECTED', note: 'Unanimous <b>yes</b> https://evil.example' });
     expect(selected.status).toBe(200);
     expect(selected.body).toMatchObject({ status: 'SELECTED', allowedStatuses: [] });
-    expect(Date.parse(selected.body.statusChangedAt)).toBeGreaterThan(Date.parse(entry.createdAt) - 1);
-    expect(selected.body.history.map((h: any) => h.toStatus)).toEqual(['RECEIVED', 'UNDER_REVIEW', 'SELECTED']);
+    expect(Date.parse(selected.body.statusChangedAt!)).toBeGreaterThan(Date.parse(entry!.createdAt) - 1);
+    expect(selected.body.history.map((h) => h.toStatus)).toEqual(['RECEIVED', 'UNDER_REVIEW', 'SELECTED']);
     expect(await countRows(emailOutbox)).toBe(emailsBefore + 1);
 
-    const email = await t.request<any>(`/api/notifications/outbox/${selected.body.decisionEmailId}`, { token: admin.accessToken });
+    const email = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${selected.body.decisionEmailId}`, { token: admin.accessToken });
     expect(email.status).toBe(200);
     expect(email.body).toMatchObject({ emailType: 'JEWELRY_WEEK_DECISION', recipients: [m.email], status: 'QUEUED', subject: 'Mirror in Milan — your work has been selected' });
     expect(email.body.text).toContain(`Congratulations, ${m.name}`);
@@ -294,34 +294,34 @@ describe('PATCH /api/submissions/{id}: the review', () => {
       expect(body).not.toContain('evil.example');
     }
     expect(email.body.html).not.toMatch(/<a\s|href=/i);
-    const listed = await t.request<any>('/api/notifications/outbox?emailType=JEWELRY_WEEK_DECISION&size=100', { token: admin.accessToken });
-    expect(listed.body.content.map((e: any) => e.id)).toContain(selected.body.decisionEmailId);
+    const listed = await t.request<OutboxPage>('/api/notifications/outbox?emailType=JEWELRY_WEEK_DECISION&size=100', { token: admin.accessToken });
+    expect(listed.body.content.map((e) => e.id)).toContain(selected.body.decisionEmailId);
   });
 
   it('declines with its own letter; a decision is final, and repeating it only adds a note (no second email)', async () => {
     const m = model({ collectionTitle: undefined });
     await submitPublicly(m);
     const entry = await entryOf(m);
-    expect((await patch(entry.id, { status: 'UNDER_REVIEW' })).status).toBe(200);
-    const declined = await patch(entry.id, { status: 'DECLINED' });
+    expect((await patch(entry!.id, { status: 'UNDER_REVIEW' })).status).toBe(200);
+    const declined = await patch(entry!.id, { status: 'DECLINED' });
     expect(declined.status).toBe(200);
-    const email = await t.request<any>(`/api/notifications/outbox/${declined.body.decisionEmailId}`, { token: admin.accessToken });
+    const email = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${declined.body.decisionEmailId}`, { token: admin.accessToken });
     expect(email.body).toMatchObject({ emailType: 'JEWELRY_WEEK_DECISION', recipients: [m.email], subject: 'Your Mirror in Milan submission' });
     expect(email.body.text).toContain('Thank you for submitting your work to Mirror in Milan');
     expect(email.body.text).toContain('We regret that we cannot include your work in this edition.');
 
     const emailsBefore = await countRows(emailOutbox);
     for (const status of ['UNDER_REVIEW', 'RECEIVED', 'SELECTED']) {
-      const res = await patch(entry.id, { status });
+      const res = await patch<ErrorResponse>(entry!.id, { status });
       expect(res.status, status).toBe(409);
       expectErrorShape(res.body, 409, 'INVALID_TRANSITION');
       expect(res.body.message).toBe(`A submission that is DECLINED cannot become ${status}. Allowed: none (a decision is final).`);
     }
-    const again = await patch(entry.id, { status: 'DECLINED' });
+    const again = await patch(entry!.id, { status: 'DECLINED' });
     expect(again.status).toBe(200);
     expect(again.body.decisionEmailId).toBe(declined.body.decisionEmailId);
     expect(again.body.history).toHaveLength(3);
-    const noted = await patch(entry.id, { status: 'DECLINED', note: 'Invite to the next edition.' });
+    const noted = await patch(entry!.id, { status: 'DECLINED', note: 'Invite to the next edition.' });
     expect(noted.body.history.at(-1)).toMatchObject({ fromStatus: 'DECLINED', toStatus: 'DECLINED', note: 'Invite to the next edition.' });
     expect(await countRows(emailOutbox)).toBe(emailsBefore);
   });
@@ -330,32 +330,32 @@ describe('PATCH /api/submissions/{id}: the review', () => {
     const m = model();
     await submitPublicly(m);
     const entry = await entryOf(m);
-    expect((await patch(entry.id, { status: 'UNDER_REVIEW' })).status).toBe(200);
+    expect((await patch(entry!.id, { status: 'UNDER_REVIEW' })).status).toBe(200);
     const emailsBefore = await countRows(emailOutbox);
-    const res = await withFailingOutbox(() => patch(entry.id, { status: 'SELECTED', note: 'Yes' }));
+    const res = await withFailingOutbox(() => patch(entry!.id, { status: 'SELECTED', note: 'Yes' }));
     expect(res.status).toBe(500);
     expectErrorShape(res.body, 500, 'INTERNAL_ERROR');
-    const after = await t.request<any>(`/api/submissions/${entry.id}`, { token: admin.accessToken });
+    const after = await t.request<SubmissionDetail>(`/api/submissions/${entry!.id}`, { token: admin.accessToken });
     expect(after.body).toMatchObject({ status: 'UNDER_REVIEW', decisionEmailId: null });
-    expect(after.body.history.map((h: any) => h.toStatus)).toEqual(['RECEIVED', 'UNDER_REVIEW']);
+    expect(after.body.history.map((h) => h.toStatus)).toEqual(['RECEIVED', 'UNDER_REVIEW']);
     expect(await countRows(emailOutbox)).toBe(emailsBefore);
-    const [row] = await t.database.db.select().from(submissions).where(eq(submissions.id, entry.id));
+    const [row] = await t.database.db.select().from(submissions).where(eq(submissions.id, entry!.id));
     expect(row!.status).toBe('UNDER_REVIEW');
     // Once the outbox is back, the same decision goes through.
-    expect((await patch(entry.id, { status: 'SELECTED' })).body.status).toBe('SELECTED');
+    expect((await patch(entry!.id, { status: 'SELECTED' })).body.status).toBe('SELECTED');
   });
 
   it('is ADMIN only, validates the body, and answers 404 for an unknown entry', async () => {
     const m = model();
     await submitPublicly(m);
     const entry = await entryOf(m);
-    await expectAdminOnly('PATCH', `/api/submissions/${entry.id}`, { status: 'UNDER_REVIEW' });
+    await expectAdminOnly('PATCH', `/api/submissions/${entry!.id}`, { status: 'UNDER_REVIEW' });
     for (const body of [{}, { status: 'WINNER' }, { status: 'UNDER_REVIEW', note: 'x'.repeat(2001) }, { status: 'UNDER_REVIEW', note: '   ' }, { status: 'UNDER_REVIEW', email: 'x@y.z' }]) {
-      const res = await patch(entry.id, body);
+      const res = await patch(entry!.id, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
-    expect((await entryOf(m)).status).toBe('RECEIVED');
+    expect((await entryOf(m))!.status).toBe('RECEIVED');
     const missing = await patch(missingId, { status: 'UNDER_REVIEW' });
     expect(missing.status).toBe(404);
     expectErrorShape(missing.body, 404, 'SUBMISSION_NOT_FOUND');
@@ -364,18 +364,18 @@ describe('PATCH /api/submissions/{id}: the review', () => {
 
 describe('GET /api/submissions/mine', () => {
   it('gives a designer the entries sent with their account email (any case), without internal notes', async () => {
-    const me = await t.request<any>('/api/users/me', { token: designer.accessToken });
+    const me = await t.request<User>('/api/users/me', { token: designer.accessToken });
     const m = model({ email: me.body.email.toUpperCase() });
     await submitPublicly(m);
     await submitPublicly(model());
     const entry = await entryOf(m);
-    await patch(entry.id, { status: 'UNDER_REVIEW', note: 'Internal: pricing looks high' });
+    await patch(entry!.id, { status: 'UNDER_REVIEW', note: 'Internal: pricing looks high' });
 
-    const res = await t.request<any>('/api/submissions/mine', { token: designer.accessToken });
+    const res = await t.request<MySubmissionPage>('/api/submissions/mine', { token: designer.accessToken });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 0, size: 20, totalElements: 1, totalPages: 1 });
     expect(res.body.content[0]).toEqual({
-      id: entry.id,
+      id: entry!.id,
       name: m.name,
       brandName: null,
       country: 'Italy',
@@ -384,24 +384,24 @@ describe('GET /api/submissions/mine', () => {
       files: [],
       status: 'UNDER_REVIEW',
       statusChangedAt: expect.any(String),
-      createdAt: entry.createdAt,
+      createdAt: entry!.createdAt,
     });
     expect(JSON.stringify(res.body)).not.toContain('pricing');
 
     const stranger = await t.loginAs('DESIGNER');
-    const none = await t.request<any>('/api/submissions/mine', { token: stranger.accessToken });
+    const none = await t.request<MySubmissionPage>('/api/submissions/mine', { token: stranger.accessToken });
     expect(none.body).toMatchObject({ content: [], totalElements: 0 });
   });
 
   it('is for designers only', async () => {
     for (const role of ['ADMIN', 'CUSTOMER', 'VENDOR'] as Role[]) {
       const s = await t.loginAs(role);
-      const res = await t.request<any>('/api/submissions/mine', { token: s.accessToken });
+      const res = await t.request<ErrorResponse>('/api/submissions/mine', { token: s.accessToken });
       expect(res.status, role).toBe(403);
       expectErrorShape(res.body, 403, 'FORBIDDEN');
     }
-    expect((await t.request<any>('/api/submissions/mine')).status).toBe(401);
-    expect((await t.request<any>('/api/submissions/mine?size=0', { token: designer.accessToken })).status).toBe(400);
+    expect((await t.request('/api/submissions/mine')).status).toBe(401);
+    expect((await t.request('/api/submissions/mine?size=0', { token: designer.accessToken })).status).toBe(400);
   });
 });
 
