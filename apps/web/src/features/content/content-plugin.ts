@@ -19,8 +19,10 @@ export function contentFiles(): Plugin {
       root = config.root;
     },
     load(id) {
-      const file = id.split('?')[0]!;
-      if (id.includes('?') || !/[\\/]src[\\/]content[\\/].+\.md$/.test(file)) return null;
+      const [file, query = ''] = id.split('?') as [string, string?];
+      // The dev server asks for `x.md?import` (and `&t=…` after an edit); `?raw`, `?url`… stay Vite's.
+      const plain = query.split('&').every((part) => part === '' || part === 'import' || part.startsWith('t='));
+      if (!plain || !/[\\/]src[\\/]content[\\/].+\.md$/.test(file)) return null;
       const data = compileContentFile(path.relative(root, file).replace(/\\/g, '/'), readFileSync(file, 'utf8'));
       return { code: `export default ${JSON.stringify(data)};\n`, map: null };
     },
