@@ -5,7 +5,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { bootPlan } from './src/app/boot-plan';
-import { sortArticles, toArticle } from './src/features/content/content';
+import { sortArticles } from './src/features/content/content';
+import { compileArticle } from './src/features/content/content-build';
+import { contentFiles } from './src/features/content/content-plugin';
 import { worldAtlas } from './src/features/locations/atlas/world-atlas-plugin';
 
 /**
@@ -102,7 +104,7 @@ function emitBootPlan(): Plugin {
     apply: 'build',
     generateBundle() {
       const dir = path.resolve(import.meta.dirname, 'src/content/news');
-      const articles = sortArticles(readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => toArticle(f, readFileSync(path.join(dir, f), 'utf8'))));
+      const articles = sortArticles(readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => compileArticle(`src/content/news/${f}`, readFileSync(path.join(dir, f), 'utf8'))));
       const plan = bootPlan({ articles });
       this.emitFile({ type: 'asset', fileName: '.vite/boot-plan.json', source: JSON.stringify(plan, null, 2) });
     },
@@ -111,8 +113,11 @@ function emitBootPlan(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server renderer, for Node, in
-  // dist-server/ — never served. The browser-only steps (boot plan, compression, font preloads) skip it.
-  plugins: isSsrBuild ? [react(), worldAtlas(), mediapipeHands({ emit: false })] : [react(), preloadLcpFonts(), worldAtlas(), mediapipeHands({ emit: true }), emitBootPlan(), precompress()],
+  // dist-server/ — never served. The browser-only steps (boot plan, compression, font preloads) skip it;
+  // both read the content files as data parsed at build time (contentFiles).
+  plugins: isSsrBuild
+    ? [contentFiles(), react(), worldAtlas(), mediapipeHands({ emit: false })]
+    : [contentFiles(), react(), preloadLcpFonts(), worldAtlas(), mediapipeHands({ emit: true }), emitBootPlan(), precompress()],
   // The house's brand domain, from the same variable the API reads (src/config/brand.ts; empty = the contract's default).
   define: { 'import.meta.env.BRAND_DOMAIN': JSON.stringify((process.env.BRAND_DOMAIN ?? '').trim()) },
   build: {

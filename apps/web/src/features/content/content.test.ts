@@ -1,51 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { filterFaq, parseFaq, sortArticles, toArticle } from './content';
-import { parseFrontMatter } from './front-matter';
+import { filterFaq, parseFaq, sortArticles, type NewsArticle } from './content';
+import { markdownTree } from './content-build';
+import { aboutPage, supportPage } from './editorial';
 import { articles, findArticle } from './news';
-
-describe('parseFrontMatter', () => {
-  it('reads strings, quoted strings and both list forms, and returns the body after the fence', () => {
-    const { data, body } = parseFrontMatter('---\ntitle: "A: title"\ndate: 2025-01-14\ntags: [One, Two]\nauthors:\n  - Ada\n  - Grace\n---\n# Body\n');
-    expect(data).toEqual({ title: 'A: title', date: '2025-01-14', tags: ['One', 'Two'], authors: ['Ada', 'Grace'] });
-    expect(body).toBe('# Body\n');
-  });
-
-  it('treats a file without front matter as all body', () => {
-    expect(parseFrontMatter('Just text')).toEqual({ data: {}, body: 'Just text' });
-  });
-
-  it('refuses a line it cannot read', () => {
-    expect(() => parseFrontMatter('---\nnot a pair\n---\n')).toThrow(/cannot read/);
-  });
-});
+import { services } from './services';
 
 describe('articles', () => {
-  it('needs a valid date and the required fields', () => {
-    expect(() => toArticle('x.md', '---\ntitle: T\ndate: 14/01/2025\ncover: C\nexcerpt: E\n---\n')).toThrow(/YYYY-MM-DD/);
-    expect(() => toArticle('x.md', '---\ntitle: T\ndate: 2025-01-14\n---\n')).toThrow(/cover/);
-  });
+  const at = (slug: string, date: string): NewsArticle => ({ slug, title: slug, date, cover: 'C', tags: [], excerpt: 'E', body: [] });
 
   it('are sorted newest first', () => {
-    const sorted = sortArticles([toArticle('a.md', '---\ntitle: A\ndate: 2024-01-01\ncover: C\nexcerpt: E\n---\n'), toArticle('b.md', '---\ntitle: B\ndate: 2025-01-01\ncover: C\nexcerpt: E\n---\n')]);
-    expect(sorted.map((a) => a.slug)).toEqual(['b', 'a']);
+    expect(sortArticles([at('a', '2024-01-01'), at('b', '2025-01-01')]).map((a) => a.slug)).toEqual(['b', 'a']);
   });
 
-  it('ship at least six real articles, each found by its slug', () => {
+  it('ship at least six real articles, parsed at build time, each found by its slug', () => {
     expect(articles.length).toBeGreaterThanOrEqual(6);
-    for (const article of articles) expect(findArticle(article.slug)?.title).toBe(article.title);
+    for (const article of articles) {
+      expect(findArticle(article.slug)?.title).toBe(article.title);
+      expect(article.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(article.body[0]).toMatchObject({ t: 'p' });
+    }
     expect(findArticle('no-such-article')).toBeNull();
+  });
+
+  it('services and editorial pages come parsed too', () => {
+    expect(services.map((s) => s.order)).toEqual([...services.map((s) => s.order)].sort((a, b) => a - b));
+    expect(services.find((s) => s.slug === 'engraving')?.duration).toBe('1 to 2 weeks');
+    expect(aboutPage.body.some((b) => b.t === 'h' && b.level === 2)).toBe(true);
+    expect(parseFaq(supportPage.body).length).toBeGreaterThan(2);
   });
 });
 
 describe('FAQ', () => {
-  const groups = parseFaq('## Orders\n### Can I pay later?\nYes, in instalments.\n### Where are my orders?\nIn your profile.\n## Care\n### How to clean?\nWarm water and soap.\n');
+  const groups = parseFaq(markdownTree('## Orders\n### Can I pay later?\nYes, in **instalments**.\n### Where are my orders?\nIn your profile.\n## Care\n### How to clean?\nWarm water and soap.\n'));
 
   it('groups questions with their answers', () => {
     expect(groups.map((g) => [g.title, g.items.length])).toEqual([
       ['Orders', 2],
       ['Care', 1],
     ]);
-    expect(groups[0]!.items[0]).toEqual({ question: 'Can I pay later?', answer: 'Yes, in instalments.' });
+    expect(groups[0]!.items[0]).toEqual({ question: 'Can I pay later?', answer: [{ t: 'p', c: ['Yes, in ', { t: 'strong', c: ['instalments'] }, '.'] }] });
   });
 
   it('searches every word in questions and answers, ignoring case and accents', () => {

@@ -1,8 +1,9 @@
 /**
- * Editorial content from Markdown files in src/content, read at build time by Vite's glob import:
- * each page's chunk carries only the files it renders.
+ * Editorial content from the Markdown files of src/content, turned into data at build time
+ * (content-plugin.ts: YAML front matter checked by zod, the body parsed into a compact tree) and
+ * read by Vite's glob import: each page's chunk carries only the files it renders.
  */
-import { parseFrontMatter, readList, readString } from './front-matter';
+import { blockText, inlineText, type MarkdownTree, type MdBlock } from './markdown-tree';
 
 export interface NewsArticle {
   slug: string;
@@ -12,7 +13,7 @@ export interface NewsArticle {
   cover: string;
   tags: string[];
   excerpt: string;
-  body: string;
+  body: MarkdownTree;
 }
 
 export interface Service {
@@ -21,49 +22,13 @@ export interface Service {
   order: number;
   summary: string;
   duration: string;
-  body: string;
+  body: MarkdownTree;
 }
 
 export interface EditorialPage {
   title: string;
   summary: string;
-  body: string;
-}
-
-function slugOf(file: string): string {
-  return file.split('/').pop()!.replace(/\.md$/, '');
-}
-
-export function toArticle(file: string, source: string): NewsArticle {
-  const { data, body } = parseFrontMatter(source);
-  const date = readString(data, 'date', file);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`${file}: date must be YYYY-MM-DD`);
-  return {
-    slug: slugOf(file),
-    title: readString(data, 'title', file),
-    date,
-    cover: readString(data, 'cover', file),
-    tags: readList(data, 'tags'),
-    excerpt: readString(data, 'excerpt', file),
-    body,
-  };
-}
-
-export function toService(file: string, source: string): Service {
-  const { data, body } = parseFrontMatter(source);
-  return {
-    slug: readString(data, 'slug', file),
-    title: readString(data, 'title', file),
-    order: Number(readString(data, 'order', file)),
-    summary: readString(data, 'summary', file),
-    duration: readString(data, 'duration', file),
-    body,
-  };
-}
-
-export function toPage(file: string, source: string): EditorialPage {
-  const { data, body } = parseFrontMatter(source);
-  return { title: readString(data, 'title', file), summary: readString(data, 'summary', file), body };
+  body: MarkdownTree;
 }
 
 /** Newest first. */
@@ -73,25 +38,25 @@ export function sortArticles(articles: NewsArticle[]): NewsArticle[] {
 
 export interface FaqGroup {
   title: string;
-  items: { question: string; answer: string }[];
+  items: { question: string; answer: MarkdownTree }[];
 }
 
 /** The support file: `## Group`, then `### Question` followed by its answer. */
-export function parseFaq(body: string): FaqGroup[] {
+export function parseFaq(body: MarkdownTree): FaqGroup[] {
   const groups: FaqGroup[] = [];
-  let current: { question: string; answer: string[] } | null = null;
+  let current: { question: string; answer: MdBlock[] } | null = null;
   const close = () => {
-    if (current && groups.length) groups[groups.length - 1]!.items.push({ question: current.question, answer: current.answer.join('\n').trim() });
+    if (current && groups.length) groups[groups.length - 1]!.items.push(current);
     current = null;
   };
-  for (const line of body.split('\n')) {
-    if (line.startsWith('## ')) {
+  for (const block of body) {
+    if (block.t === 'h' && block.level === 2) {
       close();
-      groups.push({ title: line.slice(3).trim(), items: [] });
-    } else if (line.startsWith('### ')) {
+      groups.push({ title: inlineText(block.c), items: [] });
+    } else if (block.t === 'h' && block.level === 3) {
       close();
-      current = { question: line.slice(4).trim(), answer: [] };
-    } else if (current) current.answer.push(line);
+      current = { question: inlineText(block.c), answer: [] };
+    } else if (current) current.answer.push(block);
   }
   close();
   return groups;
@@ -103,6 +68,6 @@ export function filterFaq(groups: FaqGroup[], query: string): FaqGroup[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return groups;
   return groups
-    .map((g) => ({ ...g, items: g.items.filter((item) => words.every((w) => fold(`${item.question} ${item.answer}`).includes(w))) }))
+    .map((g) => ({ ...g, items: g.items.filter((item) => words.every((w) => fold(`${item.question} ${blockText(item.answer)}`).includes(w))) }))
     .filter((g) => g.items.length > 0);
 }

@@ -1,7 +1,8 @@
-import { toPage } from './content';
+import type { EditorialPage } from './content';
 
-const support = import.meta.glob<string>('../../content/support/*.md', { query: '?raw', import: 'default', eager: true });
-const about = import.meta.glob<string>('../../content/about/*.md', { query: '?raw', import: 'default', eager: true });
+/** Each file is its page, parsed at build time (content-plugin.ts). */
+const support = import.meta.glob<EditorialPage>('../../content/support/*.md', { import: 'default', eager: true });
+const about = import.meta.glob<EditorialPage>('../../content/about/*.md', { import: 'default', eager: true });
 
-export const supportPage = toPage('support/faq.md', Object.values(support)[0]!);
-export const aboutPage = toPage('about/about.md', Object.values(about)[0]!);
+export const supportPage = Object.values(support)[0]!;
+export const aboutPage = Object.values(about)[0]!;

@@ -1,57 +1,37 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Markdown, parseBlocks, safeHref } from './markdown';
+import { markdownTree } from './content-build';
+import { Markdown } from './markdown';
 
 function renderMarkdown(source: string) {
-  const router = createMemoryRouter([{ path: '/', element: <Markdown source={source} /> }]);
+  const router = createMemoryRouter([{ path: '/', element: <Markdown tree={markdownTree(source)} /> }]);
   return render(<RouterProvider router={router} />);
 }
 
-describe('parseBlocks', () => {
-  it('reads headings (shifted below the page h1), lists, quotes and paragraphs', () => {
-    const blocks = parseBlocks('## Title\n\nOne line\nsame paragraph\n\n- a\n- b\n\n1. first\n\n> quoted\n\n---');
-    expect(blocks).toEqual([
-      { type: 'heading', level: 2, text: 'Title' },
-      { type: 'paragraph', text: 'One line same paragraph' },
-      { type: 'list', ordered: false, items: ['a', 'b'] },
-      { type: 'list', ordered: true, items: ['first'] },
-      { type: 'quote', text: 'quoted' },
-      { type: 'rule' },
-    ]);
-  });
-
-  it('makes the document’s top heading level an h2 and keeps the steps below it: no level skipped under the page title', () => {
-    const levels = (source: string) => parseBlocks(source).flatMap((b) => (b.type === 'heading' ? [b.level] : []));
-    expect(levels('## A\n\n### B\n\n## C')).toEqual([2, 3, 2]);
-    expect(levels('# A\n\n## B\n\n### C\n\n#### D')).toEqual([2, 3, 4, 4]);
-    expect(levels('### Only')).toEqual([2]);
-  });
-});
-
 describe('Markdown', () => {
   it('renders inline emphasis and safe links as elements', () => {
-    renderMarkdown('Some **bold** and *soft* words, [a page](/news) and [mail](mailto:a@b.example).');
+    renderMarkdown('Some **bold** and *soft* words, `code`, [a page](/news), [mail](mailto:a@b.example) and [a site](https://example.com).');
     expect(screen.getByText('bold').tagName).toBe('STRONG');
     expect(screen.getByText('soft').tagName).toBe('EM');
+    expect(screen.getByText('code').tagName).toBe('CODE');
     expect(screen.getByRole('link', { name: 'a page' }).getAttribute('href')).toBe('/news');
     expect(screen.getByRole('link', { name: 'mail' }).getAttribute('href')).toBe('mailto:a@b.example');
+    expect(screen.getByRole('link', { name: 'a site' }).getAttribute('rel')).toBe('noopener noreferrer');
   });
 
   it('never renders raw HTML or script links', () => {
-    const { container } = renderMarkdown('<img src=x onerror=alert(1)> and [bad](javascript:alert(1))');
-    expect(container.querySelector('img')).toBeNull();
+    const { container } = renderMarkdown('<img src=x onerror=alert(1)> and [bad](javascript:alert(1))\n\n<script>alert(1)</script>');
+    expect(container.querySelector('img, script')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(container.textContent).toContain('<script>alert(1)</script>');
   });
-});
 
-describe('safeHref', () => {
-  it('keeps site paths, https and mailto; drops the rest', () => {
-    expect(safeHref('/about')).toBe('/about');
-    expect(safeHref('https://example.com')).toBe('https://example.com');
-    expect(safeHref('//evil.example')).toBeNull();
-    expect(safeHref('javascript:alert(1)')).toBeNull();
-    expect(safeHref('data:text/html,hi')).toBeNull();
+  it('renders blocks: headings below the page h1, tight list items as words, loose ones as paragraphs, quotes and rules', () => {
+    const { container } = renderMarkdown('# Top\n\n## Under\n\n- a\n- b\n\n1. one\n\n2. two\n\n> quoted\n\n---');
+    expect(container.querySelector('div')!.innerHTML).toBe(
+      '<h2>Top</h2><h3>Under</h3><ul><li>a</li><li>b</li></ul><ol><li><p>one</p></li><li><p>two</p></li></ol><blockquote><p>quoted</p></blockquote><hr>',
+    );
   });
 });

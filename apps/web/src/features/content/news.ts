@@ -1,8 +1,9 @@
-import { sortArticles, toArticle } from './content';
+import { sortArticles, type NewsArticle } from './content';
 
-const files = import.meta.glob<string>('../../content/news/*.md', { query: '?raw', import: 'default', eager: true });
+/** Each file is its article, parsed at build time (content-plugin.ts). */
+const files = import.meta.glob<NewsArticle>('../../content/news/*.md', { import: 'default', eager: true });
 
-export const articles = sortArticles(Object.entries(files).map(([file, source]) => toArticle(file, source)));
+export const articles = sortArticles(Object.values(files));
 
 export function findArticle(slug: string) {
   return articles.find((a) => a.slug === slug) ?? null;

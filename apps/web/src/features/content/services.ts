@@ -1,7 +1,6 @@
-import { toService } from './content';
+import type { Service } from './content';
 
-const files = import.meta.glob<string>('../../content/services/*.md', { query: '?raw', import: 'default', eager: true });
+/** Each file is its service, parsed at build time (content-plugin.ts). */
+const files = import.meta.glob<Service>('../../content/services/*.md', { import: 'default', eager: true });
 
-export const services = Object.entries(files)
-  .map(([file, source]) => toService(file, source))
-  .sort((a, b) => a.order - b.order);
+export const services = Object.values(files).sort((a, b) => a.order - b.order);

@@ -13,7 +13,7 @@ export function AboutPage() {
     <article>
       <PageIntro eyebrow="The Maison" title={aboutPage.title} lead={aboutPage.summary} />
       <div className={styles.container}>
-        <Markdown source={aboutPage.body} className={styles.prose} />
+        <Markdown tree={aboutPage.body} className={styles.prose} />
         <div className={styles.cta}>
           <PageLink to={paths.collections} className={buttonClassName()}>
             Discover the collections

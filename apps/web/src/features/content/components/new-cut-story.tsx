@@ -1,12 +1,13 @@
-import { toPage } from '../content';
+import type { EditorialPage } from '../content';
 import { Markdown } from '../markdown';
 import styles from './content.module.css';
 
-const files = import.meta.glob<string>('../../../content/new-cut/*.md', { query: '?raw', import: 'default', eager: true });
+/** Parsed at build time (content-plugin.ts). */
+const files = import.meta.glob<EditorialPage>('../../../content/new-cut/*.md', { import: 'default', eager: true });
 
 /** The story of the house's newest cut (/new-cut), in its own module: no other page's chunk carries it. */
-export const newCutStory = toPage('new-cut/the-mirror-oval.md', Object.values(files)[0]!);
+export const newCutStory = Object.values(files)[0]!;
 
 export function NewCutStory() {
-  return <Markdown source={newCutStory.body} className={styles.prose} />;
+  return <Markdown tree={newCutStory.body} className={styles.prose} />;
 }

@@ -59,7 +59,7 @@ export function ServiceDetailPage() {
           <span>Time: {service.duration}</span>
           <span>In every boutique offering the service</span>
         </p>
-        <Markdown source={service.body} className={styles.prose} />
+        <Markdown tree={service.body} className={styles.prose} />
         <div className={styles.cta}>
           <PageLink to={to.appointment()} className={buttonClassName()}>
             Book an appointment

@@ -46,7 +46,7 @@ export function SupportPage() {
               {group.items.map((item) => (
                 <details key={item.question} className={styles.faqItem} open={query ? true : undefined}>
                   <summary>{item.question}</summary>
-                  <Markdown source={item.answer} className={styles.faqAnswer} />
+                  <Markdown tree={item.answer} className={styles.faqAnswer} />
                 </details>
               ))}
             </section>
