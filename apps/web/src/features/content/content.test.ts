@@ -38,7 +38,8 @@ describe('articles', () => {
 });
 
 describe('FAQ', () => {
-  const groups = parseFaq('## Orders\n### Can I pay later?\nYes, in instalments.\n### Where are my orders?\nIn your profile.\n## Care\n### How to clean?\nWarm water and soap.\n');
+  const groups = parseFaq('## Orders\n### Can I pay later?\nYes, in instalments.\n### Where are my orders?\nIn your ' +
+    'profile.\n## Care\n### How to clean?\nWarm water and soap.\n');
 
   it('groups questions with their answers', () => {
     expect(groups.map((g) => [g.title, g.items.length])).toEqual([
