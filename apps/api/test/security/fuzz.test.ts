@@ -22,13 +22,12 @@ const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 
 let t: TestApp;
 let w: World;
-let doc: JsonSchema;
 let operations: Operation[];
 
 beforeAll(async () => {
   t = await buildSecurityApp();
   w = await buildWorld(t);
-  ({ doc, operations } = await loadOperations(t));
+  ({ operations } = await loadOperations(t));
 });
 afterAll(() => t?.close());
 

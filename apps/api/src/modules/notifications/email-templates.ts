@@ -22,7 +22,9 @@ export function escapeHtml(value: string): string {
 export function subjectLine(value: string): string {
   return value
     .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .split('')
+    .filter((c) => c > '\u001f' && c !== '\u007f')
+    .join('')
     .replace(/\s{2,}/g, ' ')
     .trim()
     .slice(0, 180);
