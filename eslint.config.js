@@ -33,7 +33,6 @@ const apiShared = [
   'notifications/email-templates.ts', // the transactional emails, rendered by the modules that send them
   'submissions/submissions.record.ts', // a submission's record as notifications quote it
   'products/products.csv.ts', // the one CSV writer (products and orders export)
-  '*/*.test.ts', // (never imported; listed so the zone's exceptions are all globs, as the rule requires)
 ];
 
 /** Tests arrange and inspect the database directly, so they may use Drizzle like a repo. */
