@@ -176,9 +176,12 @@ async function main() {
     `- Date: ${started.toISOString()}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}); load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} — the machine is shared; ratios are to the baseline measured just before each pair`,
     `- \`node bench/api-ab.mjs --before ${BEFORE} --after ${AFTER} ${args.filter((a, i) => !['--before', '--after'].includes(a) && !['--before', '--after'].includes(args[i - 1])).join(' ')}\`: one seeded PostgreSQL (bench/api.mjs's seeding and settings), copied; *before* and *after* builds serve their copies at the same time; per row: baseline, before, after (bench/api.mjs's measure: c=50 warm-up, runs, medians; then c=1)`,
     `- Indexes on \`products\`: before ${indexes.before.n} (${indexes.before.size}), after ${indexes.after.n} (${indexes.after.size}); the after build's migrations took ${migrationSeconds.toFixed(1)} s on the seeded copy`,
-    '- CPU ms/req: CPU seconds of the serving process and of all PostgreSQL backends over one more 5 s run at c=50, divided by its requests (what a request costs; less moved by the machine\'s load than req/s)',
+    '- CPU ms/req: CPU seconds of the serving process and of all PostgreSQL backends over one more 5 s ' +
+      'run at c=50, divided by its requests (what a request costs; less moved by the machine\'s load than ' +
+      'req/s)',
     '',
-    '| row | base req/s | before req/s | ×base | after req/s | ×base | before CPU ms/req API + PG | after CPU ms/req API + PG | before c=1 p50 / p99 ms | after c=1 p50 / p99 ms | load |',
+    '| row | base req/s | before req/s | ×base | after req/s | ×base | before CPU ms/req API + PG | ' +
+      'after CPU ms/req API + PG | before c=1 p50 / p99 ms | after c=1 p50 / p99 ms | load |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       ({ row, base: b, before: x, after: y }) =>

@@ -461,9 +461,12 @@ async function benchExport(api, accessToken, n, pgPid) {
     '',
     `- Date: ${started.toISOString()}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} (machine shared with other engineers)`,
     '- Seeded as `npm run bench:api` seeds (PostgreSQL, production build of the API, NODE_ENV=production); one download at a time, read as fast as the client can.',
-    '- RSS: VmRSS of the API process sampled every 100 ms during the download. CPU: user + system seconds the API process and the PostgreSQL backends spent during it (what the export costs, whatever else the machine runs). Targets (issue 10): 1M rows ≤ 60 s, RSS ≤ 300 MB.',
+    '- RSS: VmRSS of the API process sampled every 100 ms during the download. CPU: user + system ' +
+      'seconds the API process and the PostgreSQL backends spent during it (what the export costs, ' +
+      'whatever else the machine runs). Targets (issue 10): 1M rows ≤ 60 s, RSS ≤ 300 MB.',
     '',
-    '| export | query | rows | expected (X-Total-Count) | MB | seconds | rows/s | first byte ms | API RSS before → peak MB | CPU s: API + PostgreSQL | target |',
+    '| export | query | rows | expected (X-Total-Count) | MB | seconds | rows/s | first byte ms | API ' +
+      'RSS before → peak MB | CPU s: API + PostgreSQL | target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map((r) => `| ${r.name} | \`${r.query || '(none)'}\` | ${r.rows} | ${r.expected} | ${r.mb.toFixed(0)} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds)} | ${r.firstByte.toFixed(0)} | ${r.rssBefore.toFixed(0)} → ${r.peak.toFixed(0)} | ${r.cpu.api.toFixed(1)} + ${r.cpu.pg.toFixed(1)} | ${verdict(r)} |`),
     '',

@@ -666,7 +666,10 @@ function report({ settings, started: startedIso, args: runArgs, load0, load1, pg
     '',
     '## Reads',
     '',
-    '| read | Mirror CPU ms/answer (app + PG) | Medusa CPU ms/answer (app + PG) | CPU × | sequential wall ms/answer Mirror / Medusa | Mirror req/s c=50 | Medusa req/s c=50 | throughput × | Mirror c=1 p50 ms | Medusa c=1 p50 ms | service time × | c=50 p99 ms Mirror / Medusa | pieces | KB per answer | errors | goal ≥3× |',
+    '| read | Mirror CPU ms/answer (app + PG) | Medusa CPU ms/answer (app + PG) | CPU × | sequential ' +
+      'wall ms/answer Mirror / Medusa | Mirror req/s c=50 | Medusa req/s c=50 | throughput × | Mirror c=1 ' +
+      'p50 ms | Medusa c=1 p50 ms | service time × | c=50 p99 ms Mirror / Medusa | pieces | KB per answer ' +
+      '| errors | goal ≥3× |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
     '',

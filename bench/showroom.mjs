@@ -204,7 +204,8 @@ async function main() {
     `- **Render**: one frame rendered until it is drawn (a pixel read back; \`gl.finish()\` returns at once in Chromium), ${FRAMES} frames at each stop; **presented**: time between the frames the page showed while gliding from case to case (requestAnimationFrame).`,
     `- **JS heap**: used, after a garbage collection, at the door and in the salon; **GPU**: the renderer's live geometries and textures.`,
     '',
-    '| Viewport | Door (ms) | Ready (ms) | Draw calls | Triangles | Render median / p95 (ms) | Presented median / p95 (ms) | JS heap door → salon (MB) | GPU geometries / textures | Within budget |',
+    '| Viewport | Door (ms) | Ready (ms) | Draw calls | Triangles | Render median / p95 (ms) | Presented ' +
+      'median / p95 (ms) | JS heap door → salon (MB) | GPU geometries / textures | Within budget |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>

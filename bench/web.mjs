@@ -310,7 +310,8 @@ async function main() {
     '',
     `Budgets: mobile performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, accessibility ${BUDGET.accessibility}; initial JS ≤ ${BUDGET.initialJsKb} KB gzip (three.js excluded, found by content); no three.js in a storefront route's load, except /view-360 (after the page, by design). 3D routes (/view-360, /immersive-showroom): mobile performance ≥ ${THREE_D_BUDGET.performance}, CLS ≤ ${THREE_D_BUDGET.cls}, accessibility ${THREE_D_BUDGET.accessibility}. Server-rendered: the HTML carries the page (yes), its frame only (frame: private content), or nothing (no).`,
     '',
-    '| Route | Form factor | Performance | LCP (ms) | CLS | TBT (ms) | Accessibility | Initial JS (KB gzip, files) | Requests | Server-rendered | three.js | Within budget |',
+    '| Route | Form factor | Performance | LCP (ms) | CLS | TBT (ms) | Accessibility | Initial JS (KB ' +
+      'gzip, files) | Requests | Server-rendered | three.js | Within budget |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
     ...rows.map((r) => {
       const isThreeD = isThreeDRoute(r.route);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, unit + API tests on PGlite, the same API tests on a real PostgreSQL this
+// `npm test`: typecheck, lint, format check, unit + API tests on PGlite, the same API tests on a real PostgreSQL this
 // script starts itself, then browser e2e against the production build. Prints `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -65,6 +65,11 @@ function record(name, passed, failed, skipped = 0) {
   totals.failed += failed;
   totals.skipped += skipped;
   suites.push({ name, passed, failed, skipped });
+}
+
+/** A check that passes or fails as a whole (lint, format) counts as one test of its own suite. */
+function pass(name, code) {
+  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
 async function vitest(name, config, env = {}) {
@@ -139,11 +144,16 @@ async function main() {
   if (wants('api') || wants('pg')) ensureDebianPackage('redis-server', () => hasCommand('redis-server'));
   // The PostgreSQL pass runs three API instances behind HAProxy with the deployment's config (deploy/haproxy.cfg).
   if (wants('pg')) ensureDebianPackage('haproxy', () => !!findHaproxy());
-  // The typecheck (one core, a few minutes) runs beside the PGlite pass, whose tests allow for a busy
-  // machine (the component tests' one-second waits do not).
-  const typecheck = wants('typecheck') ? runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck']) : Promise.resolve(0);
+  // The typecheck, then lint and the format check (one core, a few minutes each), run beside the PGlite
+  // pass, whose tests allow for a busy machine (the component tests' one-second waits do not). One after
+  // the other: the other core is the PGlite pass's.
+  const beside = (async () => {
+    if (wants('typecheck') && (await runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck'])) !== 0) record('typecheck', 0, 1);
+    if (wants('lint')) pass('lint', await runBeside('lint', 'npm', ['run', '--silent', 'lint']));
+    if (wants('format')) pass('format', await runBeside('format', 'npm', ['run', '--silent', 'format:check']));
+  })();
   if (wants('api')) await vitest('api on PGlite', path.join(root, 'apps/api/vitest.config.ts'), { TEST_DATABASE_URL: '' });
-  if ((await typecheck) !== 0) record('typecheck', 0, 1);
+  await beside;
 
   // The browser tests' production build and server (which draws the demo imagery on a machine's first
   // start) get ready beside the PostgreSQL pass, which waits on the database much of the time.

@@ -46,7 +46,8 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
     cluster?.stop();
   });
 
-  it('answers 503 DATABASE_UNAVAILABLE with Retry-After while the server is down (in-flight statement, data endpoints, sign-in), then recovers without an API restart', async () => {
+  it('answers 503 DATABASE_UNAVAILABLE with Retry-After while the server is down (in-flight statement, ' +
+    'data endpoints, sign-in), then recovers without an API restart', async () => {
     const inFlight = app.inject({ url: '/test/sleep?seconds=10' });
     await new Promise((r) => setTimeout(r, 300));
     cluster.halt(); // fast shutdown: the running statement's session ends with 57P01 admin_shutdown

@@ -93,7 +93,8 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     primary?.stop();
   });
 
-  it('serves anonymous catalogue reads from the replica, writes and signed-in reads from the primary, and the writer its own write at once on any instance', async () => {
+  it('serves anonymous catalogue reads from the replica, writes and signed-in reads from the primary, and ' +
+    'the writer its own write at once on any instance', async () => {
     const admin = { authorization: `Bearer ${adminToken}` };
     const created = await a.app.inject({ method: 'POST', url: '/api/categories', headers: admin, payload: { name: 'Ivory' } });
     expect(created.statusCode).toBe(201);

@@ -30,7 +30,11 @@ function fakeWebDist(): string {
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><meta name="description" content="Mirror — maison of diamonds." /><title>Mirror</title><script type="module" crossorigin src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b2.js"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" ' +
+      'content="width=device-width, initial-scale=1.0" /><meta name="description" content="Mirror — maison ' +
+      'of diamonds." /><title>Mirror</title><script type="module" crossorigin ' +
+      'src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin ' +
+      'href="/assets/react-b2.js"></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'index-a1.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'start.js'), '/* starts the app after the first paint */');

@@ -25,7 +25,8 @@ function uniqueTag(project: string): string {
   return `${project.slice(0, 3)}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-test('a price and a role changed in the back-office show in Activity (by record type and person) and in the piece’s History', { tag: '@desk' }, async ({ page, request }, testInfo) => {
+test('a price and a role changed in the back-office show in Activity (by record type and person) and in ' +
+  'the piece’s History', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
   const tag = uniqueTag(testInfo.project.name);
   const token = await adminToken(request);

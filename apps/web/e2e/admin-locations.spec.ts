@@ -125,7 +125,8 @@ test('filters the table by city, type and state, held in the URL', { tag: '@desk
   }
 });
 
-test('creates a boutique with split hours, a closed Sunday and a dated closure, placed on the map; the site shows them', { tag: '@desk' }, async ({ page, request }, testInfo) => {
+test('creates a boutique with split hours, a closed Sunday and a dated closure, placed on the map; the ' +
+  'site shows them', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const tag = unique();
   const admin = await asAdmin(request);

@@ -87,7 +87,8 @@ async function openOrder(page: Page, order: OrderBody): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
 }
 
-test('sets instalments with a live preview, records one payment for a double click, refuses an overpayment, prints a receipt', { tag: '@desk' }, async ({ page, request }, testInfo) => {
+test('sets instalments with a live preview, records one payment for a double click, refuses an ' +
+  'overpayment, prints a receipt', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const tag = unique();
   const admin = await asAdmin(request);

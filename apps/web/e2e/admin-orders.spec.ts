@@ -137,7 +137,8 @@ test('the orders table keeps its tab, search and filters in the URL, and Back st
   await expect(page).toHaveURL(new RegExp(`${ORDERS}/${order.id}$`));
 });
 
-test('admin places an order with three instalments; a line short of stock is refused on that line; Payments lists the instalments and exports them', { tag: '@desk' }, async ({ page, request }, testInfo) => {
+test('admin places an order with three instalments; a line short of stock is refused on that line; ' +
+  'Payments lists the instalments and exports them', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [ring, bracelet] = await createPieces(admin, word, [

@@ -90,7 +90,8 @@ test('filters and searches designers and vendors, with the state in the URL', { 
   await expect(page).not.toHaveURL(/type=|country=|featured=|q=/);
 });
 
-test('creates a vendor in the editor, links its account, verifies, features and deactivates it; a taken code is refused in words', { tag: '@desk' }, async ({ page, request }, testInfo) => {
+test('creates a vendor in the editor, links its account, verifies, features and deactivates it; a taken ' +
+  'code is refused in words', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const tag = uniqueTag(testInfo.project.name);
   const code = `${tag}-NEW`;

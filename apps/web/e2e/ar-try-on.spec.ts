@@ -184,7 +184,8 @@ test.describe('with a hand before the camera', () => {
   // @phone-only: the try-on is a phone's (a camera held at arm's length); the tracker and the fit do not depend on
   // the viewport, and each browser pays minutes to start MediaPipe on a software GPU. The desktop project keeps the
   // page's other states (dark room, camera refused, not a ring).
-  test('tracks the hand, draws the ring on its ring finger, takes a photo, changes size and metal, and leaves for the piece', { tag: '@phone-only' }, async ({ request }, testInfo) => {
+  test('tracks the hand, draws the ring on its ring finger, takes a photo, changes size and metal, and ' +
+    'leaves for the piece', { tag: '@phone-only' }, async ({ request }, testInfo) => {
     test.setTimeout(600_000);
     await withCamera(testInfo, 'hand.jpg', { isAllowed: true }, async (page) => {
     const errors = watchErrors(page);

@@ -71,7 +71,8 @@ const stats = (page: Page) => page.evaluate(() => (window as unknown as ProbeWin
 
 
 test.describe('/immersive-showroom, the salon in 3D', () => {
-  test('draws the cases and pieces, walks by keyboard, opens a piece by Tab and by a tap, with its links; the written list is reachable', async ({ page, request }, testInfo) => {
+  test('draws the cases and pieces, walks by keyboard, opens a piece by Tab and by a tap, with its links; ' +
+    'the written list is reachable', async ({ page, request }, testInfo) => {
     test.setTimeout(240_000);
     const rooms = await shownPieces(request);
     expect(rooms.length).toBeGreaterThan(0);

@@ -161,7 +161,8 @@ test.describe('/view-360', () => {
     await expect(stage).toHaveAttribute('data-auto-rotate', 'false');
   });
 
-  test('a piece whose model fails shows its studio images and says so; arrow keys, view buttons and a drag switch views', async ({ page, request }, testInfo) => {
+  test('a piece whose model fails shows its studio images and says so; arrow keys, view buttons and a drag ' +
+    'switch views', async ({ page, request }, testInfo) => {
     const piece = await pieceWithViews(request);
     const errors = watchConsole(page);
     await page.route('**/model.glb*', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ status: 404, code: 'NOT_FOUND', message: 'Not found' }) }));

@@ -122,7 +122,8 @@ test('/products-left: filter, sort and paginate live in the URL and survive a re
   expect(errors).toEqual([]);
 });
 
-test('/products-left: the stone filter is the API\'s (its facet count is the list\'s), and a misspelt search shows its alternatives under "Did you mean"', async ({ page, request }) => {
+test('/products-left: the stone filter is the API\'s (its facet count is the list\'s), and a misspelt ' +
+  'search shows its alternatives under "Did you mean"', async ({ page, request }) => {
   const errors = watchConsole(page);
   await page.goto('/products-left');
   await settled(page);
@@ -225,7 +226,8 @@ test('contact message and appointment request reach the outbox', async ({ page, 
 
 // A tiny valid PNG and PDF: the server decides the type by their magic bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + ' '.repeat(200_000));
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count ' +
+  '0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + ' '.repeat(200_000));
 
 test('jewelry week: two files upload with visible progress, both emails are queued, success page', async ({ page, request }, testInfo) => {
   const email = `designer-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -283,7 +285,8 @@ test('jewelry week: the statement counts as one types and says when it is too lo
   await expect(statement).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('profile: signed out goes to sign-in; edit the profile, change the email (confirmed by its link) and the password, sign in again', async ({ page, request }, testInfo) => {
+test('profile: signed out goes to sign-in; edit the profile, change the email (confirmed by its link) and ' +
+  'the password, sign in again', async ({ page, request }, testInfo) => {
   await page.goto('/user-profile');
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);
 

@@ -22,7 +22,8 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   helmet(options)({} as IncomingMessage, res, (err?: unknown) => {
     failure = err;
   });
-  if (failure) throw failure;
+  if (failure instanceof Error) throw failure;
+  if (failure) throw new Error(`helmet failed: ${String(failure)}`);
   return headers;
 }
 

@@ -2,7 +2,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument, TestApp } from '../helpers';
+import type { TestApp } from '../helpers';
 import { brokenArbitrary, textArbitrary, validArbitrary, wildString, type ArbitraryContext } from './arbitraries';
 import { CALLERS, eachConcurrently, fillPath, jsonBodySchema, loadOperations, parameters, policyAdmits, type Caller, type JsonSchema, type Operation } from './openapi';
 import { buildSecurityApp, buildWorld, type World } from './world';
@@ -26,13 +26,12 @@ const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 
 let t: TestApp;
 let w: World;
-let doc: OpenApiDocument;
 let operations: Operation[];
 
 beforeAll(async () => {
   t = await buildSecurityApp();
   w = await buildWorld(t);
-  ({ doc, operations } = await loadOperations(t));
+  ({ operations } = await loadOperations(t));
 });
 afterAll(() => t?.close());
 

@@ -18,7 +18,8 @@ let fileUrl: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'mirror-headers-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Mirror</title><script type="module" src="/assets/app-a1.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Mirror</title><script type="module" ' +
+    'src="/assets/app-a1.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(webDist, 'assets', 'app-a1.js'), 'console.log("mirror")');
   t = await buildSecurityApp({ WEB_DIST: webDist });
   customer = await t.loginAs('CUSTOMER');

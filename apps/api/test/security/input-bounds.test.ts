@@ -249,7 +249,8 @@ describe('integer parameters are bounded by their column types', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers 400, not 500, for 2,147,483,648 in every integer query parameter of every operation (order totals: above their bigint bound)', { timeout: 300_000 }, async () => {
+  it('answers 400, not 500, for 2,147,483,648 in every integer query parameter of every operation (order ' +
+    'totals: above their bigint bound)', { timeout: 300_000 }, async () => {
     const wrong: string[] = [];
     let probed = 0;
     for (const { op, name, schema, in: where } of integerQueryParams()) {

@@ -49,7 +49,8 @@ export const designersRoutes: FastifyPluginAsyncZod<{ designers: DesignersServic
         config: { policy: { access: 'roles', roles: ['DESIGNER'], ownership: 'the signed-in designer’s own profile fields' } },
         schema: {
           tags,
-          summary: 'Update the signed-in designer’s profile fields (name, specialty, bio, email, website, country, avatar); code, flags or owner → 403 naming them',
+          summary: 'Update the signed-in designer’s profile fields (name, specialty, bio, email, website, country, ' +
+            'avatar); code, flags or owner → 403 naming them',
           body: UpdateDesignerBodySchema,
           response: { 200: DesignerSchema, ...errorResponses(400, 401, 403, 409) },
         },

@@ -22,7 +22,9 @@ export function escapeHtml(value: string): string {
 export function subjectLine(value: string): string {
   return value
     .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .split('')
+    .filter((c) => c > '\u001f' && c !== '\u007f')
+    .join('')
     .replace(/\s{2,}/g, ' ')
     .trim()
     .slice(0, 180);
@@ -353,7 +355,8 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
             eyebrow: 'Your account',
             heading: 'You already have an account',
             paragraphs: [
-              'Someone, perhaps you, asked to create a Mirror account with this email address. An account with this address already exists, so no new account was created.',
+              'Someone, perhaps you, asked to create a Mirror account with this email address. An account with ' +
+                'this address already exists, so no new account was created.',
               'If it was you, sign in with your existing username. If you no longer know your password, please write to us.',
               ignore,
             ],
@@ -368,7 +371,9 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
             eyebrow: 'Your account · Security',
             heading: 'A change of address was requested',
             paragraphs: [
-              'Someone signed in to your Mirror account, with its password, asked to use a new email address. Nothing changes until the new address is confirmed from the link we sent to it; we will tell you here when it does.',
+              'Someone signed in to your Mirror account, with its password, asked to use a new email address. ' +
+                'Nothing changes until the new address is confirmed from the link we sent to it; we will tell you ' +
+                'here when it does.',
               'If you did not ask for this, change your password and write to us at once: we will secure your account.',
             ],
             rows: [

@@ -34,7 +34,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     schema: {
       tags,
       summary:
-        'Queue a templated email. Visitors and non-admin users: form types only, to the brand inbox and the model.email address, captcha required when on; ADMIN: any type and recipient',
+        'Queue a templated email. Visitors and non-admin users: form types only, to the brand inbox and the ' +
+          'model.email address, captcha required when on; ADMIN: any type and recipient',
       body: SendEmailBodySchema,
       response: { 202: QueuedEmailSchema, ...errorResponses(400, 401, 403, 429, 503) },
     },

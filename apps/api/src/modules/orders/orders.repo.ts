@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderListQuery, OrderStatus, PaymentState, ScheduleFilterQuery } from '@mirror/contract';
 import type { Db } from '../../db/client';
-import { products, vendors } from '../../db/schema/catalog';
+import { products } from '../../db/schema/catalog';
 import { users } from '../../db/schema/users';
 import {
   orderLines,

@@ -57,7 +57,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     schema: {
       tags,
       summary:
-        'List orders (status, payment state, customer, vendor, placed from/to, total range, paid; q searches the number, client name and email; paged). Rows carry paymentState, paidAmount, nextDueDate and pieceCount',
+        'List orders (status, payment state, customer, vendor, placed from/to, total range, paid; q searches ' +
+          'the number, client name and email; paged). Rows carry paymentState, paidAmount, nextDueDate and ' +
+          'pieceCount',
       querystring: OrderListQuerySchema,
       response: { 200: OrderPageSchema, ...errorResponses(400, 401, 403) },
     },
@@ -68,7 +70,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     config: { policy: { access: 'roles', roles: ['VENDOR'], ownership: "the signed-in vendor's own order lines" } },
     schema: {
       tags,
-      summary: "The signed-in vendor's order lines for fulfilment: order number, date and status, piece, quantity (never the client); q searches the number, SKU and piece name",
+      summary: "The signed-in vendor's order lines for fulfilment: order number, date and status, piece, quantity " +
+        "(never the client); q searches the number, SKU and piece name",
       querystring: VendorOrderLineQuerySchema,
       response: { 200: VendorOrderLinePageSchema, ...errorResponses(400, 401, 403) },
     },
@@ -114,8 +117,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       tags,
       summary: 'CSV of every schedule item the filters select (no paging), streamed, by due date',
       description:
-        'RFC 4180, UTF-8 with a byte-order mark, CRLF lines, header row first: orderNumber, orderStatus, customerName, customerEmail, sequence, label, dueDate, ' +
-        'currency, amount, paidAmount, remaining, status. Money in integer minor units. Cells that start with = + - @ tab or CR are prefixed with an apostrophe. ' +
+        'RFC 4180, UTF-8 with a byte-order mark, CRLF lines, header row first: orderNumber, orderStatus, ' +
+          'customerName, customerEmail, sequence, label, dueDate, ' +
+        'currency, amount, paidAmount, remaining, status. Money in integer minor units. Cells that start ' +
+          'with = + - @ tab or CR are prefixed with an apostrophe. ' +
         'X-Total-Count gives the number of rows.',
       querystring: ScheduleExportQuerySchema,
       response: { 200: z.any().describe('text/csv attachment'), ...errorResponses(400, 401, 403) },
@@ -136,7 +141,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     schema: {
       tags,
       summary:
-        'Orders by status, revenue per currency this month, last month and over 12 months (orders placed, payments received), instalments due in 30 days and overdue (UTC)',
+        'Orders by status, revenue per currency this month, last month and over 12 months (orders placed, ' +
+          'payments received), instalments due in 30 days and overdue (UTC)',
       response: { 200: OrderStatisticsSchema, ...errorResponses(401, 403) },
     },
     handler: async () => orders.statistics(),

@@ -539,7 +539,7 @@ export function createOrdersService({ db }: { db: Db }) {
       return detail(updated, lines, viewer);
     },
 
-    async setPaymentTerms({ actor, id, terms }: { actor: Actor; id: string; terms: PaymentTerms }): Promise<Order> {
+    async setPaymentTerms({ id, terms }: { actor: Actor; id: string; terms: PaymentTerms }): Promise<Order> {
       const updated = await inTx(async (r, tx) => {
         const order = await r.findOrder(id, true);
         if (!order) throw notFound();

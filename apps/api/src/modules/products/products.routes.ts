@@ -181,7 +181,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     config: { policy: AdminOnly },
     schema: {
       tags,
-      summary: 'One action on up to 500 pieces in one transaction: FEATURE, UNFEATURE, SET_STATUS (with status), DELETE (soft), RESTORE; unknown ids → 404 and nothing changes',
+      summary: 'One action on up to 500 pieces in one transaction: FEATURE, UNFEATURE, SET_STATUS (with status), ' +
+        'DELETE (soft), RESTORE; unknown ids → 404 and nothing changes',
       body: ProductBulkBodySchema,
       response: { 200: ProductBulkResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
@@ -220,9 +221,12 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       summary: 'Import a CSV (multipart `file`, or a text/csv body): dry-run reports what apply would do; apply writes every row in one transaction, or nothing (422 with the report)',
       description:
         `Up to ${IMPORT_MAX_BYTES / 1_048_576} MB (413 beyond), UTF-8 (415 for binary or other encodings). Rows match pieces by SKU (case-insensitive): ` +
-        'matched rows update, others create. The header needs sku, name, metalType, categoryId or category, and price or priceMin+priceMax (422 naming what is missing or unknown). ' +
-        'Blank cells clear nullable fields (designer, stone, description) and keep (update) or default (create) the others. A cell starting with = + - @ is refused ' +
-        "(formula injection) unless escaped with a leading apostrophe, which is removed. A non-blank updatedAt older than the piece's is refused (changed since the export).",
+        'matched rows update, others create. The header needs sku, name, metalType, categoryId or category, ' +
+          'and price or priceMin+priceMax (422 naming what is missing or unknown). ' +
+        'Blank cells clear nullable fields (designer, stone, description) and keep (update) or default ' +
+          '(create) the others. A cell starting with = + - @ is refused ' +
+        "(formula injection) unless escaped with a leading apostrophe, which is removed. A non-blank " +
+          "updatedAt older than the piece's is refused (changed since the export).",
       consumes: ['multipart/form-data', 'text/csv'],
       querystring: ProductImportQuerySchema,
       response: { 200: ProductImportReportSchema, 422: ProductImportFailureSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },

@@ -640,7 +640,8 @@ export function createProductsService({
       const holder = await repo.skuHolder(sku, excludeId);
       if (!holder) return { sku, available: true, message: 'This SKU is free.' };
       if (holder.deletedAt) {
-        return { sku, available: false, message: 'A deleted piece (in the Trash) holds this SKU; it stays reserved until that piece is restored or deleted permanently.' };
+        return { sku, available: false, message: 'A deleted piece (in the Trash) holds this SKU; it stays reserved until that piece is restored or ' +
+          'deleted permanently.' };
       }
       return { sku, available: false, message: 'Another piece already uses this SKU.' };
     },

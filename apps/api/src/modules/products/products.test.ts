@@ -416,7 +416,9 @@ describe('search', () => {
     expect(await found('maree basse')).toEqual([plain.id]);
   });
 
-  it('ranks by attribute (every word in the name, then name or stone, then SKU/cut/colour/metal/category/collection; newest first within one) and pages across tiers the same way on every read path', async () => {
+  it('ranks by attribute (every word in the name, then name or stone, then ' +
+    'SKU/cut/colour/metal/category/collection; newest first within one) and pages across tiers the same ' +
+    'way on every read path', async () => {
     const cat = await f.category();
     const inName = await f.product({ ...base(), categoryId: cat.id, name: 'Zircon Comet Pendant' });
     const inName2 = await f.product({ ...base(), categoryId: cat.id, name: 'Aurora Zircon Drops' });

@@ -35,7 +35,8 @@ export interface PendingRegistration {
 }
 
 const invalidLink = () =>
-  new AppError('CONFIRMATION_INVALID', 'This link is not valid. It may be incomplete, or a newer link may have replaced it: use the latest email we sent, or ask for a new link.');
+  new AppError('CONFIRMATION_INVALID', 'This link is not valid. It may be incomplete, or a newer link may have replaced it: use the latest ' +
+    'email we sent, or ask for a new link.');
 const usedLink = () => new AppError('CONFIRMATION_USED', 'This link has already been used.');
 const expiredLink = () => new AppError('CONFIRMATION_EXPIRED', `This link has expired: links work for ${CONFIRMATION_TTL_HOURS} hours. Ask for a new one.`);
 const tooManyLinks = () =>

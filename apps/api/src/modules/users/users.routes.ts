@@ -102,7 +102,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     schema: {
       tags,
       summary:
-        'Register a CUSTOMER account. 202 with the same receipt whether the email is new (a single-use link to confirm it is mailed; the account exists once it is opened) or already registered (nothing created; its owner is told by email). A taken username is 409, throttled per IP (429)',
+        'Register a CUSTOMER account. 202 with the same receipt whether the email is new (a single-use link ' +
+          'to confirm it is mailed; the account exists once it is opened) or already registered (nothing ' +
+          'created; its owner is told by email). A taken username is 409, throttled per IP (429)',
       body: RegisterUserBodySchema,
       response: { 202: RegistrationReceiptSchema, ...errorResponses(400, 409, 429) },
     },
@@ -115,7 +117,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     schema: {
       tags,
       summary:
-        'Open a confirmation link: a registration becomes an account (sign in afterwards), or a change of address takes effect. 404 CONFIRMATION_INVALID (unknown, altered or replaced link), 409 CONFIRMATION_USED (single use; also USERNAME_TAKEN / EMAIL_TAKEN when taken meanwhile), 410 CONFIRMATION_EXPIRED',
+        'Open a confirmation link: a registration becomes an account (sign in afterwards), or a change of ' +
+          'address takes effect. 404 CONFIRMATION_INVALID (unknown, altered or replaced link), 409 ' +
+          'CONFIRMATION_USED (single use; also USERNAME_TAKEN / EMAIL_TAKEN when taken meanwhile), 410 ' +
+          'CONFIRMATION_EXPIRED',
       body: ConfirmEmailBodySchema,
       response: { 200: EmailConfirmationSchema, ...errorResponses(400, 404, 409, 410) },
     },
@@ -127,7 +132,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     schema: {
       tags,
       summary:
-        "Send a registration's confirmation link again. By {email}: 202 whether or not a registration waits for the address (nothing is sent otherwise). By {token} of an expired link: a new link to the same address (404/409 as for confirming). At most 3 links per address per hour",
+        "Send a registration's confirmation link again. By {email}: 202 whether or not a registration waits " +
+          "for the address (nothing is sent otherwise). By {token} of an expired link: a new link to the same " +
+          "address (404/409 as for confirming). At most 3 links per address per hour",
       body: ResendConfirmationBodySchema,
       response: { 202: ResendReceiptSchema, ...errorResponses(400, 404, 409, 429) },
     },
@@ -145,7 +152,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     schema: {
       tags,
       summary:
-        'Update a user (self or ADMIN; only ADMIN changes role or status, never their own: 409 SELF_CHANGE). Changing your own email or password needs currentPassword (throttled: 429); your own new email waits as pendingEmail until the link mailed to it is opened (the current address is told); an ADMIN changing someone else applies it at once; a password change ends every session',
+        'Update a user (self or ADMIN; only ADMIN changes role or status, never their own: 409 SELF_CHANGE). ' +
+          'Changing your own email or password needs currentPassword (throttled: 429); your own new email ' +
+          'waits as pendingEmail until the link mailed to it is opened (the current address is told); an ADMIN ' +
+          'changing someone else applies it at once; a password change ends every session',
       params: UuidParamsSchema,
       body: UpdateUserBodySchema,
       response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -157,7 +167,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
     config: { policy: SelfOrAdmin },
     schema: {
       tags,
-      summary: "Mail the waiting change of address's link again (self or ADMIN; the previous link stops working). 404 NO_PENDING_EMAIL_CHANGE when none waits; 429 beyond 3 links per address per hour",
+      summary: "Mail the waiting change of address's link again (self or ADMIN; the previous link stops working). " +
+        "404 NO_PENDING_EMAIL_CHANGE when none waits; 429 beyond 3 links per address per hour",
       params: UuidParamsSchema,
       response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 429) },
     },
@@ -186,13 +197,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; health: (
 
   app.patch('/api/users/:id/status', {
     config: { policy: AdminOnly },
-    schema: { tags, summary: "Change a user's status (ends their sessions; not your own: 409 SELF_CHANGE; never the last active admin: 409 LAST_ADMIN)", params: UuidParamsSchema, body: UserStatusBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { tags, summary: "Change a user's status (ends their sessions; not your own: 409 SELF_CHANGE; never the last active " +
+      "admin: 409 LAST_ADMIN)", params: UuidParamsSchema, body: UserStatusBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (request) => users.setStatus({ actor: requireActor(request), id: request.params.id, status: request.body.status }),
   });
 
   app.patch('/api/users/:id/role', {
     config: { policy: AdminOnly },
-    schema: { tags, summary: "Change a user's role (ends their sessions; not your own: 409 SELF_CHANGE; never the last active admin: 409 LAST_ADMIN)", params: UuidParamsSchema, body: UserRoleBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { tags, summary: "Change a user's role (ends their sessions; not your own: 409 SELF_CHANGE; never the last active " +
+      "admin: 409 LAST_ADMIN)", params: UuidParamsSchema, body: UserRoleBodySchema, response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (request) => users.setRole({ actor: requireActor(request), id: request.params.id, role: request.body.role }),
   });
 };

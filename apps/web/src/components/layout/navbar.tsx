@@ -178,7 +178,7 @@ export function Navbar() {
   const onLogout = async () => {
     setOpen(null);
     await signOut();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   };
 
   return (

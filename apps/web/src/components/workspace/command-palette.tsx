@@ -73,7 +73,7 @@ export default function CommandPalette({ isOpen, onOpenChange, sections, sources
   const isLoading = results.some((r) => r.isFetching);
   const go = (to: string) => {
     onOpenChange(false);
-    navigate(to);
+    void navigate(to);
   };
 
   return (

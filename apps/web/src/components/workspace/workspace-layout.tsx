@@ -140,7 +140,7 @@ export function WorkspaceLayout({ title, base, screens, notFound, groups, palett
 
   const onLogout = async () => {
     await signOut();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   };
 
   const sections = groups.flatMap((group) => group.items);

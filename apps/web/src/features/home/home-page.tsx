@@ -13,7 +13,8 @@ export interface HomeHeroProps {
 
 /** Full-bleed entrance of /home: one piece, one line of display type, one call to action. */
 export function HomeHero({ piece }: HomeHeroProps) {
-  usePageMeta('High jewelry and diamonds', 'Mirror, maison of diamonds and fine jewelry: seasonal high jewelry collections, bespoke commissions and boutiques in Paris, Milan and beyond.');
+  usePageMeta('High jewelry and diamonds', 'Mirror, maison of diamonds and fine jewelry: seasonal high jewelry collections, bespoke commissions ' +
+    'and boutiques in Paris, Milan and beyond.');
   return (
     <section className={styles.hero} data-hero="" aria-labelledby="home-title">
       <div className={styles.heroText}>

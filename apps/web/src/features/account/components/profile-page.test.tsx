@@ -35,7 +35,8 @@ function setup(onPut: (call: Call) => Response, me: Record<string, unknown> = {}
 const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('profile: changing the email needs the current password (issue 14, finding 8)', () => {
-  it('asks for the current password only when the email changes, sends it with the new email, and shows the change waiting for its link', { timeout: 30_000 }, async () => {
+  it('asks for the current password only when the email changes, sends it with the new email, and shows ' +
+    'the change waiting for its link', { timeout: 30_000 }, async () => {
     // As the server answers: the address stays, the new one waits.
     const { calls } = setup((call) => {
       const { email, currentPassword: _, ...rest } = call.body as Record<string, string>;

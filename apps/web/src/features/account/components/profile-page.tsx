@@ -171,7 +171,7 @@ function PasswordChange({ user }: { user: User }) {
       {
         onSuccess: () => {
           showToast('Your password has been changed. Please sign in again.');
-          navigate(to.login(paths.userProfile), { replace: true });
+          void navigate(to.login(paths.userProfile), { replace: true });
         },
         onError: (error) => setFormError(applyServerErrors(error, ['currentPassword', 'password'], setError)),
       },

@@ -82,7 +82,7 @@ function ExistingCollection({ id }: { id: string }) {
   function onTrash(target: Collection) {
     trash.mutate(target, {
       onSuccess: () => {
-        navigate(paths.adminCollections);
+        void navigate(paths.adminCollections);
         showToast(`“${target.name}” moved to the Trash`, 'success', {
           action: {
             label: 'Undo',

@@ -38,7 +38,9 @@ const alongTheList: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 const INSTRUCTIONS = {
   draggable:
-    'To reorder, press Space or Enter on the handle, move the piece with the Up and Down arrow keys, then press Space or Enter to drop it there, or Escape to cancel. The Move up and Move down buttons move it one place at a time.',
+    'To reorder, press Space or Enter on the handle, move the piece with the Up and Down arrow keys, ' +
+      'then press Space or Enter to drop it there, or Escape to cancel. The Move up and Move down buttons ' +
+      'move it one place at a time.',
 };
 
 /**

@@ -85,7 +85,7 @@ function ExistingLocation({ id }: { id: string }) {
   function onTrash(target: Location) {
     trash.mutate(target, {
       onSuccess: () => {
-        navigate(paths.adminLocations);
+        void navigate(paths.adminLocations);
         showToast(`“${target.name}” moved to the Trash`, 'success', {
           action: {
             label: 'Undo',
@@ -193,7 +193,7 @@ function ExistingLocation({ id }: { id: string }) {
           purge.mutate(location, {
             onSuccess: () => {
               setIsPurging(false);
-              navigate(paths.adminLocationTrash);
+              void navigate(paths.adminLocationTrash);
               showToast(`“${location.name}” is deleted permanently`);
             },
           })

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Availability, ProductFacets, ProductStatus } from '@mirror/contract';
 import { FilterChips, FilterSelect, SearchInput, TableFilters, type FilterChip, type FilterOption, type TableUrlState } from '../../../components/data-table';
-import { AVAILABILITIES, METAL_TYPES } from '../../../config/vocabulary';
+import { METAL_TYPES } from '../../../config/vocabulary';
 import { humanize } from '../../../lib/format';
 import { param, type ParamSpec } from '../../../lib/url-state';
 import type { AdminProductFilter } from '../api/admin-products.queries';

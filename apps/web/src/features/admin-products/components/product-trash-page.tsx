@@ -21,7 +21,8 @@ const TRASH_SORTABLE = ['name', 'sku', 'updatedAt'] as const;
 /** A refused permanent delete, in plain words. */
 function permanentDeleteError(error: unknown): string {
   if (error instanceof ApiError && error.status === 409) {
-    return 'Orders refer to this piece, so it cannot be deleted permanently: the order history must keep it. Restore it and set it to Archived to take it off the storefront.';
+    return 'Orders refer to this piece, so it cannot be deleted permanently: the order history must keep it. ' +
+      'Restore it and set it to Archived to take it off the storefront.';
   }
   return errorText(error);
 }

@@ -63,7 +63,8 @@ describe('login form', () => {
     await user.type(screen.getByLabelText('Username'), 'camille.v');
     await user.type(screen.getByLabelText('Password'), 'Pearls-and-Platinum');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Just created your account? Open the link we emailed you first: your account is ready once your address is confirmed.')).toBeTruthy();
+    expect(await screen.findByText('Just created your account? Open the link we emailed you first: your account is ready once your ' +
+      'address is confirmed.')).toBeTruthy();
   });
 
   it('shows no such reminder for other failures', async () => {

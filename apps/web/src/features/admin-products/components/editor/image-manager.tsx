@@ -270,7 +270,8 @@ export function ImageManager({ control, register, errors, defaultRender, pieceNa
       {fields.length === 0 ? (
         <DefaultRender images={defaultRender} isUploading={uploads.length > 0} />
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: 'To pick up an image, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.' } }}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: 'To pick up an image, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop ' +
+          'it, Escape to cancel.' } }}>
           <SortableContext items={fields.map((f) => f.id)} strategy={rectSortingStrategy}>
             <ol className={styles.imageGrid} aria-label="Images, in the order the site shows them">
               {fields.map((item, index) => (

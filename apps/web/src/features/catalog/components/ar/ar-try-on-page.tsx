@@ -64,7 +64,8 @@ function BackToPiece({ productId, isPrimary = false }: { productId: string; isPr
 const CAMERA_TROUBLE = {
   denied: {
     title: 'The camera is not allowed',
-    text: 'To try the ring on, allow this site to use your camera — in the address bar or your browser’s settings — then try again. The picture stays on your device: nothing is recorded or sent.',
+    text: 'To try the ring on, allow this site to use your camera — in the address bar or your browser’s ' +
+      'settings — then try again. The picture stays on your device: nothing is recorded or sent.',
     testId: 'ar-denied',
   },
   failed: { title: 'The camera could not start', text: 'Another application may be using it. Close it, then try again.', testId: 'ar-camera-failed' },
