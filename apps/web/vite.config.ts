@@ -4,8 +4,6 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { bootPlan } from './src/app/boot-plan';
-import { sortArticles, toArticle } from './src/features/content/content';
 import { worldAtlas } from './src/features/locations/atlas/world-atlas-plugin';
 
 /**
@@ -92,27 +90,10 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * dist/.vite/boot-plan.json: src/app/boot-plan.ts resolved against the news files (their covers),
- * read by the API to prepare each route's first HTML. Next to Vite's manifest, never served.
- */
-function emitBootPlan(): Plugin {
-  return {
-    name: 'mirror:boot-plan',
-    apply: 'build',
-    generateBundle() {
-      const dir = path.resolve(import.meta.dirname, 'src/content/news');
-      const articles = sortArticles(readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => toArticle(f, readFileSync(path.join(dir, f), 'utf8'))));
-      const plan = bootPlan({ articles });
-      this.emitFile({ type: 'asset', fileName: '.vite/boot-plan.json', source: JSON.stringify(plan, null, 2) });
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server renderer, for Node, in
-  // dist-server/ — never served. The browser-only steps (boot plan, compression, font preloads) skip it.
-  plugins: isSsrBuild ? [react(), worldAtlas(), mediapipeHands({ emit: false })] : [react(), preloadLcpFonts(), worldAtlas(), mediapipeHands({ emit: true }), emitBootPlan(), precompress()],
+  // dist-server/ — never served. The browser-only steps (compression, font preloads) skip it.
+  plugins: isSsrBuild ? [react(), worldAtlas(), mediapipeHands({ emit: false })] : [react(), preloadLcpFonts(), worldAtlas(), mediapipeHands({ emit: true }), precompress()],
   // The house's brand domain, from the same variable the API reads (src/config/brand.ts; empty = the contract's default).
   define: { 'import.meta.env.BRAND_DOMAIN': JSON.stringify((process.env.BRAND_DOMAIN ?? '').trim()) },
   build: {

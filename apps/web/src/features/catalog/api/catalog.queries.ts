@@ -94,8 +94,12 @@ export const productQuery = (id: string) =>
     queryFn: ({ signal }) => apiClient.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
   });
 
-/** Every active piece (the catalog is a few hundred at most): the gem index is built from them. */
-export const allProductsQuery = () =>
+/**
+ * Every active piece (the catalog is a few hundred at most): the gem index is built from them.
+ * `onePageOnly` (the server's first render): fails when one page of 100 does not hold them all, so a
+ * longer catalogue is left to the browser rather than inlined.
+ */
+export const allProductsQuery = ({ onePageOnly = false }: { onePageOnly?: boolean } = {}) =>
   queryOptions({
     queryKey: productKeys.gems(),
     queryFn: async ({ signal }) => {
@@ -104,6 +108,7 @@ export const allProductsQuery = () =>
         const batch = await apiClient.get<ProductPage>('/api/products', { signal, query: { page, size: 100, sort: 'name,asc' } });
         pieces.push(...batch.content);
         if (page + 1 >= batch.totalPages) break;
+        if (onePageOnly) throw new Error('the catalogue is longer than one page');
       }
       return pieces;
     },
