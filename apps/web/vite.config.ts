@@ -102,7 +102,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // a running server's, e.g. for a benchmark; serve it with WEB_DIST=<dir>/dist).
     outDir: path.join(process.env.WEB_BUILD_DIR ? path.resolve(process.env.WEB_BUILD_DIR) : '', isSsrBuild ? 'dist-server' : 'dist'),
     emptyOutDir: true,
-    // dist/.vite/manifest.json: the API reads it to preload each route's chunks (apps/api/src/lib/spa-html.ts).
+    // dist/.vite/manifest.json: the API reads it to preload each route's chunks (apps/api/src/lib/spa-html/manifest.ts).
     manifest: !isSsrBuild,
     cssCodeSplit: true,
     // The woff fallbacks are never used by the browsers we target; keep the woff2 only in preload.

@@ -1,7 +1,7 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { createStaticHandler } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { preparedLoader, preparePage, type PreparedLoad, type ServerLoadContext } from './prepared';
+import { preparedLoader, type PreparedLoad, type PreparedPage, type ServerLoadContext } from './prepared';
 
 const piece = (id: string) =>
   queryOptions({
@@ -13,13 +13,13 @@ const piece = (id: string) =>
   });
 
 /** A page declaring its first render once: the piece of its path, and the piece's first image. */
-const page = preparePage<{ sizes: string }>({
+const page: PreparedPage<{ sizes: string }> = {
   data: ({ params, props }) => {
     if (params.id === 'unknown') return null;
     const query = piece(params.id ?? '');
     return { queries: [query, piece('missing')], image: (client) => ({ image: client.getQueryData(query.queryKey)?.images[0], sizes: props.sizes }) };
   },
-});
+};
 
 /** The route as the server's data routes hold it: the loader comes with the page (route.lazy). */
 async function load(url: string): Promise<{ load: PreparedLoad | null; client: QueryClient }> {

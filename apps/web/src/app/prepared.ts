@@ -1,6 +1,6 @@
 /**
  * A storefront page's first render, declared once, next to the page (docs/decisions.md): its route
- * module exports `prepared`, which names the queries of its first render (the features' own query
+ * module exports `prepared` (a `PreparedPage`: plain data and functions, nothing to import at run time), which names the queries of its first render (the features' own query
  * options, the very ones its hooks use) and the image that is its largest paint. The server's React
  * Router data routes (app/router.tsx `serverRoutes`) load it with the route (`route.lazy`) and run it
  * as the route's `loader`: `queryClient.prefetchQuery` for each, then the page is rendered from that
@@ -33,11 +33,6 @@ export interface PreparedPage<P extends object = object> {
   rendersSearch?: boolean;
   /** `props`: what the route gives the page (the products layouts). null: not prepared (an unknown article). */
   data: (args: { params: Params; url: URL; props: P }) => PageData | null;
-}
-
-/** Declares a page's first render (identity: for the types and for the reader). */
-export function preparePage<P extends object = object>(page: PreparedPage<P>): PreparedPage<P> {
-  return page;
 }
 
 /** The server's per-request context (StaticHandler `requestContext`). */

@@ -1,7 +1,7 @@
 import { AboutPage } from '../../features/content/components/about-page';
-import { preparePage } from '../prepared';
+import type { PreparedPage } from '../prepared';
 
 export default AboutPage;
 
 /** The app's own content: no data, its text is the largest paint. */
-export const prepared = preparePage({ data: () => ({ queries: [] }) });
+export const prepared: PreparedPage = { data: () => ({ queries: [] }) };

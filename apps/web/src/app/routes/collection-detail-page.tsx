@@ -1,10 +1,10 @@
 import { CollectionDetailPage } from '../../features/catalog/components/collection-detail-page';
-import { preparePage } from '../prepared';
+import type { PreparedPage } from '../prepared';
 import { collectionProductsQuery, collectionQuery } from '../../features/catalog/api/catalog.queries';
 
 export default CollectionDetailPage;
 
-export const prepared = preparePage({
+export const prepared: PreparedPage = {
   data: ({ params }) => {
     const id = params.collectionId ?? '';
     const pieces = collectionProductsQuery(id);
@@ -17,4 +17,4 @@ export const prepared = preparePage({
       },
     };
   },
-});
+};

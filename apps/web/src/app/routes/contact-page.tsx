@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ContactPage } from '../../features/contact/components/contact-page';
 import { locationsQuery } from '../../features/locations/api/locations.queries';
-import { preparePage } from '../prepared';
+import type { PreparedPage } from '../prepared';
 
 /** Composes the contact feature with the boutiques that take appointments. */
 export default function ContactRoute() {
@@ -13,4 +13,4 @@ export default function ContactRoute() {
 }
 
 /** `?appointment` opens the request dialog: URL state, rendered in the browser. */
-export const prepared = preparePage({ data: () => ({ queries: [locationsQuery({})] }) });
+export const prepared: PreparedPage = { data: () => ({ queries: [locationsQuery({})] }) };

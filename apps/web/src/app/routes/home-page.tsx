@@ -5,7 +5,7 @@ import { LatestNews, ServicesTeaser } from '../../features/content/components/ho
 import { AfterFirstPaint } from '../../components/motion/after-first-paint';
 import { HomeHero } from '../../features/home/home-page';
 import { BoutiquesTeaser } from '../../features/locations/components/boutiques-teaser';
-import { preparePage } from '../prepared';
+import type { PreparedPage } from '../prepared';
 import { featuredProductsQuery } from '../../features/catalog/api/catalog.queries';
 import { coverQuery } from '../../features/content/api/content.queries';
 import { articles } from '../../features/content/news';
@@ -32,7 +32,7 @@ export default function HomeRoute() {
 }
 
 /** The first render: the hero's collection, the pieces, the boutiques' facets, the latest articles' covers. */
-export const prepared = preparePage({
+export const prepared: PreparedPage = {
   data: () => {
     const featured = featuredCollectionsQuery();
     return {
@@ -40,4 +40,4 @@ export const prepared = preparePage({
       image: (client) => ({ image: client.getQueryData(featured.queryKey)?.content[0]?.coverImage, sizes: '(max-width: 767px) 100vw, 50vw' }),
     };
   },
-});
+};

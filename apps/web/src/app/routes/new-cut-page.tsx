@@ -1,6 +1,6 @@
 import { NewCutPage } from '../../features/catalog/components/new-cut-page';
 import { NewCutStory, newCutStory } from '../../features/content/components/new-cut-story';
-import { preparePage } from '../prepared';
+import type { PreparedPage } from '../prepared';
 import { productsListQuery } from '../../features/catalog/api/catalog.queries';
 import { newCutPiecesParams } from '../../features/catalog/components/new-cut-page';
 
@@ -9,4 +9,4 @@ export default function NewCutRoute() {
   return <NewCutPage story={<NewCutStory />} lead={newCutStory.summary} />;
 }
 
-export const prepared = preparePage({ data: () => ({ queries: [productsListQuery(newCutPiecesParams(1))] }) });
+export const prepared: PreparedPage = { data: () => ({ queries: [productsListQuery(newCutPiecesParams(1))] }) };

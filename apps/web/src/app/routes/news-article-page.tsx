@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { NewsArticleView } from '../../features/content/components/news-article-page';
 import { findArticle } from '../../features/content/news';
 import NotFoundPage from './not-found-page';
-import { preparePage } from '../prepared';
+import type { PreparedPage } from '../prepared';
 import { coverQuery } from '../../features/content/api/content.queries';
 
 export default function NewsArticleRoute() {
@@ -12,11 +12,11 @@ export default function NewsArticleRoute() {
 }
 
 /** An article's cover; an unknown slug is the browser's not-found page. */
-export const prepared = preparePage({
+export const prepared: PreparedPage = {
   data: ({ params }) => {
     const article = findArticle(params.slug ?? '');
     if (!article) return null;
     const cover = coverQuery(article.cover);
     return { queries: [cover], image: (client) => ({ image: client.getQueryData(cover.queryKey), sizes: '(max-width: 1200px) 100vw, 1152px' }) };
   },
-});
+};

@@ -1,10 +1,10 @@
 import { ProductDetailPage } from '../../features/catalog/components/product-detail-page';
-import { preparePage } from '../prepared';
+import type { PreparedPage } from '../prepared';
 import { productFacetsQuery, productQuery } from '../../features/catalog/api/catalog.queries';
 
 export default ProductDetailPage;
 
-export const prepared = preparePage({
+export const prepared: PreparedPage = {
   data: ({ params }) => {
     const product = productQuery(params.productId ?? '');
     return {
@@ -12,4 +12,4 @@ export const prepared = preparePage({
       image: (client) => ({ image: client.getQueryData(product.queryKey)?.images[0], sizes: '(max-width: 1023px) 100vw, 55vw' }),
     };
   },
-});
+};

@@ -3,7 +3,7 @@ import { RouteLoading } from '../../components/feedback/route-loading';
 import { to } from '../../config/routes';
 import { ProfilePage } from '../../features/account/components/profile-page';
 import { useSession } from '../../lib/use-session';
-import { preparePage } from '../prepared';
+import type { PreparedPage } from '../prepared';
 
 /** Signed in: the profile. Signed out: the sign-in page, which brings the person back here. */
 export default function UserProfileRoute() {
@@ -15,4 +15,4 @@ export default function UserProfileRoute() {
 }
 
 /** Private: the server knows no session (tokens live in the browser), so it renders the frame and 'Loading...'. */
-export const prepared = preparePage({ data: () => ({ queries: [] }) });
+export const prepared: PreparedPage = { data: () => ({ queries: [] }) };
