@@ -4,9 +4,6 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { bootPlan } from './src/app/boot-plan';
-import { sortArticles } from './src/features/content/content';
-import { compileArticle } from './src/features/content/content-build';
 import { contentFiles } from './src/features/content/content-plugin';
 import { worldAtlas } from './src/features/locations/atlas/world-atlas-plugin';
 
@@ -94,30 +91,13 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * dist/.vite/boot-plan.json: src/app/boot-plan.ts resolved against the news files (their covers),
- * read by the API to prepare each route's first HTML. Next to Vite's manifest, never served.
- */
-function emitBootPlan(): Plugin {
-  return {
-    name: 'mirror:boot-plan',
-    apply: 'build',
-    generateBundle() {
-      const dir = path.resolve(import.meta.dirname, 'src/content/news');
-      const articles = sortArticles(readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => compileArticle(`src/content/news/${f}`, readFileSync(path.join(dir, f), 'utf8'))));
-      const plan = bootPlan({ articles });
-      this.emitFile({ type: 'asset', fileName: '.vite/boot-plan.json', source: JSON.stringify(plan, null, 2) });
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server renderer, for Node, in
-  // dist-server/ — never served. The browser-only steps (boot plan, compression, font preloads) skip it;
-  // both read the content files as data parsed at build time (contentFiles).
+  // dist-server/ — never served. The browser-only steps (compression, font preloads) skip it; both read
+  // the content files as data parsed at build time (contentFiles).
   plugins: isSsrBuild
     ? [contentFiles(), react(), worldAtlas(), mediapipeHands({ emit: false })]
-    : [contentFiles(), react(), preloadLcpFonts(), worldAtlas(), mediapipeHands({ emit: true }), emitBootPlan(), precompress()],
+    : [contentFiles(), react(), preloadLcpFonts(), worldAtlas(), mediapipeHands({ emit: true }), precompress()],
   // The house's brand domain, from the same variable the API reads (src/config/brand.ts; empty = the contract's default).
   define: { 'import.meta.env.BRAND_DOMAIN': JSON.stringify((process.env.BRAND_DOMAIN ?? '').trim()) },
   build: {
@@ -126,7 +106,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // a running server's, e.g. for a benchmark; serve it with WEB_DIST=<dir>/dist).
     outDir: path.join(process.env.WEB_BUILD_DIR ? path.resolve(process.env.WEB_BUILD_DIR) : '', isSsrBuild ? 'dist-server' : 'dist'),
     emptyOutDir: true,
-    // dist/.vite/manifest.json: the API reads it to preload each route's chunks (apps/api/src/lib/spa-html.ts).
+    // dist/.vite/manifest.json: the API reads it to preload each route's chunks (apps/api/src/lib/spa-html/manifest.ts).
     manifest: !isSsrBuild,
     cssCodeSplit: true,
     // The woff fallbacks are never used by the browsers we target; keep the woff2 only in preload.

@@ -58,7 +58,7 @@ import { createTurnstileVerifier } from './lib/captcha';
 import type { StorageDriver } from './lib/storage/storage';
 import { createStorageFromEnv } from './lib/storage/from-env';
 import { storeProductImages } from './lib/imagery/studio';
-import { registerSpaHtml } from './lib/spa-html';
+import { createSpaPages } from './lib/spa-html';
 
 export interface RouteEntry {
   method: string;
@@ -148,7 +148,9 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   const webDist = env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
 
-  await app.register(errorHandlerPlugin, { webDist: hasWeb ? webDist : undefined });
+  // Storefront routes get their HTML prepared (chunk preloads, inlined public data, LCP image, the page rendered).
+  const sendPage = hasWeb ? await createSpaPages(app, { webDist }) : undefined;
+  await app.register(errorHandlerPlugin, { webDist: hasWeb ? webDist : undefined, sendPage });
   await app.register(securityHeadersPlugin, {
     helmet: {
       contentSecurityPolicy: {
@@ -241,8 +243,6 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
         res.setHeader('vary', 'Accept-Encoding');
       },
     });
-    // Storefront routes get their HTML prepared (chunk preloads, inlined public data, LCP image).
-    await registerSpaHtml(app, { webDist });
     app.get('/', { config: {}, schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );

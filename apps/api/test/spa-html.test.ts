@@ -2,39 +2,73 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpaHtml, escapeJsonForHtml, matchRoute, pick, resolveQuery, type BootRoute } from '../src/lib/spa-html';
+import type { BootEntry } from '@mirror/contract/boot';
+import { createSpaHtml, escapeJsonForHtml } from '../src/lib/spa-html';
 import { buildTestApp, type Session, type TestApp } from './helpers';
-import type { Collection, CollectionPage } from '@mirror/contract';
 
-/** A miniature web build: index.html, Vite's manifest and the boot plan (as apps/web's build writes them). */
+/**
+ * A miniature web build: index.html and Vite's manifest, and next to them the server entry
+ * (apps/web/dist-server/entry-server.js) as the web build writes it: `prepare(url, fetch)` matches its
+ * routes, asks the API for their answers through `fetch`, and renders. This one reports what it was
+ * given, counts its renders, fails to render one path, and writes a `$&` (no replacement pattern may
+ * expand it).
+ */
 function fakeWebDist(): string {
   const build = mkdtempSync(path.join(tmpdir(), 'mirror-spa-'));
   const dir = path.join(build, 'dist');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  // The server renderer next to it (apps/web/dist-server/entry-server.js): it reports what it was given,
-  // counts its calls, fails for one path, and writes a `$&` (no replacement pattern may expand it).
   mkdirSync(path.join(build, 'dist-server'));
   writeFileSync(
     path.join(build, 'dist-server', 'entry-server.js'),
-    `export async function render(url, boot) {
-      globalThis.__ssrCalls = (globalThis.__ssrCalls ?? 0) + 1;
-      if (url.startsWith('/collections/broken')) throw new Error('render failed');
-      const names = boot.flatMap((b) => (b.data && Array.isArray(b.data.content) ? b.data.content.map((c) => c.name) : []));
+    `const routes = [
+      { path: /^\\/collections$/, module: 'src/app/routes/collections-page.tsx',
+        queries: () => [{ key: ['collections', 'list', { size: 100 }], url: '/api/collections?size=100&sort=year%2Cdesc' }],
+        image: ([list]) => list?.content[0]?.coverImage && { ...list.content[0].coverImage, sizes: '(max-width: 767px) 100vw, 50vw' } },
+      { path: /^\\/collections\\/([^/]+)$/, module: 'src/app/routes/collection-detail-page.tsx',
+        queries: (id) => [{ key: ['collections', 'detail', id], url: '/api/collections/' + encodeURIComponent(id) }, { key: ['users', 'me'], url: '/api/users/me' }] },
+      // The app's own content chosen by the query string; a list read whole, kept only when one page holds it.
+      { path: /^\\/journal$/, module: 'src/app/routes/collections-page.tsx', rendersSearch: true,
+        queries: () => [{ key: ['collections', 'whole'], url: '/api/collections?size=100&sort=name%2Casc', whole: true }] },
+      { path: /^\\/journal-paged$/, module: 'src/app/routes/collections-page.tsx',
+        queries: () => [{ key: ['collections', 'whole'], url: '/api/collections?size=1&sort=name%2Casc', whole: true }] },
+    ];
+    export async function prepare(url, fetch) {
+      const href = new URL(url, 'http://mirror.local');
+      const route = routes.find((r) => r.path.test(href.pathname));
+      if (!route) return null;
+      if (href.search && !route.rendersSearch) return { module: route.module, entries: [], isComplete: false, render: null };
+      const queries = route.queries(...route.path.exec(href.pathname).slice(1).map(decodeURIComponent));
+      const answers = await Promise.all(queries.map(async (q) => {
+        const answer = await fetch(q.url);
+        if (answer.status !== 200) return undefined;
+        const data = JSON.parse(answer.body);
+        if (q.whole) return data.totalPages <= 1 ? data.content : undefined;
+        return data;
+      }));
+      const entries = queries.flatMap((q, i) => (answers[i] === undefined ? [] : [{ key: q.key, data: answers[i] }]));
+      const image = route.image?.(answers);
       return {
-        markup: '<main data-url="' + url + '">' + boot.length + ' answers: ' + names.join(', ').replace(/&/g, '&amp;').replace(/</g, '&lt;') + ' $& $1</main>',
-        title: 'Seasons <of> light — Mirror',
-        description: 'Every "collection" & season',
+        module: route.module,
+        entries,
+        isComplete: entries.length === queries.length,
+        ...(image ? { image } : {}),
+        render: () => {
+          globalThis.__ssrCalls = (globalThis.__ssrCalls ?? 0) + 1;
+          if (url.startsWith('/collections/broken')) throw new Error('render failed');
+          const names = entries.flatMap((b) => (Array.isArray(b.data) ? b.data : b.data && Array.isArray(b.data.content) ? b.data.content : []).map((c) => c.name));
+          return {
+            markup: '<main data-url="' + url + '">' + entries.length + ' answers: ' + names.join(', ').replace(/&/g, '&amp;').replace(/</g, '&lt;') + ' $& $1</main>',
+            title: 'Seasons <of> light — Mirror',
+            description: 'Every "collection" & season',
+          };
+        },
       };
     }`,
   );
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" ' +
-      'content="width=device-width, initial-scale=1.0" /><meta name="description" content="Mirror — maison ' +
-      'of diamonds." /><title>Mirror</title><script type="module" crossorigin ' +
-      'src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin ' +
-      'href="/assets/react-b2.js"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><meta name="description" content="Mirror — maison of diamonds." /><title>Mirror</title><script type="module" crossorigin src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b2.js"></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'index-a1.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'start.js'), '/* starts the app after the first paint */');
@@ -46,43 +80,14 @@ function fakeWebDist(): string {
     '_card-d4.js': { file: 'assets/card-d4.js', imports: ['_react-b2.js'], css: ['assets/card-d4.css'] },
     'src/app/routes/collection-detail-page.tsx': { file: 'assets/collection-detail-e5.js', isDynamicEntry: true, imports: ['_card-d4.js'] },
   };
-  const plan: BootRoute[] = [
-    {
-      path: '/collections',
-      module: 'src/app/routes/collections-page.tsx',
-      queries: [{ key: ['collections', 'list', { size: 100 }], url: '/api/collections?size=100&sort=year%2Cdesc' }],
-      image: { query: 0, path: 'content.0.coverImage', sizes: '(max-width: 767px) 100vw, 50vw' },
-    },
-    {
-      path: '/collections/:collectionId',
-      module: 'src/app/routes/collection-detail-page.tsx',
-      queries: [
-        { key: ['collections', 'detail', ':collectionId'], url: '/api/collections/:collectionId' },
-        { key: ['users', 'me'], url: '/api/users/me' },
-      ],
-    },
-    // The app's own content chosen by the query string; a list read whole, inlined only when one page holds it.
-    {
-      path: '/journal',
-      module: 'src/app/routes/collections-page.tsx',
-      queries: [{ key: ['collections', 'whole'], url: '/api/collections?size=100&sort=name%2Casc', field: 'content', isWholeList: true }],
-      rendersSearch: true,
-    },
-    {
-      path: '/journal-paged',
-      module: 'src/app/routes/collections-page.tsx',
-      queries: [{ key: ['collections', 'whole'], url: '/api/collections?size=1&sort=name%2Casc', field: 'content', isWholeList: true }],
-    },
-  ];
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  writeFileSync(path.join(dir, '.vite', 'boot-plan.json'), JSON.stringify(plan));
   return dir;
 }
 
-function bootData<T = unknown>(html: string): { key: unknown[]; data: T }[] {
+function bootData(html: string): { key: unknown[]; data: any }[] {
   const match = /<script type="application\/json" id="mirror-boot">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error('no boot script');
-  return JSON.parse(match[1]!) as { key: unknown[]; data: T }[];
+  return JSON.parse(match[1]!);
 }
 
 const image = (name: string) => ({
@@ -102,7 +107,7 @@ describe('prepared SPA pages', () => {
   beforeAll(async () => {
     t = await buildTestApp({ WEB_DIST: fakeWebDist() });
     admin = await t.loginAs('ADMIN');
-    const created = await t.request<Collection>('/api/collections', {
+    const created = await t.request<any>('/api/collections', {
       token: admin.accessToken,
       body: { name: 'Nuit Blanche', year: 2025, season: 'WINTER', description: 'Stars </script><script>alert(1)</script> & <!-- frost -->', coverImage: image('nuit') },
     });
@@ -133,13 +138,13 @@ describe('prepared SPA pages', () => {
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).not.toContain('<!-- frost');
     expect(html).toContain('\\u003c/script\\u003e');
-    const [entry] = bootData<CollectionPage>(html);
+    const [entry] = bootData(html);
     expect(entry!.key).toEqual(['collections', 'list', { size: 100 }]);
-    const direct = await t.request<CollectionPage>('/api/collections?size=100&sort=year%2Cdesc');
+    const direct = await t.request<any>('/api/collections?size=100&sort=year%2Cdesc');
     expect(entry!.data).toEqual(direct.body);
-    expect(entry!.data.content[0]!.description).toBe('Stars </script><script>alert(1)</script> & <!-- frost -->');
-    const cover = direct.body.content[0]!.coverImage;
-    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover!.url}" imagesrcset="${cover!.srcset.map((s) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`);
+    expect(entry!.data.content[0].description).toBe('Stars </script><script>alert(1)</script> & <!-- frost -->');
+    const cover = direct.body.content[0].coverImage;
+    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover.url}" imagesrcset="${cover.srcset.map((s: any) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`);
     // The image preload leads the head, after the viewport (its `imagesizes` depend on it); the data closes the body.
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<script'));
     expect(html.indexOf('rel="preload" as="image"')).toBeGreaterThan(html.indexOf('name="viewport"'));
@@ -148,7 +153,7 @@ describe('prepared SPA pages', () => {
 
   it('fills route parameters and inlines only anonymous 200 answers', async () => {
     const html = (await t.request<string>(`/collections/${collectionId}`, { token: admin.accessToken })).body;
-    const boot = bootData<Collection>(html);
+    const boot = bootData(html);
     // /api/users/me needs a signed-in caller: the server asks anonymously, gets 401, leaves it out.
     expect(boot.map((b) => b.key)).toEqual([['collections', 'detail', collectionId]]);
     expect(boot[0]!.data.name).toBe('Nuit Blanche');
@@ -201,11 +206,11 @@ describe('prepared SPA pages', () => {
   });
 
   it('renders the URL state of a route whose queries ignore it, and inlines a list read whole only when one page holds it', async () => {
-    const created = await t.request<Collection>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2024, season: 'SPRING', description: 'Dawn.' } });
+    const created = await t.request<any>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2024, season: 'SPRING', description: 'Dawn.' } });
     expect(created.status).toBe(201);
     const html = (await t.request<string>('/journal?topic=Diamonds&page=2')).body;
     expect(html).toContain('<div id="root" data-ssr=""><main data-url="/journal?topic=Diamonds&page=2">');
-    const [whole] = bootData<Collection[]>(html);
+    const [whole] = bootData(html);
     expect(whole!.key).toEqual(['collections', 'whole']);
     expect(whole!.data.map((c: { name: string }) => c.name)).toEqual(['Aurore', 'Nuit Blanche']);
     // Two pages of one: the first is not the list, so nothing is inlined and the browser reads it all.
@@ -231,37 +236,37 @@ describe('prepared SPA pages', () => {
 });
 
 describe('prepared pages over time', () => {
-  it('never serves markup next to answers it was not rendered from, when the answers renew before the markup', async () => {
-    // The answers' cache starts when the answer is asked for, the markup's when it is rendered (later): for a
-    // moment the answers are renewed while the markup is still fresh. A name changed meanwhile must not give
+  it('never serves markup next to answers it was not rendered from, and renders unchanged answers once', async () => {
+    // The markup is kept with the very answers it was rendered from: a name changed meanwhile must not give
     // markup of the old name with inlined data of the new one (the browser could not hydrate it).
-    let clock = 0;
     let name = 'Aube';
     const rendered: string[] = [];
     const spa = createSpaHtml({
       webDist: fakeWebDist(),
       cacheMs: 5_000,
-      now: () => clock,
-      renderApp: async (_url, boot) => {
-        const names = boot.flatMap((b) => ((b.data as { content?: { name: string }[] }).content ?? []).map((c) => c.name));
-        rendered.push(names.join());
-        clock += 100; // rendering takes 100 ms: the markup is cached from then, the answer from before
-        return { markup: `<main>${names.join()}</main>`, title: 't', description: 'd' };
+      prepareRoute: async () => {
+        const entries: BootEntry[] = [{ key: ['collections'], data: { content: [{ name }] } }];
+        const names = name;
+        return {
+          module: 'src/app/routes/collections-page.tsx',
+          entries,
+          isComplete: true,
+          render: () => {
+            rendered.push(names);
+            return { markup: `<main>${names}</main>`, title: 't', description: 'd' };
+          },
+        };
       },
     })!;
-    const fetchJson = async () => ({ content: [{ name }] });
     const markupAndData = async () => {
-      const html = (await spa.render('/collections', fetchJson))!;
-      return { markup: /<main>(.*?)<\/main>/.exec(html)![1], data: bootData<{ content: { name: string }[] }>(html)[0]!.data.content[0]!.name };
+      const html = (await spa.render('/collections', async () => ({ status: 200, body: '{}' })))!;
+      return { markup: /<main>(.*?)<\/main>/.exec(html)![1], data: bootData(html)[0]!.data.content[0].name as string };
     };
     expect(await markupAndData()).toEqual({ markup: 'Aube', data: 'Aube' });
-    expect(clock).toBe(100);
     name = 'Aube de Givre';
-    clock = 5_050; // the answer is renewed, the markup is still within its 5 s
     expect(await markupAndData()).toEqual({ markup: 'Aube de Givre', data: 'Aube de Givre' });
     // With unchanged answers the markup is reused (one render per burst).
     const before = rendered.length;
-    clock = 5_060;
     expect(await markupAndData()).toEqual({ markup: 'Aube de Givre', data: 'Aube de Givre' });
     expect(rendered.length).toBe(before);
   });
@@ -272,27 +277,5 @@ describe('spa-html helpers', () => {
     const text = escapeJsonForHtml({ a: '</script><!--x-->&\u2028' });
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(text)).toEqual({ a: '</script><!--x-->&\u2028' });
-  });
-
-  it('matches route patterns and decodes parameters', () => {
-    expect(matchRoute('/collections/:id', '/collections/a%20b')).toEqual({ id: 'a b' });
-    expect(matchRoute('/collections/:id', '/collections/')).toBeNull();
-    expect(matchRoute('/collections/:id', '/collections/a/b')).toBeNull();
-    expect(matchRoute('/collections', '/collections/')).toEqual({});
-    expect(matchRoute('/collections/:id', '/collections/%E0%A4%A')).toBeNull();
-  });
-
-  it('fills keys with raw values and URLs with encoded ones', () => {
-    const q = resolveQuery({ key: ['c', ':id', 'x'], url: '/api/c/:id/items' }, { id: 'a/b' });
-    expect(q).toEqual({ key: ['c', 'a/b', 'x'], url: '/api/c/a%2Fb/items' });
-  });
-
-  it('picks values by path, with a flag selector', () => {
-    const items = [{ isHero: false, n: 1 }, { isHero: true, n: 2 }];
-    expect(pick({ content: [{ coverImage: 'x' }] }, 'content.0.coverImage')).toBe('x');
-    expect(pick(items, '[isHero].n')).toBe(2);
-    expect(pick([{ n: 1 }], '[isHero].n')).toBe(1);
-    expect(pick(null, 'a.b')).toBeUndefined();
-    expect(pick('image', '')).toBe('image');
   });
 });

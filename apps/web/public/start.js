@@ -1,4 +1,4 @@
-// Starts the app of a server-rendered page once that page has painted (apps/api/src/lib/spa-html.ts,
+// Starts the app of a server-rendered page once that page has painted (apps/api/src/lib/spa-html/shell.ts,
 // decisions §37): the page is readable and its links work without JavaScript, so on a slow
 // connection its image and styles go first and the app's modules follow. Classic and deferred: the
 // module scripts it adds are listed on its own element.

@@ -1,54 +1,12 @@
 /**
- * What the web build hands the API for a page's first load (decisions §33–37), and what the
- * server-rendered page hands the browser. No runtime dependencies: the browser entry imports it
+ * What the web app's server renderer (apps/web/src/entry-server.tsx) hands the API for a page's first
+ * load (apps/api/src/lib/spa-html/), and what the server-rendered page hands the browser
+ * (decisions §33–37). No runtime dependencies: the browser entry imports it
  * (`@mirror/contract/boot`) without pulling the zod schemas in.
  */
 
 /** The element holding a prepared page's inlined public API answers. */
 export const BOOT_SCRIPT_ID = 'mirror-boot';
-
-/** One query of a page's first render. */
-export interface BootQuery {
-  /** The TanStack Query key (strings may hold `:param`). */
-  key: readonly unknown[];
-  /** The GET the query's function sends, query string included, exactly as api-client builds it. */
-  url: string;
-  /** Keep only this property of the answer (the query selects it in its function). */
-  field?: string;
-  /**
-   * The query reads a whole list page by page (the all-gems index): the answer is its first page, kept
-   * only when it is the only one (`totalPages` ≤ 1); otherwise the browser reads the list itself.
-   */
-  isWholeList?: boolean;
-}
-
-export interface BootImage {
-  /** Index in `queries` of the answer holding the image. */
-  query: number;
-  /**
-   * Dot path to the image; `[flag]` picks the first array element whose `flag` is true, or the
-   * first element when none is (the collection page's hero piece).
-   */
-  path: string;
-  /** The `sizes` the page's <img> uses, so the preload fetches the same rendition. */
-  sizes: string;
-}
-
-/** One prepared route (dist/.vite/boot-plan.json). */
-export interface BootRoute {
-  /** React Router pattern (no query string: URL state differs, so it only applies to a bare path). */
-  path: string;
-  /** The route module, as Vite's manifest names it. */
-  module: string;
-  queries: BootQuery[];
-  image?: BootImage;
-  /**
-   * The queries do not depend on the query string (it only chooses what the page shows of the app's
-   * own content: a service, a topic, a page of the archive): a URL with one is prepared and rendered too.
-   * Otherwise URL state leaves the page to the browser.
-   */
-  rendersSearch?: boolean;
-}
 
 /** One inlined answer: the query key and its data. */
 export interface BootEntry {
@@ -56,7 +14,14 @@ export interface BootEntry {
   data: unknown;
 }
 
-/** What the web app's server renderer (apps/web/src/entry-server.tsx) gives for a page. */
+/** The image that is a page's largest paint, to preload with the `sizes` its <img> uses. */
+export interface PreparedImage {
+  url: string;
+  srcset: { url: string; width: number }[];
+  sizes: string;
+}
+
+/** The page's markup and its head. */
 export interface RenderedPage {
   /** The markup inside `#root`. */
   markup: string;
@@ -64,3 +29,28 @@ export interface RenderedPage {
   title?: string;
   description?: string;
 }
+
+/** A prepared route's first load: what its route loader gathered, and its rendering. */
+export interface PreparedRoute {
+  /** The route module, as Vite's manifest names it (its chunk graph is preloaded). */
+  module: string;
+  /** The answers of its first render (anonymous, public), to inline. */
+  entries: BootEntry[];
+  /** Every query the page declares was answered (only such a rendering is worth keeping). */
+  isComplete: boolean;
+  image?: PreparedImage;
+  /** Renders the page from those answers; null: the browser renders it (URL state). */
+  render: (() => RenderedPage) | null;
+}
+
+/** An API answer asked for in-process: its status and body (JSON text). */
+export interface ServerAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * The server renderer: the route at `url` (path and query) prepared with `fetch` (the API's own GETs,
+ * anonymous); null when no prepared route matches (the browser renders the page).
+ */
+export type PrepareRoute = (url: string, fetch: (url: string) => Promise<ServerAnswer>) => Promise<PreparedRoute | null>;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@mirror/contract';
@@ -30,6 +30,8 @@ const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 export interface ErrorHandlerOptions {
   /** Built SPA directory; unknown non-API GETs get its index.html. */
   webDist?: string | undefined;
+  /** Answers a prepared storefront page (true), or leaves it to the plain index.html (lib/spa-html). */
+  sendPage?: ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined;
 }
 
 export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyInstance, opts) => {
@@ -89,11 +91,13 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
   const indexPath = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
   const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath) : undefined;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (!isApi && !looksLikeFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The client router decides what the path shows; a prepared storefront route arrives rendered.
+      if (opts.sendPage && (await opts.sendPage(request, reply))) return reply;
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     // The path exists with other methods: 405 with Allow (RFC 9110 §15.5.6), not 404.

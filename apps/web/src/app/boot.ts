@@ -1,7 +1,8 @@
 /**
- * The first page load's inlined data (see boot-plan.ts and apps/api/src/lib/spa-html.ts): the
- * server puts the route's public API answers into `<script type="application/json" id="mirror-boot">`;
- * they go into the query cache before the first render, so the page paints complete at once.
+ * The first page load's inlined data (app/prepared.ts, entry-server.tsx, apps/api/src/lib/spa-html/):
+ * the server puts the answers its route loader gathered into `<script type="application/json"
+ * id="mirror-boot">`; they go into the query cache before the first render, so the page paints
+ * complete at once and hydrates without asking again.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { BOOT_SCRIPT_ID, type BootEntry } from '@mirror/contract/boot';

@@ -1,13 +1,22 @@
 import { Suspense, lazy, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { RouteLoading } from '../components/feedback/route-loading';
+import type { PreparedPage } from './prepared';
 
-type Module<P> = { default: ComponentType<P> };
+/** A page's module: the page, and for a server-rendered page its first render's data (app/prepared.ts). */
+export interface PageModule<P extends object> {
+  default: ComponentType<P>;
+  prepared?: PreparedPage<P>;
+}
 
 export interface LazyPage<P extends object> {
   /** Renders the page behind its own Suspense boundary ('Loading...' meanwhile). */
   Route: ComponentType<P>;
   /** Starts loading the chunk (hover prefetch, first load); resolves when it is there or has failed. */
   preload: () => Promise<void>;
+  /** The loaded module (the server's route loader reads its `prepared`); rejects when it cannot load. */
+  load: () => Promise<PageModule<P>>;
+  /** The module's source path as Vite's manifest names it (`src/app/routes/home-page.tsx`), when known. */
+  module?: string;
 }
 
 let isAppReady = false;
@@ -58,7 +67,7 @@ function Live({ children }: { children: ReactNode }) {
  * chunk is already loaded when it mounts renders at once, without a 'Loading...' frame (the
  * first page of a visit: main.tsx waits for its preloaded chunk).
  */
-export function lazyPage<P extends object>(load: () => Promise<Module<P>>): LazyPage<P> {
+export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>, module?: string): LazyPage<P> {
   let loaded: ComponentType<P> | null = null;
   const loadAndKeep = () =>
     load().then((module) => {
@@ -77,6 +86,8 @@ export function lazyPage<P extends object>(load: () => Promise<Module<P>>): Lazy
   }
   return {
     Route,
+    load: loadAndKeep,
+    ...(module ? { module } : {}),
     preload: () =>
       // A failed preload is retried by the real render, which then reports it.
       loadAndKeep().then(

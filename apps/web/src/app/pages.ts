@@ -1,36 +1,45 @@
 /** Every lazily loaded page of the app, one chunk each. */
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
+
+const modules = import.meta.glob<PageModule<object>>('./routes/*-page.tsx');
+
+/** The page in `routes/<name>.tsx`; its module is named as Vite's manifest names it (the server preloads its chunk). */
+function page(name: string): LazyPage<object> {
+  const load = modules[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`no page module routes/${name}.tsx`);
+  return lazyPage(load, `src/app/routes/${name}.tsx`);
+}
 
 export const pages = {
-  welcome: lazyPage(() => import('./routes/welcome-page')),
-  home: lazyPage(() => import('./routes/home-page')),
-  login: lazyPage(() => import('./routes/login-page')),
-  register: lazyPage(() => import('./routes/register-page')),
-  confirmEmail: lazyPage(() => import('./routes/confirm-email-page')),
-  products: lazyPage(() => import('./routes/products-page')),
-  productDetail: lazyPage(() => import('./routes/product-detail-page')),
-  allGems: lazyPage(() => import('./routes/all-gems-page')),
-  collections: lazyPage(() => import('./routes/collections-page')),
-  collectionDetail: lazyPage(() => import('./routes/collection-detail-page')),
-  services: lazyPage(() => import('./routes/services-page')),
-  serviceDetail: lazyPage(() => import('./routes/service-detail-page')),
-  support: lazyPage(() => import('./routes/support-page')),
-  about: lazyPage(() => import('./routes/about-page')),
-  news: lazyPage(() => import('./routes/news-page')),
-  newsArticle: lazyPage(() => import('./routes/news-article-page')),
-  allNews: lazyPage(() => import('./routes/all-news-page')),
-  newCut: lazyPage(() => import('./routes/new-cut-page')),
-  contact: lazyPage(() => import('./routes/contact-page')),
-  locations: lazyPage(() => import('./routes/locations-page')),
-  hoverExpand: lazyPage(() => import('./routes/hover-expand-page')),
-  userProfile: lazyPage(() => import('./routes/user-profile-page')),
-  jewelryWeek: lazyPage(() => import('./routes/jewelry-week-page')),
-  jewelryWeekSuccess: lazyPage(() => import('./routes/jewelry-week-success-page')),
-  immersiveShowroom: lazyPage(() => import('./routes/immersive-showroom-page')),
-  view360: lazyPage(() => import('./routes/view-360-page')),
-  arRing: lazyPage(() => import('./routes/ar-ring-page')),
-  notFound: lazyPage(() => import('./routes/not-found-page')),
-  forbidden: lazyPage(() => import('./routes/forbidden-page')),
+  welcome: page('welcome-page'),
+  home: page('home-page'),
+  login: page('login-page'),
+  register: page('register-page'),
+  confirmEmail: page('confirm-email-page'),
+  products: page('products-page') as LazyPage<{ layout: 'grid' | 'large' | 'sidebar' }>,
+  productDetail: page('product-detail-page'),
+  allGems: page('all-gems-page'),
+  collections: page('collections-page'),
+  collectionDetail: page('collection-detail-page'),
+  services: page('services-page'),
+  serviceDetail: page('service-detail-page'),
+  support: page('support-page'),
+  about: page('about-page'),
+  news: page('news-page'),
+  newsArticle: page('news-article-page'),
+  allNews: page('all-news-page'),
+  newCut: page('new-cut-page'),
+  contact: page('contact-page'),
+  locations: page('locations-page'),
+  hoverExpand: page('hover-expand-page'),
+  userProfile: page('user-profile-page'),
+  jewelryWeek: page('jewelry-week-page'),
+  jewelryWeekSuccess: page('jewelry-week-success-page'),
+  immersiveShowroom: page('immersive-showroom-page'),
+  view360: page('view-360-page'),
+  arRing: page('ar-ring-page'),
+  notFound: page('not-found-page'),
+  forbidden: page('forbidden-page'),
 };
 
 /**

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { Navigate, createBrowserRouter, matchPath, type RouteObject } from 'react-router';
 import type { Role } from '@mirror/contract';
 import { paths } from '../config/routes';
@@ -9,34 +8,41 @@ import { RequireRole } from './require-role';
 import { RouteError } from './routes/route-error';
 
 /** The storefront pages (issue 6): path → lazy page and its props. */
-function page(path: string, lazy: LazyPage<object>): { path: string; preload: () => Promise<void>; element: ReactElement } {
-  return { path, preload: lazy.preload, element: <lazy.Route /> };
+interface StorefrontPage {
+  path: string;
+  page: LazyPage<object>;
+  props?: object;
+  /** Remounts the page when the route changes between paths sharing a page (the product layouts). */
+  key?: string;
 }
 
-const STOREFRONT: ReadonlyArray<{ path: string; preload: () => Promise<void>; element: ReactElement }> = [
-  { path: paths.products, preload: pages.products.preload, element: <pages.products.Route key="grid" layout="grid" /> },
-  { path: paths.productsV2, preload: pages.products.preload, element: <pages.products.Route key="large" layout="large" /> },
-  { path: paths.productsLeft, preload: pages.products.preload, element: <pages.products.Route key="sidebar" layout="sidebar" /> },
-  page(paths.productDetail, pages.productDetail),
-  page(paths.allGems, pages.allGems),
-  page(paths.collections, pages.collections),
-  page(paths.collectionDetail, pages.collectionDetail),
-  page(paths.services, pages.services),
-  page(paths.servicesDetail, pages.serviceDetail),
-  page(paths.support, pages.support),
-  page(paths.about, pages.about),
-  page(paths.news, pages.news),
-  page(paths.newsArticle, pages.newsArticle),
-  page(paths.allNews, pages.allNews),
-  page(paths.newCut, pages.newCut),
-  page(paths.contact, pages.contact),
-  page(paths.locations, pages.locations),
-  page(paths.hoverExpand, pages.hoverExpand),
-  page(paths.userProfile, pages.userProfile),
-  page(paths.jewelryWeek, pages.jewelryWeek),
-  page(paths.jewelryWeekSuccess, pages.jewelryWeekSuccess),
-  page(paths.immersiveShowroom, pages.immersiveShowroom),
-  page(paths.view360, pages.view360),
+const product = (path: string, layout: 'grid' | 'large' | 'sidebar'): StorefrontPage => ({ path, page: pages.products as LazyPage<object>, props: { layout }, key: layout });
+
+const STOREFRONT: readonly StorefrontPage[] = [
+  { path: paths.home, page: pages.home },
+  product(paths.products, 'grid'),
+  product(paths.productsV2, 'large'),
+  product(paths.productsLeft, 'sidebar'),
+  { path: paths.productDetail, page: pages.productDetail },
+  { path: paths.allGems, page: pages.allGems },
+  { path: paths.collections, page: pages.collections },
+  { path: paths.collectionDetail, page: pages.collectionDetail },
+  { path: paths.services, page: pages.services },
+  { path: paths.servicesDetail, page: pages.serviceDetail },
+  { path: paths.support, page: pages.support },
+  { path: paths.about, page: pages.about },
+  { path: paths.news, page: pages.news },
+  { path: paths.newsArticle, page: pages.newsArticle },
+  { path: paths.allNews, page: pages.allNews },
+  { path: paths.newCut, page: pages.newCut },
+  { path: paths.contact, page: pages.contact },
+  { path: paths.locations, page: pages.locations },
+  { path: paths.hoverExpand, page: pages.hoverExpand },
+  { path: paths.userProfile, page: pages.userProfile },
+  { path: paths.jewelryWeek, page: pages.jewelryWeek },
+  { path: paths.jewelryWeekSuccess, page: pages.jewelryWeekSuccess },
+  { path: paths.immersiveShowroom, page: pages.immersiveShowroom },
+  { path: paths.view360, page: pages.view360 },
 ];
 
 /** The back-offices: `<base>/*` → the role's workspace, which routes its own screens. */
@@ -50,12 +56,11 @@ const WORKSPACES: ReadonlyArray<{ base: string; role: Role; workspace: LazyPage<
 const PRELOADS: ReadonlyArray<[string, () => Promise<void>]> = [
   [paths.welcome, pages.welcome.preload],
   [paths.welcomeAlias, pages.welcome.preload],
-  [paths.home, pages.home.preload],
   [paths.login, pages.login.preload],
   [paths.register, pages.register.preload],
   [paths.confirmEmail, pages.confirmEmail.preload],
   [paths.arRing, pages.arRing.preload],
-  ...STOREFRONT.map(({ path, preload }): [string, () => Promise<void>] => [path, preload]),
+  ...STOREFRONT.map(({ path, page }): [string, () => Promise<void>] => [path, page.preload]),
   ...WORKSPACES.map(({ base, workspace }): [string, () => Promise<void>] => [`${base}/*`, workspace.preload]),
 ];
 
@@ -65,7 +70,25 @@ export function preloadRoute(pathname: string): Promise<void> {
   return (hit?.[1] ?? pages.notFound.preload)();
 }
 
-export const routes: RouteObject[] = [
+/** The handle of a storefront route: its page's module, as Vite's manifest names it. */
+export interface StorefrontHandle {
+  module?: string;
+}
+
+/**
+ * What the server adds to a storefront route to prepare it (entry-server.tsx): its data, which comes
+ * with the page's module (`route.lazy`). The browser's routes have none (none of it is in its bundle).
+ */
+export type RouteData = (page: LazyPage<object>, props: object) => Pick<RouteObject, 'lazy'>;
+
+function storefrontRoute({ path, page, props = {}, key }: StorefrontPage, data: RouteData | undefined): RouteObject {
+  const route: RouteObject = { path, element: <page.Route key={key} {...props} />, handle: { module: page.module } satisfies StorefrontHandle };
+  return data ? { ...route, ...data(page, props) } : route;
+}
+
+/** The app's routes; `data`: the server's data routes (entry-server.tsx). */
+export function appRoutes(data?: RouteData): RouteObject[] {
+  return [
   {
     id: 'root',
     element: <AppShell preloadRoute={preloadRoute} />,
@@ -74,7 +97,6 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.welcome, element: <pages.welcome.Route /> },
       { path: paths.welcomeAlias, element: <pages.welcome.Route /> },
-      { path: paths.home, element: <pages.home.Route /> },
       {
         path: paths.auth,
         children: [
@@ -84,7 +106,7 @@ export const routes: RouteObject[] = [
           { path: 'confirm', element: <pages.confirmEmail.Route /> },
         ],
       },
-      ...STOREFRONT.map(({ path, element }) => ({ path, element })),
+      ...STOREFRONT.map((page) => storefrontRoute(page, data)),
       { path: paths.arRing, element: <pages.arRing.Route /> },
       ...WORKSPACES.map(({ base, role, workspace }) => ({
         path: `${base}/*`,
@@ -97,7 +119,11 @@ export const routes: RouteObject[] = [
       { path: '*', element: <pages.notFound.Route /> },
     ],
   },
-];
+  ];
+}
+
+/** The browser's routes: elements only (each page asks for its own data; the first page's is inlined). */
+export const routes: RouteObject[] = appRoutes();
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -5,6 +5,11 @@ import { LatestNews, ServicesTeaser } from '../../features/content/components/ho
 import { AfterFirstPaint } from '../../components/motion/after-first-paint';
 import { HomeHero } from '../../features/home/home-page';
 import { BoutiquesTeaser } from '../../features/locations/components/boutiques-teaser';
+import type { PreparedPage } from '../prepared';
+import { featuredProductsQuery } from '../../features/catalog/api/catalog.queries';
+import { coverQuery } from '../../features/content/api/content.queries';
+import { articles } from '../../features/content/news';
+import { locationFacetsQuery } from '../../features/locations/api/locations.queries';
 
 /** /home composes the features: hero, collections, pieces, the new cut, services, news, boutiques. */
 export default function HomeRoute() {
@@ -25,3 +30,14 @@ export default function HomeRoute() {
     </>
   );
 }
+
+/** The first render: the hero's collection, the pieces, the boutiques' facets, the latest articles' covers. */
+export const prepared: PreparedPage = {
+  data: () => {
+    const featured = featuredCollectionsQuery();
+    return {
+      queries: [featured, featuredProductsQuery(4), locationFacetsQuery(), ...articles.slice(0, 3).map((a) => coverQuery(a.cover))],
+      image: (client) => ({ image: client.getQueryData(featured.queryKey)?.content[0]?.coverImage, sizes: '(max-width: 767px) 100vw, 50vw' }),
+    };
+  },
+};

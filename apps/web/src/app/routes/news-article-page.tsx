@@ -2,9 +2,21 @@ import { useParams } from 'react-router';
 import { NewsArticleView } from '../../features/content/components/news-article-page';
 import { findArticle } from '../../features/content/news';
 import NotFoundPage from './not-found-page';
+import type { PreparedPage } from '../prepared';
+import { coverQuery } from '../../features/content/api/content.queries';
 
 export default function NewsArticleRoute() {
   const { slug = '' } = useParams();
   const article = findArticle(slug);
   return article ? <NewsArticleView key={slug} article={article} /> : <NotFoundPage />;
 }
+
+/** An article's cover; an unknown slug is the browser's not-found page. */
+export const prepared: PreparedPage = {
+  data: ({ params }) => {
+    const article = findArticle(params.slug ?? '');
+    if (!article) return null;
+    const cover = coverQuery(article.cover);
+    return { queries: [cover], image: (client) => ({ image: client.getQueryData(cover.queryKey), sizes: '(max-width: 1200px) 100vw, 1152px' }) };
+  },
+};

@@ -3,6 +3,7 @@ import { RouteLoading } from '../../components/feedback/route-loading';
 import { to } from '../../config/routes';
 import { ProfilePage } from '../../features/account/components/profile-page';
 import { useSession } from '../../lib/use-session';
+import type { PreparedPage } from '../prepared';
 
 /** Signed in: the profile. Signed out: the sign-in page, which brings the person back here. */
 export default function UserProfileRoute() {
@@ -12,3 +13,6 @@ export default function UserProfileRoute() {
   if (!user) return <Navigate to={to.login(location.pathname)} replace />;
   return <ProfilePage />;
 }
+
+/** Private: the server knows no session (tokens live in the browser), so it renders the frame and 'Loading...'. */
+export const prepared: PreparedPage = { data: () => ({ queries: [] }) };

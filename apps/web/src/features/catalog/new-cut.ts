@@ -1,7 +1,7 @@
 /**
  * The house's newest cut, shown at /new-cut (docs/product.md §2 names "a new-cut page"): the value the catalogue
  * stores as the pieces' gemstone cut (the products API's `cut` filter) and the proportions the atelier
- * cuts it to. Pure data: the boot plan (build time) reads it too.
+ * cuts it to. Pure data: the page and its server-rendered first load (app/routes/new-cut-page.tsx `prepared`) read it.
  *
  * Why the oval: of the cuts the catalogue uses it is the youngest — the modern oval brilliant was
  * devised in 1957, after the round brilliant (1919), the emerald and cushion cuts, the pear and the

@@ -94,7 +94,6 @@ export const productQuery = (id: string) =>
     queryFn: ({ signal }) => apiClient.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
   });
 
-/** Every active piece (the catalog is a few hundred at most): the gem index is built from them. */
 /** The /all-gems index: every stone of the public catalogue by colour and cut, computed by the API. */
 export const gemIndexQuery = () =>
   queryOptions({

@@ -1,0 +1,48 @@
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { createStaticHandler } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { preparedLoader, type PreparedLoad, type PreparedPage, type ServerLoadContext } from './prepared';
+
+const piece = (id: string) =>
+  queryOptions({
+    queryKey: ['pieces', id],
+    queryFn: async () => {
+      if (id === 'missing') throw new Error('404');
+      return { id, images: [{ url: `/${id}.webp`, srcset: [{ url: `/${id}-640.webp`, width: 640 }] }] };
+    },
+  });
+
+/** A page declaring its first render once: the piece of its path, and the piece's first image. */
+const page: PreparedPage<{ sizes: string }> = {
+  data: ({ params, props }) => {
+    if (params.id === 'unknown') return null;
+    const query = piece(params.id ?? '');
+    return { queries: [query, piece('missing')], image: (client) => ({ image: client.getQueryData(query.queryKey)?.images[0], sizes: props.sizes }) };
+  },
+};
+
+/** The route as the server's data routes hold it: the loader comes with the page (route.lazy). */
+async function load(url: string): Promise<{ load: PreparedLoad | null; client: QueryClient }> {
+  const handler = createStaticHandler([{ id: 'piece', path: '/pieces/:id', lazy: { loader: async () => preparedLoader(page, { sizes: '50vw' }) } }]);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const context = await handler.query(new Request(`http://mirror.local${url}`), { requestContext: { queryClient: client } satisfies ServerLoadContext });
+  if (context instanceof Response) throw new Error('unexpected response');
+  return { load: context.loaderData.piece as PreparedLoad | null, client };
+}
+
+describe('a prepared page, run as a route loader on the server', () => {
+  it('fills the query cache with what answered, leaves the rest to the browser, and names the largest image', async () => {
+    const { load: result, client } = await load('/pieces/a1');
+    expect(result).toEqual({ isRendered: true, isComplete: false, image: { url: '/a1.webp', srcset: [{ url: '/a1-640.webp', width: 640 }], sizes: '50vw' } });
+    expect(client.getQueryData(['pieces', 'a1'])).toMatchObject({ id: 'a1' });
+    // A failed query is not left in the cache: the server renders that part as the browser first does.
+    expect(client.getQueryCache().find({ queryKey: ['pieces', 'missing'] })).toBeUndefined();
+  });
+
+  it('leaves URL state to the browser, and is not prepared when the page says so', async () => {
+    const withState = await load('/pieces/a1?sort=name');
+    expect(withState.load).toEqual({ isRendered: false, isComplete: false });
+    expect(withState.client.getQueryCache().getAll()).toHaveLength(0);
+    expect((await load('/pieces/unknown')).load).toBeNull();
+  });
+});

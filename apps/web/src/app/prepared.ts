@@ -1,0 +1,73 @@
+/**
+ * A storefront page's first render, declared once, next to the page (docs/decisions.md): its route
+ * module exports `prepared` (a `PreparedPage`: plain data and functions, nothing to import at run time), which names the queries of its first render (the features' own query
+ * options, the very ones its hooks use) and the image that is its largest paint. The server's React
+ * Router data routes (app/router.tsx `serverRoutes`) load it with the route (`route.lazy`) and run it
+ * as the route's `loader`: `queryClient.prefetchQuery` for each, then the page is rendered from that
+ * cache, and the same answers are inlined for the browser (entry-server.tsx, apps/api/src/lib/spa-html).
+ * A route whose module exports no `prepared` is rendered in the browser only.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, Params } from 'react-router';
+import type { PreparedImage } from '@mirror/contract/boot';
+
+/** What a loader needs: the query options of a page (queryKey and queryFn; the rest is the page's). */
+export interface PreparedQuery {
+  queryKey: readonly unknown[];
+  queryFn?: unknown;
+}
+
+export interface PageData {
+  /** The queries of the page's first render, in any order. */
+  queries: readonly PreparedQuery[];
+  /** Its largest paint, read from the answers once they are in the cache (a `sizes` like its <img>'s). */
+  image?: (client: QueryClient) => { image: { url: string; srcset?: { url: string; width: number }[] } | null | undefined; sizes: string } | undefined;
+}
+
+export interface PreparedPage<P extends object = object> {
+  /**
+   * The data do not depend on the query string (it only picks what the page shows of the app's own content:
+   * a service, a topic, a page of the archive), so a URL with one is prepared too. Otherwise URL state
+   * leaves the page to the browser.
+   */
+  rendersSearch?: boolean;
+  /** `props`: what the route gives the page (the products layouts). null: not prepared (an unknown article). */
+  data: (args: { params: Params; url: URL; props: P }) => PageData | null;
+}
+
+/** The server's per-request context (StaticHandler `requestContext`). */
+export interface ServerLoadContext {
+  queryClient: QueryClient;
+}
+
+/** What the loader leaves for the server entry (loaderData of the leaf route). */
+export interface PreparedLoad {
+  /** false: the page is prepared (chunk preloads), but rendered in the browser (URL state). */
+  isRendered: boolean;
+  /** Every declared query answered. */
+  isComplete: boolean;
+  image?: PreparedImage;
+}
+
+/** The route `loader` of a prepared page on the server: fills the request's query cache. */
+export function preparedLoader<P extends object>(page: PreparedPage<P>, props: P) {
+  return async ({ params, request, context }: LoaderFunctionArgs): Promise<PreparedLoad | null> => {
+    const url = new URL(request.url);
+    if (url.search && !page.rendersSearch) return { isRendered: false, isComplete: false };
+    const data = page.data({ params, url, props });
+    if (!data) return null;
+    const { queryClient } = context as ServerLoadContext;
+    await Promise.all(data.queries.map((query) => queryClient.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0])));
+    // What could not be had is left to the browser: the server renders those parts as the browser first does (pending).
+    const cache = queryClient.getQueryCache();
+    let isComplete = true;
+    for (const query of cache.getAll()) {
+      if (query.state.status === 'success') continue;
+      isComplete = false;
+      cache.remove(query);
+    }
+    const found = data.image?.(queryClient);
+    const image = found?.image ? { url: found.image.url, srcset: found.image.srcset ?? [], sizes: found.sizes } : undefined;
+    return { isRendered: true, isComplete, ...(image ? { image } : {}) };
+  };
+}
