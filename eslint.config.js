@@ -103,7 +103,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mts,js,mjs}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/contract', 'apps/api', 'apps/web', 'scripts'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/contract', 'apps/api', 'apps/web', 'scripts'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'import-x/no-cycle': 'error',

@@ -42,24 +42,49 @@ async function measured(target, pid, postmaster) {
   const c0 = cpuSeconds(pid);
   const p0 = childrenCpuSeconds(postmaster);
   const result = await new Promise((resolve, reject) => {
-    autocannon({ url: target.url, connections: 50, duration: 5, headers: target.headers ?? {} }, (err, r) => (err ? reject(err) : resolve(r)));
+    autocannon({ url: target.url, connections: 50, duration: 5, headers: target.headers ?? {} }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
   });
   const requests = Math.max(1, result.requests.total);
-  return { ...row, apiMs: ((cpuSeconds(pid) - c0) * 1000) / requests, pgMs: ((childrenCpuSeconds(postmaster) - p0) * 1000) / requests, load: loadavg()[0] };
+  return {
+    ...row,
+    apiMs: ((cpuSeconds(pid) - c0) * 1000) / requests,
+    pgMs: ((childrenCpuSeconds(postmaster) - p0) * 1000) / requests,
+    load: loadavg()[0],
+  };
 }
 
 function explainShapes(category) {
   const cols = '*';
   return [
     ['admin: list page 0', `select ${cols} from products where deleted_at is null order by created_at desc, id desc limit 20`],
-    ['admin: active by stock', `select ${cols} from products where deleted_at is null and status = 'ACTIVE' order by stock_quantity asc, id asc limit 20`],
-    ['admin: drafts by price', `select ${cols} from products where deleted_at is null and status = 'DRAFT' order by sort_price desc, id desc limit 20`],
+    [
+      'admin: active by stock',
+      `select ${cols} from products where deleted_at is null and status = 'ACTIVE' order by stock_quantity asc, id asc limit 20`,
+    ],
+    [
+      'admin: drafts by price',
+      `select ${cols} from products where deleted_at is null and status = 'DRAFT' order by sort_price desc, id desc limit 20`,
+    ],
     ['admin: recently updated', `select ${cols} from products where deleted_at is null order by updated_at desc, id desc limit 20`],
-    ['admin: category+low stock by updated', `select ${cols} from products where deleted_at is null and category_id = '${category}' and stock_quantity >= 1 and stock_quantity <= 5 order by updated_at desc, id desc limit 20`],
-    ['admin: stone+status by price', `select ${cols} from products where deleted_at is null and status = 'ACTIVE' and lower(gemstone_type) = lower('Sapphire') order by sort_price asc, id asc limit 20`],
-    ['admin: out of stock by SKU', `select ${cols} from products where deleted_at is null and stock_quantity = 0 order by sku asc, id asc limit 20`],
+    [
+      'admin: category+low stock by updated',
+      `select ${cols} from products where deleted_at is null and category_id = '${category}' and stock_quantity >= 1 and stock_quantity <= 5 order by updated_at desc, id desc limit 20`,
+    ],
+    [
+      'admin: stone+status by price',
+      `select ${cols} from products where deleted_at is null and status = 'ACTIVE' and lower(gemstone_type) = lower('Sapphire') order by sort_price asc, id asc limit 20`,
+    ],
+    [
+      'admin: out of stock by SKU',
+      `select ${cols} from products where deleted_at is null and stock_quantity = 0 order by sku asc, id asc limit 20`,
+    ],
     ['admin: Trash', `select ${cols} from products where deleted_at is not null order by updated_at desc, id desc limit 20`],
-    ['admin: drafts by price, page 400 (offset 7,980)', `select ${cols} from products where id in (select id from products where deleted_at is null and status = 'DRAFT' order by sort_price desc, id desc limit 20 offset 7980) order by sort_price desc, id desc`],
+    [
+      'admin: drafts by price, page 400 (offset 7,980)',
+      `select ${cols} from products where id in (select id from products where deleted_at is null and status = 'DRAFT' order by sort_price desc, id desc limit 20 offset 7980) order by sort_price desc, id desc`,
+    ],
   ];
 }
 
@@ -70,7 +95,11 @@ async function explain(url, sql) {
     await c.query(sql); // warm
     const plan = (await c.query(`explain (analyze, buffers) ${sql}`)).rows.map((r) => r['QUERY PLAN']);
     const buffers = /Buffers: shared hit=(\d+)(?: read=(\d+))?/.exec(plan.join('\n'));
-    const scan = plan.find((l) => /Scan/.test(l))?.trim().replace(/\s+\(cost.*$/, '') ?? '';
+    const scan =
+      plan
+        .find((l) => /Scan/.test(l))
+        ?.trim()
+        .replace(/\s+\(cost.*$/, '') ?? '';
     const time = /Execution Time: ([\d.]+) ms/.exec(plan.join('\n'))?.[1];
     return { plan: plan.join('\n'), buffers: buffers ? Number(buffers[1]) + Number(buffers[2] ?? 0) : NaN, scan, time: Number(time) };
   } finally {
@@ -91,7 +120,15 @@ async function main() {
   const urlOf = (name) => cluster.url.replace(/\/postgres$/, `/${name}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-bench-ab-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const envOf = (db) => ({ DATABASE_URL: urlOf(db), JWT_SECRET, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', NODE_ENV: 'production', DATA_DIR: dataDir });
+  const envOf = (db) => ({
+    DATABASE_URL: urlOf(db),
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+  });
   const adminCreate = (dist, db, who) =>
     spawnSync(process.execPath, [path.join(dist, 'admin-create.js')], {
       cwd: root,
@@ -104,16 +141,29 @@ async function main() {
   const db = new pg.Client({ connectionString: urlOf('bench_before') });
   await db.connect();
   await seed(db, PRODUCTS);
-  const { rows: [ring] } = await db.query(`select id from categories where name = 'Rings'`);
+  const {
+    rows: [ring],
+  } = await db.query(`select id from categories where name = 'Rings'`);
   // The keyset cursor of the list's 40,000th row: the start of page 2000 (size 20), as a client holds it.
-  const { rows: [deep] } = await db.query(`select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset 39999 limit 1`);
+  const {
+    rows: [deep],
+  } = await db.query(
+    `select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset 39999 limit 1`,
+  );
   const deepCursor = Buffer.from(JSON.stringify([deep.value, deep.id])).toString('base64url');
   await db.end();
 
   log('after: a copy of the seeded database, then the after build’s migrations on it');
   await admin.query('create database bench_after template bench_before');
   const t0 = performance.now();
-  if (adminCreate(AFTER, 'bench_after', { username: 'bench-admin-after', email: 'bench-admin-after@mirror.example', password: ADMIN.password }) !== 0) throw new Error('admin-create (after) failed');
+  if (
+    adminCreate(AFTER, 'bench_after', {
+      username: 'bench-admin-after',
+      email: 'bench-admin-after@mirror.example',
+      password: ADMIN.password,
+    }) !== 0
+  )
+    throw new Error('admin-create (after) failed');
   const migrationSeconds = (performance.now() - t0) / 1000;
   const after = new pg.Client({ connectionString: urlOf('bench_after') });
   await after.connect();
@@ -121,33 +171,51 @@ async function main() {
   const indexCount = async (url) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    const { rows: [r] } = await c.query(`select count(*)::int as n, pg_size_pretty(sum(pg_relation_size(indexrelid))) as size from pg_index where indrelid = 'products'::regclass`);
+    const {
+      rows: [r],
+    } = await c.query(
+      `select count(*)::int as n, pg_size_pretty(sum(pg_relation_size(indexrelid))) as size from pg_index where indrelid = 'products'::regclass`,
+    );
     await c.end();
     return r;
   };
   await after.end();
   await admin.end();
   const indexes = { before: await indexCount(urlOf('bench_before')), after: await indexCount(urlOf('bench_after')) };
-  log(`indexes on products: before ${indexes.before.n} (${indexes.before.size}), after ${indexes.after.n} (${indexes.after.size}); after's migrations ${migrationSeconds.toFixed(1)} s`);
+  log(
+    `indexes on products: before ${indexes.before.n} (${indexes.before.size}), after ${indexes.after.n} (${indexes.after.size}); after's migrations ${migrationSeconds.toFixed(1)} s`,
+  );
 
   log('start both APIs and the baseline');
   const apiBefore = await startNode(path.join(BEFORE, 'server.js'), envOf('bench_before'), '/api/health');
   const apiAfter = await startNode(path.join(AFTER, 'server.js'), envOf('bench_after'), '/api/health');
   const base = await startNode('bench/baseline-server.mjs', { DATABASE_URL: urlOf('bench_before') }, '/hello');
   const tokenOf = async (api) => {
-    const res = await fetch(`${api.baseUrl}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+    const res = await fetch(`${api.baseUrl}/api/auth/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+    });
     if (!res.ok) throw new Error(`login failed: ${res.status}`);
     return (await res.json()).accessToken;
   };
 
   const rows = [
     { name: 'list page 0 (public, control)', path: '/api/products?page=0&size=20' },
-    { name: 'deep page 2000: offset → keyset', path: '/api/products?page=2000&size=20', afterPath: `/api/products?page=2000&size=20&after=${deepCursor}` },
+    {
+      name: 'deep page 2000: offset → keyset',
+      path: '/api/products?page=2000&size=20',
+      afterPath: `/api/products?page=2000&size=20&after=${deepCursor}`,
+    },
     { name: 'admin: list page 0', path: '/api/products?page=0&size=20', admin: true },
     { name: 'admin: active by stock', path: '/api/products?status=ACTIVE&sort=stock,asc&size=20', admin: true },
     { name: 'admin: drafts by price', path: '/api/products?status=DRAFT&sort=price,desc&size=20', admin: true },
     { name: 'admin: recently updated', path: '/api/products?sort=updatedAt,desc&size=20', admin: true },
-    { name: 'admin: category+low stock by updated', path: `/api/products?categoryId=${ring.id}&availability=LOW_STOCK&sort=updatedAt,desc&size=20`, admin: true },
+    {
+      name: 'admin: category+low stock by updated',
+      path: `/api/products?categoryId=${ring.id}&availability=LOW_STOCK&sort=updatedAt,desc&size=20`,
+      admin: true,
+    },
     { name: 'admin: stone+status by price', path: '/api/products?stone=Sapphire&status=ACTIVE&sort=price,asc&size=20', admin: true },
     { name: 'admin: out of stock by SKU', path: '/api/products?availability=OUT_OF_STOCK&sort=sku,asc&size=20', admin: true },
     { name: 'admin: Trash', path: '/api/products?deleted=only&sort=updatedAt,desc&size=20', admin: true },
@@ -159,25 +227,36 @@ async function main() {
     // Access tokens live 15 minutes: sign in again for each row.
     const headersOf = async (api) => (row.admin ? { authorization: `Bearer ${await tokenOf(api)}` } : {});
     const b = await measured({ name: 'baseline: bare SELECT', url: `${base.baseUrl}/select` }, base.pid, postmaster);
-    const x = await measured({ name: `${row.name} (before)`, url: apiBefore.baseUrl + row.path, headers: await headersOf(apiBefore) }, apiBefore.pid, postmaster);
-    const y = await measured({ name: `${row.name} (after)`, url: apiAfter.baseUrl + (row.afterPath ?? row.path), headers: await headersOf(apiAfter) }, apiAfter.pid, postmaster);
+    const x = await measured(
+      { name: `${row.name} (before)`, url: apiBefore.baseUrl + row.path, headers: await headersOf(apiBefore) },
+      apiBefore.pid,
+      postmaster,
+    );
+    const y = await measured(
+      { name: `${row.name} (after)`, url: apiAfter.baseUrl + (row.afterPath ?? row.path), headers: await headersOf(apiAfter) },
+      apiAfter.pid,
+      postmaster,
+    );
     results.push({ row, base: b, before: x, after: y });
   }
 
   log('EXPLAIN (ANALYZE, BUFFERS) of each admin shape on both databases');
   const plans = [];
-  for (const [name, sql] of explainShapes(ring.id)) plans.push({ name, sql, before: await explain(urlOf('bench_before'), sql), after: await explain(urlOf('bench_after'), sql) });
+  for (const [name, sql] of explainShapes(ring.id))
+    plans.push({ name, sql, before: await explain(urlOf('bench_before'), sql), after: await explain(urlOf('bench_after'), sql) });
 
   const date = started.toISOString().slice(0, 10);
   const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
   const md = [
     `# API A/B — ${LABEL}, ${PRODUCTS.toLocaleString('en')} products (${date})`,
     '',
-    `- Date: ${started.toISOString()}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}); load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} — the machine is shared; ratios are to the baseline measured just before each pair`,
+    `- Date: ${started.toISOString()}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}); load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} — the machine is shared; ratios are to the baseline measured just before each pair`,
     `- \`node bench/api-ab.mjs --before ${BEFORE} --after ${AFTER} ${args.filter((a, i) => !['--before', '--after'].includes(a) && !['--before', '--after'].includes(args[i - 1])).join(' ')}\`: one seeded PostgreSQL (bench/api.mjs's seeding and settings), copied; *before* and *after* builds serve their copies at the same time; per row: baseline, before, after (bench/api.mjs's measure: c=50 warm-up, runs, medians; then c=1)`,
     `- Indexes on \`products\`: before ${indexes.before.n} (${indexes.before.size}), after ${indexes.after.n} (${indexes.after.size}); the after build's migrations took ${migrationSeconds.toFixed(1)} s on the seeded copy`,
     '- CPU ms/req: CPU seconds of the serving process and of all PostgreSQL backends over one more 5 s ' +
-      'run at c=50, divided by its requests (what a request costs; less moved by the machine\'s load than ' +
+      "run at c=50, divided by its requests (what a request costs; less moved by the machine's load than " +
       'req/s)',
     '',
     '| row | base req/s | before req/s | ×base | after req/s | ×base | before CPU ms/req API + PG | ' +
@@ -192,9 +271,31 @@ async function main() {
     '',
     '| shape | before: scan | buffers | ms | after: scan | buffers | ms |',
     '|---|---|---:|---:|---|---:|---:|',
-    ...plans.map((p) => `| ${p.name} | ${p.before.scan} | ${p.before.buffers} | ${f(p.before.time, 3)} | ${p.after.scan} | ${p.after.buffers} | ${f(p.after.time, 3)} |`),
+    ...plans.map(
+      (p) =>
+        `| ${p.name} | ${p.before.scan} | ${p.before.buffers} | ${f(p.before.time, 3)} | ${p.after.scan} | ${p.after.buffers} | ${f(p.after.time, 3)} |`,
+    ),
     '',
-    ...plans.flatMap((p) => [`### ${p.name}`, '', '```sql', p.sql, '```', '', 'Before:', '', '```', p.before.plan, '```', '', 'After:', '', '```', p.after.plan, '```', '']),
+    ...plans.flatMap((p) => [
+      `### ${p.name}`,
+      '',
+      '```sql',
+      p.sql,
+      '```',
+      '',
+      'Before:',
+      '',
+      '```',
+      p.before.plan,
+      '```',
+      '',
+      'After:',
+      '',
+      '```',
+      p.after.plan,
+      '```',
+      '',
+    ]),
   ].join('\n');
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   const file = path.join(root, 'bench/results', `api-${date}-${LABEL}.md`);

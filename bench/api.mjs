@@ -76,9 +76,50 @@ const PIECES = [
   ['bracelet', 'bangle', 'cuff', 'tennis bracelet'],
   ['collier', 'parure', 'tiara', 'brooch'],
 ];
-const ADJECTIVES = ['Aurore', 'Celeste', 'Etoile', 'Lumiere', 'Riviera', 'Soleil', 'Opaline', 'Nocturne', 'Belle', 'Cascade', 'Serein', 'Mirage', 'Eclat', 'Velours', 'Jardin', 'Comete', 'Orchidee', 'Minuit', 'Palais', 'Sirene', 'Ondine', 'Perle', 'Fleur', 'Sable', 'Aube', 'Ciel', 'Astral', 'Lune', 'Rosee', 'Nuage'];
+const ADJECTIVES = [
+  'Aurore',
+  'Celeste',
+  'Etoile',
+  'Lumiere',
+  'Riviera',
+  'Soleil',
+  'Opaline',
+  'Nocturne',
+  'Belle',
+  'Cascade',
+  'Serein',
+  'Mirage',
+  'Eclat',
+  'Velours',
+  'Jardin',
+  'Comete',
+  'Orchidee',
+  'Minuit',
+  'Palais',
+  'Sirene',
+  'Ondine',
+  'Perle',
+  'Fleur',
+  'Sable',
+  'Aube',
+  'Ciel',
+  'Astral',
+  'Lune',
+  'Rosee',
+  'Nuage',
+];
 // Stone and its share of products (the rest have no stone); 'alexandrite' is made rare below.
-const STONES = [['diamond', 35], ['sapphire', 12], ['ruby', 8], ['emerald', 8], ['pearl', 7], ['tanzanite', 4], ['opal', 3], ['morganite', 2], ['aquamarine', 1]];
+const STONES = [
+  ['diamond', 35],
+  ['sapphire', 12],
+  ['ruby', 8],
+  ['emerald', 8],
+  ['pearl', 7],
+  ['tanzanite', 4],
+  ['opal', 3],
+  ['morganite', 2],
+  ['aquamarine', 1],
+];
 const CUTS = ['brilliant', 'oval', 'cushion', 'emerald', 'pear', 'marquise', 'princess', 'cabochon'];
 const COLOURS = ['white', 'blue', 'pink', 'red', 'green', 'yellow', 'violet'];
 const CLARITIES = ['IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1'];
@@ -105,7 +146,9 @@ export async function seed(client, n) {
   const t0 = performance.now();
   await client.query(`set maintenance_work_mem = '512MB'`);
   await client.query(`select setseed(0.42)`);
-  await client.query(`insert into categories (name, description) select name, name || ' of the house' from unnest(${arr(CATEGORIES)}::text[]) name`);
+  await client.query(
+    `insert into categories (name, description) select name, name || ' of the house' from unnest(${arr(CATEGORIES)}::text[]) name`,
+  );
   await client.query(`insert into vendors (code, name, country, type, is_verified)
     select 'V' || lpad(g::text, 3, '0'), 'Atelier ' || g, (array['FR','IT','CH','BE','GB','US'])[1 + g % 6],
            (array['ATELIER','MANUFACTURER','GEMSTONE_SUPPLIER','DISTRIBUTOR'])[1 + g % 4]::vendor_type, g % 3 = 0
@@ -215,15 +258,23 @@ function rssMb(pid) {
 
 export async function startNode(script, env, healthPath, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   let exited = false;
   child.on('exit', () => (exited = true));
   // Stopped before PostgreSQL (cleanups run in reverse), and waited for, so no query is cut off mid-flight.
-  cleanups.push(() => (exited ? undefined : new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(resolve, 5000).unref();
-  })));
+  cleanups.push(() =>
+    exited
+      ? undefined
+      : new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(resolve, 5000).unref();
+        }),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i += 1) {
     if (exited) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -289,7 +340,9 @@ export async function measure(target, pid) {
     rss: peakRss,
     target: target.target,
   };
-  console.log(`  ${out.name.padEnd(28)} ${out.rps.toFixed(0).padStart(7)} req/s  p50 ${out.p50.toFixed(1)}  p95 ${out.p95.toFixed(1)}  p99 ${out.p99.toFixed(1)} ms  RSS ${out.rss.toFixed(0)} MB${out.errors ? `  errors ${out.errors}` : ''}  | c=1 p50 ${out.single.p50.toFixed(1)} p95 ${out.single.p95.toFixed(1)} p99 ${out.single.p99.toFixed(1)} ms`);
+  console.log(
+    `  ${out.name.padEnd(28)} ${out.rps.toFixed(0).padStart(7)} req/s  p50 ${out.p50.toFixed(1)}  p95 ${out.p95.toFixed(1)}  p99 ${out.p99.toFixed(1)} ms  RSS ${out.rss.toFixed(0)} MB${out.errors ? `  errors ${out.errors}` : ''}  | c=1 p50 ${out.single.p50.toFixed(1)} p95 ${out.single.p95.toFixed(1)} p99 ${out.single.p99.toFixed(1)} ms`,
+  );
   return out;
 }
 
@@ -316,7 +369,9 @@ function table(rows, baseline) {
   ];
   for (const r of rows) {
     const path = r.path.length > 70 ? `${r.path.slice(0, 67)}…` : r.path;
-    lines.push(`| ${r.name} | \`${path}\` | ${r.rps.toFixed(0)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.single.p50.toFixed(1)} | ${r.single.p95.toFixed(1)} | ${r.single.p99.toFixed(1)} | ${r.rss.toFixed(0)} | ${verdict(r, baseline)} |`);
+    lines.push(
+      `| ${r.name} | \`${path}\` | ${r.rps.toFixed(0)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.single.p50.toFixed(1)} | ${r.single.p95.toFixed(1)} | ${r.single.p99.toFixed(1)} | ${r.rss.toFixed(0)} | ${verdict(r, baseline)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -391,7 +446,10 @@ async function explainAll(db, cluster, targets, date) {
     sections.push(`## ${name}\n\n${parts.join('\n\n') || '(no SQL: answered from the in-process cache)'}`);
   }
   const file = path.join(root, 'bench/results', `explain-${date}${PRODUCTS === 1_000_000 ? '' : `-${PRODUCTS}`}.md`);
-  writeFileSync(file, `# EXPLAIN (ANALYZE, BUFFERS) — ${PRODUCTS.toLocaleString('en')} products (${date})\n\nEvery statement the API ran for one request per endpoint (captured with log_min_duration_statement = 0, parameters inlined), run once more under EXPLAIN on a warm cache. Statements answered from the API's caches do not appear.\n\n${sections.join('\n\n')}\n`);
+  writeFileSync(
+    file,
+    `# EXPLAIN (ANALYZE, BUFFERS) — ${PRODUCTS.toLocaleString('en')} products (${date})\n\nEvery statement the API ran for one request per endpoint (captured with log_min_duration_statement = 0, parameters inlined), run once more under EXPLAIN on a warm cache. Statements answered from the API's caches do not appear.\n\n${sections.join('\n\n')}\n`,
+  );
   log(`plans written to ${path.relative(root, file)}`);
 }
 
@@ -450,16 +508,31 @@ async function benchExport(api, accessToken, n, pgPid) {
     clearInterval(sampler);
     const cpu = { api: cpuSeconds(api.pid) - cpu0.api, pg: childrenCpuSeconds(pgPid) - cpu0.pg };
     // Quoted cells may hold line breaks; the seeded data has none, so data rows = lines − header.
-    const row = { name: c.name, query: c.query, rows: lines - 1, expected: Number(res.headers.get('x-total-count')), mb: bytes / 1_048_576, seconds, firstByte, rssBefore, peak, cpu };
+    const row = {
+      name: c.name,
+      query: c.query,
+      rows: lines - 1,
+      expected: Number(res.headers.get('x-total-count')),
+      mb: bytes / 1_048_576,
+      seconds,
+      firstByte,
+      rssBefore,
+      peak,
+      cpu,
+    };
     results.push(row);
-    log(`  export ${c.name}: ${row.rows.toLocaleString('en')} rows (${row.expected.toLocaleString('en')} expected), ${row.mb.toFixed(0)} MB in ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms), API RSS ${rssBefore.toFixed(0)} → peak ${peak.toFixed(0)} MB, CPU API ${cpu.api.toFixed(1)} s + PostgreSQL ${cpu.pg.toFixed(1)} s`);
+    log(
+      `  export ${c.name}: ${row.rows.toLocaleString('en')} rows (${row.expected.toLocaleString('en')} expected), ${row.mb.toFixed(0)} MB in ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms), API RSS ${rssBefore.toFixed(0)} → peak ${peak.toFixed(0)} MB, CPU API ${cpu.api.toFixed(1)} s + PostgreSQL ${cpu.pg.toFixed(1)} s`,
+    );
   }
   const date = started.toISOString().slice(0, 10);
   const verdict = (r) => (r.seconds <= 60 && r.peak <= 300 && r.rows === r.expected ? 'met' : '**missed**');
   const md = [
     `# CSV export benchmark — ${n.toLocaleString('en')} products (${date})`,
     '',
-    `- Date: ${started.toISOString()}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} (machine shared with other engineers)`,
+    `- Date: ${started.toISOString()}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} (machine shared with other engineers)`,
     '- Seeded as `npm run bench:api` seeds (PostgreSQL, production build of the API, NODE_ENV=production); one download at a time, read as fast as the client can.',
     '- RSS: VmRSS of the API process sampled every 100 ms during the download. CPU: user + system ' +
       'seconds the API process and the PostgreSQL backends spent during it (what the export costs, ' +
@@ -468,7 +541,10 @@ async function benchExport(api, accessToken, n, pgPid) {
     '| export | query | rows | expected (X-Total-Count) | MB | seconds | rows/s | first byte ms | API ' +
       'RSS before → peak MB | CPU s: API + PostgreSQL | target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...results.map((r) => `| ${r.name} | \`${r.query || '(none)'}\` | ${r.rows} | ${r.expected} | ${r.mb.toFixed(0)} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds)} | ${r.firstByte.toFixed(0)} | ${r.rssBefore.toFixed(0)} → ${r.peak.toFixed(0)} | ${r.cpu.api.toFixed(1)} + ${r.cpu.pg.toFixed(1)} | ${verdict(r)} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.name} | \`${r.query || '(none)'}\` | ${r.rows} | ${r.expected} | ${r.mb.toFixed(0)} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds)} | ${r.firstByte.toFixed(0)} | ${r.rssBefore.toFixed(0)} → ${r.peak.toFixed(0)} | ${r.cpu.api.toFixed(1)} + ${r.cpu.pg.toFixed(1)} | ${verdict(r)} |`,
+    ),
     '',
   ].join('\n');
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
@@ -484,7 +560,8 @@ async function main() {
   log(`bench:api — ${PRODUCTS.toLocaleString('en')} products, c=${CONNECTIONS}, warm-up ${WARMUP} s, ${RUNS} × ${DURATION} s`);
   if (!flag('no-build')) {
     log('build the API (npm run build -w apps/api)');
-    if (spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+    if (spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' }).status !== 0)
+      throw new Error('build failed');
   }
 
   log('start PostgreSQL');
@@ -524,7 +601,12 @@ async function main() {
 
   log('start the production API and the baseline server');
   // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the API process.
-  const api = await startNode(path.join(API_DIST, 'server.js'), apiEnv, '/api/health', (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  const api = await startNode(
+    path.join(API_DIST, 'server.js'),
+    apiEnv,
+    '/api/health',
+    (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  );
   const base = await startNode('bench/baseline-server.mjs', { DATABASE_URL: dbUrl }, '/hello');
 
   const login = await fetch(`${api.baseUrl}/api/auth/authenticate`, {
@@ -537,9 +619,17 @@ async function main() {
 
   if (option('instances', 0) > 1) {
     // `--instances N`: public reads through HAProxy with 1 and N API processes on this database (bench/instances.mjs).
-    const { rows: [piece] } = await db.query(`select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`);
-    const { rows: [rings] } = await db.query(`select id from categories where name = 'Rings'`);
-    const { rows: [first] } = await db.query(`select id from collections order by slug limit 1`);
+    const {
+      rows: [piece],
+    } = await db.query(
+      `select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`,
+    );
+    const {
+      rows: [rings],
+    } = await db.query(`select id from categories where name = 'Rings'`);
+    const {
+      rows: [first],
+    } = await db.query(`select id from collections order by slug limit 1`);
     await benchInstances({
       root,
       instances: option('instances', 0),
@@ -573,13 +663,27 @@ async function main() {
   // (page 500 at 20 a page) is measured as the offset path's worst case.
   const deepPage = 2000;
   const lastOffsetPage = 10_000 / 20 - 1;
-  const { rows: [deepRow] } = await db.query(`select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset ${deepPage * 20 - 1} limit 1`);
+  const {
+    rows: [deepRow],
+  } = await db.query(
+    `select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset ${deepPage * 20 - 1} limit 1`,
+  );
   if (!deepRow) throw new Error('no cursor for the deep page (too few products?)');
   const deep = { nextCursor: Buffer.from(JSON.stringify([deepRow.value, deepRow.id])).toString('base64url') };
-  const { rows: [pick] } = await db.query(`select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`);
-  const { rows: [ring] } = await db.query(`select id from categories where name = 'Rings'`);
-  const { rows: [collection] } = await db.query(`select id from collections order by slug limit 1`);
-  const { rows: [counts] } = await db.query(`select
+  const {
+    rows: [pick],
+  } = await db.query(
+    `select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`,
+  );
+  const {
+    rows: [ring],
+  } = await db.query(`select id from categories where name = 'Rings'`);
+  const {
+    rows: [collection],
+  } = await db.query(`select id from collections order by slug limit 1`);
+  const {
+    rows: [counts],
+  } = await db.query(`select
       count(*) filter (where search_vector @@ to_tsquery('simple', 'diamond:*'))::int as diamond,
       count(*) filter (where search_vector @@ to_tsquery('simple', 'alexandrite:*'))::int as alexandrite,
       count(*) filter (where search_vector @@ to_tsquery('simple', 'sapphire:*'))::int as sapphire
@@ -591,9 +695,21 @@ async function main() {
     { name: 'baseline: hello-world', url: `${base.baseUrl}/hello`, pid: base.pid },
     { name: 'baseline: bare SELECT', url: `${base.baseUrl}/select`, pid: base.pid },
     { name: 'list page 0', url: `${A}/api/products?page=0&size=20`, target: listTarget },
-    { name: `last page by number ${lastOffsetPage + 1} (offset 9,980)`, url: `${A}/api/products?page=${lastOffsetPage}&size=20`, target: listTarget },
-    { name: `deep page ${deepPage} (keyset)`, url: `${A}/api/products?page=${deepPage}&size=20&after=${deep.nextCursor}`, target: listTarget },
-    { name: 'filtered list', url: `${A}/api/products?categoryId=${ring.id}&metalType=WHITE_GOLD&availability=IN_STOCK&sort=price,asc`, target: listTarget },
+    {
+      name: `last page by number ${lastOffsetPage + 1} (offset 9,980)`,
+      url: `${A}/api/products?page=${lastOffsetPage}&size=20`,
+      target: listTarget,
+    },
+    {
+      name: `deep page ${deepPage} (keyset)`,
+      url: `${A}/api/products?page=${deepPage}&size=20&after=${deep.nextCursor}`,
+      target: listTarget,
+    },
+    {
+      name: 'filtered list',
+      url: `${A}/api/products?categoryId=${ring.id}&metalType=WHITE_GOLD&availability=IN_STOCK&sort=price,asc`,
+      target: listTarget,
+    },
     { name: `search common (${counts.diamond})`, url: `${A}/api/products/search?q=diamond`, target: { p95: 25 } },
     { name: `search rare (${counts.alexandrite})`, url: `${A}/api/products/search?q=alexandrite`, target: { p95: 25 } },
     { name: `search typo saphire (${counts.sapphire})`, url: `${A}/api/products/search?q=saphire`, target: { p95: 25 } },
@@ -604,22 +720,46 @@ async function main() {
     { name: 'collection products page', url: `${A}/api/collections/${collection.id}/products?size=20` },
     { name: 'filters (no filter)', url: `${A}/api/products/filters`, target: { p99: 100 } },
     { name: 'filters (category+metal)', url: `${A}/api/products/filters?categoryId=${ring.id}&metalType=WHITE_GOLD`, target: { p99: 100 } },
-    { name: 'statistics (ADMIN)', url: `${A}/api/products/statistics`, headers: { authorization: `Bearer ${accessToken}` }, target: { p99: 100 } },
+    {
+      name: 'statistics (ADMIN)',
+      url: `${A}/api/products/statistics`,
+      headers: { authorization: `Bearer ${accessToken}` },
+      target: { p99: 100 },
+    },
     // The back-office products table (issue 10): admin-only shapes, filters + sorts, each on its own index.
     // The first is the plain list signed in as ADMIN: what the sign-in check (one more query) costs by itself.
     { name: 'admin: list page 0', url: `${A}/api/products?page=0&size=20`, admin: true, target: listTarget },
     { name: 'admin: active by stock', url: `${A}/api/products?status=ACTIVE&sort=stock,asc&size=20`, admin: true, target: listTarget },
     { name: 'admin: drafts by price', url: `${A}/api/products?status=DRAFT&sort=price,desc&size=20`, admin: true, target: listTarget },
     { name: 'admin: recently updated', url: `${A}/api/products?sort=updatedAt,desc&size=20`, admin: true, target: listTarget },
-    { name: 'admin: category+low stock by updated', url: `${A}/api/products?categoryId=${ring.id}&availability=LOW_STOCK&sort=updatedAt,desc&size=20`, admin: true, target: listTarget },
-    { name: 'admin: stone+status by price', url: `${A}/api/products?stone=Sapphire&status=ACTIVE&sort=price,asc&size=20`, admin: true, target: listTarget },
-    { name: 'admin: out of stock by SKU', url: `${A}/api/products?availability=OUT_OF_STOCK&sort=sku,asc&size=20`, admin: true, target: listTarget },
+    {
+      name: 'admin: category+low stock by updated',
+      url: `${A}/api/products?categoryId=${ring.id}&availability=LOW_STOCK&sort=updatedAt,desc&size=20`,
+      admin: true,
+      target: listTarget,
+    },
+    {
+      name: 'admin: stone+status by price',
+      url: `${A}/api/products?stone=Sapphire&status=ACTIVE&sort=price,asc&size=20`,
+      admin: true,
+      target: listTarget,
+    },
+    {
+      name: 'admin: out of stock by SKU',
+      url: `${A}/api/products?availability=OUT_OF_STOCK&sort=sku,asc&size=20`,
+      admin: true,
+      target: listTarget,
+    },
     { name: 'admin: Trash', url: `${A}/api/products?deleted=only&sort=updatedAt,desc&size=20`, admin: true, target: listTarget },
     { name: 'admin: search drafts', url: `${A}/api/products/search?q=diamond&status=DRAFT`, admin: true, target: { p95: 25 } },
   ];
   // Access tokens live 15 minutes, shorter than a full run: admin targets sign in again just before they run.
   const freshToken = async () => {
-    const res = await fetch(`${A}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+    const res = await fetch(`${A}/api/auth/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+    });
     if (!res.ok) throw new Error(`login failed: ${res.status}`);
     return (await res.json()).accessToken;
   };
@@ -654,9 +794,13 @@ async function main() {
   const mode = PRODUCTS === 100_000 ? 'quick' : `${PRODUCTS / 1_000_000}M`.replace(/^0\./, '0.');
   const machine = [
     `- Date: ${started.toISOString()}; ${PRODUCTS.toLocaleString('en')} products; Node ${process.version}; ${pgVersion}`,
-    `- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM; load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} — shared with other engineers, so absolute numbers move; the ratios come from one run`,
+    `- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM; load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} — shared with other engineers, so absolute numbers move; the ratios come from one run`,
     `- autocannon c=${CONNECTIONS}, warm-up ${WARMUP} s, then ${RUNS} × ${DURATION} s; medians of the runs. autocannon runs on the same 2 cores as the server and PostgreSQL.`,
-    `- PostgreSQL: throwaway cluster, fsync off, ${Object.entries(PG_SETTINGS).map(([k, v]) => `${k}=${v}`).join(', ')}; API pool 20 connections, count cache 5 s (as in production)`,
+    `- PostgreSQL: throwaway cluster, fsync off, ${Object.entries(PG_SETTINGS)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}; API pool 20 connections, count cache 5 s (as in production)`,
     `- RSS: peak VmRSS of the API process while each endpoint ran (the baselines: of the baseline process); API RSS at the end ${finalRss.toFixed(0)} MB`,
   ].join('\n');
   const md = `# API benchmark — ${mode} (${date})\n\n${machine}\n\n${table(rows, baseline)}\n\n×base = req/s divided by the bare-SELECT baseline of this run. Targets (issue 3) apply to 1M products on PostgreSQL; the quick mode shows them for orientation.\n\nLatency targets are judged at c=${CONNECTIONS}, as the issue asks. At c=${CONNECTIONS} a request mostly waits for the ${CONNECTIONS - 1} others (Little's law: mean latency = connections / throughput), so no endpoint — not even the bare SELECT baseline, ${baseline ? `p99 ${baseline.p99.toFixed(0)} ms at ${baseline.rps.toFixed(0)} req/s` : ''} — can reach p99 ≤ 25 ms here unless it serves more than ${Math.round(CONNECTIONS / 0.025)} req/s; the c=1 columns give each endpoint's own service time (one connection, ${SINGLE_SECONDS} s).\n`;
@@ -675,9 +819,10 @@ async function main() {
 }
 
 // Run as a script (bench/api-ab.mjs imports the seeding and measuring above without running this).
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(cleanup);
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main()
+    .catch((err) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(cleanup);

@@ -66,7 +66,22 @@ const median = (xs) => {
  * `targets`: { name, path } public reads; `startApi(env)` starts one API process (bench/api.mjs's startNode over
  * the built server) and resolves to { baseUrl, pid }; `postmaster`: the PostgreSQL server's pid.
  */
-export async function benchInstances({ root, instances, products, apiEnv, targets, startApi, cleanups, settings, pgVersion, postmaster, runs, duration, warmup, connections }) {
+export async function benchInstances({
+  root,
+  instances,
+  products,
+  apiEnv,
+  targets,
+  startApi,
+  cleanups,
+  settings,
+  pgVersion,
+  postmaster,
+  runs,
+  duration,
+  warmup,
+  connections,
+}) {
   const started = new Date();
   const load = loadavg();
   const redis = await startRedis(cleanups);
@@ -87,15 +102,32 @@ export async function benchInstances({ root, instances, products, apiEnv, target
   const setups = [
     { key: 'direct', name: '1 instance, direct', base: single.baseUrl, pids: [single.pid, redis.pid] },
     { key: 'one', name: '1 instance behind HAProxy', base: one.url, pids: [single.pid, redis.pid, one.pid] },
-    { key: 'many', name: `${instances} × pool ${pooled} behind HAProxy`, base: many.url, pids: [...shared.map((a) => a.pid), redis.pid, many.pid] },
-    { key: 'manyFull', name: `${instances} × pool 20 behind HAProxy`, base: manyFull.url, pids: [...full.map((a) => a.pid), redis.pid, manyFull.pid] },
+    {
+      key: 'many',
+      name: `${instances} × pool ${pooled} behind HAProxy`,
+      base: many.url,
+      pids: [...shared.map((a) => a.pid), redis.pid, many.pid],
+    },
+    {
+      key: 'manyFull',
+      name: `${instances} × pool 20 behind HAProxy`,
+      base: manyFull.url,
+      pids: [...full.map((a) => a.pid), redis.pid, manyFull.pid],
+    },
     // The N processes without the balancer, the connections split between them: what the processes cost by themselves.
-    { key: 'manyDirect', name: `${instances} × pool ${pooled}, direct`, bases: shared.map((a) => a.baseUrl), pids: [...shared.map((a) => a.pid), redis.pid] },
+    {
+      key: 'manyDirect',
+      name: `${instances} × pool ${pooled}, direct`,
+      bases: shared.map((a) => a.baseUrl),
+      pids: [...shared.map((a) => a.pid), redis.pid],
+    },
   ];
   /** Runs autocannon on a set-up: one URL, or its instances each with an equal share of the connections (results summed). */
   const drive = async (setup, path, seconds) => {
     if (setup.base) return cannon(`${setup.base}${path}`, seconds, connections);
-    const parts = await Promise.all(setup.bases.map((base) => cannon(`${base}${path}`, seconds, Math.ceil(connections / setup.bases.length))));
+    const parts = await Promise.all(
+      setup.bases.map((base) => cannon(`${base}${path}`, seconds, Math.ceil(connections / setup.bases.length))),
+    );
     return {
       requests: { average: parts.reduce((s, r) => s + r.requests.average, 0), total: parts.reduce((s, r) => s + r.requests.total, 0) },
       latency: { p50: Math.max(...parts.map((r) => r.latency.p50)), p99: Math.max(...parts.map((r) => r.latency.p99)) },
@@ -112,14 +144,28 @@ export async function benchInstances({ root, instances, products, apiEnv, target
         const cpu0 = cpuSeconds(setup.pids, postmaster);
         const r = await drive(setup, t.path, duration);
         const cpu = cpuSeconds(setup.pids, postmaster) - cpu0;
-        const row = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpuMs: (cpu * 1000) / Math.max(1, r.requests.total) };
+        const row = {
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.errors + r.timeouts + r.non2xx,
+          cpuMs: (cpu * 1000) / Math.max(1, r.requests.total),
+        };
         results.get(t.name)[setup.key].push(row);
-        console.log(`  ${t.name.padEnd(26)} ${setup.name.padEnd(28)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50} p99 ${row.p99} ms  CPU ${row.cpuMs.toFixed(2)} ms/req${row.errors ? `  errors ${row.errors}` : ''}`);
+        console.log(
+          `  ${t.name.padEnd(26)} ${setup.name.padEnd(28)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50} p99 ${row.p99} ms  CPU ${row.cpuMs.toFixed(2)} ms/req${row.errors ? `  errors ${row.errors}` : ''}`,
+        );
       }
     }
   }
 
-  const summary = (rows) => ({ rps: median(rows.map((r) => r.rps)), p50: median(rows.map((r) => r.p50)), p99: median(rows.map((r) => r.p99)), cpuMs: median(rows.map((r) => r.cpuMs)), errors: rows.reduce((s, r) => s + r.errors, 0) });
+  const summary = (rows) => ({
+    rps: median(rows.map((r) => r.rps)),
+    p50: median(rows.map((r) => r.p50)),
+    p99: median(rows.map((r) => r.p99)),
+    cpuMs: median(rows.map((r) => r.cpuMs)),
+    errors: rows.reduce((s, r) => s + r.errors, 0),
+  });
   const lines = [
     `| read | 1 direct | 1 via HAProxy | ${instances} × pool ${pooled} via HAProxy | ${instances} ÷ 1 | ${instances} × pool 20 via HAProxy | ${instances} × pool ${pooled} direct | CPU ms/req: 1 direct / 1 via HAProxy / ${instances} via HAProxy / ${instances} × 20 / ${instances} direct | p99 ms: 1 / ${instances} via HAProxy | errors |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -135,18 +181,30 @@ export async function benchInstances({ root, instances, products, apiEnv, target
     ratios.push(m.rps / o.rps);
     fullRatios.push(f.rps / o.rps);
     cpuRatios.push(m.cpuMs / o.cpuMs);
-    lines.push(`| ${t.name} | ${d.rps.toFixed(0)} | ${o.rps.toFixed(0)} | ${m.rps.toFixed(0)} | ${(m.rps / o.rps).toFixed(2)} | ${f.rps.toFixed(0)} | ${md.rps.toFixed(0)} | ${[d, o, m, f, md].map((x) => x.cpuMs.toFixed(2)).join(' / ')} | ${o.p99} / ${m.p99} | ${[d, o, m, f, md].reduce((sum, x) => sum + x.errors, 0)} |`);
+    lines.push(
+      `| ${t.name} | ${d.rps.toFixed(0)} | ${o.rps.toFixed(0)} | ${m.rps.toFixed(0)} | ${(m.rps / o.rps).toFixed(2)} | ${f.rps.toFixed(0)} | ${md.rps.toFixed(0)} | ${[d, o, m, f, md].map((x) => x.cpuMs.toFixed(2)).join(' / ')} | ${o.p99} / ${m.p99} | ${[d, o, m, f, md].reduce((sum, x) => sum + x.errors, 0)} |`,
+    );
   }
   const geo = (xs) => Math.exp(xs.reduce((s, r) => s + Math.log(r), 0) / xs.length);
-  const haproxyVersion = (spawnSync('sh', ['-c', 'haproxy -v 2>/dev/null || /usr/sbin/haproxy -v']).stdout.toString().split('\n')[0] ?? '').trim();
+  const haproxyVersion = (
+    spawnSync('sh', ['-c', 'haproxy -v 2>/dev/null || /usr/sbin/haproxy -v']).stdout.toString().split('\n')[0] ?? ''
+  ).trim();
   const date = started.toISOString().slice(0, 10);
   const md = `# Several instances behind HAProxy — ${products.toLocaleString('en')} products (${date})
 
 \`npm run bench:api -- --quick --instances ${instances} --runs ${runs} --duration ${duration}\`
 
 - Date: ${started.toISOString()}; Node ${process.version}; ${pgVersion}; ${haproxyVersion}
-- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM; load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} — shared with other engineers' builds and tests, so throughput moves from minute to minute
-- Production build of the API (NODE_ENV=production), one process with a pool of 20 for the single-instance columns, ${instances} processes with ${pooled} each (the same connections in all) and ${instances} with 20 each, all on one PostgreSQL (${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(', ')}) with REDIS_URL (every request counts its rate limit in the one Redis) and TRUST_PROXY=true; HAProxy runs \`deploy/haproxy.cfg\` (round-robin, health checks every 2 s).
+- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM; load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')} — shared with other engineers' builds and tests, so throughput moves from minute to minute
+- Production build of the API (NODE_ENV=production), one process with a pool of 20 for the single-instance columns, ${instances} processes with ${pooled} each (the same connections in all) and ${instances} with 20 each, all on one PostgreSQL (${Object.entries(
+    settings,
+  )
+    .map(([k, v]) => `${k}=${v}`)
+    .join(
+      ', ',
+    )}) with REDIS_URL (every request counts its rate limit in the one Redis) and TRUST_PROXY=true; HAProxy runs \`deploy/haproxy.cfg\` (round-robin, health checks every 2 s).
 - autocannon c=${connections} from the same machine; per read, ${warmup} s of warm-up on each set-up, then ${runs} interleaved rounds of ${duration} s (A B C, C B A, …); medians of the rounds. CPU ms/req: user + system time of the API process(es), Redis, HAProxy and the PostgreSQL backends during a run, divided by the requests it completed.
 
 ${lines.join('\n')}

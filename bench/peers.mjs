@@ -68,7 +68,11 @@ const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 function procStat(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / 100, reaped: (Number(fields[13]) + Number(fields[14])) / 100 };
+    return {
+      ppid: Number(fields[1]),
+      cpu: (Number(fields[11]) + Number(fields[12])) / 100,
+      reaped: (Number(fields[13]) + Number(fields[14])) / 100,
+    };
   } catch {
     return null;
   }
@@ -120,19 +124,26 @@ async function startApp({ name, command, args: argv, cwd, env, readyUrl, headers
   const port = await freePort();
   const url = readyUrl.replace('{port}', String(port));
   const t0 = performance.now();
-  const child = spawn(command, argv, { cwd, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command, argv, {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   let exited = false;
   child.on('exit', () => (exited = true));
-  const stop = () => (exited ? undefined : new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => {
-      if (!exited) child.kill('SIGKILL');
-      resolve();
-    }, 10_000).unref();
-  }));
+  const stop = () =>
+    exited
+      ? undefined
+      : new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => {
+            if (!exited) child.kill('SIGKILL');
+            resolve();
+          }, 10_000).unref();
+        });
   cleanups.push(stop);
   for (;;) {
     if (exited) throw new Error(`${name} exited with ${child.exitCode}: ${stderr}`);
@@ -173,8 +184,14 @@ function medusaEnv(dbUrl) {
   };
 }
 function runMedusa(argv, env) {
-  const res = spawnSync(process.execPath, [medusaCli, ...argv], { cwd: medusaDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  if (res.status !== 0) throw new Error(`medusa ${argv.join(' ')} failed:\n${res.stdout.toString().slice(-3000)}\n${res.stderr.toString().slice(-3000)}`);
+  const res = spawnSync(process.execPath, [medusaCli, ...argv], {
+    cwd: medusaDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (res.status !== 0)
+    throw new Error(`medusa ${argv.join(' ')} failed:\n${res.stdout.toString().slice(-3000)}\n${res.stderr.toString().slice(-3000)}`);
   return res.stdout.toString();
 }
 
@@ -214,8 +231,21 @@ const BULK = [
   `insert into product_variant_price_set (id, variant_id, price_set_id, created_at, updated_at, deleted_at)
    select 'pvps_' || k, 'variant_' || k, 'pset_' || k, created_at, updated_at, deleted_at from bench_src`,
 ];
-const PER_PIECE_TABLES = ['product', 'product_category_product', 'product_tags', 'product_option', 'product_option_value', 'product_product_option',
-  'product_product_option_value', 'product_sales_channel', 'product_variant', 'product_variant_option', 'price_set', 'price', 'product_variant_price_set'];
+const PER_PIECE_TABLES = [
+  'product',
+  'product_category_product',
+  'product_tags',
+  'product_option',
+  'product_option_value',
+  'product_product_option',
+  'product_product_option_value',
+  'product_sales_channel',
+  'product_variant',
+  'product_variant_option',
+  'price_set',
+  'price',
+  'product_variant_price_set',
+];
 
 async function seedMedusa({ cluster, mirrorDb, medusaUrl, env }) {
   const report = {};
@@ -226,30 +256,54 @@ async function seedMedusa({ cluster, mirrorDb, medusaUrl, env }) {
 
   // The first WORKFLOW live pieces (by SKU) through Medusa's workflows, with the store, region, channel and key.
   const { rows: categories } = await mirrorDb.query('select name from categories order by name');
-  const { rows: first } = await mirrorDb.query(`${SOURCE} where p.status = 'ACTIVE' and p.deleted_at is null order by p.sku limit ${WORKFLOW}`);
+  const { rows: first } = await mirrorDb.query(
+    `${SOURCE} where p.status = 'ACTIVE' and p.deleted_at is null order by p.sku limit ${WORKFLOW}`,
+  );
   const work = mkdtempSync(path.join(tmpdir(), 'mirror-peers-'));
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
   const catalogue = {
     categories: categories.map((c) => c.name),
     metals: ['yellow gold', 'white gold', 'rose gold', 'platinum', 'silver'],
-    products: first.map((p) => ({ name: p.name, handle: p.slug, description: p.description, status: p.status, category: p.category, metal: p.metal, sku: p.sku, amount: Number(p.amount), currency: p.currency })),
+    products: first.map((p) => ({
+      name: p.name,
+      handle: p.slug,
+      description: p.description,
+      status: p.status,
+      category: p.category,
+      metal: p.metal,
+      sku: p.sku,
+      amount: Number(p.amount),
+      currency: p.currency,
+    })),
   };
   writeFileSync(path.join(work, 'catalogue.json'), JSON.stringify(catalogue));
   t0 = performance.now();
-  runMedusa(['exec', './seed.js'], { ...env, BENCH_SEED_PRODUCTS: path.join(work, 'catalogue.json'), BENCH_SEED_OUT: path.join(work, 'seed-out.json'), BENCH_SEED_WORKFLOW: String(WORKFLOW) });
+  runMedusa(['exec', './seed.js'], {
+    ...env,
+    BENCH_SEED_PRODUCTS: path.join(work, 'catalogue.json'),
+    BENCH_SEED_OUT: path.join(work, 'seed-out.json'),
+    BENCH_SEED_WORKFLOW: String(WORKFLOW),
+  });
   const ids = JSON.parse(readFileSync(path.join(work, 'seed-out.json'), 'utf8'));
   report.exec = since(t0);
   report.workflowProducts = ids.workflowProducts;
   report.workflowSeconds = ids.workflowSeconds;
-  log(`  medusa exec seed.js in ${report.exec.toFixed(0)} s (${ids.workflowProducts} pieces through createProductsWorkflow in ${ids.workflowSeconds.toFixed(1)} s: ${(ids.workflowProducts / ids.workflowSeconds).toFixed(1)} pieces/s)`);
+  log(
+    `  medusa exec seed.js in ${report.exec.toFixed(0)} s (${ids.workflowProducts} pieces through createProductsWorkflow in ${ids.workflowSeconds.toFixed(1)} s: ${(ids.workflowProducts / ids.workflowSeconds).toFixed(1)} pieces/s)`,
+  );
 
   // The rest in set-based SQL, read from Mirror's database on the same server through dblink.
   const db = new pg.Client({ connectionString: medusaUrl });
   await db.connect();
   // Each table's row count per workflow piece must be what BULK writes (one row per piece in each).
   for (const table of PER_PIECE_TABLES) {
-    const { rows: [r] } = await db.query(`select count(*)::int as n from ${table}`);
-    if (r.n !== ids.workflowProducts) throw new Error(`after the workflow, ${table} holds ${r.n} rows for ${ids.workflowProducts} pieces: the bulk copy would not match Medusa's data model`);
+    const {
+      rows: [r],
+    } = await db.query(`select count(*)::int as n from ${table}`);
+    if (r.n !== ids.workflowProducts)
+      throw new Error(
+        `after the workflow, ${table} holds ${r.n} rows for ${ids.workflowProducts} pieces: the bulk copy would not match Medusa's data model`,
+      );
   }
   t0 = performance.now();
   await db.query('create extension if not exists dblink');
@@ -262,12 +316,18 @@ async function seedMedusa({ cluster, mirrorDb, medusaUrl, env }) {
   await db.query(`update product set created_at = s.created_at, updated_at = s.updated_at from bench_src s where product.handle = s.slug`);
   await db.query(`delete from bench_src s using product p where p.handle = s.slug`);
   await db.query(`alter table bench_src add column category_id text, add column tag_id text, add column sales_channel_id text`);
-  await db.query(`update bench_src s set category_id = c.id, tag_id = t.id, sales_channel_id = $1
-    from product_category c, product_tag t where c.name = s.category and t.value = s.metal`, [ids.salesChannelId]);
-  await db.query('set maintenance_work_mem = \'512MB\'');
+  await db.query(
+    `update bench_src s set category_id = c.id, tag_id = t.id, sales_channel_id = $1
+    from product_category c, product_tag t where c.name = s.category and t.value = s.metal`,
+    [ids.salesChannelId],
+  );
+  await db.query("set maintenance_work_mem = '512MB'");
   // As Mirror's seed (and pg_restore) do: load without the secondary indexes, then build each once.
-  const { rows: indexes } = await db.query(`select indexname, indexdef from pg_indexes
-    where schemaname = 'public' and tablename = any($1) and indexname not in (select conname from pg_constraint)`, [PER_PIECE_TABLES]);
+  const { rows: indexes } = await db.query(
+    `select indexname, indexdef from pg_indexes
+    where schemaname = 'public' and tablename = any($1) and indexname not in (select conname from pg_constraint)`,
+    [PER_PIECE_TABLES],
+  );
   await db.query('begin');
   for (const ix of indexes) await db.query(`drop index "${ix.indexname}"`);
   for (const sql of BULK) await db.query(sql);
@@ -287,7 +347,9 @@ async function seedMedusa({ cluster, mirrorDb, medusaUrl, env }) {
 // ---------------------------------------------------------------- measuring
 function cannon(url, headers, seconds, connections, latencies) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections, duration: seconds, timeout: 30 }, (err, result) => (err ? reject(err) : resolve(result)));
+    const instance = autocannon({ url, headers, connections, duration: seconds, timeout: 30 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
     if (latencies) instance.on('response', (_c, _s, _b, t) => latencies.push(t));
   });
 }
@@ -322,7 +384,12 @@ async function round(app, target, postmaster, seconds, connections) {
 async function drain(app, limit = 180) {
   const t0 = performance.now();
   for (;;) {
-    const { rows: [r] } = await app.admin.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`, [app.database]);
+    const {
+      rows: [r],
+    } = await app.admin.query(
+      `select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+      [app.database],
+    );
     const c0 = appCpu(app.pid);
     await sleep(300);
     if ((r.n === 0 && appCpu(app.pid) - c0 < 0.03) || since(t0) > limit) return since(t0);
@@ -332,10 +399,12 @@ async function drain(app, limit = 180) {
 /** GET without a client-side time limit (a starved server may take minutes); resolves to the status. */
 function get(url, headers) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      })
+      .on('error', reject);
   });
 }
 
@@ -363,7 +432,9 @@ async function measureRead(read, apps, postmaster, index) {
   const costs = {};
   for (const side of index % 2 ? ['medusa', 'mirror'] : ['mirror', 'medusa']) {
     costs[side] = await cost(apps[side], read[side], postmaster);
-    console.log(`  ${read.name.padEnd(16)} ${side.padEnd(6)} sequential: ${fmt(costs[side].wall, 1)} ms/answer, CPU ${fmt(costs[side].cpuApp, 2)} + ${fmt(costs[side].cpuPg, 2)} ms/answer (app + PostgreSQL), RSS ${fmt(costs[side].peak)} MB`);
+    console.log(
+      `  ${read.name.padEnd(16)} ${side.padEnd(6)} sequential: ${fmt(costs[side].wall, 1)} ms/answer, CPU ${fmt(costs[side].cpuApp, 2)} + ${fmt(costs[side].cpuPg, 2)} ms/answer (app + PostgreSQL), RSS ${fmt(costs[side].peak)} MB`,
+    );
   }
   const out = {};
   for (const side of ['mirror', 'medusa']) {
@@ -377,7 +448,10 @@ async function measureRead(read, apps, postmaster, index) {
     out[side].drained += await drain(apps[side]);
   }
   const warm = { mirror: rssMb(apps.mirror.pid), medusa: rssMb(apps.medusa.pid) };
-  if (COST_ONLY) console.log(`  ${read.name.padEnd(16)} CPU per answer Mirror ÷ Medusa: ×${fmt((costs.medusa.cpuApp + costs.medusa.cpuPg) / (costs.mirror.cpuApp + costs.mirror.cpuPg), 2)}`);
+  if (COST_ONLY)
+    console.log(
+      `  ${read.name.padEnd(16)} CPU per answer Mirror ÷ Medusa: ×${fmt((costs.medusa.cpuApp + costs.medusa.cpuPg) / (costs.mirror.cpuApp + costs.mirror.cpuPg), 2)}`,
+    );
   for (let r = 0; r < (COST_ONLY ? 0 : RUNS); r += 1) {
     for (const side of r % 2 ? ['medusa', 'mirror'] : ['mirror', 'medusa']) {
       out[side].c50.push(await round(apps[side], read[side], postmaster, DURATION, CONNECTIONS));
@@ -415,7 +489,9 @@ async function measureRead(read, apps, postmaster, index) {
   }
   const m = summary.mirror;
   const d = summary.medusa;
-  console.log(`  ${read.name.padEnd(16)} req/s ${fmt(m.rps)} vs ${fmt(d.rps)} (×${fmt(m.rps / d.rps, 2)})  c=1 p50 ${fmt(m.c1p50, 1)} vs ${fmt(d.c1p50, 1)} ms (×${fmt(d.c1p50 / m.c1p50, 2)})  CPU ms/req ${fmt(m.cpuApp + m.cpuPg, 2)} vs ${fmt(d.cpuApp + d.cpuPg, 2)}  RSS ${fmt(m.peak)} vs ${fmt(d.peak)} MB${m.errors || d.errors ? `  errors ${m.errors} / ${d.errors}` : ''}`);
+  console.log(
+    `  ${read.name.padEnd(16)} req/s ${fmt(m.rps)} vs ${fmt(d.rps)} (×${fmt(m.rps / d.rps, 2)})  c=1 p50 ${fmt(m.c1p50, 1)} vs ${fmt(d.c1p50, 1)} ms (×${fmt(d.c1p50 / m.c1p50, 2)})  CPU ms/req ${fmt(m.cpuApp + m.cpuPg, 2)} vs ${fmt(d.cpuApp + d.cpuPg, 2)}  RSS ${fmt(m.peak)} vs ${fmt(d.peak)} MB${m.errors || d.errors ? `  errors ${m.errors} / ${d.errors}` : ''}`,
+  );
   return summary;
 }
 
@@ -423,7 +499,12 @@ async function measureRead(read, apps, postmaster, index) {
 /** The nested key structure of a JSON value (arrays by their first element), for "same shape" checks. */
 function shape(v) {
   if (Array.isArray(v)) return v.length ? [shape(v[0])] : [];
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, shape(v[k])]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, shape(v[k])]),
+    );
   return v === null ? 'null' : typeof v;
 }
 const sameShape = (a, b) => JSON.stringify(shape(a)) === JSON.stringify(shape(b));
@@ -435,7 +516,8 @@ async function getJson(url, headers) {
   return JSON.parse(text);
 }
 /** Mirror's page answer: its array of pieces, whatever the envelope is called. */
-const mirrorItems = (body) => (Array.isArray(body) ? body : body.content ?? body.items ?? body.data ?? Object.values(body).find(Array.isArray) ?? []);
+const mirrorItems = (body) =>
+  Array.isArray(body) ? body : (body.content ?? body.items ?? body.data ?? Object.values(body).find(Array.isArray) ?? []);
 const mirrorTotal = (body) => body.totalElements ?? body.total ?? body.totalCount ?? null;
 
 // ---------------------------------------------------------------- main
@@ -444,11 +526,14 @@ async function main() {
   if (reportOnly >= 0) return report(JSON.parse(readFileSync(args[reportOnly + 1], 'utf8')));
   const started = new Date();
   const load0 = loadavg();
-  log(`bench:peers — ${PRODUCTS.toLocaleString('en')} products, ${COST} sequential answers per read${COST_ONLY ? ' only' : `, then c=${CONNECTIONS}, warm-up ${WARMUP} s, ${RUNS} interleaved rounds × ${DURATION} s (c=1: ${RUNS} × ${SINGLE} s)`}, ${COLD} cold starts each`);
+  log(
+    `bench:peers — ${PRODUCTS.toLocaleString('en')} products, ${COST} sequential answers per read${COST_ONLY ? ' only' : `, then c=${CONNECTIONS}, warm-up ${WARMUP} s, ${RUNS} interleaved rounds × ${DURATION} s (c=1: ${RUNS} × ${SINGLE} s)`}, ${COLD} cold starts each`,
+  );
   ensureMedusa();
   if (!flag('no-build')) {
     log('build the API (npm run build -w apps/api)');
-    if (spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+    if (spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' }).status !== 0)
+      throw new Error('build failed');
   }
 
   log('start PostgreSQL (one server, two databases)');
@@ -466,7 +551,16 @@ async function main() {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mirror-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const mirrorEnv = { DATABASE_URL: mirrorUrl, DATABASE_POOL_MAX: String(POOL), JWT_SECRET, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', NODE_ENV: 'production', DATA_DIR: dataDir };
+  const mirrorEnv = {
+    DATABASE_URL: mirrorUrl,
+    DATABASE_POOL_MAX: String(POOL),
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+  };
 
   log('Mirror: migrations (dist/admin-create.js), then the bench catalogue');
   const created = spawnSync(process.execPath, [path.join(API_DIST, 'admin-create.js')], {
@@ -488,12 +582,22 @@ async function main() {
   const { ids, report: medusaSeed, firstHandle } = await seedMedusa({ cluster, mirrorDb, medusaUrl, env });
 
   // The same reads on both. Pieces are picked in Mirror's data and found in Medusa's by their handle (Mirror's slug).
-  const { rows: [pick] } = await mirrorDb.query(`select id, slug from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`);
-  const { rows: [ring] } = await mirrorDb.query(`select id from categories where name = 'Rings'`);
-  const { rows: [liveCount] } = await mirrorDb.query(`select count(*)::int as n from products where status = 'ACTIVE' and deleted_at is null`);
+  const {
+    rows: [pick],
+  } = await mirrorDb.query(
+    `select id, slug from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`,
+  );
+  const {
+    rows: [ring],
+  } = await mirrorDb.query(`select id from categories where name = 'Rings'`);
+  const {
+    rows: [liveCount],
+  } = await mirrorDb.query(`select count(*)::int as n from products where status = 'ACTIVE' and deleted_at is null`);
   const medusaDb = new pg.Client({ connectionString: medusaUrl });
   await medusaDb.connect();
-  const { rows: [medusaPick] } = await medusaDb.query('select id from product where handle = $1', [pick.slug]);
+  const {
+    rows: [medusaPick],
+  } = await medusaDb.query('select id from product where handle = $1', [pick.slug]);
   await medusaDb.end();
   const key = { 'x-publishable-api-key': ids.publishableKey };
   const fields = 'fields=*variants.calculated_price';
@@ -547,31 +651,60 @@ async function main() {
   const mNames = mirrorItems(mList).map((p) => p.name);
   const dNames = dList.products.map((p) => p.title);
   if (dList.count !== liveCount.n) throw new Error(`Medusa's store lists ${dList.count} pieces, Mirror has ${liveCount.n} live`);
-  checks.push(`Medusa's store API counts ${dList.count.toLocaleString('en')} published pieces = Mirror's ${liveCount.n.toLocaleString('en')} live ones${mirrorTotal(mList) != null ? ` (Mirror's list total: ${mirrorTotal(mList).toLocaleString('en')})` : ''}`);
-  if (JSON.stringify(mNames) !== JSON.stringify(dNames)) throw new Error(`list page 0 differs:\nMirror ${mNames.join(' | ')}\nMedusa ${dNames.join(' | ')}`);
+  checks.push(
+    `Medusa's store API counts ${dList.count.toLocaleString('en')} published pieces = Mirror's ${liveCount.n.toLocaleString('en')} live ones${mirrorTotal(mList) != null ? ` (Mirror's list total: ${mirrorTotal(mList).toLocaleString('en')})` : ''}`,
+  );
+  if (JSON.stringify(mNames) !== JSON.stringify(dNames))
+    throw new Error(`list page 0 differs:\nMirror ${mNames.join(' | ')}\nMedusa ${dNames.join(' | ')}`);
   checks.push('list page 0 (newest first): the same 20 pieces in the same order on both');
   const detail = `${fields},*categories`;
   const [viaWorkflow] = (await getJson(`${D}/store/products?handle=${firstHandle}&${region}&${detail}`, key)).products;
   const [viaSql] = (await getJson(`${D}/store/products?handle=${pick.slug}&${region}&${detail}`, key)).products;
-  if (!viaWorkflow || !viaSql) throw new Error('a checked piece is missing from Medusa\'s store API');
-  if (!sameShape(viaWorkflow, viaSql)) throw new Error(`a bulk-copied piece does not have the shape of a workflow-made one:\n${JSON.stringify(shape(viaWorkflow))}\n${JSON.stringify(shape(viaSql))}`);
+  if (!viaWorkflow || !viaSql) throw new Error("a checked piece is missing from Medusa's store API");
+  if (!sameShape(viaWorkflow, viaSql))
+    throw new Error(
+      `a bulk-copied piece does not have the shape of a workflow-made one:\n${JSON.stringify(shape(viaWorkflow))}\n${JSON.stringify(shape(viaSql))}`,
+    );
   const mPiece = await getJson(`${M}/api/products/${pick.id}`);
-  const { rows: [src] } = await mirrorDb.query(`select p.name, c.name as category, ${METAL_WORD} as metal, coalesce(p.price, p.price_min) as price, lower(p.currency) as currency
-    from products p join categories c on c.id = p.category_id where p.id = $1`, [pick.id]);
+  const {
+    rows: [src],
+  } = await mirrorDb.query(
+    `select p.name, c.name as category, ${METAL_WORD} as metal, coalesce(p.price, p.price_min) as price, lower(p.currency) as currency
+    from products p join categories c on c.id = p.category_id where p.id = $1`,
+    [pick.id],
+  );
   const price = viaSql.variants[0].calculated_price;
   const expectPrice = src.currency === 'eur' ? Number(src.price) / 100 : null;
   const okPrice = expectPrice === null ? price === null || price?.calculated_amount == null : price?.calculated_amount === expectPrice;
-  if (viaSql.title !== src.name || mPiece.name !== src.name || viaSql.categories[0]?.name !== src.category || viaSql.tags[0]?.value !== src.metal || !okPrice) {
-    throw new Error(`piece ${pick.slug} differs: Medusa ${JSON.stringify({ title: viaSql.title, category: viaSql.categories[0]?.name, tag: viaSql.tags[0]?.value, price })}, Mirror ${JSON.stringify(src)}`);
+  if (
+    viaSql.title !== src.name ||
+    mPiece.name !== src.name ||
+    viaSql.categories[0]?.name !== src.category ||
+    viaSql.tags[0]?.value !== src.metal ||
+    !okPrice
+  ) {
+    throw new Error(
+      `piece ${pick.slug} differs: Medusa ${JSON.stringify({ title: viaSql.title, category: viaSql.categories[0]?.name, tag: viaSql.tags[0]?.value, price })}, Mirror ${JSON.stringify(src)}`,
+    );
   }
-  checks.push(`a bulk-copied piece (${pick.slug}) answers with the same JSON shape as a workflow-made one (${firstHandle}), and its title, category, metal tag and EUR price (${src.currency === 'eur' ? `${expectPrice} € = ${src.price} cents in Mirror` : `${src.currency}: no EUR price, none calculated`}) are Mirror's`);
+  checks.push(
+    `a bulk-copied piece (${pick.slug}) answers with the same JSON shape as a workflow-made one (${firstHandle}), and its title, category, metal tag and EUR price (${src.currency === 'eur' ? `${expectPrice} € = ${src.price} cents in Mirror` : `${src.currency}: no EUR price, none calculated`}) are Mirror's`,
+  );
   const mFiltered = await getJson(`${M}/api/products?categoryId=${ring.id}&metalType=WHITE_GOLD`);
-  const dFiltered = await getJson(`${D}/store/products?category_id=${ids.categoryId.Rings}&tag_id=${ids.tagId['white gold']}&limit=20&order=-created_at&${region}&${fields}`, key);
-  if (JSON.stringify(mirrorItems(mFiltered).map((p) => p.name)) !== JSON.stringify(dFiltered.products.map((p) => p.title))) throw new Error('the filtered list differs between the two');
-  checks.push(`filtered list (Rings, white gold, newest first): the same 20 pieces on both; Medusa counts ${dFiltered.count.toLocaleString('en')}${mirrorTotal(mFiltered) != null ? `, Mirror ${mirrorTotal(mFiltered).toLocaleString('en')}` : ''}`);
+  const dFiltered = await getJson(
+    `${D}/store/products?category_id=${ids.categoryId.Rings}&tag_id=${ids.tagId['white gold']}&limit=20&order=-created_at&${region}&${fields}`,
+    key,
+  );
+  if (JSON.stringify(mirrorItems(mFiltered).map((p) => p.name)) !== JSON.stringify(dFiltered.products.map((p) => p.title)))
+    throw new Error('the filtered list differs between the two');
+  checks.push(
+    `filtered list (Rings, white gold, newest first): the same 20 pieces on both; Medusa counts ${dFiltered.count.toLocaleString('en')}${mirrorTotal(mFiltered) != null ? `, Mirror ${mirrorTotal(mFiltered).toLocaleString('en')}` : ''}`,
+  );
   const mSearch = await getJson(`${M}/api/products/search?q=diamond`);
   const dSearch = await getJson(`${D}/store/products?q=diamond&limit=20&${region}&${fields}`, key);
-  checks.push(`search "diamond": Mirror finds ${mirrorTotal(mSearch)?.toLocaleString('en') ?? '?'} (ranked: name first, prefix and typo rules), Medusa ${dSearch.count.toLocaleString('en')} (\`q\`: substring match over the product's searchable fields, unranked)`);
+  checks.push(
+    `search "diamond": Mirror finds ${mirrorTotal(mSearch)?.toLocaleString('en') ?? '?'} (ranked: name first, prefix and typo rules), Medusa ${dSearch.count.toLocaleString('en')} (\`q\`: substring match over the product's searchable fields, unranked)`,
+  );
   for (const c of checks) log(`  ${c}`);
 
   const reads = [
@@ -593,7 +726,11 @@ async function main() {
     {
       name: 'filtered list',
       mirror: { url: `${M}/api/products?categoryId=${ring.id}&metalType=WHITE_GOLD`, count: (b) => mirrorItems(b).length },
-      medusa: { url: `${D}/store/products?category_id=${ids.categoryId.Rings}&tag_id=${ids.tagId['white gold']}&limit=20&offset=0&order=-created_at&${region}&${fields}`, headers: key, count: list },
+      medusa: {
+        url: `${D}/store/products?category_id=${ids.categoryId.Rings}&tag_id=${ids.tagId['white gold']}&limit=20&offset=0&order=-created_at&${region}&${fields}`,
+        headers: key,
+        count: list,
+      },
     },
   ];
   for (const r of reads) r.mirror.headers = {};
@@ -606,7 +743,16 @@ async function main() {
 
   // ---------------------------------------------------------------- report
   const data = {
-    settings: { products: PRODUCTS, warmup: WARMUP, runs: RUNS, duration: DURATION, single: SINGLE, cold: COLD, cost: COST, costOnly: COST_ONLY },
+    settings: {
+      products: PRODUCTS,
+      warmup: WARMUP,
+      runs: RUNS,
+      duration: DURATION,
+      single: SINGLE,
+      cold: COLD,
+      cost: COST,
+      costOnly: COST_ONLY,
+    },
     started: started.toISOString(),
     args,
     load0,
@@ -629,9 +775,34 @@ async function main() {
 }
 
 /** Writes bench/results/peers-<date>.md from one run's measurements. */
-function report({ settings, started: startedIso, args: runArgs, load0, load1, pgVersion, sha, medusaVersion: medusaV, mirrorSeedSeconds, medusaSeed, checks, results, rssStarted, rssEnd, cold }) {
+function report({
+  settings,
+  started: startedIso,
+  args: runArgs,
+  load0,
+  load1,
+  pgVersion,
+  sha,
+  medusaVersion: medusaV,
+  mirrorSeedSeconds,
+  medusaSeed,
+  checks,
+  results,
+  rssStarted,
+  rssEnd,
+  cold,
+}) {
   const started = new Date(startedIso);
-  const { products: PRODUCTS, warmup: WARMUP, runs: RUNS, duration: DURATION, single: SINGLE, cold: COLD, cost: COST, costOnly: COST_ONLY } = settings;
+  const {
+    products: PRODUCTS,
+    warmup: WARMUP,
+    runs: RUNS,
+    duration: DURATION,
+    single: SINGLE,
+    cold: COLD,
+    cost: COST,
+    costOnly: COST_ONLY,
+  } = settings;
   const rssWarm = results[0].warm;
   const date = started.toISOString().slice(0, 10);
   const ratio = (a, b) => a / b;
@@ -655,10 +826,12 @@ function report({ settings, started: startedIso, args: runArgs, load0, load1, pg
     `\`npm run bench:peers${runArgs.length ? ` -- ${runArgs.join(' ')}` : ''}\``,
     '',
     `- Date: ${started.toISOString()}; Node ${process.version}; ${pgVersion}`,
-    `- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM; load average at start ${load0.map((l) => l.toFixed(2)).join(' / ')}, at end ${load1.map((l) => l.toFixed(2)).join(' / ')}${load0[0] > 1.5 || load1[0] > 1.5 ? ' — **the machine was busy** (other engineers\' builds and tests): absolute numbers are low and move; the ratios come from one run, and CPU per answer and RSS are the figures a busy machine distorts least (see peers-2026-11-27-notes.md for the runs of that day)' : ''}`,
+    `- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM; load average at start ${load0.map((l) => l.toFixed(2)).join(' / ')}, at end ${load1.map((l) => l.toFixed(2)).join(' / ')}${load0[0] > 1.5 || load1[0] > 1.5 ? " — **the machine was busy** (other engineers' builds and tests): absolute numbers are low and move; the ratios come from one run, and CPU per answer and RSS are the figures a busy machine distorts least (see peers-2026-11-27-notes.md for the runs of that day)" : ''}`,
     `- Mirror ${sha}: production build of the API (\`${API_DIST}/server.js\`, NODE_ENV=production), pool ${POOL}, LOG_LEVEL=warn, no Redis.`,
     `- Medusa ${medusaV} (\`@medusajs/medusa\`, \`@medusajs/framework\`, \`@medusajs/cli\` from the npm registry, bench/peers/medusa): \`medusa start\` (NODE_ENV=production, one process, \`workerMode: shared\`), admin dashboard disabled, pool ${POOL} (\`databaseDriverOptions.pool.max\`), LOG_LEVEL=warn (its default logs every request), no Redis (its in-memory event bus, cache, locking and workflow engine), feature flags at their defaults (caching and index engine off).`,
-    `- PostgreSQL: one throwaway server for both (separate databases), fsync off, ${Object.entries(PG_SETTINGS).map(([k, v]) => `${k}=${v}`).join(', ')}.`,
+    `- PostgreSQL: one throwaway server for both (separate databases), fsync off, ${Object.entries(PG_SETTINGS)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}.`,
     `- Catalogue: Mirror seeded as \`bench:api\` seeds (${mirrorSeedSeconds.toFixed(0)} s). Medusa: \`medusa db:migrate\` (${medusaSeed.migrate.toFixed(0)} s); \`medusa exec seed.js\` (${medusaSeed.exec.toFixed(0)} s) sets up the store through Medusa's workflows — currencies EUR/CHF/USD, region Europe (EUR), a sales channel, a publishable API key linked to it, the 6 categories, one product tag per metal — and creates the first ${medusaSeed.workflowProducts} live pieces with \`createProductsWorkflow\` (${medusaSeed.workflowSeconds.toFixed(1)} s, ${(medusaSeed.workflowProducts / medusaSeed.workflowSeconds).toFixed(1)} pieces/s: ${PRODUCTS.toLocaleString('en')} would take ~${(PRODUCTS / (medusaSeed.workflowProducts / medusaSeed.workflowSeconds) / 3600).toFixed(1)} h at that rate); the other ${medusaSeed.bulkRows.toLocaleString('en')} pieces are copied from Mirror's database in set-based SQL (dblink) into the same 13 tables with the same rows the workflow wrote (product, variant, option and value, price set and price, the category, tag, sales-channel and price-set links) in ${medusaSeed.bulk.toFixed(0)} s, then vacuum analyze (${medusaSeed.vacuum.toFixed(0)} s). Each piece: one variant with Mirror's SKU, one "Metal" option, one price in Mirror's currency (Medusa keeps main units: Mirror's cents ÷ 100; a piece on request gets its lower bound), \`manage_inventory: false\`; ACTIVE → published, DRAFT/ARCHIVED → draft, deleted → soft-deleted; Mirror's created_at.`,
     `- Checked through both store APIs before measuring: ${checks.join('; ')}.`,
     `- Reads (Medusa as its Next.js starter asks: \`region_id\` and \`fields=*variants.calculated_price\`, so each piece comes with its price; 20 a page on both): list page = newest first; product by id = a live piece mid-catalogue; search = "diamond"; filtered list = category Rings + white gold (Mirror \`metalType\`, Medusa the metal's product tag), newest first.`,

@@ -36,11 +36,24 @@ export async function startServedBuild({ name, build = true, cleanups }) {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), `mirror-bench-${name}-`));
   const port = await freePort();
-  const server = path.join(process.env.API_BUILD_DIR ? path.resolve(process.env.API_BUILD_DIR) : path.join(root, 'apps/api/dist'), 'server.js');
-  const webDist = process.env.WEB_DIST ?? (process.env.WEB_BUILD_DIR ? path.join(path.resolve(process.env.WEB_BUILD_DIR), 'dist') : undefined);
+  const server = path.join(
+    process.env.API_BUILD_DIR ? path.resolve(process.env.API_BUILD_DIR) : path.join(root, 'apps/api/dist'),
+    'server.js',
+  );
+  const webDist =
+    process.env.WEB_DIST ?? (process.env.WEB_BUILD_DIR ? path.join(path.resolve(process.env.WEB_BUILD_DIR), 'dist') : undefined);
   const child = spawn(process.execPath, [server], {
     cwd: root,
-    env: { ...process.env, ...(webDist ? { WEB_DIST: webDist } : {}), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000', FILES_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '100000',
+      FILES_RATE_LIMIT_MAX: '100000',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -37,8 +37,17 @@ const VIEWPORTS = {
   desktop: { width: 1440, height: 900, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
   mobile: { width: 375, height: 812, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 };
-const CHOSEN = option('viewports', 'desktop,mobile').split(',').filter((v) => v in VIEWPORTS);
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHOSEN = option('viewports', 'desktop,mobile')
+  .split(',')
+  .filter((v) => v in VIEWPORTS);
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const BUDGET = { calls: 150, triangles: 1_000_000 };
 
 const cleanups = [];
@@ -121,7 +130,9 @@ async function visit(browser, base, viewport, { isWarmUp = false } = {}) {
         });
     });
     // The case switcher says "n / N" (one case: no switcher).
-    const cases = await page.evaluate(() => Number(/\/\s*(\d+)/.exec(document.querySelector('[data-testid="salon-stage"] p[aria-live]')?.textContent ?? '')?.[1] ?? 1));
+    const cases = await page.evaluate(() =>
+      Number(/\/\s*(\d+)/.exec(document.querySelector('[data-testid="salon-stage"] p[aria-live]')?.textContent ?? '')?.[1] ?? 1),
+    );
     const out = [];
     for (let i = 0; i <= cases; i += 1) {
       const isLast = i === cases;

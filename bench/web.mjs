@@ -52,7 +52,15 @@ const ROUTES = option('routes', null)?.split(',').filter(Boolean) ?? null;
 const FORM_FACTORS = option('form-factors', 'mobile,desktop').split(',').filter(Boolean);
 const JSON_DIR = option('json-dir', null);
 const OUT = option('out', null);
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 // Issue 13 §16: every storefront route as fast as the prepared ones.
 const BUDGET = { performance: 98, lcpMs: 1800, cls: 0.02, tbtMs: 100, accessibility: 100, initialJsKb: 150 };
 const THREE_D_BUDGET = { performance: 90, cls: 0.02, accessibility: 100 };
@@ -62,7 +70,12 @@ const ADMIN_BUDGET = { accessibility: 100 };
 const ADMIN_USER = process.env.BENCH_ADMIN_USER ?? 'admin';
 const ADMIN_PASSWORD = process.env.BENCH_ADMIN_PASSWORD ?? 'Mirror-Demo-2025';
 /** Storefront routes measured signed in (their content is private), and as whom. */
-const SIGNED_IN = new Map([['/user-profile', { username: process.env.BENCH_CUSTOMER_USER ?? 'customer', password: process.env.BENCH_CUSTOMER_PASSWORD ?? 'Mirror-Demo-2025' }]]);
+const SIGNED_IN = new Map([
+  [
+    '/user-profile',
+    { username: process.env.BENCH_CUSTOMER_USER ?? 'customer', password: process.env.BENCH_CUSTOMER_PASSWORD ?? 'Mirror-Demo-2025' },
+  ],
+]);
 
 /** The newest article's slug, from the journal's Markdown files (their `date:` front matter). */
 function newestArticle() {
@@ -184,7 +197,12 @@ async function main() {
   const productId = (await (await fetch(`${base}/api/products?size=1`)).json()).content[0]?.id;
   const article = newestArticle();
   const ringId = await firstRingId(base);
-  const fill = (r) => r.replace('{id}', collectionId ?? '').replace('{product}', productId ?? '').replace('{article}', article ?? '').replace('{ring}', ringId ?? '');
+  const fill = (r) =>
+    r
+      .replace('{id}', collectionId ?? '')
+      .replace('{product}', productId ?? '')
+      .replace('{article}', article ?? '')
+      .replace('{ring}', ringId ?? '');
   const all = [
     '/home',
     '/collections',
@@ -261,7 +279,9 @@ async function main() {
         threeKb,
       };
       rows.push(row);
-      console.log(`${route.padEnd(48)} ${formFactor.padEnd(7)} perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB${row.hasThree ? ` + three.js ${row.threeKb.toFixed(1)} KB` : ''}, ${row.requests} requests, rendered: ${rendered}`);
+      console.log(
+        `${route.padEnd(48)} ${formFactor.padEnd(7)} perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB${row.hasThree ? ` + three.js ${row.threeKb.toFixed(1)} KB` : ''}, ${row.requests} requests, rendered: ${rendered}`,
+      );
     }
   }
 
@@ -290,7 +310,9 @@ async function main() {
       scripts: mid.scripts.length,
     };
     adminRows.push(row);
-    console.log(`${`${ADMIN_ROUTE} (signed in as ${ADMIN_USER})`.padEnd(48)} desktop perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB`);
+    console.log(
+      `${`${ADMIN_ROUTE} (signed in as ${ADMIN_USER})`.padEnd(48)} desktop perf ${row.performance} a11y ${row.accessibility} LCP ${Math.round(row.lcpMs)} ms CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms JS ${row.jsKb.toFixed(1)} KB`,
+    );
     if (row.accessibility < ADMIN_BUDGET.accessibility) {
       console.error(`back-office check failed: ${ADMIN_ROUTE} accessibility ${row.accessibility} < ${ADMIN_BUDGET.accessibility}`);
       process.exitCode = 1;
@@ -323,7 +345,8 @@ async function main() {
         : r.jsKb <= BUDGET.initialJsKb &&
           !r.hasThree &&
           r.accessibility >= BUDGET.accessibility &&
-          (r.formFactor === 'desktop' || (r.performance >= BUDGET.performance && r.lcpMs <= BUDGET.lcpMs && r.cls <= BUDGET.cls && r.tbtMs <= BUDGET.tbtMs));
+          (r.formFactor === 'desktop' ||
+            (r.performance >= BUDGET.performance && r.lcpMs <= BUDGET.lcpMs && r.cls <= BUDGET.cls && r.tbtMs <= BUDGET.tbtMs));
       const three = r.hasThree ? `${r.route.startsWith('/view-360') ? 'lazy' : 'loaded'} (${r.threeKb.toFixed(1)} KB)` : 'absent';
       const name = `${r.route.replace(/[0-9a-f-]{36}/, '{id}')}${r.signedIn ? ` (signed in as ${r.signedIn})` : ''}`;
       return `| ${name} | ${r.formFactor} | ${r.performance} | ${Math.round(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} | ${r.accessibility} | ${r.jsKb.toFixed(1)} (${r.scripts}) | ${r.requests} | ${r.rendered} | ${three} | ${ok(within)} |`;

@@ -39,7 +39,14 @@ export async function startHaproxy({ instances, port }) {
   // Ready when a round of health checks through the balancer, one per instance, all answer 200.
   for (let i = 0; i < 400; i += 1) {
     if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}:\n${output}`);
-    const answers = await Promise.all(instances.map(() => fetch(`${url}/api/health`).then((r) => r.status, () => 0)));
+    const answers = await Promise.all(
+      instances.map(() =>
+        fetch(`${url}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
     if (answers.every((s) => s === 200)) return { url, port: listen, pid: child.pid, log: () => output, stop };
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -46,10 +46,13 @@ export function ensureDebianPackage(pkg, isPresent) {
 export function findPgBin() {
   const candidates = [];
   if (existsSync('/usr/lib/postgresql')) {
-    for (const v of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))) candidates.push(`/usr/lib/postgresql/${v}/bin`);
+    for (const v of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)))
+      candidates.push(`/usr/lib/postgresql/${v}/bin`);
   }
   for (const dir of (process.env.PATH ?? '').split(':')) candidates.push(dir);
-  return candidates.find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')) && existsSync(path.join(dir, 'postgres')));
+  return candidates.find(
+    (dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')) && existsSync(path.join(dir, 'postgres')),
+  );
 }
 
 export function ensurePostgres() {
@@ -81,7 +84,9 @@ function clusterDir() {
 
 /** Starts the server of `dataDir` on `port` and returns its controls (see startPostgres). */
 function serve({ bin, dir, dataDir, port, settings }) {
-  const extra = Object.entries(settings).map(([k, v]) => ` -c ${k}=${v}`).join('');
+  const extra = Object.entries(settings)
+    .map(([k, v]) => ` -c ${k}=${v}`)
+    .join('');
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300${extra}`;
   const [c2, a2] = asPg(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
   if (run(c2, a2, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error(`pg_ctl start failed; see ${dir}/server.log`);
@@ -93,10 +98,12 @@ function serve({ bin, dir, dataDir, port, settings }) {
     if (!pgCtl(['-m', 'fast', '-w', 'stop'])) throw new Error('pg_ctl stop failed');
   };
   const resume = () => {
-    if (!pgCtl(['-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start'])) throw new Error(`pg_ctl start failed; see ${dir}/server.log`);
+    if (!pgCtl(['-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']))
+      throw new Error(`pg_ctl start failed; see ${dir}/server.log`);
   };
   const restart = () => {
-    if (!pgCtl(['-m', 'fast', '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'restart'])) throw new Error(`pg_ctl restart failed; see ${dir}/server.log`);
+    if (!pgCtl(['-m', 'fast', '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'restart']))
+      throw new Error(`pg_ctl restart failed; see ${dir}/server.log`);
   };
   let stopped = false;
   const stop = () => {
@@ -133,7 +140,22 @@ export async function startStandby(primary, { settings = {} } = {}) {
   const dir = clusterDir();
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
-  const [c1, a1] = asPg(path.join(primary.bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'mirror', '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+  const [c1, a1] = asPg(path.join(primary.bin, 'pg_basebackup'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'mirror',
+    '-D',
+    dataDir,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+    '--no-sync',
+  ]);
   if (run(c1, a1, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error('pg_basebackup failed');
   return serve({ bin: primary.bin, dir, dataDir, port, settings: { hot_standby: 'on', ...settings } });
 }

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { startPostgres } from './pg.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'api');
-const vitest = (env) => spawnSync('npx', ['vitest', 'run', 'test/security'], { cwd: apiDir, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const vitest = (env) =>
+  spawnSync('npx', ['vitest', 'run', 'test/security'], { cwd: apiDir, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 let failed = vitest({ TEST_DATABASE_URL: '' }) !== 0;
 if (process.argv.includes('--pg')) {

@@ -75,10 +75,14 @@ function pass(name, code) {
 async function vitest(name, config, env = {}) {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   log(`${name}: vitest ${path.relative(root, config)}`);
-  const code = await run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: path.dirname(config),
-    env,
-  });
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {
+      cwd: path.dirname(config),
+      env,
+    },
+  );
   if (!existsSync(out)) {
     record(name, 0, 1);
     console.error(`${name}: vitest produced no report (exit ${code})`);
@@ -127,7 +131,9 @@ async function startServer(env) {
 async function playwright(name, config, env) {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   log(`${name}: playwright ${path.relative(root, config)}`);
-  const code = await run('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  const code = await run('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
   if (!existsSync(out)) {
     record(name, 0, 1);
     return;
@@ -166,7 +172,11 @@ async function main() {
       if (code !== 0) throw new Error('build failed');
       // Every e2e visitor comes from 127.0.0.1: the per-IP limits on anonymous email, uploads and file
       // downloads (tested in the API suites) would otherwise count the whole suite as one visitor.
-      const server = await startServer({ EMAIL_RATE_LIMIT_MAX: '10000', UPLOAD_ANON_RATE_LIMIT_MAX: '10000', FILES_RATE_LIMIT_MAX: '100000' });
+      const server = await startServer({
+        EMAIL_RATE_LIMIT_MAX: '10000',
+        UPLOAD_ANON_RATE_LIMIT_MAX: '10000',
+        FILES_RATE_LIMIT_MAX: '100000',
+      });
       // Every piece has its images before the first test: no page is caught mid-rendering.
       await waitForImagery(server.baseUrl);
       return server;
@@ -200,7 +210,8 @@ async function main() {
 
   log('done');
   console.log('\nSuites:');
-  for (const s of suites) console.log(`  ${s.name.padEnd(22)} ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`);
+  for (const s of suites)
+    console.log(`  ${s.name.padEnd(22)} ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
   process.exitCode = totals.failed > 0 || totals.passed === 0 ? 1 : 0;
 }

@@ -10,8 +10,13 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 // `imagerySourcesHash`, computed the same way): the bundle has no sources to hash at run time.
 const imageryDir = 'src/lib/imagery';
 const imageryHash = createHash('sha256');
-for (const file of readdirSync(imageryDir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && f !== 'preview.ts').sort()) {
-  imageryHash.update(`${file}\n`).update(readFileSync(`${imageryDir}/${file}`)).update('\n');
+for (const file of readdirSync(imageryDir)
+  .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && f !== 'preview.ts')
+  .sort()) {
+  imageryHash
+    .update(`${file}\n`)
+    .update(readFileSync(`${imageryDir}/${file}`))
+    .update('\n');
 }
 
 // API_BUILD_DIR=<dir>: bundle there instead (a second build beside a running server's; <dir> must sit

@@ -8,7 +8,14 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 export default defineConfig({
@@ -34,7 +41,13 @@ export default defineConfig({
       // desktop project only. What the width changes in the back-office (every screen fits a phone, the
       // drawer) is e2e/back-office-phone.spec.ts, here.
       grepInvert: /@one-viewport|@desk/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: false, launchOptions: chromium },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 375, height: 812 },
+        isMobile: false,
+        hasTouch: false,
+        launchOptions: chromium,
+      },
     },
     {
       name: 'desktop',

@@ -33,7 +33,8 @@ function mediapipeHands({ emit }: { emit: boolean }): Plugin {
     load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(base)};` : null),
     generateBundle() {
       if (!emit) return;
-      for (const file of files) this.emitFile({ type: 'asset', fileName: `${base.slice(1)}${file}`, source: readFileSync(path.join(dir, file)) });
+      for (const file of files)
+        this.emitFile({ type: 'asset', fileName: `${base.slice(1)}${file}`, source: readFileSync(path.join(dir, file)) });
     },
   };
 }
@@ -84,7 +85,10 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!/\.(js|css|svg|json|html|txt|map)$/.test(file) || statSync(file).size < 1024) continue;
         const body = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },

@@ -71,8 +71,36 @@ async function main(): Promise<void> {
     mkdirSync(out, { recursive: true });
     const input = ['-framerate', String(FPS), '-i', path.join(frames, 'f%04d.png')];
     // Small and sharp enough for a 16:9 band: the background barely moves, the stone does.
-    ffmpeg([...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '38', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-an', path.join(out, 'new-cut-oval.webm')]);
-    ffmpeg([...input, '-c:v', 'libx264', '-crf', '27', '-preset', 'slow', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', path.join(out, 'new-cut-oval.mp4')]);
+    ffmpeg([
+      ...input,
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      '38',
+      '-row-mt',
+      '1',
+      '-pix_fmt',
+      'yuv420p',
+      '-an',
+      path.join(out, 'new-cut-oval.webm'),
+    ]);
+    ffmpeg([
+      ...input,
+      '-c:v',
+      'libx264',
+      '-crf',
+      '27',
+      '-preset',
+      'slow',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-an',
+      path.join(out, 'new-cut-oval.mp4'),
+    ]);
     await sharp(path.join(frames, 'f0000.png')).webp({ quality: 82 }).toFile(path.join(out, 'new-cut-oval-poster.webp'));
     for (const file of ['new-cut-oval.webm', 'new-cut-oval.mp4', 'new-cut-oval-poster.webp']) {
       console.log(`${file}: ${(statSync(path.join(out, file)).size / 1024).toFixed(0)} KB`);
@@ -84,7 +112,10 @@ async function main(): Promise<void> {
 
 if (process.env.FILM_PREVIEW) {
   // A look at a few frames before encoding: FILM_PREVIEW=<dir>.
-  for (const i of [0, FRAMES / 8, FRAMES / 4, (3 * FRAMES) / 8]) await sharp(Buffer.from(frameSvg(i))).png().toFile(path.join(process.env.FILM_PREVIEW, `preview-${i}.png`));
+  for (const i of [0, FRAMES / 8, FRAMES / 4, (3 * FRAMES) / 8])
+    await sharp(Buffer.from(frameSvg(i)))
+      .png()
+      .toFile(path.join(process.env.FILM_PREVIEW, `preview-${i}.png`));
 } else {
   await main();
 }

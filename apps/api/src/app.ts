@@ -114,7 +114,9 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
     return parseJson(request, text, done);
   });
   // Every body, query, path and header schema refuses U+0000 in any string first (400 with the field's path).
-  app.setValidatorCompiler((route) => validatorCompiler({ ...route, schema: rejectNulCharacters(route.schema as Parameters<typeof rejectNulCharacters>[0]) }));
+  app.setValidatorCompiler((route) =>
+    validatorCompiler({ ...route, schema: rejectNulCharacters(route.schema as Parameters<typeof rejectNulCharacters>[0]) }),
+  );
   // Responses: compiled fast-json-stringify; outside production every response is also checked against its zod schema.
   app.setSerializerCompiler(createSerializerCompiler({ validate: env.NODE_ENV !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
@@ -127,9 +129,12 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   const auth = createAuthService({ db, tokens });
   const ping = () => database.ping();
   // Housekeeping, hourly: spent sessions and sign-in failures, long-expired confirmation links.
-  const housekeeping = setInterval(() => {
-    Promise.all([auth.prune(), users.pruneConfirmations()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
-  }, 60 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      Promise.all([auth.prune(), users.pruneConfirmations()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
+    },
+    60 * 60 * 1000,
+  );
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
   const storage = injectedStorage ?? (await createStorageFromEnv(env));
@@ -214,7 +219,13 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   await app.register(healthRoutes, { ping });
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users, health: ping });
-  await app.register(filesRoutes, { storage, files, uploadMaxBytes: Math.floor(env.UPLOAD_MAX_MB * 1_048_576), uploadRateLimit: { signedIn: env.RATE_LIMIT_MAX, anonymous: env.UPLOAD_ANON_RATE_LIMIT_MAX }, downloadRateLimitMax: env.FILES_RATE_LIMIT_MAX });
+  await app.register(filesRoutes, {
+    storage,
+    files,
+    uploadMaxBytes: Math.floor(env.UPLOAD_MAX_MB * 1_048_576),
+    uploadRateLimit: { signedIn: env.RATE_LIMIT_MAX, anonymous: env.UPLOAD_ANON_RATE_LIMIT_MAX },
+    downloadRateLimitMax: env.FILES_RATE_LIMIT_MAX,
+  });
   await app.register(locationsRoutes, { locations: createLocationsService({ db }), health: ping });
   await app.register(ordersRoutes, { orders: createOrdersService({ db }) });
   await app.register(notificationsRoutes, { notifications, emailRateLimitMax: env.EMAIL_RATE_LIMIT_MAX });
@@ -223,11 +234,22 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   await app.register(categoriesRoutes, { categories: createCategoriesService({ db }) });
   await app.register(componentsRoutes, { components: createComponentsService({ db }) });
   await app.register(componentOptionalsRoutes, { componentOptionals: createComponentOptionalsService({ db }) });
-  await app.register(collectionsRoutes, { collections: createCollectionsService({ db, lowStockThreshold: env.LOW_STOCK_THRESHOLD }), health: ping });
+  await app.register(collectionsRoutes, {
+    collections: createCollectionsService({ db, lowStockThreshold: env.LOW_STOCK_THRESHOLD }),
+    health: ping,
+  });
   await app.register(designersRoutes, { designers: createDesignersService({ db, products }) });
   await app.register(vendorsRoutes, { vendors: createVendorsService({ db, products }) });
   await app.register(auditRoutes, { audit: createAuditService({ db }) });
-  await app.register(modelsRoutes, { models: createModelsService({ db, products, builder: modelBuilds, cacheDir: path.join(env.DATA_DIR, 'models'), onCacheError: (err) => app.log.warn({ err }, 'model cache not written') }) });
+  await app.register(modelsRoutes, {
+    models: createModelsService({
+      db,
+      products,
+      builder: modelBuilds,
+      cacheDir: path.join(env.DATA_DIR, 'models'),
+      onCacheError: (err) => app.log.warn({ err }, 'model cache not written'),
+    }),
+  });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

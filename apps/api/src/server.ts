@@ -44,7 +44,8 @@ async function main() {
   // Instances starting together take turns to migrate and seed (a PostgreSQL advisory lock): the first does
   // the work, the others wait for it, then find the schema current and the database no longer empty.
   const releaseStartup = await database.lockStartup({
-    onWait: () => console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'another instance is migrating or seeding: waiting for it' })),
+    onWait: () =>
+      console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'another instance is migrating or seeding: waiting for it' })),
   });
   const app = await prepare(env, database, logger).finally(releaseStartup);
   // Delivers the email outbox; without SMTP_URL mail stays QUEUED (readable by ADMIN).

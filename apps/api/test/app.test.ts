@@ -84,13 +84,21 @@ describe('errors and fallbacks', () => {
   });
 
   it('rejects malformed JSON with 400, oversized bodies with 413, unknown media types with 415', async () => {
-    const malformed = await t.request<ErrorResponse>('/api/auth/authenticate', { method: 'POST', rawBody: '{"username":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.request<ErrorResponse>('/api/auth/authenticate', {
+      method: 'POST',
+      rawBody: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expectErrorShape(malformed.body, 400);
     const big = await t.request<ErrorResponse>('/api/auth/authenticate', { body: { username: 'a', password: 'x'.repeat(5000) } });
     expect(big.status).toBe(413);
     expectErrorShape(big.body, 413, 'PAYLOAD_TOO_LARGE');
-    const xml = await t.request<ErrorResponse>('/api/auth/authenticate', { method: 'POST', rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await t.request<ErrorResponse>('/api/auth/authenticate', {
+      method: 'POST',
+      rawBody: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.status).toBe(415);
     expectErrorShape(xml.body, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });

@@ -9,7 +9,14 @@ export function catalogFactory(t: TestApp, admin: Pick<Session, 'accessToken'>) 
   const next = () => `${++n}${randomUUID().slice(0, 6)}`;
   return {
     vendor: (userId: string | null = null) =>
-      insertVendor(t.database.db, { code: `V-${next()}`, name: `Atelier ${next()}`, userId, country: 'IT', type: 'ATELIER', isActive: true }),
+      insertVendor(t.database.db, {
+        code: `V-${next()}`,
+        name: `Atelier ${next()}`,
+        userId,
+        country: 'IT',
+        type: 'ATELIER',
+        isActive: true,
+      }),
     designer: (userId: string | null = null) =>
       insertDesigner(t.database.db, { code: `D-${next()}`, displayName: `Designer ${next()}`, userId, specialty: 'High jewelry' }),
     async category(name = `Category ${next()}`) {

@@ -30,11 +30,23 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
       }),
     );
     // An acknowledged write before the outage: an account, then a session for it.
-    const register = await app.inject({ method: 'POST', url: '/api/users', payload: { username: 'before_outage', email: 'before@example.com', password: TEST_PASSWORD } });
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { username: 'before_outage', email: 'before@example.com', password: TEST_PASSWORD },
+    });
     expect(register.statusCode).toBe(202);
-    const confirmed = await app.inject({ method: 'POST', url: '/api/users/confirm-email', payload: { token: await latestConfirmationToken(database, 'before@example.com') } });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/users/confirm-email',
+      payload: { token: await latestConfirmationToken(database, 'before@example.com') },
+    });
     expect(confirmed.statusCode).toBe(200);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'before_outage', password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { username: 'before_outage', password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     token = login.json<TokenPair>().accessToken;
     // Warm the pool: its idle connections are the ones the shutdown cuts.
@@ -46,32 +58,39 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
     cluster?.stop();
   });
 
-  it('answers 503 DATABASE_UNAVAILABLE with Retry-After while the server is down (in-flight statement, ' +
-    'data endpoints, sign-in), then recovers without an API restart', async () => {
-    const inFlight = app.inject({ url: '/test/sleep?seconds=10' });
-    await new Promise((r) => setTimeout(r, 300));
-    cluster.halt(); // fast shutdown: the running statement's session ends with 57P01 admin_shutdown
+  it(
+    'answers 503 DATABASE_UNAVAILABLE with Retry-After while the server is down (in-flight statement, ' +
+      'data endpoints, sign-in), then recovers without an API restart',
+    async () => {
+      const inFlight = app.inject({ url: '/test/sleep?seconds=10' });
+      await new Promise((r) => setTimeout(r, 300));
+      cluster.halt(); // fast shutdown: the running statement's session ends with 57P01 admin_shutdown
 
-    const cut = await inFlight;
-    expect(cut.statusCode).toBe(503);
-    expectErrorShape(cut.json(), 503, 'DATABASE_UNAVAILABLE');
-    expect(cut.headers['retry-after']).toBe('5');
+      const cut = await inFlight;
+      expect(cut.statusCode).toBe(503);
+      expectErrorShape(cut.json(), 503, 'DATABASE_UNAVAILABLE');
+      expect(cut.headers['retry-after']).toBe('5');
 
-    // Nothing listens now: every new connection is refused.
-    await expectAllUnavailable(app, token);
-    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(503);
+      // Nothing listens now: every new connection is refused.
+      await expectAllUnavailable(app, token);
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(503);
 
-    cluster.resume();
+      cluster.resume();
 
-    // Same process, same pool: new connections are made on demand.
-    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/products' })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
-    // The write acknowledged before the outage is still there: the account signs in.
-    const login = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'before_outage', password: TEST_PASSWORD } });
-    expect(login.statusCode).toBe(200);
-    // The registration refused during the outage left nothing behind.
-    const count = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] };
-    expect(count.rows[0]!.n).toBe(1);
-  });
+      // Same process, same pool: new connections are made on demand.
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/products' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      // The write acknowledged before the outage is still there: the account signs in.
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/authenticate',
+        payload: { username: 'before_outage', password: TEST_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      // The registration refused during the outage left nothing behind.
+      const count = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] };
+      expect(count.rows[0]!.n).toBe(1);
+    },
+  );
 });

@@ -19,11 +19,23 @@ describe('database unavailable → 503 DATABASE_UNAVAILABLE with Retry-After', (
     await database.migrate();
     const app = await appOn(database);
     closers.push(() => app.close());
-    const register = await app.inject({ method: 'POST', url: '/api/users', payload: { username: 'before_outage', email: 'before@example.com', password: TEST_PASSWORD } });
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { username: 'before_outage', email: 'before@example.com', password: TEST_PASSWORD },
+    });
     expect(register.statusCode).toBe(202);
-    const confirmed = await app.inject({ method: 'POST', url: '/api/users/confirm-email', payload: { token: await latestConfirmationToken(database, 'before@example.com') } });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/users/confirm-email',
+      payload: { token: await latestConfirmationToken(database, 'before@example.com') },
+    });
     expect(confirmed.statusCode).toBe(200);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'before_outage', password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { username: 'before_outage', password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/products' })).statusCode).toBe(200);
 
@@ -37,7 +49,12 @@ describe('database unavailable → 503 DATABASE_UNAVAILABLE with Retry-After', (
 
   it('PostgreSQL refusing connections (nothing listens on the port) answers 503 at once', async () => {
     const port = await freePort();
-    const database = await openDatabase({ kind: 'postgres', url: `postgres://mirror@127.0.0.1:${port}/mirror`, poolMax: 2, connectTimeoutMs: 2000 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: `postgres://mirror@127.0.0.1:${port}/mirror`,
+      poolMax: 2,
+      connectTimeoutMs: 2000,
+    });
     closers.push(() => database.close());
     const app = await appOn(database);
     closers.push(() => app.close());
@@ -60,7 +77,12 @@ describe('database unavailable → 503 DATABASE_UNAVAILABLE with Retry-After', (
         }),
     );
     const port = (hole.address() as { port: number }).port;
-    const database = await openDatabase({ kind: 'postgres', url: `postgres://mirror@127.0.0.1:${port}/mirror`, poolMax: 2, connectTimeoutMs: 300 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: `postgres://mirror@127.0.0.1:${port}/mirror`,
+      poolMax: 2,
+      connectTimeoutMs: 300,
+    });
     closers.push(() => database.close());
     const app = await appOn(database);
     closers.push(() => app.close());
@@ -74,7 +96,11 @@ describe('database unavailable → 503 DATABASE_UNAVAILABLE with Retry-After', (
     // It was the connect timeout that gave up (it cannot answer before it fires); how long after is the
     // machine's business — the test's own time limit stands for "not forever".
     expect(elapsed).toBeGreaterThanOrEqual(250);
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { username: 'someone', password: TEST_PASSWORD } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { username: 'someone', password: TEST_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(503);
     expect(signIn.headers['retry-after']).toBe('5');
   });

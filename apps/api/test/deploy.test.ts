@@ -114,7 +114,9 @@ describe('Dockerfile', () => {
     for (const part of ['apps/api/dist', 'apps/web/dist', 'apps/web/dist-server', 'node_modules', 'apps/api/package.json']) {
       expect(copied.some((args) => args.includes(`/app/${part} `))).toBe(true);
     }
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['**/node_modules', '.env', '.git', '**/dist']) expect(ignored).toContain(entry);
   });
 });
@@ -138,22 +140,28 @@ describe('compose.yaml', () => {
   it('runs the app twice with PostgreSQL, Redis, an S3 store, an SMTP catcher and the balancer', () => {
     expect(apps.length).toBeGreaterThanOrEqual(2);
     const images = services.map(([, s]) => s.image ?? '');
-    for (const kind of [/^postgres:/, /^redis:/, /^minio\/minio:/, /^axllent\/mailpit:/, /^haproxy:/]) expect(images.some((i) => kind.test(i))).toBe(true);
+    for (const kind of [/^postgres:/, /^redis:/, /^minio\/minio:/, /^axllent\/mailpit:/, /^haproxy:/])
+      expect(images.some((i) => kind.test(i))).toBe(true);
     for (const [, app] of apps) {
-      for (const key of ['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'SMTP_URL']) expect(Object.keys(app.environment ?? {})).toContain(key);
+      for (const key of ['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'SMTP_URL'])
+        expect(Object.keys(app.environment ?? {})).toContain(key);
       expect(app.environment!.TRUST_PROXY).toBe('true');
     }
   });
 
   it('pins every image, and gives every long-running service a health check and every dependency a condition', () => {
     for (const [name, service] of services) {
-      if (service.image && service.build === undefined) expect(`${name}: ${service.image} pinned ${isPinnedImage(service.image)}`).toBe(`${name}: ${service.image} pinned true`);
-      if (!isOneShot(service)) expect(`${name} healthcheck: ${JSON.stringify(service.healthcheck?.test ?? null)}`).toMatch(/healthcheck: \[/);
+      if (service.image && service.build === undefined)
+        expect(`${name}: ${service.image} pinned ${isPinnedImage(service.image)}`).toBe(`${name}: ${service.image} pinned true`);
+      if (!isOneShot(service))
+        expect(`${name} healthcheck: ${JSON.stringify(service.healthcheck?.test ?? null)}`).toMatch(/healthcheck: \[/);
       expect(Array.isArray(service.depends_on)).toBe(false);
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         const target = compose.services[dependency];
         expect(target, `${name} depends on unknown ${dependency}`).toBeDefined();
-        expect(`${name} → ${dependency}: ${condition}`).toBe(`${name} → ${dependency}: ${isOneShot(target!) ? 'service_completed_successfully' : 'service_healthy'}`);
+        expect(`${name} → ${dependency}: ${condition}`).toBe(
+          `${name} → ${dependency}: ${isOneShot(target!) ? 'service_completed_successfully' : 'service_healthy'}`,
+        );
       }
     }
   });
@@ -168,7 +176,7 @@ describe('compose.yaml', () => {
     }
   });
 
-  it("sets only variables the API knows and documents, with values it accepts", () => {
+  it('sets only variables the API knows and documents, with values it accepts', () => {
     const readme = read('README.md');
     for (const [name, app] of apps) {
       const env = Object.fromEntries(
@@ -180,7 +188,8 @@ describe('compose.yaml', () => {
           return [key, filled];
         }),
       );
-      for (const key of Object.keys(env)) expect(readme, `${name}: ${key} is not in the README's configuration table`).toContain(`\`${key}\``);
+      for (const key of Object.keys(env))
+        expect(readme, `${name}: ${key} is not in the README's configuration table`).toContain(`\`${key}\``);
       expect(() => loadEnv(env)).not.toThrow();
     }
   });
@@ -189,7 +198,9 @@ describe('compose.yaml', () => {
     const lb = services.find(([, s]) => s.image?.startsWith('haproxy:'))![1];
     expect(lb.volumes?.some((v) => v.startsWith('./deploy/haproxy.cfg:'))).toBe(true);
     expect(existsSync(path.join(root, 'deploy/haproxy.cfg'))).toBe(true);
-    const targets = Object.entries(lb.environment ?? {}).filter(([key]) => /^MIRROR_APP\d$/.test(key)).map(([, v]) => v);
+    const targets = Object.entries(lb.environment ?? {})
+      .filter(([key]) => /^MIRROR_APP\d$/.test(key))
+      .map(([, v]) => v);
     expect(targets.sort()).toEqual(apps.map(([name]) => `${name}:8080`).sort());
     const config = read('deploy/haproxy.cfg');
     for (const key of Object.keys(lb.environment ?? {})) expect(config).toContain(key);

@@ -11,7 +11,17 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SCANNED = ['apps', 'packages', 'scripts', 'bench', 'docs', 'deploy', 'README.md', 'Dockerfile', 'compose.yaml'];
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-server', '.cache', '.tmp', 'test-results', 'playwright-report', 'fonts', '.medusa']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'dist-server',
+  '.cache',
+  '.tmp',
+  'test-results',
+  'playwright-report',
+  'fonts',
+  '.medusa',
+]);
 const TEXT = /\.(ts|tsx|mts|mjs|js|css|sql|md|yaml|yml|cfg|html)$|^Dockerfile$/;
 
 function walk(entry: string, out: string[] = []): string[] {
@@ -55,7 +65,8 @@ function readDocs(): Docs {
 const SECTION = /§\s?(\d+)(?:\s*[–-]\s*(\d+)(?!\d))?/g;
 /** What may sit between a prefix and the § it owns: other § numbers of the same list. */
 const LIST_GLUE = /(?:§\s?\d+(?:\s*[–-]\s*\d+)?|[\s,/]|\band\b|\bor\b)+$/;
-const PREFIX = /(docs\/product\.md|docs\/conventions\.md|\bdecisions?|\b[Ii]ssues?\s+\d+|\bRFC\s*\d+|\bSPEC\b|\bCONVENTIONS\b|\bfindings?\s+\d+)`?\s*$/;
+const PREFIX =
+  /(docs\/product\.md|docs\/conventions\.md|\bdecisions?|\b[Ii]ssues?\s+\d+|\bRFC\s*\d+|\bSPEC\b|\bCONVENTIONS\b|\bfindings?\s+\d+)`?\s*$/;
 
 function range(from: number, to: number | undefined): number[] {
   if (to === undefined || to < from || to - from > 100) return [from];
@@ -68,14 +79,25 @@ export function brokenCitations(file: string, text: string, docs: Docs): string[
   const selfOwner = file === 'docs/product.md' ? 'product' : file === 'docs/conventions.md' ? 'conventions' : 'decisions';
   text.split('\n').forEach((line, i) => {
     const where = `${file}:${i + 1}`;
-    if (/\b(SPEC|CONVENTIONS)\s*§|\bDESIGN(\.md|:)|\.\.\/shared\//.test(line)) broken.push(`${where} cites a document outside the repository: ${line.trim()}`);
+    if (/\b(SPEC|CONVENTIONS)\s*§|\bDESIGN(\.md|:)|\.\.\/shared\//.test(line))
+      broken.push(`${where} cites a document outside the repository: ${line.trim()}`);
     for (const m of line.matchAll(SECTION)) {
       const before = line.slice(0, m.index).replace(LIST_GLUE, '');
       const prefix = PREFIX.exec(before)?.[1];
-      const owner = prefix === undefined ? selfOwner : prefix.startsWith('docs/product') ? 'product' : prefix.startsWith('docs/conventions') ? 'conventions' : /^decisions?$/.test(prefix) ? 'decisions' : 'other';
+      const owner =
+        prefix === undefined
+          ? selfOwner
+          : prefix.startsWith('docs/product')
+            ? 'product'
+            : prefix.startsWith('docs/conventions')
+              ? 'conventions'
+              : /^decisions?$/.test(prefix)
+                ? 'decisions'
+                : 'other';
       const numbers = range(Number(m[1]), m[2] === undefined ? undefined : Number(m[2]));
       for (const n of numbers) {
-        if (owner === 'decisions' && !docs.decisions.has(n)) broken.push(`${where} decisions §${n} has no docs/decisions/${String(n).padStart(4, '0')}-*.md`);
+        if (owner === 'decisions' && !docs.decisions.has(n))
+          broken.push(`${where} decisions §${n} has no docs/decisions/${String(n).padStart(4, '0')}-*.md`);
         if (owner === 'product' && !docs.productSections.has(n)) broken.push(`${where} docs/product.md has no §${n}`);
         if (owner === 'conventions' && !docs.conventionRules.has(n)) broken.push(`${where} docs/conventions.md has no §${n}`);
       }
@@ -106,7 +128,9 @@ describe('citations in code and docs', () => {
 
   it('resolve to documents in the repository', () => {
     // This file is left out: its own examples are broken on purpose.
-    const files = SCANNED.flatMap((entry) => walk(entry)).filter((file) => file !== path.join('apps', 'api', 'test', 'docs-citations.test.ts'));
+    const files = SCANNED.flatMap((entry) => walk(entry)).filter(
+      (file) => file !== path.join('apps', 'api', 'test', 'docs-citations.test.ts'),
+    );
     expect(files.length).toBeGreaterThan(500);
     const broken = files.flatMap((file) => brokenCitations(file, readFileSync(path.join(ROOT, file), 'utf8'), docs));
     expect(broken).toEqual([]);
@@ -144,6 +168,8 @@ describe('citations in code and docs', () => {
       'apps/x.ts:5 decisions §9997 has no docs/decisions/9997-*.md',
     ]);
     expect(brokenCitations('apps/x.ts', '// decisions §33–37, §89; issue 13 §16; RFC 9110 §15; docs/product.md §2/§5', docs)).toEqual([]);
-    expect(brokenCitations('docs/y.md', '[gone](decisions/0000-none.md)', docs)).toEqual(['docs/y.md:1 links to decisions/0000-none.md, which does not exist']);
+    expect(brokenCitations('docs/y.md', '[gone](decisions/0000-none.md)', docs)).toEqual([
+      'docs/y.md:1 links to decisions/0000-none.md, which does not exist',
+    ]);
   });
 });

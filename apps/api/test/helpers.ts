@@ -33,7 +33,9 @@ export interface TestApp {
    * against its route's zod schema outside production (lib/serializer.ts), so the tests do not parse again.
    */
   request: <T = unknown>(path: string, init?: RequestOptions) => Promise<TestResponse<T>>;
-  createUser: (input?: Partial<{ username: string; email: string; role: Role; status: UserStatus; password: string }>) => Promise<{ id: string; username: string; password: string }>;
+  createUser: (
+    input?: Partial<{ username: string; email: string; role: Role; status: UserStatus; password: string }>,
+  ) => Promise<{ id: string; username: string; password: string }>;
   loginAs: (role: Role, overrides?: Partial<{ username: string }>) => Promise<Session>;
   close: () => Promise<void>;
 }
@@ -180,20 +182,37 @@ export async function scratchPgDatabase(prefix = 'mirror_test'): Promise<{ url: 
 }
 
 /** `logStream`: the app logs (pino JSON lines, at `logLevel`, default info) into it, for tests that read the log. */
-export async function buildTestApp(envOverrides: Record<string, string> = {}, { logStream, logLevel = 'info' }: { logStream?: NodeJS.WritableStream; logLevel?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  envOverrides: Record<string, string> = {},
+  { logStream, logLevel = 'info' }: { logStream?: NodeJS.WritableStream; logLevel?: string } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '100000', STUDIO_RENDER: 'false', ...envOverrides });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    WEB_DIST: '/nonexistent',
+    RATE_LIMIT_MAX: '100000',
+    STUDIO_RENDER: 'false',
+    ...envOverrides,
+  });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'mirror-files-'));
   // S3_* overrides select the S3 driver exactly as production does; otherwise a temp directory.
   const storage = env.S3_BUCKET ? await createStorageFromEnv(env) : createLocalDriver(filesDir);
-  const app = await buildApp({ env, database, storage, jwtSecret: TEST_JWT_SECRET, ...(logStream ? { logger: { level: logLevel, stream: logStream } } : {}) });
+  const app = await buildApp({
+    env,
+    database,
+    storage,
+    jwtSecret: TEST_JWT_SECRET,
+    ...(logStream ? { logger: { level: logLevel, stream: logStream } } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind');
   const baseUrl = `http://127.0.0.1:${address.port}`;
   const users = createUsersService({ db: database.db });
 
-  const request = async <T,>(path: string, init: RequestOptions = {}): Promise<TestResponse<T>> => {
+  const request = async <T>(path: string, init: RequestOptions = {}): Promise<TestResponse<T>> => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     let body: string | undefined = init.rawBody;
@@ -273,7 +292,10 @@ export async function latestConfirmationToken(database: Database, address: strin
 }
 
 /** Registers through the API and opens the link mailed for it: the account then signs in. */
-export async function registerConfirmed(t: Pick<TestApp, 'request' | 'database'>, body: { username: string; email: string; password: string } & Record<string, unknown>): Promise<void> {
+export async function registerConfirmed(
+  t: Pick<TestApp, 'request' | 'database'>,
+  body: { username: string; email: string; password: string } & Record<string, unknown>,
+): Promise<void> {
   const res = await t.request('/api/users', { body });
   if (res.status !== 202) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
   const token = await latestConfirmationToken(t.database, body.email);

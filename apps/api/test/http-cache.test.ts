@@ -19,9 +19,13 @@ beforeAll(async () => {
   const categoryId = (await f.category('Rings')).id;
   live = await f.product({ vendorId, categoryId, name: 'Aurore solitaire' });
   draft = await f.product({ vendorId, categoryId, name: 'Aurore draft', status: 'DRAFT' });
-  const c = await t.request<Collection>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2025, season: 'WINTER' } });
+  const c = await t.request<Collection>('/api/collections', {
+    token: admin.accessToken,
+    body: { name: 'Aurore', year: 2025, season: 'WINTER' },
+  });
   collectionId = c.body.id;
-  for (const p of [live, draft]) await t.request<CollectionItem[]>(`/api/collections/${collectionId}/products`, { token: admin.accessToken, body: { productId: p.id } });
+  for (const p of [live, draft])
+    await t.request<CollectionItem[]>(`/api/collections/${collectionId}/products`, { token: admin.accessToken, body: { productId: p.id } });
 });
 afterAll(() => t.close());
 
@@ -67,7 +71,11 @@ describe('HTTP caching of catalogue reads', () => {
   it('changes the ETag when the answer changes', async () => {
     const path = `/api/products/${live.id}`;
     const before = (await get(path)).headers.get('etag')!;
-    const edit = await t.request<Product>(`/api/products/${live.id}`, { method: 'PUT', token: admin.accessToken, body: { description: 'Set by hand in Paris.' } });
+    const edit = await t.request<Product>(`/api/products/${live.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { description: 'Set by hand in Paris.' },
+    });
     expect(edit.status).toBe(200);
     const after = await get(path, { 'if-none-match': before });
     expect(after.status).toBe(200);
@@ -87,7 +95,9 @@ describe('HTTP caching of catalogue reads', () => {
     expect(((await anonymous.json()) as { totalElements: number }).totalElements).toBe(1);
     expect(asAdmin.headers.get('etag')).not.toBe(anonymous.headers.get('etag'));
     // The browser may still revalidate its own private copy.
-    expect((await get(path, { authorization: `Bearer ${admin.accessToken}`, 'if-none-match': asAdmin.headers.get('etag')! })).status).toBe(304);
+    expect((await get(path, { authorization: `Bearer ${admin.accessToken}`, 'if-none-match': asAdmin.headers.get('etag')! })).status).toBe(
+      304,
+    );
     // Any Authorization header makes the answer private, even one the server ignores (an expired token).
     expect((await get(path, { authorization: 'Bearer expired' })).headers.get('cache-control')).toBe('private, no-cache');
     // A draft piece by id: the vendor's own answer is private.
@@ -110,7 +120,13 @@ describe('HTTP caching of catalogue reads', () => {
     const invalid = await get('/api/products?size=1000');
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get('etag')).toBeNull();
-    for (const path of ['/api/products/health', '/api/health', '/api/categories/exists/Rings', '/api/users/me', '/api/products/statistics']) {
+    for (const path of [
+      '/api/products/health',
+      '/api/health',
+      '/api/categories/exists/Rings',
+      '/api/users/me',
+      '/api/products/statistics',
+    ]) {
       const res = await get(path, { authorization: `Bearer ${admin.accessToken}` });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('etag'), path).toBeNull();
@@ -127,7 +143,16 @@ describe('HTTP caching of catalogue reads', () => {
 
   it('covers the catalogue read routes and none that needs a signature', () => {
     const reads = [...t.app.catalogueReads];
-    for (const url of ['/api/products', '/api/products/:id', '/api/products/search', '/api/collections/with-products', '/api/collections/:id/products', '/api/locations/:id', '/api/vendors/:id/products', '/api/designers/:id/designs']) {
+    for (const url of [
+      '/api/products',
+      '/api/products/:id',
+      '/api/products/search',
+      '/api/collections/with-products',
+      '/api/collections/:id/products',
+      '/api/locations/:id',
+      '/api/vendors/:id/products',
+      '/api/designers/:id/designs',
+    ]) {
       expect(reads, url).toContain(url);
     }
     const policies = new Map(t.app.routeTable.filter((r) => r.method === 'GET').map((r) => [r.url, r.policy?.access]));

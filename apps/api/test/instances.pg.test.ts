@@ -50,8 +50,12 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
 
 async function waitHealthy(instance: Instance, deadline: number) {
   while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`instance ${instance.address} exited with ${instance.child.exitCode}:\n${instance.output().slice(-3000)}`);
-    const status = await fetch(`${instance.url}/api/health`).then((r) => r.status, () => 0);
+    if (instance.child.exitCode !== null)
+      throw new Error(`instance ${instance.address} exited with ${instance.child.exitCode}:\n${instance.output().slice(-3000)}`);
+    const status = await fetch(`${instance.url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -163,7 +167,9 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
     const seeded = instances.filter((i) => logLines(i, 'seeded demo accounts').length > 0);
     expect(seeded).toHaveLength(1);
     expect(instances.map((i) => logLines(i, 'studio images ready').length).sort()).toEqual([0, 0, 1]);
-    const counts = await sql.query<{ users: number; products: number }>('select (select count(*) from users)::int as users, (select count(*) from products)::int as products');
+    const counts = await sql.query<{ users: number; products: number }>(
+      'select (select count(*) from users)::int as users, (select count(*) from products)::int as products',
+    );
     expect(counts.rows[0]).toEqual({ users: 4, products: 80 });
 
     // Each image stored once, in the one store every instance reads.
@@ -177,8 +183,13 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
   it('keeps a session across instances: signed in on one, used on another, refreshed on a third, revoked everywhere', async () => {
     const [one, two, three] = instances as [Instance, Instance, Instance];
     const post = (instance: Instance | { url: string }, url: string, body: unknown, token?: string) =>
-      fetch(`${instance.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-    const me = (instance: Instance | { url: string }, token: string) => fetch(`${instance.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+      fetch(`${instance.url}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const me = (instance: Instance | { url: string }, token: string) =>
+      fetch(`${instance.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
 
     const signIn = await post(one, '/api/auth/authenticate', { username: 'customer', password: DEMO_PASSWORD });
     expect(signIn.status).toBe(200);
@@ -195,18 +206,32 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
     expect((await post(two, '/api/v1/auth/refresh-token', { refreshToken: second.refreshToken })).status).toBe(401);
 
     // A new login used through the balancer, which spreads the requests over all three.
-    const again = (await (await post(lb, '/api/auth/authenticate', { username: 'customer', password: DEMO_PASSWORD })).json()) as { accessToken: string };
-    const before = instances.map((i) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string })?.url === '/api/users/me').length);
+    const again = (await (await post(lb, '/api/auth/authenticate', { username: 'customer', password: DEMO_PASSWORD })).json()) as {
+      accessToken: string;
+    };
+    const before = instances.map(
+      (i) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string })?.url === '/api/users/me').length,
+    );
     for (let i = 0; i < 6; i += 1) expect((await me(lb, again.accessToken)).status).toBe(200);
-    const served = instances.map((i, n) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string })?.url === '/api/users/me').length - before[n]!);
+    const served = instances.map(
+      (i, n) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string })?.url === '/api/users/me').length - before[n]!,
+    );
     expect(served.reduce((a, b) => a + b, 0)).toBe(6);
     expect(served.every((n) => n > 0)).toBe(true);
   });
 
   it('counts a rate limit once across the instances (REDIS_URL), whichever instance or forwarded address a visitor uses', async () => {
-    const contact = (n: number) => ({ emailType: 'CONTACT_MESSAGE', recipients: [BRAND_INBOX], model: { name: 'Ada Lovelace', email: 'ada@example.com', subject: `Visitor ${n}`, message: 'May I see the Aurora ring?' } });
+    const contact = (n: number) => ({
+      emailType: 'CONTACT_MESSAGE',
+      recipients: [BRAND_INBOX],
+      model: { name: 'Ada Lovelace', email: 'ada@example.com', subject: `Visitor ${n}`, message: 'May I see the Aurora ring?' },
+    });
     const send = (base: string, n: number, headers: Record<string, string> = {}) =>
-      fetch(`${base}/api/notifications/email`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(contact(n)) });
+      fetch(`${base}/api/notifications/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(contact(n)),
+      });
     for (let n = 0; n < EMAIL_LIMIT; n += 1) expect((await send(instances[n]!.url, n)).status).toBe(202);
     expect((await send(instances[0]!.url, 99)).status).toBe(429);
     // Through the balancer, an X-Forwarded-For of the visitor's choosing is replaced by the address HAProxy saw.
@@ -214,7 +239,11 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
   });
 
   it('sends each outbox email once while three workers poll the same outbox', async () => {
-    const signIn = await fetch(`${lb.url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+    const signIn = await fetch(`${lb.url}/api/auth/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
     // The house writes 30 (ADMIN is not limited), all at once through the balancer, beside the visitors' 3.
     const statuses = await Promise.all(
@@ -222,14 +251,19 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
         fetch(`${lb.url}/api/notifications/email`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-          body: JSON.stringify({ emailType: 'CONTACT_MESSAGE', recipients: [BRAND_INBOX], model: { name: 'Helene Marchand', email: 'ops@example.com', subject: `House ${n}`, message: 'Stock check.' } }),
+          body: JSON.stringify({
+            emailType: 'CONTACT_MESSAGE',
+            recipients: [BRAND_INBOX],
+            model: { name: 'Helene Marchand', email: 'ops@example.com', subject: `House ${n}`, message: 'Stock check.' },
+          }),
         }).then((r) => r.status),
       ),
     );
     expect(statuses.every((s) => s === 202)).toBe(true);
 
     // Every email in the outbox (the visitors', the house's, and any the demo seed queued) is delivered exactly once.
-    const outbox = async () => (await sql.query<{ subject: string; status: string; attempts: number }>('select subject, status, attempts from email_outbox')).rows;
+    const outbox = async () =>
+      (await sql.query<{ subject: string; status: string; attempts: number }>('select subject, status, attempts from email_outbox')).rows;
     for (let i = 0; i < 600; i += 1) {
       const rows = await outbox();
       if (rows.every((r) => r.status === 'SENT') && smtp.received.length >= rows.length) break;

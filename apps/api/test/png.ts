@@ -21,5 +21,10 @@ export function declaredPng(width: number, height: number, { rows = 0, channels 
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(channels === 3 ? 2 : 0, 9); // colour type: RGB or grey
   const data = deflateSync(Buffer.alloc(rows * (width * channels + 1)), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', data),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

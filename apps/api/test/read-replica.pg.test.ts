@@ -93,80 +93,119 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     primary?.stop();
   });
 
-  it('serves anonymous catalogue reads from the replica, writes and signed-in reads from the primary, and ' +
-    'the writer its own write at once on any instance', async () => {
-    const admin = { authorization: `Bearer ${adminToken}` };
-    const created = await a.app.inject({ method: 'POST', url: '/api/categories', headers: admin, payload: { name: 'Ivory' } });
-    expect(created.statusCode).toBe(201);
-    const categoryId = created.json<Category>().id;
-    const vendor = await insertVendor(a.database.db, { code: 'V-RR', name: 'Atelier Replica', userId: null, country: 'IT', type: 'ATELIER', isActive: true });
-    const designer = await insertDesigner(a.database.db, { code: 'D-RR', displayName: 'Replica Designer', userId: null, specialty: 'Rings' });
-    const piece = (sku: string) => ({ name: `Piece ${sku}`, sku, metalType: 'WHITE_GOLD', price: 150000, status: 'ACTIVE', categoryId, vendorId: vendor.id, designerId: designer.id });
-    expect((await a.app.inject({ method: 'POST', url: '/api/products', headers: admin, payload: piece('RR-1') })).statusCode).toBe(201);
-    await caughtUp();
+  it(
+    'serves anonymous catalogue reads from the replica, writes and signed-in reads from the primary, and ' +
+      'the writer its own write at once on any instance',
+    async () => {
+      const admin = { authorization: `Bearer ${adminToken}` };
+      const created = await a.app.inject({ method: 'POST', url: '/api/categories', headers: admin, payload: { name: 'Ivory' } });
+      expect(created.statusCode).toBe(201);
+      const categoryId = created.json<Category>().id;
+      const vendor = await insertVendor(a.database.db, {
+        code: 'V-RR',
+        name: 'Atelier Replica',
+        userId: null,
+        country: 'IT',
+        type: 'ATELIER',
+        isActive: true,
+      });
+      const designer = await insertDesigner(a.database.db, {
+        code: 'D-RR',
+        displayName: 'Replica Designer',
+        userId: null,
+        specialty: 'Rings',
+      });
+      const piece = (sku: string) => ({
+        name: `Piece ${sku}`,
+        sku,
+        metalType: 'WHITE_GOLD',
+        price: 150000,
+        status: 'ACTIVE',
+        categoryId,
+        vendorId: vendor.id,
+        designerId: designer.id,
+      });
+      expect((await a.app.inject({ method: 'POST', url: '/api/products', headers: admin, payload: piece('RR-1') })).statusCode).toBe(201);
+      await caughtUp();
 
-    const category = (headers: Record<string, string> = {}) => b.app.inject({ url: `/api/categories/${categoryId}`, headers });
-    const total = async (headers: Record<string, string> = {}) => {
-      const res = await b.app.inject({ url: '/api/products?size=1', headers });
-      expect(res.statusCode).toBe(200);
-      return res.json<CategoryPage>().totalElements;
-    };
-    expect((await category()).json<Category>().name).toBe('Ivory');
-    // Instance B has the product count in its result cache, read from the primary (a signed-in reader) and from
-    // the replica (a visitor).
-    const before = await total({ authorization: `Bearer ${customerToken}` });
-    expect(await total()).toBe(before);
+      const category = (headers: Record<string, string> = {}) => b.app.inject({ url: `/api/categories/${categoryId}`, headers });
+      const total = async (headers: Record<string, string> = {}) => {
+        const res = await b.app.inject({ url: '/api/products?size=1', headers });
+        expect(res.statusCode).toBe(200);
+        return res.json<CategoryPage>().totalElements;
+      };
+      expect((await category()).json<Category>().name).toBe('Ivory');
+      // Instance B has the product count in its result cache, read from the primary (a signed-in reader) and from
+      // the replica (a visitor).
+      const before = await total({ authorization: `Bearer ${customerToken}` });
+      expect(await total()).toBe(before);
 
-    // From here the replica replays nothing: whatever it answers is what it had before.
-    await onReplica.query('select pg_wal_replay_pause()');
-    const renamed = await a.app.inject({ method: 'PUT', url: `/api/categories/${categoryId}`, headers: admin, payload: { name: 'Ivory Moon' } });
-    expect(renamed.statusCode).toBe(200);
-    const added = await a.app.inject({ method: 'POST', url: '/api/products', headers: admin, payload: piece('RR-2') });
-    expect(added.statusCode).toBe(201);
+      // From here the replica replays nothing: whatever it answers is what it had before.
+      await onReplica.query('select pg_wal_replay_pause()');
+      const renamed = await a.app.inject({
+        method: 'PUT',
+        url: `/api/categories/${categoryId}`,
+        headers: admin,
+        payload: { name: 'Ivory Moon' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      const added = await a.app.inject({ method: 'POST', url: '/api/products', headers: admin, payload: piece('RR-2') });
+      expect(added.statusCode).toBe(201);
 
-    // Writes went to the primary only (a hot standby would have refused them).
-    expect((await onPrimary.query('select name from categories where id = $1', [categoryId])).rows[0].name).toBe('Ivory Moon');
-    expect((await onReplica.query('select name from categories where id = $1', [categoryId])).rows[0].name).toBe('Ivory');
+      // Writes went to the primary only (a hot standby would have refused them).
+      expect((await onPrimary.query('select name from categories where id = $1', [categoryId])).rows[0].name).toBe('Ivory Moon');
+      expect((await onReplica.query('select name from categories where id = $1', [categoryId])).rows[0].name).toBe('Ivory');
 
-    // A visitor's catalogue reads come from the replica: the old name, the old count.
-    expect((await category()).json<Category>().name).toBe('Ivory');
-    expect(await total()).toBe(before);
-    // Every public catalogue read answers from the replica (none of them writes).
-    for (const url of ['/api/products', '/api/products/search?q=piece', '/api/collections', '/api/collections/with-products?size=10&productsLimit=8', '/api/categories', '/api/components', '/api/locations', '/api/designers', '/api/vendors']) {
-      const res = await b.app.inject({ url });
-      expect(`${url} ${res.statusCode}`).toBe(`${url} 200`);
-    }
+      // A visitor's catalogue reads come from the replica: the old name, the old count.
+      expect((await category()).json<Category>().name).toBe('Ivory');
+      expect(await total()).toBe(before);
+      // Every public catalogue read answers from the replica (none of them writes).
+      for (const url of [
+        '/api/products',
+        '/api/products/search?q=piece',
+        '/api/collections',
+        '/api/collections/with-products?size=10&productsLimit=8',
+        '/api/categories',
+        '/api/components',
+        '/api/locations',
+        '/api/designers',
+        '/api/vendors',
+      ]) {
+        const res = await b.app.inject({ url });
+        expect(`${url} ${res.statusCode}`).toBe(`${url} 200`);
+      }
 
-    // Read-your-writes: the write answered with the window's cookie; with it, the writer's next requests read the
-    // primary on the other instance too, past its cached count.
-    const cookie = stickyCookieOf(added);
-    expect(cookie).toBeDefined();
-    expect(stickyCookieOf(renamed)).toBeDefined();
-    const setCookie = String(added.headers['set-cookie']);
-    expect(setCookie).toContain(`Max-Age=${STICKY_SECONDS}`);
-    expect(setCookie).toContain('HttpOnly');
-    expect(setCookie).toContain('Path=/api');
-    expect(setCookie).toContain('SameSite=Lax');
-    expect((await category({ cookie: cookie! })).json<Category>().name).toBe('Ivory Moon');
-    expect(await total({ cookie: cookie! })).toBe(before + 1);
-    // A signed-in reader always reads the primary.
-    expect((await category({ authorization: `Bearer ${customerToken}` })).json<Category>().name).toBe('Ivory Moon');
-    // An expired window, or one longer than the configured window, is ignored.
-    expect((await category({ cookie: `${STICKY_COOKIE}=${Date.now() - 1000}` })).json<Category>().name).toBe('Ivory');
-    expect((await category({ cookie: `${STICKY_COOKIE}=${Date.now() + 3_600_000}` })).json<Category>().name).toBe('Ivory');
-    // Reads and refused writes open no window.
-    expect(stickyCookieOf(await category())).toBeUndefined();
-    const refused = await a.app.inject({ method: 'PUT', url: `/api/categories/${categoryId}`, headers: admin, payload: { name: '' } });
-    expect(refused.statusCode).toBe(400);
-    expect(stickyCookieOf(refused)).toBeUndefined();
+      // Read-your-writes: the write answered with the window's cookie; with it, the writer's next requests read the
+      // primary on the other instance too, past its cached count.
+      const cookie = stickyCookieOf(added);
+      expect(cookie).toBeDefined();
+      expect(stickyCookieOf(renamed)).toBeDefined();
+      const setCookie = String(added.headers['set-cookie']);
+      expect(setCookie).toContain(`Max-Age=${STICKY_SECONDS}`);
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('Path=/api');
+      expect(setCookie).toContain('SameSite=Lax');
+      expect((await category({ cookie: cookie! })).json<Category>().name).toBe('Ivory Moon');
+      expect(await total({ cookie: cookie! })).toBe(before + 1);
+      // A signed-in reader always reads the primary.
+      expect((await category({ authorization: `Bearer ${customerToken}` })).json<Category>().name).toBe('Ivory Moon');
+      // An expired window, or one longer than the configured window, is ignored.
+      expect((await category({ cookie: `${STICKY_COOKIE}=${Date.now() - 1000}` })).json<Category>().name).toBe('Ivory');
+      expect((await category({ cookie: `${STICKY_COOKIE}=${Date.now() + 3_600_000}` })).json<Category>().name).toBe('Ivory');
+      // Reads and refused writes open no window.
+      expect(stickyCookieOf(await category())).toBeUndefined();
+      const refused = await a.app.inject({ method: 'PUT', url: `/api/categories/${categoryId}`, headers: admin, payload: { name: '' } });
+      expect(refused.statusCode).toBe(400);
+      expect(stickyCookieOf(refused)).toBeUndefined();
 
-    // Once the replica replays again, visitors see the write.
-    await onReplica.query('select pg_wal_replay_resume()');
-    await caughtUp();
-    expect((await category()).json<Category>().name).toBe('Ivory Moon');
-  });
+      // Once the replica replays again, visitors see the write.
+      await onReplica.query('select pg_wal_replay_resume()');
+      await caughtUp();
+      expect((await category()).json<Category>().name).toBe('Ivory Moon');
+    },
+  );
 
-  it('serves the replica\'s reads from the primary while the replica is down', async () => {
+  it("serves the replica's reads from the primary while the replica is down", async () => {
     replica.halt();
     try {
       const res = await b.app.inject({ url: '/api/categories' });

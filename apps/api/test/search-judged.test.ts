@@ -35,8 +35,14 @@ describe('the judged search set (test/search-judged.json)', () => {
       rows.push({ q: query.q, ...measure(answered, query.expected), answered: answered.length, expected: query.expected.length });
     }
     const mean = (key: 'precision10' | 'recall') => rows.reduce((sum, r) => sum + r[key], 0) / rows.length;
-    const misses = rows.filter((r) => r.precision10 < 1 || r.recall < 1).map((r) => `${r.q}: P@10 ${r.precision10.toFixed(2)}, recall ${r.recall.toFixed(2)} (${r.answered} answered, ${r.expected} expected)`);
-    console.log(`judged search set: ${rows.length} queries, mean precision@10 ${mean('precision10').toFixed(3)}, mean recall ${mean('recall').toFixed(3)}${misses.length ? `\n  ${misses.join('\n  ')}` : ''}`);
+    const misses = rows
+      .filter((r) => r.precision10 < 1 || r.recall < 1)
+      .map(
+        (r) => `${r.q}: P@10 ${r.precision10.toFixed(2)}, recall ${r.recall.toFixed(2)} (${r.answered} answered, ${r.expected} expected)`,
+      );
+    console.log(
+      `judged search set: ${rows.length} queries, mean precision@10 ${mean('precision10').toFixed(3)}, mean recall ${mean('recall').toFixed(3)}${misses.length ? `\n  ${misses.join('\n  ')}` : ''}`,
+    );
     expect(mean('precision10'), misses.join('\n')).toBeGreaterThanOrEqual(0.95);
     expect(mean('recall'), misses.join('\n')).toBeGreaterThanOrEqual(0.95);
   });

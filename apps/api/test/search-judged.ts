@@ -49,7 +49,10 @@ export interface JudgedPiece {
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const words = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (s: string) =>
+  fold(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const same = (a: string | null, b: string) => a !== null && fold(a) === fold(b);
 
 export function holds(rule: Rule, p: JudgedPiece): boolean {
@@ -79,7 +82,10 @@ export async function judgedPieces(db: Db): Promise<JudgedPiece[]> {
 }
 
 export function relevant(rule: Rule, pieces: JudgedPiece[]): string[] {
-  return pieces.filter((p) => holds(rule, p)).map((p) => p.sku).sort();
+  return pieces
+    .filter((p) => holds(rule, p))
+    .map((p) => p.sku)
+    .sort();
 }
 
 /** Precision among the first ten answers (1 when the search rightly answers nothing) and recall over all answers. */

@@ -38,7 +38,15 @@ async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const child = spawn(tsx, [...tsxArgs, 'src/server.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -68,7 +76,8 @@ function stop(child: ChildProcess): Promise<number | null> {
   });
 }
 
-const dbEnv = (): Record<string, string> => (databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'server-test-secret-0123456789abcdef-xyz' } : {});
+const dbEnv = (): Record<string, string> =>
+  databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'server-test-secret-0123456789abcdef-xyz' } : {};
 
 // Child processes compile TypeScript and boot a database: generous limits for a loaded 2-core machine.
 describe('server process', { timeout: 180_000 }, () => {
@@ -143,7 +152,14 @@ describe('server process', { timeout: 180_000 }, () => {
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(tsx, [...tsxArgs, 'src/admin-create.ts'], {
           cwd: apiDir,
-          env: { PATH: process.env.PATH, DATA_DIR: dir, SEED_DEMO: 'false', ADMIN_USERNAME: 'head.office', ADMIN_EMAIL: 'office@mirror.example', ADMIN_PASSWORD: password },
+          env: {
+            PATH: process.env.PATH,
+            DATA_DIR: dir,
+            SEED_DEMO: 'false',
+            ADMIN_USERNAME: 'head.office',
+            ADMIN_EMAIL: 'office@mirror.example',
+            ADMIN_PASSWORD: password,
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';

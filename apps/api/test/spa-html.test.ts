@@ -74,9 +74,19 @@ function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'start.js'), '/* starts the app after the first paint */');
   writeFileSync(path.join(dir, 'assets', 'collections-page-c3.css'), '.grid{display:grid;background:url(/assets/x.svg)}');
   const manifest = {
-    'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_react-b2.js'], dynamicImports: ['src/app/routes/collections-page.tsx'] },
+    'index.html': {
+      file: 'assets/index-a1.js',
+      isEntry: true,
+      imports: ['_react-b2.js'],
+      dynamicImports: ['src/app/routes/collections-page.tsx'],
+    },
     '_react-b2.js': { file: 'assets/react-b2.js' },
-    'src/app/routes/collections-page.tsx': { file: 'assets/collections-page-c3.js', isDynamicEntry: true, imports: ['index.html', '_react-b2.js', '_card-d4.js'], css: ['assets/collections-page-c3.css'] },
+    'src/app/routes/collections-page.tsx': {
+      file: 'assets/collections-page-c3.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_react-b2.js', '_card-d4.js'],
+      css: ['assets/collections-page-c3.css'],
+    },
     '_card-d4.js': { file: 'assets/card-d4.js', imports: ['_react-b2.js'], css: ['assets/card-d4.css'] },
     'src/app/routes/collection-detail-page.tsx': { file: 'assets/collection-detail-e5.js', isDynamicEntry: true, imports: ['_card-d4.js'] },
   };
@@ -109,7 +119,13 @@ describe('prepared SPA pages', () => {
     admin = await t.loginAs('ADMIN');
     const created = await t.request<any>('/api/collections', {
       token: admin.accessToken,
-      body: { name: 'Nuit Blanche', year: 2025, season: 'WINTER', description: 'Stars </script><script>alert(1)</script> & <!-- frost -->', coverImage: image('nuit') },
+      body: {
+        name: 'Nuit Blanche',
+        year: 2025,
+        season: 'WINTER',
+        description: 'Stars </script><script>alert(1)</script> & <!-- frost -->',
+        coverImage: image('nuit'),
+      },
     });
     expect(created.status).toBe(201);
     collectionId = created.body.id;
@@ -144,7 +160,9 @@ describe('prepared SPA pages', () => {
     expect(entry!.data).toEqual(direct.body);
     expect(entry!.data.content[0].description).toBe('Stars </script><script>alert(1)</script> & <!-- frost -->');
     const cover = direct.body.content[0].coverImage;
-    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover.url}" imagesrcset="${cover.srcset.map((s: any) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`);
+    expect(html).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${cover.url}" imagesrcset="${cover.srcset.map((s: any) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`,
+    );
     // The image preload leads the head, after the viewport (its `imagesizes` depend on it); the data closes the body.
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<script'));
     expect(html.indexOf('rel="preload" as="image"')).toBeGreaterThan(html.indexOf('name="viewport"'));
@@ -189,7 +207,9 @@ describe('prepared SPA pages', () => {
     // Its stylesheets are inlined (one that cannot be read stays a link).
     expect(head).toContain('<style data-href="/assets/collections-page-c3.css">.grid{display:grid;background:url(/assets/x.svg)}</style>');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/card-d4.css">');
-    expect(html).toMatch(/<script defer src="\/start\.js\?v=[0-9a-f]{12}" data-entry="\/assets\/index-a1\.js" data-modulepreload="\/assets\/react-b2\.js \/assets\/collections-page-c3\.js \/assets\/card-d4\.js"><\/script><\/body>/);
+    expect(html).toMatch(
+      /<script defer src="\/start\.js\?v=[0-9a-f]{12}" data-entry="\/assets\/index-a1\.js" data-modulepreload="\/assets\/react-b2\.js \/assets\/collections-page-c3\.js \/assets\/card-d4\.js"><\/script><\/body>/,
+    );
     const again = (await t.request<string>('/collections')).body;
     expect(again).toContain('data-ssr');
     expect((g.__ssrCalls ?? 0) - before).toBeLessThanOrEqual(1);
@@ -206,7 +226,10 @@ describe('prepared SPA pages', () => {
   });
 
   it('renders the URL state of a route whose queries ignore it, and inlines a list read whole only when one page holds it', async () => {
-    const created = await t.request<any>('/api/collections', { token: admin.accessToken, body: { name: 'Aurore', year: 2024, season: 'SPRING', description: 'Dawn.' } });
+    const created = await t.request<any>('/api/collections', {
+      token: admin.accessToken,
+      body: { name: 'Aurore', year: 2024, season: 'SPRING', description: 'Dawn.' },
+    });
     expect(created.status).toBe(201);
     const html = (await t.request<string>('/journal?topic=Diamonds&page=2')).body;
     expect(html).toContain('<div id="root" data-ssr=""><main data-url="/journal?topic=Diamonds&page=2">');

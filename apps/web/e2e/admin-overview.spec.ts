@@ -45,7 +45,9 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 /** The house's money format, written independently of the app: en-GB currency, cents only when there are some. */
 function money({ amount, currency }: Money): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: amount % 100 === 0 ? 0 : 2 }).format(amount / 100);
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: amount % 100 === 0 ? 0 : 2 }).format(
+    amount / 100,
+  );
 }
 const count = (n: number) => new Intl.NumberFormat('en-GB').format(n);
 /** Every non-zero amount, largest first, as the figure prints them one under the other. */
@@ -94,7 +96,9 @@ async function openOverview(page: Page): Promise<void> {
 
 /** The rendered text of a chart's table, row by row (header row first). */
 async function tableText(table: Locator): Promise<string[][]> {
-  return table.locator('tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').trim())));
+  return table
+    .locator('tr')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').trim())));
 }
 
 test.describe('admin overview', () => {
@@ -135,7 +139,14 @@ test.describe('admin overview', () => {
       expect(await rendered('instalments-overdue')).toBe(count(orders.instalments.overdue.count));
       const dueNote = await page.getByTestId('figure-instalments-due').locator('p').textContent();
       const due = orders.instalments.dueNext30Days.outstanding.filter((m) => m.amount > 0);
-      expect(dueNote).toBe(due.length ? `${due.sort((a, b) => b.amount - a.amount).map(money).join(' · ')} to collect` : 'Nothing due');
+      expect(dueNote).toBe(
+        due.length
+          ? `${due
+              .sort((a, b) => b.amount - a.amount)
+              .map(money)
+              .join(' · ')} to collect`
+          : 'Nothing due',
+      );
       for (const [status, n] of Object.entries(orders.byStatus)) {
         await expect(page.getByTestId('order-statuses').locator(`[data-status="${status}"]`)).toContainText(count(n));
       }
@@ -193,7 +204,11 @@ test.describe('admin overview', () => {
       expect(await lowStock.getByRole('heading').textContent()).toContain(count(api.totalElements));
     }).toPass({ timeout: 20_000 });
 
-    const overdue = await getJson<{ content: { orderNumber: string; remaining: number; currency: string }[] }>(request, token, '/api/orders/payment-schedule?overdue=true&size=5');
+    const overdue = await getJson<{ content: { orderNumber: string; remaining: number; currency: string }[] }>(
+      request,
+      token,
+      '/api/orders/payment-schedule?overdue=true&size=5',
+    );
     const overdueCard = page.getByTestId('attention-overdue');
     if (overdue.content.length === 0) await expect(overdueCard).toContainText('No instalment is overdue.');
     else await expect(overdueCard.getByRole('listitem').first()).toContainText(overdue.content[0]!.orderNumber);
@@ -231,7 +246,10 @@ test.describe('admin overview', () => {
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Low stock', { timeout: 20_000 });
     await page.evaluate(() => history.back());
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
-    await page.getByTestId('order-statuses').getByRole('link', { name: /Pending/ }).click();
+    await page
+      .getByTestId('order-statuses')
+      .getByRole('link', { name: /Pending/ })
+      .click();
     await expect(page).toHaveURL(/\/dashboard\/admin\/orders\?status=PENDING$/);
   });
 
@@ -251,14 +269,23 @@ test.describe('admin overview', () => {
       const orders = await getJson<OrderStatistics>(request, token, '/api/orders/statistics');
       const products = await getJson<ProductStatistics>(request, token, '/api/products/statistics');
       const lead = orders.currencies
-        .map((c) => ({ c, total: orders.revenueByMonth.reduce((s, m) => s + (m.ordersTotal.find((x) => x.currency === c)?.amount ?? 0), 0) }))
+        .map((c) => ({
+          c,
+          total: orders.revenueByMonth.reduce((s, m) => s + (m.ordersTotal.find((x) => x.currency === c)?.amount ?? 0), 0),
+        }))
         .sort((a, b) => b.total - a.total)[0]?.c;
       const revenue = await tableText(page.getByTestId('chart-revenue').getByRole('table'));
       expect(revenue[0]).toEqual(['Month', 'Orders', 'Revenue', 'Received']);
       expect(revenue.slice(1)).toEqual(
         orders.revenueByMonth.map((m) => {
-          const pick = (list: Money[]) => (lead ? money({ currency: lead, amount: list.find((x) => x.currency === lead)?.amount ?? 0 }) : '—');
-          return [`${MONTHS[Number(m.month.slice(5)) - 1]} ${m.month.slice(0, 4)}`, count(m.orderCount), pick(m.ordersTotal), pick(m.paymentsReceived)];
+          const pick = (list: Money[]) =>
+            lead ? money({ currency: lead, amount: list.find((x) => x.currency === lead)?.amount ?? 0 }) : '—';
+          return [
+            `${MONTHS[Number(m.month.slice(5)) - 1]} ${m.month.slice(0, 4)}`,
+            count(m.orderCount),
+            pick(m.ordersTotal),
+            pick(m.paymentsReceived),
+          ];
         }),
       );
       const statuses = await tableText(page.getByTestId('chart-orders').getByRole('table'));
@@ -266,9 +293,12 @@ test.describe('admin overview', () => {
         Object.fromEntries(Object.entries(orders.byStatus).map(([s, n]) => [s, count(n)])),
       );
       const stock = await tableText(page.getByTestId('chart-stock').getByRole('table'));
-      expect(stock.slice(1).map(([name, value]) => `${name}=${value}`).sort()).toEqual(
-        products.stockValueByCategory.map((c) => `${c.name}=${c.value.map(money).join('')}`).sort(),
-      );
+      expect(
+        stock
+          .slice(1)
+          .map(([name, value]) => `${name}=${value}`)
+          .sort(),
+      ).toEqual(products.stockValueByCategory.map((c) => `${c.name}=${c.value.map(money).join('')}`).sort());
     }).toPass({ timeout: 20_000 });
 
     // "Show as table" puts the same table in view, in place of the plot.
@@ -289,7 +319,12 @@ test.describe('admin overview', () => {
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ status: 503, error: 'Service Unavailable', code: 'QUERY_TIMEOUT', message: 'The request took too long. Please try again.' }),
+        body: JSON.stringify({
+          status: 503,
+          error: 'Service Unavailable',
+          code: 'QUERY_TIMEOUT',
+          message: 'The request took too long. Please try again.',
+        }),
       }),
     );
     await page.goto('/dashboard/admin');

@@ -62,7 +62,12 @@ function makePng(width: number, height: number, tint: [number, number, number]):
       rows.set([Math.min(255, tint[0] + shade), Math.min(255, tint[1] + shade), Math.min(255, tint[2] + shade)], row + 1 + x * 3);
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Drops a file on an element the way a browser does for a drag from the desktop. */
@@ -96,7 +101,10 @@ async function firstId(request: APIRequestContext, path: string, token: string):
 }
 
 async function createPiece(request: APIRequestContext, token: string, name: string, sku: string): Promise<Product> {
-  const [categoryId, vendorId] = await Promise.all([firstId(request, '/api/categories?size=1', token), firstId(request, '/api/vendors?size=1', token)]);
+  const [categoryId, vendorId] = await Promise.all([
+    firstId(request, '/api/categories?size=1', token),
+    firstId(request, '/api/vendors?size=1', token),
+  ]);
   const response = await request.post('/api/products', {
     headers: { authorization: `Bearer ${token}` },
     data: { name, sku, categoryId, vendorId, metalType: 'ROSE_GOLD', price: 1_250_000, stockQuantity: 4, status: 'DRAFT' },
@@ -123,110 +131,121 @@ async function openEditor(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('form', { name: /^(New piece|Edit )/ })).toBeVisible();
 }
 
-test('admin creates a piece with uploaded images, then finds it in the table by search', { tag: '@desk' }, async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
-  const id = tag();
-  const name = `Editor Aurora ${id}`;
-  const sku = `E2E-ED-${id}`;
-  await signIn(page, 'admin');
-  await openEditor(page, '/dashboard/admin/manage-products/new');
-  await expect(page.getByRole('heading', { level: 1, name: 'New piece' })).toBeVisible();
-  await expect(page.getByTestId('no-image')).toBeVisible();
+test(
+  'admin creates a piece with uploaded images, then finds it in the table by search',
+  { tag: '@desk' },
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const id = tag();
+    const name = `Editor Aurora ${id}`;
+    const sku = `E2E-ED-${id}`;
+    await signIn(page, 'admin');
+    await openEditor(page, '/dashboard/admin/manage-products/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New piece' })).toBeVisible();
+    await expect(page.getByTestId('no-image')).toBeVisible();
 
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  // The slug follows the name while untouched.
-  await expect(page.getByLabel('Slug')).toHaveValue(`editor-aurora-${id.toLowerCase()}`);
-  await page.getByLabel('SKU', { exact: true }).fill(sku);
-  await expect(page.getByTestId('sku-status')).toHaveText('This SKU is free.');
-  await page.getByLabel('Description').fill('A rose-gold ring made by the e2e suite.');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    // The slug follows the name while untouched.
+    await expect(page.getByLabel('Slug')).toHaveValue(`editor-aurora-${id.toLowerCase()}`);
+    await page.getByLabel('SKU', { exact: true }).fill(sku);
+    await expect(page.getByTestId('sku-status')).toHaveText('This SKU is free.');
+    await page.getByLabel('Description').fill('A rose-gold ring made by the e2e suite.');
 
-  // Two photographs: one dropped on the zone, one through the file button. The network is slowed
-  // for the first so its progress bar can be seen.
-  let isSlow = true;
-  await page.route('**/api/files/upload', async (route) => {
-    if (isSlow) await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
-  await dropFile(page, page.getByTestId('image-drop-zone'), 'front.png', makePng(640, 800, [180, 150, 110]));
-  await expect(page.getByRole('progressbar', { name: 'Uploading front.png' })).toBeVisible();
-  await page.getByTestId('image-upload').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await snap(page, testInfo, 'product-editor-uploading');
-  isSlow = false;
-  const images = page.getByTestId('product-image');
-  await expect(images).toHaveCount(1, { timeout: 20_000 });
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose images' }).click();
-  await (await chooser).setFiles({ name: 'side.png', mimeType: 'image/png', buffer: makePng(600, 600, [90, 90, 110]) });
-  await expect(images).toHaveCount(2, { timeout: 20_000 });
-  await expect(page.getByTestId('image-upload')).toHaveCount(0);
-  await expect(page.getByText('Main image')).toBeVisible();
-  // The alt text starts as the piece's name; give each its own, then reorder with the buttons.
-  await page.getByLabel('Alt text, image 1').fill('Front view');
-  await page.getByLabel('Alt text, image 2').fill('Side view');
-  await page.getByRole('button', { name: 'Move image 2 left' }).click();
-  await expect(page.getByLabel('Alt text, image 1')).toHaveValue('Side view');
-  await expect(page.getByLabel('Alt text, image 2')).toHaveValue('Front view');
-  await expect(page.getByRole('button', { name: 'Move image 1 left' })).toBeDisabled();
-  // The drag handle sorts by keyboard too (dnd-kit's keyboard sensor): pick up, move right, drop.
-  // (Centred first: near the viewport's edge the sensor scrolls the page rather than move the image.)
-  await images.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await page.getByRole('button', { name: 'Drag image 1 to reorder' }).focus();
-  // Each step waits for what the library announces to screen readers, as a person would hear it.
-  const announcer = page.locator('[id^="DndLiveRegion"]');
-  await page.keyboard.press('Space');
-  await expect(announcer).toHaveText('Picked up image 1 of 2.');
-  await page.keyboard.press('ArrowRight');
-  await expect(announcer).toHaveText('Image 1 is over position 2.');
-  await page.keyboard.press('Space');
-  await expect(announcer).toHaveText('Image 1 moved to position 2.');
-  await expect(page.getByLabel('Alt text, image 1')).toHaveValue('Front view');
-  await page.getByRole('button', { name: 'Move image 2 left' }).click();
-  await expect(page.getByLabel('Alt text, image 1')).toHaveValue('Side view');
+    // Two photographs: one dropped on the zone, one through the file button. The network is slowed
+    // for the first so its progress bar can be seen.
+    let isSlow = true;
+    await page.route('**/api/files/upload', async (route) => {
+      if (isSlow) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await dropFile(page, page.getByTestId('image-drop-zone'), 'front.png', makePng(640, 800, [180, 150, 110]));
+    await expect(page.getByRole('progressbar', { name: 'Uploading front.png' })).toBeVisible();
+    await page.getByTestId('image-upload').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snap(page, testInfo, 'product-editor-uploading');
+    isSlow = false;
+    const images = page.getByTestId('product-image');
+    await expect(images).toHaveCount(1, { timeout: 20_000 });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose images' }).click();
+    await (await chooser).setFiles({ name: 'side.png', mimeType: 'image/png', buffer: makePng(600, 600, [90, 90, 110]) });
+    await expect(images).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.getByTestId('image-upload')).toHaveCount(0);
+    await expect(page.getByText('Main image')).toBeVisible();
+    // The alt text starts as the piece's name; give each its own, then reorder with the buttons.
+    await page.getByLabel('Alt text, image 1').fill('Front view');
+    await page.getByLabel('Alt text, image 2').fill('Side view');
+    await page.getByRole('button', { name: 'Move image 2 left' }).click();
+    await expect(page.getByLabel('Alt text, image 1')).toHaveValue('Side view');
+    await expect(page.getByLabel('Alt text, image 2')).toHaveValue('Front view');
+    await expect(page.getByRole('button', { name: 'Move image 1 left' })).toBeDisabled();
+    // The drag handle sorts by keyboard too (dnd-kit's keyboard sensor): pick up, move right, drop.
+    // (Centred first: near the viewport's edge the sensor scrolls the page rather than move the image.)
+    await images.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.getByRole('button', { name: 'Drag image 1 to reorder' }).focus();
+    // Each step waits for what the library announces to screen readers, as a person would hear it.
+    const announcer = page.locator('[id^="DndLiveRegion"]');
+    await page.keyboard.press('Space');
+    await expect(announcer).toHaveText('Picked up image 1 of 2.');
+    await page.keyboard.press('ArrowRight');
+    await expect(announcer).toHaveText('Image 1 is over position 2.');
+    await page.keyboard.press('Space');
+    await expect(announcer).toHaveText('Image 1 moved to position 2.');
+    await expect(page.getByLabel('Alt text, image 1')).toHaveValue('Front view');
+    await page.getByRole('button', { name: 'Move image 2 left' }).click();
+    await expect(page.getByLabel('Alt text, image 1')).toHaveValue('Side view');
 
-  await page.getByRole('radio', { name: 'Set with a stone' }).check();
-  await page.getByLabel('Stone', { exact: true }).fill('Diamond');
-  await page.getByLabel('Carat').fill('1.25');
-  await page.getByLabel('Cut').fill('Oval');
-  await page.getByLabel('Price', { exact: true }).fill('24,500');
-  await expect(page.getByText('€24,500 on the site')).toBeVisible();
-  await page.getByLabel('Stock', { exact: true }).fill('3');
-  await page.getByLabel('Status').selectOption('ACTIVE');
-  await chooseFirst(page.getByLabel('Category'));
-  await page.getByLabel('Metal').selectOption('ROSE_GOLD');
-  await chooseFirst(page.getByLabel('Vendor'));
-  await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes');
-  await expectAxeClean(page);
-  await snap(page, testInfo, 'product-editor-new-filled');
+    await page.getByRole('radio', { name: 'Set with a stone' }).check();
+    await page.getByLabel('Stone', { exact: true }).fill('Diamond');
+    await page.getByLabel('Carat').fill('1.25');
+    await page.getByLabel('Cut').fill('Oval');
+    await page.getByLabel('Price', { exact: true }).fill('24,500');
+    await expect(page.getByText('€24,500 on the site')).toBeVisible();
+    await page.getByLabel('Stock', { exact: true }).fill('3');
+    await page.getByLabel('Status').selectOption('ACTIVE');
+    await chooseFirst(page.getByLabel('Category'));
+    await page.getByLabel('Metal').selectOption('ROSE_GOLD');
+    await chooseFirst(page.getByLabel('Vendor'));
+    await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes');
+    await expectAxeClean(page);
+    await snap(page, testInfo, 'product-editor-new-filled');
 
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/admin\/manage-products\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('status').filter({ hasText: `“${name}” was created.` })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', /^\/products\/[0-9a-f-]{36}$/);
-  await expect(images).toHaveCount(2);
-  await expect(page.getByTestId('save-state')).toContainText('Saved');
-  await snap(page, testInfo, 'product-editor-saved');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/manage-products\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('status').filter({ hasText: `“${name}” was created.` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', /^\/products\/[0-9a-f-]{36}$/);
+    await expect(images).toHaveCount(2);
+    await expect(page.getByTestId('save-state')).toContainText('Saved');
+    await snap(page, testInfo, 'product-editor-saved');
 
-  // What was saved, as the API has it: minor units, the stone, the images in their order with their renditions.
-  const token = await adminToken(request);
-  const productId = page.url().split('/').pop()!;
-  const saved = await getPiece(request, token, productId);
-  expect(saved).toMatchObject({ name, sku, price: { amount: 2_450_000 }, stockQuantity: 3, status: 'ACTIVE', gemstone: { type: 'Diamond', carat: 1.25 } });
-  expect(saved.images.map((i) => i.alt)).toEqual(['Side view', 'Front view']);
-  expect(saved.images[0]!.url).toMatch(/^\/api\/files\/mirror-storage\/products\/uploads\/[0-9a-f-]{36}-w\d+\.webp$/);
-  expect(saved.images[1]!.height / saved.images[1]!.width).toBeCloseTo(800 / 640, 2);
-  const served = await request.get(saved.images[0]!.url);
-  expect(served.headers()['content-type']).toBe('image/webp');
+    // What was saved, as the API has it: minor units, the stone, the images in their order with their renditions.
+    const token = await adminToken(request);
+    const productId = page.url().split('/').pop()!;
+    const saved = await getPiece(request, token, productId);
+    expect(saved).toMatchObject({
+      name,
+      sku,
+      price: { amount: 2_450_000 },
+      stockQuantity: 3,
+      status: 'ACTIVE',
+      gemstone: { type: 'Diamond', carat: 1.25 },
+    });
+    expect(saved.images.map((i) => i.alt)).toEqual(['Side view', 'Front view']);
+    expect(saved.images[0]!.url).toMatch(/^\/api\/files\/mirror-storage\/products\/uploads\/[0-9a-f-]{36}-w\d+\.webp$/);
+    expect(saved.images[1]!.height / saved.images[1]!.width).toBeCloseTo(800 / 640, 2);
+    const served = await request.get(saved.images[0]!.url);
+    expect(served.headers()['content-type']).toBe('image/webp');
 
-  // The table finds it by its name.
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Products' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/admin\/manage-products/);
-  await page.getByLabel('Search', { exact: true }).fill(name);
-  await expect(page).toHaveURL(/[?&]q=Editor/);
-  await expect(page.getByText(/\bmatch(es)? for “Editor Aurora/)).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: sku })).toHaveCount(1, { timeout: 15_000 });
-  await snap(page, testInfo, 'product-editor-found-in-table');
-});
+    // The table finds it by its name.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Products' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/manage-products/);
+    await page.getByLabel('Search', { exact: true }).fill(name);
+    await expect(page).toHaveURL(/[?&]q=Editor/);
+    await expect(page.getByText(/\bmatch(es)? for “Editor Aurora/)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: sku })).toHaveCount(1, { timeout: 15_000 });
+    await snap(page, testInfo, 'product-editor-found-in-table');
+  },
+);
 
 test('a SKU already in use is flagged while typing and on save', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
@@ -249,7 +268,9 @@ test('a SKU already in use is flagged while typing and on save', { tag: '@desk' 
   await chooseFirst(page.getByLabel('Vendor'));
   await page.getByRole('button', { name: 'Save' }).click();
   // The 409 lands on the field, in plain words; nothing was created.
-  await expect(page.getByText('Another piece already uses this SKU (a piece in the Trash keeps its SKU). Choose another one.')).toBeVisible();
+  await expect(
+    page.getByText('Another piece already uses this SKU (a piece in the Trash keeps its SKU). Choose another one.'),
+  ).toBeVisible();
   await expect(skuField).toBeFocused();
   await expect(page).toHaveURL(/\/manage-products\/new$/);
   await expectAxeClean(page);
@@ -294,7 +315,12 @@ test('editing: leaving with unsaved changes asks; save; move to trash and undo',
   await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   const saved = await getPiece(request, token, piece.id);
-  expect(saved).toMatchObject({ name: `Editor Edited ${id}`, price: null, priceRange: { min: 1_000_000, max: 1_800_000 }, stockQuantity: 7 });
+  expect(saved).toMatchObject({
+    name: `Editor Edited ${id}`,
+    price: null,
+    priceRange: { min: 1_000_000, max: 1_800_000 },
+    stockQuantity: 7,
+  });
 
   // Saved: leaving no longer asks. Move it to the Trash instead, then undo from the table.
   await page.getByRole('button', { name: 'Move to trash' }).click();
@@ -324,7 +350,11 @@ test('a failed load shows the error and a retry that works', { tag: '@desk' }, a
   let isDown = true;
   await page.route(`**/api/products/${piece.id}?**`, async (route) => {
     if (!isDown || route.request().method() !== 'GET') return route.continue();
-    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, error: 'Service Unavailable', code: 'UNAVAILABLE', message: 'The catalog is resting.' }) });
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 503, error: 'Service Unavailable', code: 'UNAVAILABLE', message: 'The catalog is resting.' }),
+    });
   });
   await signIn(page, 'admin');
   await page.goto(`/dashboard/admin/manage-products/${piece.id}`);

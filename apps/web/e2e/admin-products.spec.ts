@@ -61,8 +61,12 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
 }
 
 async function references(admin: Admin): Promise<{ categoryId: string; vendorId: string }> {
-  const categories = await json<{ content: { id: string; isActive: boolean }[] }>(await admin.request.get('/api/categories?size=50', { headers: admin.headers }));
-  const vendors = await json<{ content: { id: string; isActive: boolean }[] }>(await admin.request.get('/api/vendors?size=50', { headers: admin.headers }));
+  const categories = await json<{ content: { id: string; isActive: boolean }[] }>(
+    await admin.request.get('/api/categories?size=50', { headers: admin.headers }),
+  );
+  const vendors = await json<{ content: { id: string; isActive: boolean }[] }>(
+    await admin.request.get('/api/vendors?size=50', { headers: admin.headers }),
+  );
   return { categoryId: categories.content.find((c) => c.isActive)!.id, vendorId: vendors.content.find((v) => v.isActive)!.id };
 }
 
@@ -141,7 +145,11 @@ function listRefetchAfterSave(page: Page, timeout = 30_000): Promise<void> {
     };
     const timer = setTimeout(() => {
       stop();
-      reject(new Error(`the products table did not refetch within ${timeout} ms of the stock save (saved: ${saved}, list requests since: ${sentAfterSave}, in flight: ${inflight.size})`));
+      reject(
+        new Error(
+          `the products table did not refetch within ${timeout} ms of the stock save (saved: ${saved}, list requests since: ${sentAfterSave}, in flight: ${inflight.size})`,
+        ),
+      );
     }, timeout);
     page.on('response', onResponse);
     page.on('request', onRequest);
@@ -230,7 +238,18 @@ test('a failed load says so and tries again', { tag: '@desk' }, async ({ page },
   await signIn(page, 'admin');
   let isDown = true;
   await page.route(/\/api\/products\?/, (route) =>
-    isDown ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, error: 'Service Unavailable', code: 'QUERY_TIMEOUT', message: 'The request took too long. Please try again.' }) }) : route.continue(),
+    isDown
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            status: 503,
+            error: 'Service Unavailable',
+            code: 'QUERY_TIMEOUT',
+            message: 'The request took too long. Please try again.',
+          }),
+        })
+      : route.continue(),
   );
   await page.goto(PRODUCTS);
   await settled(page);
@@ -242,45 +261,49 @@ test('a failed load says so and tries again', { tag: '@desk' }, async ({ page },
   await expect(table(page).locator('tr[data-row-id]').first()).toBeVisible({ timeout: 20_000 });
 });
 
-test('edits stock inline: +, −, a typed quantity, and a refused change rolled back', { tag: '@desk' }, async ({ page, request }, testInfo) => {
-  const admin = await asAdmin(request);
-  const word = uniqueWord();
-  const [piece] = await createPieces(admin, word, 1);
-  await signIn(page, 'admin');
-  await openProducts(page, `?q=${word}`);
-  const stock = page.getByLabel(`Stock of ${piece!.name}`, { exact: true });
-  await expect(stock).toHaveValue('2');
+test(
+  'edits stock inline: +, −, a typed quantity, and a refused change rolled back',
+  { tag: '@desk' },
+  async ({ page, request }, testInfo) => {
+    const admin = await asAdmin(request);
+    const word = uniqueWord();
+    const [piece] = await createPieces(admin, word, 1);
+    await signIn(page, 'admin');
+    await openProducts(page, `?q=${word}`);
+    const stock = page.getByLabel(`Stock of ${piece!.name}`, { exact: true });
+    await expect(stock).toHaveValue('2');
 
-  await page.getByRole('button', { name: `Increase stock of ${piece!.name}` }).click();
-  await expect(stock).toHaveValue('3');
-  await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(3);
+    await page.getByRole('button', { name: `Increase stock of ${piece!.name}` }).click();
+    await expect(stock).toHaveValue('3');
+    await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(3);
 
-  await page.getByRole('button', { name: `Decrease stock of ${piece!.name}` }).click();
-  await expect(stock).toHaveValue('2');
-  await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(2);
+    await page.getByRole('button', { name: `Decrease stock of ${piece!.name}` }).click();
+    await expect(stock).toHaveValue('2');
+    await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(2);
 
-  await stock.fill('7');
-  // The table refetches once the change is saved: wait for that answer, or it could land after the
-  // outside sale below and show 0 before the click this test is about.
-  const refetched = listRefetchAfterSave(page);
-  await stock.press('Enter');
-  await expect(stock).toHaveValue('7');
-  await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(7);
-  await refetched;
+    await stock.fill('7');
+    // The table refetches once the change is saved: wait for that answer, or it could land after the
+    // outside sale below and show 0 before the click this test is about.
+    const refetched = listRefetchAfterSave(page);
+    await stock.press('Enter');
+    await expect(stock).toHaveValue('7');
+    await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(7);
+    await refetched;
 
-  // Someone sells the last pieces meanwhile: the table still shows 7, the server has 0.
-  await json(await admin.request.put(`/api/products/${piece!.id}/stock`, { headers: admin.headers, data: { quantity: 0 } }));
-  await expect(stock).toHaveValue('7');
-  await page.getByRole('button', { name: `Decrease stock of ${piece!.name}` }).click();
-  await expect(toast(page, /Stock of .* was not changed: Only 0 in stock/)).toBeVisible();
-  // Rolled back, then refreshed to the server's real figure; never below zero.
-  await expect(stock).toHaveValue('0');
-  await expect(page.getByRole('button', { name: `Decrease stock of ${piece!.name}` })).toBeDisabled();
-  expect((await getPiece(admin, piece!.id)).stockQuantity).toBe(0);
-  await expect(row(page, piece!)).toContainText('Out');
-  await expectAxeClean(page);
-  await snap(page, testInfo, 'admin-products-stock');
-});
+    // Someone sells the last pieces meanwhile: the table still shows 7, the server has 0.
+    await json(await admin.request.put(`/api/products/${piece!.id}/stock`, { headers: admin.headers, data: { quantity: 0 } }));
+    await expect(stock).toHaveValue('7');
+    await page.getByRole('button', { name: `Decrease stock of ${piece!.name}` }).click();
+    await expect(toast(page, /Stock of .* was not changed: Only 0 in stock/)).toBeVisible();
+    // Rolled back, then refreshed to the server's real figure; never below zero.
+    await expect(stock).toHaveValue('0');
+    await expect(page.getByRole('button', { name: `Decrease stock of ${piece!.name}` })).toBeDisabled();
+    expect((await getPiece(admin, piece!.id)).stockQuantity).toBe(0);
+    await expect(row(page, piece!)).toContainText('Out');
+    await expectAxeClean(page);
+    await snap(page, testInfo, 'admin-products-stock');
+  },
+);
 
 test('features two pieces in bulk, soft-deletes one and undoes it', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
@@ -320,141 +343,159 @@ test('features two pieces in bulk, soft-deletes one and undoes it', { tag: '@des
   expect((await getPiece(admin, first!.id)).deletedAt).toBeNull();
 });
 
-test('Trash: restores a piece, and deletes one permanently by typing its SKU (refused while an order holds it)', { tag: '@desk' }, async ({ page, request }, testInfo) => {
-  const admin = await asAdmin(request);
-  const word = uniqueWord();
-  const [toRestore, toDelete, ordered] = await createPieces(admin, word, 3);
-  await json(
-    await admin.request.post('/api/orders', {
-      headers: admin.headers,
-      data: { guest: { name: 'Trash Test Client', email: `${word}@example.com` }, lines: [{ productId: ordered!.id, quantity: 1 }] },
-    }),
-  );
-  for (const piece of [toRestore!, toDelete!, ordered!]) {
-    const response = await admin.request.delete(`/api/products/${piece.id}`, { headers: admin.headers });
-    expect(response.status()).toBe(204);
-  }
+test(
+  'Trash: restores a piece, and deletes one permanently by typing its SKU (refused while an order holds it)',
+  { tag: '@desk' },
+  async ({ page, request }, testInfo) => {
+    const admin = await asAdmin(request);
+    const word = uniqueWord();
+    const [toRestore, toDelete, ordered] = await createPieces(admin, word, 3);
+    await json(
+      await admin.request.post('/api/orders', {
+        headers: admin.headers,
+        data: { guest: { name: 'Trash Test Client', email: `${word}@example.com` }, lines: [{ productId: ordered!.id, quantity: 1 }] },
+      }),
+    );
+    for (const piece of [toRestore!, toDelete!, ordered!]) {
+      const response = await admin.request.delete(`/api/products/${piece.id}`, { headers: admin.headers });
+      expect(response.status()).toBe(204);
+    }
 
-  await signIn(page, 'admin');
-  await openProducts(page);
-  await page.getByRole('link', { name: 'Trash', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${TRASH}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
-  const trash = page.getByRole('table', { name: 'Deleted pieces' });
-  await expect(trash.locator('tr[data-row-id]')).toHaveCount(3);
-  await expectAxeClean(page);
-  await snap(page, testInfo, 'admin-products-trash');
+    await signIn(page, 'admin');
+    await openProducts(page);
+    await page.getByRole('link', { name: 'Trash', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${TRASH}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+    const trash = page.getByRole('table', { name: 'Deleted pieces' });
+    await expect(trash.locator('tr[data-row-id]')).toHaveCount(3);
+    await expectAxeClean(page);
+    await snap(page, testInfo, 'admin-products-trash');
 
-  await page.getByRole('button', { name: `Restore ${toRestore!.name}` }).click();
-  await expect(toast(page, `${toRestore!.name} restored`)).toBeVisible();
-  await expect(row(page, toRestore!)).toHaveCount(0);
-  expect((await getPiece(admin, toRestore!.id)).deletedAt).toBeNull();
+    await page.getByRole('button', { name: `Restore ${toRestore!.name}` }).click();
+    await expect(toast(page, `${toRestore!.name} restored`)).toBeVisible();
+    await expect(row(page, toRestore!)).toHaveCount(0);
+    expect((await getPiece(admin, toRestore!.id)).deletedAt).toBeNull();
 
-  await page.getByRole('button', { name: `Delete ${toDelete!.name} permanently` }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete ${toDelete!.name} permanently?` });
-  const confirm = dialog.getByRole('button', { name: 'Delete permanently' });
-  await expect(confirm).toBeDisabled();
-  await dialog.getByLabel(/Type .* to confirm/).fill(toDelete!.sku);
-  await expect(confirm).toBeEnabled();
-  await confirm.click();
-  await expect(toast(page, `${toDelete!.name} deleted permanently`)).toBeVisible();
-  await expect(row(page, toDelete!)).toHaveCount(0);
-  expect((await admin.request.get(`/api/products/${toDelete!.id}?includeDeleted=true`, { headers: admin.headers })).status()).toBe(404);
+    await page.getByRole('button', { name: `Delete ${toDelete!.name} permanently` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${toDelete!.name} permanently?` });
+    const confirm = dialog.getByRole('button', { name: 'Delete permanently' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel(/Type .* to confirm/).fill(toDelete!.sku);
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+    await expect(toast(page, `${toDelete!.name} deleted permanently`)).toBeVisible();
+    await expect(row(page, toDelete!)).toHaveCount(0);
+    expect((await admin.request.get(`/api/products/${toDelete!.id}?includeDeleted=true`, { headers: admin.headers })).status()).toBe(404);
 
-  // An order refers to this one: refused, in plain words, and the piece stays.
-  await page.getByRole('button', { name: `Delete ${ordered!.name} permanently` }).click();
-  const refused = page.getByRole('dialog', { name: `Delete ${ordered!.name} permanently?` });
-  await refused.getByLabel(/Type .* to confirm/).fill(ordered!.sku);
-  await refused.getByRole('button', { name: 'Delete permanently' }).click();
-  await expect(refused.getByRole('alert')).toContainText('Orders refer to this piece');
-  await snap(page, testInfo, 'admin-products-trash-refused');
-  await refused.getByRole('button', { name: 'Cancel' }).click();
-  await expect(row(page, ordered!)).toHaveCount(1);
-  expect((await getPiece(admin, ordered!.id)).deletedAt).not.toBeNull();
-});
+    // An order refers to this one: refused, in plain words, and the piece stays.
+    await page.getByRole('button', { name: `Delete ${ordered!.name} permanently` }).click();
+    const refused = page.getByRole('dialog', { name: `Delete ${ordered!.name} permanently?` });
+    await refused.getByLabel(/Type .* to confirm/).fill(ordered!.sku);
+    await refused.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(refused.getByRole('alert')).toContainText('Orders refer to this piece');
+    await snap(page, testInfo, 'admin-products-trash-refused');
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row(page, ordered!)).toHaveCount(1);
+    expect((await getPiece(admin, ordered!.id)).deletedAt).not.toBeNull();
+  },
+);
 
-test('exports the current filter as CSV, rows as the API lists them, and a selection', { tag: '@desk' }, async ({ page, request }, testInfo) => {
-  const admin = await asAdmin(request);
-  const word = uniqueWord();
-  const stone = `Stone${word}`;
-  const pieces = await createPieces(admin, word, 3, { gemstone: { type: stone, carat: 1.2 }, description: 'Line one, with a comma\nand "quotes"' });
-  await signIn(page, 'admin');
-  await openProducts(page, `?stone=${stone}&sort=sku`);
-  await expect(table(page).locator('tr[data-row-id]')).toHaveCount(3);
-  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`Stone: ${stone}`);
+test(
+  'exports the current filter as CSV, rows as the API lists them, and a selection',
+  { tag: '@desk' },
+  async ({ page, request }, testInfo) => {
+    const admin = await asAdmin(request);
+    const word = uniqueWord();
+    const stone = `Stone${word}`;
+    const pieces = await createPieces(admin, word, 3, {
+      gemstone: { type: stone, carat: 1.2 },
+      description: 'Line one, with a comma\nand "quotes"',
+    });
+    await signIn(page, 'admin');
+    await openProducts(page, `?stone=${stone}&sort=sku`);
+    await expect(table(page).locator('tr[data-row-id]')).toHaveCount(3);
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`Stone: ${stone}`);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const text = await readFile((await download.path())!, 'utf8');
-  const [header, ...rows] = parseCsv(text);
-  const sku = header!.indexOf('sku');
-  const stoneColumn = header!.indexOf('stoneType');
-  const listed = await json<{ content: Piece[]; totalElements: number }>(
-    await admin.request.get(`/api/products?stone=${stone}&sort=sku,asc&size=100`, { headers: admin.headers }),
-  );
-  expect(listed.totalElements).toBe(3);
-  expect(rows.map((r) => r[sku])).toEqual(listed.content.map((p) => p.sku));
-  expect(rows.every((r) => r[stoneColumn] === stone)).toBe(true);
-  expect(rows[0]![header!.indexOf('description')]).toBe('Line one, with a comma\nand "quotes"');
-  await expect(toast(page, /Exported 3 pieces/)).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const [header, ...rows] = parseCsv(text);
+    const sku = header!.indexOf('sku');
+    const stoneColumn = header!.indexOf('stoneType');
+    const listed = await json<{ content: Piece[]; totalElements: number }>(
+      await admin.request.get(`/api/products?stone=${stone}&sort=sku,asc&size=100`, { headers: admin.headers }),
+    );
+    expect(listed.totalElements).toBe(3);
+    expect(rows.map((r) => r[sku])).toEqual(listed.content.map((p) => p.sku));
+    expect(rows.every((r) => r[stoneColumn] === stone)).toBe(true);
+    expect(rows[0]![header!.indexOf('description')]).toBe('Line one, with a comma\nand "quotes"');
+    await expect(toast(page, /Exported 3 pieces/)).toBeVisible();
 
-  await page.getByRole('checkbox', { name: `Select ${pieces[1]!.name}` }).check();
-  const [selection] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Export selection' }).click()]);
-  const selected = parseCsv(await readFile((await selection.path())!, 'utf8'));
-  expect(selected.slice(1).map((r) => r[sku])).toEqual([pieces[1]!.sku]);
-  await expectAxeClean(page);
-  await snap(page, testInfo, 'admin-products-export');
-});
+    await page.getByRole('checkbox', { name: `Select ${pieces[1]!.name}` }).check();
+    const [selection] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Export selection' }).click(),
+    ]);
+    const selected = parseCsv(await readFile((await selection.path())!, 'utf8'));
+    expect(selected.slice(1).map((r) => r[sku])).toEqual([pieces[1]!.sku]);
+    await expectAxeClean(page);
+    await snap(page, testInfo, 'admin-products-export');
+  },
+);
 
-test('imports a CSV with one bad row: the dry run names its line, apply creates the rest', { tag: '@desk' }, async ({ page, request }, testInfo) => {
-  const admin = await asAdmin(request);
-  const word = uniqueWord();
-  const { categoryId, vendorId } = await references(admin);
-  const sku = (n: number) => `E2E-IMP-${word}-${n}`.toUpperCase();
-  const csv = [
-    'sku,name,categoryId,vendorId,metalType,price,stockQuantity,status',
-    `${sku(1)},Import Aurore ${word},${categoryId},${vendorId},PLATINUM,350000,3,ACTIVE`,
-    `${sku(2)},Import Brume ${word},${categoryId},${vendorId},BRONZE,360000,3,ACTIVE`,
-    `${sku(3)},Import Cendre ${word},${categoryId},${vendorId},YELLOW_GOLD,370000,1,DRAFT`,
-  ].join('\r\n');
-  const file = path.join(os.tmpdir(), `import-${word}.csv`);
-  await writeFile(file, `${csv}\r\n`);
-  const notCsv = path.join(os.tmpdir(), `import-${word}.csv.png`);
-  await writeFile(notCsv, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+test(
+  'imports a CSV with one bad row: the dry run names its line, apply creates the rest',
+  { tag: '@desk' },
+  async ({ page, request }, testInfo) => {
+    const admin = await asAdmin(request);
+    const word = uniqueWord();
+    const { categoryId, vendorId } = await references(admin);
+    const sku = (n: number) => `E2E-IMP-${word}-${n}`.toUpperCase();
+    const csv = [
+      'sku,name,categoryId,vendorId,metalType,price,stockQuantity,status',
+      `${sku(1)},Import Aurore ${word},${categoryId},${vendorId},PLATINUM,350000,3,ACTIVE`,
+      `${sku(2)},Import Brume ${word},${categoryId},${vendorId},BRONZE,360000,3,ACTIVE`,
+      `${sku(3)},Import Cendre ${word},${categoryId},${vendorId},YELLOW_GOLD,370000,1,DRAFT`,
+    ].join('\r\n');
+    const file = path.join(os.tmpdir(), `import-${word}.csv`);
+    await writeFile(file, `${csv}\r\n`);
+    const notCsv = path.join(os.tmpdir(), `import-${word}.csv.png`);
+    await writeFile(notCsv, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
 
-  await signIn(page, 'admin');
-  await openProducts(page);
-  await page.getByRole('button', { name: 'Import CSV' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Import CSV' });
-  await expect(drawer).toBeVisible();
+    await signIn(page, 'admin');
+    await openProducts(page);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Import CSV' });
+    await expect(drawer).toBeVisible();
 
-  // A file that is not CSV: a clear message, nothing else.
-  await drawer.getByLabel('Choose a CSV file').setInputFiles(notCsv);
-  await expect(drawer.getByRole('alert')).toContainText('not a CSV file');
+    // A file that is not CSV: a clear message, nothing else.
+    await drawer.getByLabel('Choose a CSV file').setInputFiles(notCsv);
+    await expect(drawer.getByRole('alert')).toContainText('not a CSV file');
 
-  await drawer.getByLabel('Choose a CSV file').setInputFiles(file);
-  await expect(drawer.getByTestId('import-create')).toHaveText('2');
-  await expect(drawer.getByTestId('import-update')).toHaveText('0');
-  await expect(drawer.getByTestId('import-errors')).toHaveText('1');
-  const problems = drawer.getByRole('table', { name: 'Rows with problems' });
-  await expect(problems.getByRole('row')).toHaveCount(2);
-  await expect(problems.getByRole('row').nth(1).getByRole('cell').nth(0)).toHaveText('3');
-  await expect(problems.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('metalType');
-  await expectAxeClean(page);
-  await snap(page, testInfo, 'admin-products-import-report');
-  // Nothing was written by the dry run.
-  expect((await admin.request.get(`/api/products/sku/${sku(1)}`, { headers: admin.headers })).status()).toBe(404);
+    await drawer.getByLabel('Choose a CSV file').setInputFiles(file);
+    await expect(drawer.getByTestId('import-create')).toHaveText('2');
+    await expect(drawer.getByTestId('import-update')).toHaveText('0');
+    await expect(drawer.getByTestId('import-errors')).toHaveText('1');
+    const problems = drawer.getByRole('table', { name: 'Rows with problems' });
+    await expect(problems.getByRole('row')).toHaveCount(2);
+    await expect(problems.getByRole('row').nth(1).getByRole('cell').nth(0)).toHaveText('3');
+    await expect(problems.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('metalType');
+    await expectAxeClean(page);
+    await snap(page, testInfo, 'admin-products-import-report');
+    // Nothing was written by the dry run.
+    expect((await admin.request.get(`/api/products/sku/${sku(1)}`, { headers: admin.headers })).status()).toBe(404);
 
-  await drawer.getByRole('button', { name: 'Apply 2 rows, leave out 1 row' }).click();
-  await expect(toast(page, 'Import done: 2 pieces created, 0 pieces updated; 1 row left out.')).toBeVisible();
-  await expect(drawer).toBeHidden();
-  expect((await admin.request.get(`/api/products/sku/${sku(1)}`, { headers: admin.headers })).status()).toBe(200);
-  expect((await admin.request.get(`/api/products/sku/${sku(3)}`, { headers: admin.headers })).status()).toBe(200);
-  expect((await admin.request.get(`/api/products/sku/${sku(2)}`, { headers: admin.headers })).status()).toBe(404);
-  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
-  await expect(table(page).locator('tr[data-row-id]')).toHaveCount(2);
-});
+    await drawer.getByRole('button', { name: 'Apply 2 rows, leave out 1 row' }).click();
+    await expect(toast(page, 'Import done: 2 pieces created, 0 pieces updated; 1 row left out.')).toBeVisible();
+    await expect(drawer).toBeHidden();
+    expect((await admin.request.get(`/api/products/sku/${sku(1)}`, { headers: admin.headers })).status()).toBe(200);
+    expect((await admin.request.get(`/api/products/sku/${sku(3)}`, { headers: admin.headers })).status()).toBe(200);
+    expect((await admin.request.get(`/api/products/sku/${sku(2)}`, { headers: admin.headers })).status()).toBe(404);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+    await expect(table(page).locator('tr[data-row-id]')).toHaveCount(2);
+  },
+);
 
 test('keyboard only: filter, move with the arrows, open a row with Enter', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
@@ -475,7 +516,9 @@ test('keyboard only: filter, move with the arrows, open a row with Enter', { tag
   for (let i = 0; i < 12; i += 1) {
     const label = await page.evaluate(() => {
       const active = document.activeElement as HTMLElement | null;
-      return active?.tagName === 'SELECT' ? (document.querySelector(`label[for="${active.id}"]`)?.textContent ?? '') : (active?.textContent ?? '');
+      return active?.tagName === 'SELECT'
+        ? (document.querySelector(`label[for="${active.id}"]`)?.textContent ?? '')
+        : (active?.textContent ?? '');
     });
     if (label === 'Status') break;
     if (label.startsWith('Filters')) await page.keyboard.press('Enter');

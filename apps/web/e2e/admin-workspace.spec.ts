@@ -9,7 +9,9 @@ async function expectAxeClean(page: Page) {
 }
 
 test('Ctrl-K jumps to a piece by its SKU', { tag: '@desk' }, async ({ page, request }, testInfo) => {
-  const list = (await (await request.get('/api/products?size=1&sort=name,asc')).json()) as { content: { id: string; sku: string; name: string }[] };
+  const list = (await (await request.get('/api/products?size=1&sort=name,asc')).json()) as {
+    content: { id: string; sku: string; name: string }[];
+  };
   const piece = list.content[0]!;
   await signIn(page, 'admin');
   await page.goto('/dashboard/admin');

@@ -20,13 +20,25 @@ function camera(photo: string): string {
   return file;
 }
 
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * A browser of its own whose camera films `photo` (launch arguments cannot change per test in one
  * worker), with the project's viewport and base URL; closed after `run`.
  */
-async function withCamera(testInfo: TestInfo, photo: string, options: { isAllowed: boolean }, run: (page: Page) => Promise<void>): Promise<void> {
+async function withCamera(
+  testInfo: TestInfo,
+  photo: string,
+  options: { isAllowed: boolean },
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
   const args = [...BASE_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${camera(photo)}`];
   if (!options.isAllowed) args.push('--deny-permission-prompts');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
@@ -122,7 +134,11 @@ async function ringOnFinger(stage: Locator) {
  * their share of the box and their centre (CSS px) — what the ring added there. Decoded in the page,
  * which has the picture.
  */
-async function drawnOverPicture(page: Page, png: Buffer, box: { x: number; y: number; width: number; height: number }): Promise<{ share: number; centre: { x: number; y: number } }> {
+async function drawnOverPicture(
+  page: Page,
+  png: Buffer,
+  box: { x: number; y: number; width: number; height: number },
+): Promise<{ share: number; centre: { x: number; y: number } }> {
   return page.evaluate(
     async ({ url, box }) => {
       const img = new Image();
@@ -184,115 +200,127 @@ test.describe('with a hand before the camera', () => {
   // @phone-only: the try-on is a phone's (a camera held at arm's length); the tracker and the fit do not depend on
   // the viewport, and each browser pays minutes to start MediaPipe on a software GPU. The desktop project keeps the
   // page's other states (dark room, camera refused, not a ring).
-  test('tracks the hand, draws the ring on its ring finger, takes a photo, changes size and metal, and ' +
-    'leaves for the piece', { tag: '@phone-only' }, async ({ request }, testInfo) => {
-    test.setTimeout(600_000);
-    await withCamera(testInfo, 'hand.jpg', { isAllowed: true }, async (page) => {
-    const errors = watchErrors(page);
-    const { ring } = await catalogue(request);
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  test(
+    'tracks the hand, draws the ring on its ring finger, takes a photo, changes size and metal, and ' + 'leaves for the piece',
+    { tag: '@phone-only' },
+    async ({ request }, testInfo) => {
+      test.setTimeout(600_000);
+      await withCamera(testInfo, 'hand.jpg', { isAllowed: true }, async (page) => {
+        const errors = watchErrors(page);
+        const { ring } = await catalogue(request);
+        const requests: string[] = [];
+        page.on('request', (r) => requests.push(new URL(r.url()).pathname));
 
-    await page.goto(`/ar/rings/${ring.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: ring.name })).toBeVisible();
-    // Full screen, no site chrome, and the id itself never shown.
-    await expect(page.getByRole('navigation')).toHaveCount(0);
-    await expect(page.locator('footer')).toHaveCount(0);
-    await expect(page.locator('body')).not.toContainText(ring.id);
-    await shot(page, testInfo, 'ar-intro');
-    // Nothing heavy before the camera is asked for.
-    expect(requests.filter((p) => /mediapipe|hand_landmark|\.wasm$/.test(p))).toEqual([]);
+        await page.goto(`/ar/rings/${ring.id}`);
+        await expect(page.getByRole('heading', { level: 1, name: ring.name })).toBeVisible();
+        // Full screen, no site chrome, and the id itself never shown.
+        await expect(page.getByRole('navigation')).toHaveCount(0);
+        await expect(page.locator('footer')).toHaveCount(0);
+        await expect(page.locator('body')).not.toContainText(ring.id);
+        await shot(page, testInfo, 'ar-intro');
+        // Nothing heavy before the camera is asked for.
+        expect(requests.filter((p) => /mediapipe|hand_landmark|\.wasm$/.test(p))).toEqual([]);
 
-    const stage = await openMirror(page, ring);
-    // MediaPipe came from our own assets, the model from the API; nothing else was fetched from elsewhere.
-    expect(requests.some((p) => /^\/assets\/mediapipe-hands-[\d.]+\/hands\.js$/.test(p))).toBe(true);
-    expect(requests.some((p) => /^\/assets\/mediapipe-hands-[\d.]+\/hand_landmark_lite\.tflite$/.test(p))).toBe(true);
-    expect(requests.some((p) => p === `/api/products/${ring.id}/model.glb`)).toBe(true);
+        const stage = await openMirror(page, ring);
+        // MediaPipe came from our own assets, the model from the API; nothing else was fetched from elsewhere.
+        expect(requests.some((p) => /^\/assets\/mediapipe-hands-[\d.]+\/hands\.js$/.test(p))).toBe(true);
+        expect(requests.some((p) => /^\/assets\/mediapipe-hands-[\d.]+\/hand_landmark_lite\.tflite$/.test(p))).toBe(true);
+        expect(requests.some((p) => p === `/api/products/${ring.id}/model.glb`)).toBe(true);
 
-    // The camera's frames are composited under the ring (a photograph has thousands of colours).
-    expect(await pictureColours(page)).toBeGreaterThan(200);
+        // The camera's frames are composited under the ring (a photograph has thousands of colours).
+        expect(await pictureColours(page)).toBeGreaterThan(200);
 
-    await expect(stage).toHaveAttribute('data-hand', 'tracked', { timeout: 240_000 });
-    await expect(stage).toHaveAttribute('data-guidance', 'tracking');
-    await expect(page.getByTestId('ar-guidance')).toHaveAttribute('data-empty', 'true');
-    const fit = await ringOnFinger(stage);
-    const { x, y, width } = fit;
-    expect(width).toBeGreaterThan(8);
-    const viewport = page.viewportSize()!;
-    expect(x).toBeGreaterThan(0);
-    expect(x).toBeLessThan(viewport.width);
-    expect(y).toBeGreaterThan(0);
-    expect(y).toBeLessThan(viewport.height);
-    // On the ring finger: between its knuckle and its middle joint as the tracker found them (landmarks
-    // 13 and 14, on the canvas), about two fifths of the way up, and turned along that finger.
-    expect(fit.phalanxPx, 'the ring finger shows its length').toBeGreaterThan(8);
-    expect(fit.along, 'past the knuckle').toBeGreaterThan(0.3);
-    expect(fit.along, 'before the middle joint').toBeLessThan(0.55);
-    expect(fit.across, 'on the finger, not beside it').toBeLessThan(0.1);
-    expect(fit.axisDegrees, 'the band runs along the finger').toBeLessThan(10);
-    await shot(page, testInfo, 'ar-tracked');
+        await expect(stage).toHaveAttribute('data-hand', 'tracked', { timeout: 240_000 });
+        await expect(stage).toHaveAttribute('data-guidance', 'tracking');
+        await expect(page.getByTestId('ar-guidance')).toHaveAttribute('data-empty', 'true');
+        const fit = await ringOnFinger(stage);
+        const { x, y, width } = fit;
+        expect(width).toBeGreaterThan(8);
+        const viewport = page.viewportSize()!;
+        expect(x).toBeGreaterThan(0);
+        expect(x).toBeLessThan(viewport.width);
+        expect(y).toBeGreaterThan(0);
+        expect(y).toBeLessThan(viewport.height);
+        // On the ring finger: between its knuckle and its middle joint as the tracker found them (landmarks
+        // 13 and 14, on the canvas), about two fifths of the way up, and turned along that finger.
+        expect(fit.phalanxPx, 'the ring finger shows its length').toBeGreaterThan(8);
+        expect(fit.along, 'past the knuckle').toBeGreaterThan(0.3);
+        expect(fit.along, 'before the middle joint').toBeLessThan(0.55);
+        expect(fit.across, 'on the finger, not beside it').toBeLessThan(0.1);
+        expect(fit.axisDegrees, 'the band runs along the finger').toBeLessThan(10);
+        await shot(page, testInfo, 'ar-tracked');
 
-    // A photo: a PNG of the picture with the ring on it… (what the status line says is recorded as it
-    // changes: "Photo saved" shows for a moment, which a busy machine's polling can miss)
-    await page.getByTestId('ar-guidance').evaluate((el) => {
-      const said: string[] = [];
-      (window as unknown as { arSaid: string[] }).arSaid = said;
-      new MutationObserver(() => said.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
-    });
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Take a photo' }).click({ timeout: 120_000 })]);
-    expect(download.suggestedFilename()).toMatch(/^mirror-.+-try-on\.png$/);
-    const png = readFileSync((await download.path())!);
-    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(viewport.width);
-    expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(viewport.height);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { arSaid: string[] }).arSaid), { timeout: 60_000 }).toContain('Photo saved');
-    // …where metal was drawn over the finger, around the seat…
-    const half = Math.round(width * 1.2);
-    const box = { x: Math.max(0, Math.round(x - half)), y: Math.max(0, Math.round(y - half)), width: 2 * half, height: 2 * half };
-    expect((await drawnOverPicture(page, png, box)).share).toBeGreaterThan(0.04);
-    // …centred on the ring finger's seat (what was drawn anywhere in the photo: the band and its head)…
-    const whole = await drawnOverPicture(page, png, { x: 0, y: 0, width: viewport.width, height: viewport.height });
-    expect(Math.hypot(whole.centre.x - x, whole.centre.y - y), 'the drawn ring is centred on the seat').toBeLessThan(width * 1.25);
-    // …and only there: far from the hand, the photo is the picture.
-    expect((await drawnOverPicture(page, png, { x: 0, y: Math.round(viewport.height * 0.3), width: 40, height: 40 })).share).toBeLessThan(0.01);
+        // A photo: a PNG of the picture with the ring on it… (what the status line says is recorded as it
+        // changes: "Photo saved" shows for a moment, which a busy machine's polling can miss)
+        await page.getByTestId('ar-guidance').evaluate((el) => {
+          const said: string[] = [];
+          (window as unknown as { arSaid: string[] }).arSaid = said;
+          new MutationObserver(() => said.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
+        });
+        const [download] = await Promise.all([
+          page.waitForEvent('download', { timeout: 120_000 }),
+          page.getByRole('button', { name: 'Take a photo' }).click({ timeout: 120_000 }),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^mirror-.+-try-on\.png$/);
+        const png = readFileSync((await download.path())!);
+        expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+        expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(viewport.width);
+        expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(viewport.height);
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { arSaid: string[] }).arSaid), { timeout: 60_000 })
+          .toContain('Photo saved');
+        // …where metal was drawn over the finger, around the seat…
+        const half = Math.round(width * 1.2);
+        const box = { x: Math.max(0, Math.round(x - half)), y: Math.max(0, Math.round(y - half)), width: 2 * half, height: 2 * half };
+        expect((await drawnOverPicture(page, png, box)).share).toBeGreaterThan(0.04);
+        // …centred on the ring finger's seat (what was drawn anywhere in the photo: the band and its head)…
+        const whole = await drawnOverPicture(page, png, { x: 0, y: 0, width: viewport.width, height: viewport.height });
+        expect(Math.hypot(whole.centre.x - x, whole.centre.y - y), 'the drawn ring is centred on the seat').toBeLessThan(width * 1.25);
+        // …and only there: far from the hand, the photo is the picture.
+        expect(
+          (await drawnOverPicture(page, png, { x: 0, y: Math.round(viewport.height * 0.3), width: 40, height: 40 })).share,
+        ).toBeLessThan(0.01);
 
-    // One browser and one tracker for the whole visit (each new one costs minutes on a software GPU):
-    // the ring's size and metal change on the tracked hand. A larger size is a wider finger: the same
-    // picture is a nearer hand (ring-fit.ts).
-    const before = Number(await stage.getAttribute('data-ring-depth'));
-    const size = page.getByLabel('Size');
-    await expect(size).toHaveValue('52');
-    await size.selectOption('60');
-    await expect.poll(async () => Number(await stage.getAttribute('data-ring-depth')) / before, { timeout: 180_000 }).toBeCloseTo(60 / 52, 1);
+        // One browser and one tracker for the whole visit (each new one costs minutes on a software GPU):
+        // the ring's size and metal change on the tracked hand. A larger size is a wider finger: the same
+        // picture is a nearer hand (ring-fit.ts).
+        const before = Number(await stage.getAttribute('data-ring-depth'));
+        const size = page.getByLabel('Size');
+        await expect(size).toHaveValue('52');
+        await size.selectOption('60');
+        await expect
+          .poll(async () => Number(await stage.getAttribute('data-ring-depth')) / before, { timeout: 180_000 })
+          .toBeCloseTo(60 / 52, 1);
 
-    const other = ring.metalType === 'PLATINUM' ? 'Rose gold' : 'Platinum';
-    const model = page.waitForResponse((r) => r.url().includes(`/api/products/${ring.id}/model.glb?metal=`) && r.ok());
-    await page.getByRole('radio', { name: other }).check();
-    await model;
-    await expect(stage).toHaveAttribute('data-model', 'ready', { timeout: 180_000 });
-    expect(errors).toEqual([]);
+        const other = ring.metalType === 'PLATINUM' ? 'Rose gold' : 'Platinum';
+        const model = page.waitForResponse((r) => r.url().includes(`/api/products/${ring.id}/model.glb?metal=`) && r.ok());
+        await page.getByRole('radio', { name: other }).check();
+        await model;
+        await expect(stage).toHaveAttribute('data-model', 'ready', { timeout: 180_000 });
+        expect(errors).toEqual([]);
 
-    await page.getByRole('link', { name: `Leave the try-on, back to ${ring.name}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/products/${ring.id}$`));
-    });
-  });
+        await page.getByRole('link', { name: `Leave the try-on, back to ${ring.name}` }).click();
+        await expect(page).toHaveURL(new RegExp(`/products/${ring.id}$`));
+      });
+    },
+  );
 });
 
 test.describe('with an empty room before the camera', () => {
   test('runs the frames through the tracker and asks for the hand', { tag: '@phone-only' }, async ({ request }, testInfo) => {
     test.setTimeout(600_000);
     await withCamera(testInfo, 'empty-room.jpg', { isAllowed: true }, async (page) => {
-    const errors = watchErrors(page);
-    const { ring } = await catalogue(request);
-    const stage = await openMirror(page, ring);
-    await expect(page.getByTestId('ar-guidance')).toHaveText('Show the back of your hand, fingers spread', { timeout: 120_000 });
-    await expect(stage).toHaveAttribute('data-hand', 'none');
-    // The wall the camera films is on the canvas: a pale photograph (a blank canvas reads 0, and the flat
-    // green frame Chromium's fake camera plays when it cannot decode the file about 79).
-    expect(await pictureLuma(page)).toBeGreaterThan(150);
-    expect(await pictureColours(page)).toBeGreaterThan(4);
-    await shot(page, testInfo, 'ar-show-hand');
-    expect(errors).toEqual([]);
+      const errors = watchErrors(page);
+      const { ring } = await catalogue(request);
+      const stage = await openMirror(page, ring);
+      await expect(page.getByTestId('ar-guidance')).toHaveText('Show the back of your hand, fingers spread', { timeout: 120_000 });
+      await expect(stage).toHaveAttribute('data-hand', 'none');
+      // The wall the camera films is on the canvas: a pale photograph (a blank canvas reads 0, and the flat
+      // green frame Chromium's fake camera plays when it cannot decode the file about 79).
+      expect(await pictureLuma(page)).toBeGreaterThan(150);
+      expect(await pictureColours(page)).toBeGreaterThan(4);
+      await shot(page, testInfo, 'ar-show-hand');
+      expect(errors).toEqual([]);
     });
   });
 });
@@ -334,14 +362,14 @@ test.describe('with the camera refused', () => {
   test('says so and offers the way back to the piece and its 360°', async ({ request }, testInfo) => {
     test.setTimeout(120_000);
     await withCamera(testInfo, 'hand.jpg', { isAllowed: false }, async (page) => {
-    const { ring } = await catalogue(request);
-    await page.goto(`/ar/rings/${ring.id}`);
-    await page.getByRole('button', { name: 'Open the camera' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'The camera is not allowed' })).toBeVisible({ timeout: 90_000 });
-    await expect(page.getByRole('link', { name: 'Back to the piece' })).toHaveAttribute('href', `/products/${ring.id}`);
-    await expect(page.getByRole('link', { name: 'See it in 360°' })).toHaveAttribute('href', `/view-360?product=${ring.id}`);
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-    await shot(page, testInfo, 'ar-denied');
+      const { ring } = await catalogue(request);
+      await page.goto(`/ar/rings/${ring.id}`);
+      await page.getByRole('button', { name: 'Open the camera' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'The camera is not allowed' })).toBeVisible({ timeout: 90_000 });
+      await expect(page.getByRole('link', { name: 'Back to the piece' })).toHaveAttribute('href', `/products/${ring.id}`);
+      await expect(page.getByRole('link', { name: 'See it in 360°' })).toHaveAttribute('href', `/view-360?product=${ring.id}`);
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+      await shot(page, testInfo, 'ar-denied');
     });
   });
 });

@@ -49,7 +49,10 @@ async function expectFits(page: Page, url: string): Promise<void> {
         }
         parent = parent.parentElement;
       }
-      if (!scrolls) wider.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} → ${Math.round(box.right)} px`);
+      if (!scrolls)
+        wider.push(
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} → ${Math.round(box.right)} px`,
+        );
     }
     return { page: document.scrollingElement!.scrollWidth - width, wider: wider.slice(0, 5) };
   });
@@ -103,7 +106,21 @@ test.describe('the back-office on a phone', { tag: '@phone-only' }, () => {
     await page.getByRole('button', { name: 'Open the back-office menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Back-office' });
     await expect(nav).toBeVisible();
-    for (const name of ['Overview', 'Products', 'Collections', 'Taxonomy', 'Orders', 'Payments', 'Designers', 'Vendors', 'Locations', 'Users', 'Emails', 'Submissions', 'Activity']) {
+    for (const name of [
+      'Overview',
+      'Products',
+      'Collections',
+      'Taxonomy',
+      'Orders',
+      'Payments',
+      'Designers',
+      'Vendors',
+      'Locations',
+      'Users',
+      'Emails',
+      'Submissions',
+      'Activity',
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await nav.getByRole('link', { name: 'Orders', exact: true }).click();
@@ -115,10 +132,17 @@ test.describe('the back-office on a phone', { tag: '@phone-only' }, () => {
   test('the vendor and the designer dashboards fit 375 px', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'vendor');
-    for (const url of ['/dashboard/vendor', '/dashboard/vendor/products', '/dashboard/vendor/products/new', '/dashboard/vendor/orders']) await expectFits(page, url);
+    for (const url of ['/dashboard/vendor', '/dashboard/vendor/products', '/dashboard/vendor/products/new', '/dashboard/vendor/orders'])
+      await expectFits(page, url);
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await signIn(page, 'designer');
-    for (const url of ['/dashboard/designer', '/dashboard/designer/designs', '/dashboard/designer/submissions', '/dashboard/designer/profile']) await expectFits(page, url);
+    for (const url of [
+      '/dashboard/designer',
+      '/dashboard/designer/designs',
+      '/dashboard/designer/submissions',
+      '/dashboard/designer/profile',
+    ])
+      await expectFits(page, url);
   });
 });

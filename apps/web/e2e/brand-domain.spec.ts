@@ -21,7 +21,13 @@ test('every house address a client can read is at the one brand domain', async (
   const domain = concierge!.split('@')[1]!;
   expect(domain).toBe('mirror-maison.com');
 
-  for (const path of ['/api/locations?size=100', '/api/vendors?size=100', '/api/designers?size=100', '/api/collections?size=100', '/api/products?size=100']) {
+  for (const path of [
+    '/api/locations?size=100',
+    '/api/vendors?size=100',
+    '/api/designers?size=100',
+    '/api/collections?size=100',
+    '/api/products?size=100',
+  ]) {
     const response = await request.get(path);
     expect(response.ok(), path).toBe(true);
     seen.push(...((await response.text()).match(ADDRESS) ?? []));

@@ -20,7 +20,9 @@ test('a rendering failure shows the 500 screen', async ({ page }, testInfo) => {
   await page.goto('/about');
   await expect(page.getByText('500', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: /Something went wrong/ })).toBeVisible();
-  await expect(page.getByText('We encountered an unexpected error. Please try reloading the page or go back to the homepage.')).toBeVisible();
+  await expect(
+    page.getByText('We encountered an unexpected error. Please try reloading the page or go back to the homepage.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/home');
   await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');

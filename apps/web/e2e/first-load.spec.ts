@@ -41,15 +41,35 @@ test('prepared storefront pages render without asking the API again', async ({ p
   const { id } = await aDemoCollection(request);
   const product = await aDemoProduct(request);
   const checks: [string, () => Promise<void>, RegExp[]][] = [
-    [`/products/${product}`, () => expect(page.getByTestId('product-price')).toBeVisible(), [/^\/api\/products\/[0-9a-f-]{36}$/, /^\/api\/products\/filters/]],
+    [
+      `/products/${product}`,
+      () => expect(page.getByTestId('product-price')).toBeVisible(),
+      [/^\/api\/products\/[0-9a-f-]{36}$/, /^\/api\/products\/filters/],
+    ],
     ['/contact', () => expect(page.getByRole('button', { name: 'Send the message' })).toBeVisible(), [/^\/api\/locations\/filter/]],
-    ['/all-gems', () => expect(page.getByRole('heading', { level: 2, name: 'Diamond' })).toBeVisible(), [/^\/api\/products\/gems/, /^\/api\/products\?/]],
+    [
+      '/all-gems',
+      () => expect(page.getByRole('heading', { level: 2, name: 'Diamond' })).toBeVisible(),
+      [/^\/api\/products\/gems/, /^\/api\/products\?/],
+    ],
     ['/new-cut', () => expect(page.getByTestId('new-cut-pieces')).toBeVisible(), [/[?&]cut=Oval/]],
     ['/collections', () => expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible(), [/^\/api\/collections\?/]],
-    [`/collections/${id}`, () => expect(page.getByTestId('collection-pieces')).toBeVisible(), [/^\/api\/collections\/[^/]+$/, /products-list/]],
-    ['/products', () => expect(page.getByTestId('product-card').first()).toBeVisible(), [/^\/api\/products\?sort=createdAt/, /^\/api\/products\/filters/]],
+    [
+      `/collections/${id}`,
+      () => expect(page.getByTestId('collection-pieces')).toBeVisible(),
+      [/^\/api\/collections\/[^/]+$/, /products-list/],
+    ],
+    [
+      '/products',
+      () => expect(page.getByTestId('product-card').first()).toBeVisible(),
+      [/^\/api\/products\?sort=createdAt/, /^\/api\/products\/filters/],
+    ],
     ['/locations', () => expect(page.getByTestId('boutique').first()).toBeVisible(), [/^\/api\/locations\/filter/]],
-    ['/home', () => expect(page.getByTestId('product-card').first()).toBeVisible(), [/^\/api\/collections\/featured/, /^\/api\/products\/featured/, /^\/api\/locations\/filters/]],
+    [
+      '/home',
+      () => expect(page.getByTestId('product-card').first()).toBeVisible(),
+      [/^\/api\/collections\/featured/, /^\/api\/products\/featured/, /^\/api\/locations\/filters/],
+    ],
   ];
   for (const [url, ready, planned] of checks) {
     const calls = await apiCallsDuring(page, url, ready);
@@ -74,7 +94,15 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (url === '/products') {
         await expect
-          .poll(async () => ((await (await request.get('/api/products?sort=createdAt%2Cdesc&page=0&size=1')).json()) as { content: { images: unknown[] }[] }).content[0]?.images.length ?? 0, { timeout: 20_000 })
+          .poll(
+            async () =>
+              (
+                (await (await request.get('/api/products?sort=createdAt%2Cdesc&page=0&size=1')).json()) as {
+                  content: { images: unknown[] }[];
+                }
+              ).content[0]?.images.length ?? 0,
+            { timeout: 20_000 },
+          )
           .toBeGreaterThan(0);
       }
       // The server leaves data (and so the image preload) out when its own API call is slow, as on a
@@ -89,7 +117,9 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
     const shown = await image.getAttribute('srcset');
     expect(shown, url).toBeTruthy();
     expect(await page.locator('head link[rel="preload"][as="image"]').first().getAttribute('imagesrcset'), url).toBe(shown);
-    const preloads = await page.locator('link[rel="preload"][as="image"]').evaluateAll((links) => links.map((l) => l.getAttribute('imagesrcset')));
+    const preloads = await page
+      .locator('link[rel="preload"][as="image"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('imagesrcset')));
     const onPage = await page.locator('main img').evaluateAll((images) => images.map((i) => i.getAttribute('srcset')));
     for (const preload of preloads) expect(onPage, url).toContain(preload);
   }
@@ -143,7 +173,8 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
     // update, which must wait for the hydration (app-shell.tsx, ScrollRestorationOnceLive).
     sessionStorage.setItem('react-router-scroll-positions', JSON.stringify({ default: 0 }));
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('#root[data-ssr] h1');
+      if (document.readyState === 'interactive')
+        (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('#root[data-ssr] h1');
     });
   });
   for (const [url, testId] of pages) {

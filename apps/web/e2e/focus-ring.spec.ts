@@ -23,7 +23,10 @@ async function ringOfFocused(page: Page): Promise<Ring | null> {
     const parse = (c: string): [number, number, number, number] | null => {
       const m = c.match(/rgba?\(([^)]+)\)/);
       if (!m) return null;
-      const parts = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+      const parts = m[1]!
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
       return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
     };
     const lum = ([r, g, b]: number[]) => {

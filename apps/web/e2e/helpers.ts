@@ -46,10 +46,14 @@ export async function confirmationLink(request: APIRequestContext, address: stri
   const signedIn = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
   expect(signedIn.ok()).toBe(true);
   const { accessToken } = (await signedIn.json()) as { accessToken: string };
-  const outbox = await request.get('/api/notifications/outbox?emailType=ACCOUNT_NOTICE&size=100', { headers: { authorization: `Bearer ${accessToken}` } });
+  const outbox = await request.get('/api/notifications/outbox?emailType=ACCOUNT_NOTICE&size=100', {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   expect(outbox.ok()).toBe(true);
   const mails = ((await outbox.json()) as { content: { recipients: string[]; subject: string; text: string }[] }).content;
-  const mail = mails.find((m) => m.recipients.map((r) => r.toLowerCase()).includes(address.toLowerCase()) && /\/auth\/confirm\?token=/.test(m.text));
+  const mail = mails.find(
+    (m) => m.recipients.map((r) => r.toLowerCase()).includes(address.toLowerCase()) && /\/auth\/confirm\?token=/.test(m.text),
+  );
   expect(mail, `a confirmation link mailed to ${address}`).toBeTruthy();
   return mail!.text.match(/\/auth\/confirm\?token=[\w.-]+/)![0];
 }

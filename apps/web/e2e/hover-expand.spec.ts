@@ -23,7 +23,11 @@ test('closed panels carry their whole name, set as a line', async ({ page }, tes
         ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
         return {
           text: name.textContent ?? '',
-          isInside: box.top >= panel.top - 0.5 && box.bottom <= panel.bottom + 0.5 && box.left >= panel.left - 0.5 && box.right <= panel.right + 0.5,
+          isInside:
+            box.top >= panel.top - 0.5 &&
+            box.bottom <= panel.bottom + 0.5 &&
+            box.left >= panel.left - 0.5 &&
+            box.right <= panel.right + 0.5,
           isVertical: style.writingMode.startsWith('vertical') || style.writingMode.startsWith('sideways'),
           length: Math.max(box.width, box.height),
           horizontal: ctx.measureText(name.textContent ?? '').width,

@@ -42,7 +42,13 @@ async function shownPieces(request: APIRequestContext): Promise<{ collection: Co
   const rooms = [];
   for (const collection of collections) {
     const items = (await (await request.get(`/api/collections/${collection.id}/products-list`)).json()) as Item[];
-    rooms.push({ collection, pieces: [...items].sort((a, b) => a.sortOrder - b.sortOrder).slice(0, 8).map((i) => i.product) });
+    rooms.push({
+      collection,
+      pieces: [...items]
+        .sort((a, b) => a.sortOrder - b.sortOrder)
+        .slice(0, 8)
+        .map((i) => i.product),
+    });
   }
   return rooms.filter((r) => r.pieces.length > 0);
 }
@@ -56,7 +62,10 @@ const isRing = (category: string) => /ring/i.test(category) && !/earring/i.test(
 /** Nothing 3D loads until the visitor opens the salon (on a first visit: not even requested). */
 async function enterSalon(page: Page, { isFirstVisit = true } = {}): Promise<void> {
   await expect(page.getByTestId('salon-stage')).toHaveAttribute('data-state', 'idle');
-  if (isFirstVisit) expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /model\.glb|salon-scene/.test(r.name)))).toBe(false);
+  if (isFirstVisit)
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /model\.glb|salon-scene/.test(r.name)))).toBe(
+      false,
+    );
   await page.getByRole('button', { name: 'Enter the salon' }).click();
 }
 
@@ -69,138 +78,154 @@ async function waitForSalon(page: Page): Promise<void> {
 const view = (page: Page) => page.evaluate(() => (window as unknown as ProbeWindow).__mirrorShowroom!.scene!.view());
 const stats = (page: Page) => page.evaluate(() => (window as unknown as ProbeWindow).__mirrorShowroom!.scene!.stats());
 
-
 test.describe('/immersive-showroom, the salon in 3D', () => {
-  test('draws the cases and pieces, walks by keyboard, opens a piece by Tab and by a tap, with its links; ' +
-    'the written list is reachable', async ({ page, request }, testInfo) => {
-    test.setTimeout(240_000);
-    const rooms = await shownPieces(request);
-    expect(rooms.length).toBeGreaterThan(0);
-    const errors = watchConsole(page);
-    // Reduced motion: the camera cuts instead of gliding, so every change below is the visitor's.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/immersive-showroom');
-    await settled(page);
-    // Behind the closed door: each case's collection cover, lit like a vitrine, and what stands inside.
-    const door = page.getByTestId('salon-door');
-    await expect(door.getByTestId('salon-vitrine')).toHaveCount(Math.min(4, rooms.length));
-    await expect.poll(() => door.locator('img').evaluateAll((images) => images.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
-    const pieceCount = rooms.reduce((sum, r) => sum + r.pieces.length, 0);
-    await expect(door).toContainText(`${rooms.length} ${rooms.length === 1 ? 'case' : 'cases'} · ${pieceCount} pieces`);
-    await expect(page.getByRole('button', { name: 'Next case' }), 'nothing behind the door is reachable by Tab').toHaveCount(0);
-    await snap(page, testInfo, 'salon-door');
-    await enterSalon(page);
-    const loading = page.getByRole('progressbar', { name: 'Loading the salon' });
-    await expect(loading).toHaveAttribute('aria-valuenow', /^\d+$/);
-    await waitForSalon(page);
+  test(
+    'draws the cases and pieces, walks by keyboard, opens a piece by Tab and by a tap, with its links; ' + 'the written list is reachable',
+    async ({ page, request }, testInfo) => {
+      test.setTimeout(240_000);
+      const rooms = await shownPieces(request);
+      expect(rooms.length).toBeGreaterThan(0);
+      const errors = watchConsole(page);
+      // Reduced motion: the camera cuts instead of gliding, so every change below is the visitor's.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/immersive-showroom');
+      await settled(page);
+      // Behind the closed door: each case's collection cover, lit like a vitrine, and what stands inside.
+      const door = page.getByTestId('salon-door');
+      await expect(door.getByTestId('salon-vitrine')).toHaveCount(Math.min(4, rooms.length));
+      await expect
+        .poll(() => door.locator('img').evaluateAll((images) => images.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+        .toBe(true);
+      const pieceCount = rooms.reduce((sum, r) => sum + r.pieces.length, 0);
+      await expect(door).toContainText(`${rooms.length} ${rooms.length === 1 ? 'case' : 'cases'} · ${pieceCount} pieces`);
+      await expect(page.getByRole('button', { name: 'Next case' }), 'nothing behind the door is reachable by Tab').toHaveCount(0);
+      await snap(page, testInfo, 'salon-door');
+      await enterSalon(page);
+      const loading = page.getByRole('progressbar', { name: 'Loading the salon' });
+      await expect(loading).toHaveAttribute('aria-valuenow', /^\d+$/);
+      await waitForSalon(page);
 
-    // Drawn: a lit room, not a flat canvas.
-    const canvas = page.getByTestId('salon-canvas');
-    const still = await canvas.screenshot();
-    const look = await measure(page, still);
-    expect(look.colours, 'the salon is drawn, not a flat canvas').toBeGreaterThan(60);
-    expect(look.variance, 'light and shade across the picture').toBeGreaterThan(40);
-    expect(look.drawn).toBeGreaterThan(0.2);
-    const figures = await stats(page);
-    expect(figures.calls).toBeGreaterThan(5);
-    expect(figures.calls, 'draw calls within budget').toBeLessThanOrEqual(150);
-    expect(figures.triangles, 'every piece is in the room').toBeGreaterThan(100_000);
-    expect(figures.triangles, 'triangles within budget').toBeLessThanOrEqual(1_000_000);
-    await page.evaluate(() => document.fonts.ready);
-    await snap(page, testInfo, 'salon');
+      // Drawn: a lit room, not a flat canvas.
+      const canvas = page.getByTestId('salon-canvas');
+      const still = await canvas.screenshot();
+      const look = await measure(page, still);
+      expect(look.colours, 'the salon is drawn, not a flat canvas').toBeGreaterThan(60);
+      expect(look.variance, 'light and shade across the picture').toBeGreaterThan(40);
+      expect(look.drawn).toBeGreaterThan(0.2);
+      const figures = await stats(page);
+      expect(figures.calls).toBeGreaterThan(5);
+      expect(figures.calls, 'draw calls within budget').toBeLessThanOrEqual(150);
+      expect(figures.triangles, 'every piece is in the room').toBeGreaterThan(100_000);
+      expect(figures.triangles, 'triangles within budget').toBeLessThanOrEqual(1_000_000);
+      await page.evaluate(() => document.fonts.ready);
+      await snap(page, testInfo, 'salon');
 
-    // Idle and under reduced motion: no drift, no frame drawn.
-    const framesBefore = (await stats(page)).frames;
-    await page.waitForTimeout(1200);
-    expect((await stats(page)).frames, 'nothing moves, nothing is drawn').toBe(framesBefore);
-    expect((await measure(page, still, await canvas.screenshot())).changed, 'reduced motion: the camera stands still').toBeLessThan(0.002);
+      // Idle and under reduced motion: no drift, no frame drawn.
+      const framesBefore = (await stats(page)).frames;
+      await page.waitForTimeout(1200);
+      expect((await stats(page)).frames, 'nothing moves, nothing is drawn').toBe(framesBefore);
+      expect((await measure(page, still, await canvas.screenshot())).changed, 'reduced motion: the camera stands still').toBeLessThan(
+        0.002,
+      );
 
-    // The keyboard walks and turns.
-    const stage = page.getByRole('application', { name: 'The salon: glass cases of the featured collections' });
-    await stage.focus();
-    const start = await view(page);
-    // Backwards, towards the room's centre: forwards the visitor soon meets the case (the walking line).
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('s');
-    await expect.poll(async () => Math.hypot((await view(page)).x - start.x, (await view(page)).z - start.z)).toBeGreaterThan(0.5);
-    const walked = await view(page);
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(async () => (await view(page)).yaw).toBeGreaterThan(walked.yaw + 0.1);
-    await page.keyboard.press('d');
-    await page.waitForTimeout(300);
-    expect((await measure(page, still, await canvas.screenshot())).changed, 'the room moved on screen').toBeGreaterThan(0.05);
+      // The keyboard walks and turns.
+      const stage = page.getByRole('application', { name: 'The salon: glass cases of the featured collections' });
+      await stage.focus();
+      const start = await view(page);
+      // Backwards, towards the room's centre: forwards the visitor soon meets the case (the walking line).
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('s');
+      await expect.poll(async () => Math.hypot((await view(page)).x - start.x, (await view(page)).z - start.z)).toBeGreaterThan(0.5);
+      const walked = await view(page);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(async () => (await view(page)).yaw).toBeGreaterThan(walked.yaw + 0.1);
+      await page.keyboard.press('d');
+      await page.waitForTimeout(300);
+      expect((await measure(page, still, await canvas.screenshot())).changed, 'the room moved on screen').toBeGreaterThan(0.05);
 
-    // Tab goes to the pieces, case by case; Enter opens the first one's panel.
-    const [first, second] = rooms[0]!.pieces;
-    await page.keyboard.press('Tab');
-    const firstMarker = page.getByRole('button', { name: `${first!.name}, ${rooms[0]!.collection.name}` }).first();
-    await expect(firstMarker).toBeFocused();
-    await page.keyboard.press('Enter');
-    const panel = page.getByRole('dialog', { name: first!.name });
-    await expect(panel).toBeVisible();
-    await expect(panel).toBeFocused();
-    await expect(panel.getByText(rooms[0]!.collection.name)).toBeVisible();
-    await expect(panel.getByTestId('salon-price')).toHaveText(/€[\d,]+|Price on request/);
-    await expect(panel.getByRole('link', { name: 'View piece' })).toHaveAttribute('href', `/products/${first!.id}`);
-    await expect(panel.getByRole('link', { name: '360°' })).toHaveAttribute('href', `/view-360?product=${first!.id}`);
-    const firstIsRing = isRing(await categoryName(request, first!.categoryId));
-    await expect(panel.getByRole('link', { name: 'Try on' })).toHaveCount(firstIsRing ? 1 : 0);
-    if (firstIsRing) await expect(panel.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', `/ar/rings/${first!.id}`);
-    await page.waitForTimeout(300);
-    await snap(page, testInfo, 'salon-panel');
-    await page.keyboard.press('Escape');
-    await expect(panel).toHaveCount(0);
-    await expect(firstMarker).toBeFocused();
-
-    // The next piece by Tab: rings and the rest are told apart.
-    if (second) {
+      // Tab goes to the pieces, case by case; Enter opens the first one's panel.
+      const [first, second] = rooms[0]!.pieces;
       await page.keyboard.press('Tab');
+      const firstMarker = page.getByRole('button', { name: `${first!.name}, ${rooms[0]!.collection.name}` }).first();
+      await expect(firstMarker).toBeFocused();
       await page.keyboard.press('Enter');
-      const next = page.getByRole('dialog', { name: second.name });
-      await expect(next).toBeVisible();
-      const secondIsRing = isRing(await categoryName(request, second.categoryId));
-      await expect(next.getByRole('link', { name: 'Try on' })).toHaveCount(secondIsRing ? 1 : 0);
-      await next.getByRole('button', { name: 'Close' }).click();
-      await expect(next).toHaveCount(0);
-    }
+      const panel = page.getByRole('dialog', { name: first!.name });
+      await expect(panel).toBeVisible();
+      await expect(panel).toBeFocused();
+      await expect(panel.getByText(rooms[0]!.collection.name)).toBeVisible();
+      await expect(panel.getByTestId('salon-price')).toHaveText(/€[\d,]+|Price on request/);
+      await expect(panel.getByRole('link', { name: 'View piece' })).toHaveAttribute('href', `/products/${first!.id}`);
+      await expect(panel.getByRole('link', { name: '360°' })).toHaveAttribute('href', `/view-360?product=${first!.id}`);
+      const firstIsRing = isRing(await categoryName(request, first!.categoryId));
+      await expect(panel.getByRole('link', { name: 'Try on' })).toHaveCount(firstIsRing ? 1 : 0);
+      if (firstIsRing) await expect(panel.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', `/ar/rings/${first!.id}`);
+      await page.waitForTimeout(300);
+      await snap(page, testInfo, 'salon-panel');
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
+      await expect(firstMarker).toBeFocused();
 
-    // A tap on a piece in the picture (below its marker, on the piece itself) opens it.
-    await page.getByRole('button', { name: 'Next case' }).click();
-    await page.waitForTimeout(300);
-    const target = await page.evaluate(() => {
-      const points = [...(window as unknown as ProbeWindow).__mirrorShowroom!.scene!.project()].filter(([, p]) => p.visible && p.distance < 4);
-      points.sort((a, b) => a[1].distance - b[1].distance);
-      return points[0] ? { id: points[0][0], x: points[0][1].x, y: points[0][1].y } : null;
-    });
-    expect(target, 'a piece of the next case is in view').not.toBeNull();
-    const tapped = rooms.flatMap((r) => r.pieces).find((p) => p.id === target!.id)!;
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.click(box.x + target!.x, box.y + target!.y + 45);
-    await expect(page.getByRole('dialog', { name: tapped.name })).toBeVisible();
-    await page.keyboard.press('Escape');
+      // The next piece by Tab: rings and the rest are told apart.
+      if (second) {
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+        const next = page.getByRole('dialog', { name: second.name });
+        await expect(next).toBeVisible();
+        const secondIsRing = isRing(await categoryName(request, second.categoryId));
+        await expect(next.getByRole('link', { name: 'Try on' })).toHaveCount(secondIsRing ? 1 : 0);
+        await next.getByRole('button', { name: 'Close' }).click();
+        await expect(next).toHaveCount(0);
+      }
 
-    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      // A tap on a piece in the picture (below its marker, on the piece itself) opens it.
+      await page.getByRole('button', { name: 'Next case' }).click();
+      await page.waitForTimeout(300);
+      const target = await page.evaluate(() => {
+        const points = [...(window as unknown as ProbeWindow).__mirrorShowroom!.scene!.project()].filter(
+          ([, p]) => p.visible && p.distance < 4,
+        );
+        points.sort((a, b) => a[1].distance - b[1].distance);
+        return points[0] ? { id: points[0][0], x: points[0][1].x, y: points[0][1].y } : null;
+      });
+      expect(target, 'a piece of the next case is in view').not.toBeNull();
+      const tapped = rooms.flatMap((r) => r.pieces).find((p) => p.id === target!.id)!;
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.click(box.x + target!.x, box.y + target!.y + 45);
+      await expect(page.getByRole('dialog', { name: tapped.name })).toBeVisible();
+      await page.keyboard.press('Escape');
 
-    // The written list: a skip link before the salon leads to it, and it holds the same pieces.
-    const skip = page.getByRole('link', { name: 'Skip the 3D salon: the written list of the pieces' });
-    await skip.focus();
-    await page.keyboard.press('Enter');
-    const list = page.getByRole('region', { name: 'The pieces in the cases' });
-    await expect(list).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(list.getByRole('link', { name: new RegExp(`^Discover the collection.*${rooms[0]!.collection.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeFocused();
-    const written = list.getByTestId('showroom-pieces').first().getByRole('heading', { level: 3 });
-    await expect(written).toHaveText(rooms[0]!.pieces.map((p) => p.name));
+      const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 
-    // The panel's link leaves for the piece.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('button', { name: `${first!.name}, ${rooms[0]!.collection.name}` }).first().focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: first!.name }).getByRole('link', { name: 'View piece' }).click();
-    await expect(page).toHaveURL(new RegExp(`/products/${first!.id}$`));
-    expect(errors).toEqual([]);
-  });
+      // The written list: a skip link before the salon leads to it, and it holds the same pieces.
+      const skip = page.getByRole('link', { name: 'Skip the 3D salon: the written list of the pieces' });
+      await skip.focus();
+      await page.keyboard.press('Enter');
+      const list = page.getByRole('region', { name: 'The pieces in the cases' });
+      await expect(list).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(
+        list.getByRole('link', {
+          name: new RegExp(`^Discover the collection.*${rooms[0]!.collection.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+        }),
+      ).toBeFocused();
+      const written = list.getByTestId('showroom-pieces').first().getByRole('heading', { level: 3 });
+      await expect(written).toHaveText(rooms[0]!.pieces.map((p) => p.name));
+
+      // The panel's link leaves for the piece.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page
+        .getByRole('button', { name: `${first!.name}, ${rooms[0]!.collection.name}` })
+        .first()
+        .focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: first!.name }).getByRole('link', { name: 'View piece' }).click();
+      await expect(page).toHaveURL(new RegExp(`/products/${first!.id}$`));
+      expect(errors).toEqual([]);
+    },
+  );
 
   test('without WebGL: a sentence, the written list, no three.js and no model fetched', async ({ page }, testInfo) => {
     await page.addInitScript(() => {
@@ -218,7 +243,9 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     });
     await page.goto('/immersive-showroom');
     await settled(page);
-    await expect(page.getByTestId('salon-fallback')).toHaveText(/Your browser cannot show the salon in 3D: every piece is listed below, room by room\./);
+    await expect(page.getByTestId('salon-fallback')).toHaveText(
+      /Your browser cannot show the salon in 3D: every piece is listed below, room by room\./,
+    );
     await expect(page.getByTestId('salon-canvas')).toHaveCount(0);
     await expect(page.getByTestId('showroom-collection').first()).toBeVisible();
     await expect(page.getByTestId('showroom-pieces').first().getByTestId('product-card').first()).toBeVisible();
@@ -267,7 +294,10 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
       await expect(page.getByTestId('salon-stage')).toHaveCount(0);
       heaps.push(await heap());
     }
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), 'every visit was client-side').toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+      'every visit was client-side',
+    ).toBe(true);
     const visits = await page.evaluate(() => (window as unknown as ProbeWindow).__mirrorShowroom!.visits);
     expect(visits).toHaveLength(10);
     for (const v of visits) {
@@ -282,7 +312,9 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     const [firstHeap] = heaps;
     const lastHeap = heaps.at(-1)!;
     testInfo().annotations.push({ type: 'heap', description: heaps.map((h) => `${(h / 1048576).toFixed(1)} MB`).join(', ') });
-    expect(lastHeap, `heap after ten visits (${heaps.map((h) => (h / 1048576).toFixed(1)).join(', ')} MB)`).toBeLessThan(firstHeap! * 1.1 + 2 * 1048576);
+    expect(lastHeap, `heap after ten visits (${heaps.map((h) => (h / 1048576).toFixed(1)).join(', ')} MB)`).toBeLessThan(
+      firstHeap! * 1.1 + 2 * 1048576,
+    );
   });
 });
 

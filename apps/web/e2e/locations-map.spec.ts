@@ -42,7 +42,11 @@ async function openUntil(map: Locator, name: string, city: string, keyboard?: Pa
 
 /** The countries drawn under a point of the map (the markers sit above the geography). */
 async function countriesAt(page: Page, x: number, y: number): Promise<string[]> {
-  return page.evaluate(([px, py]) => document.elementsFromPoint(px!, py!).flatMap((el) => (el.getAttribute('data-country') ? [el.getAttribute('data-country')!] : [])), [x, y]);
+  return page.evaluate(
+    ([px, py]) =>
+      document.elementsFromPoint(px!, py!).flatMap((el) => (el.getAttribute('data-country') ? [el.getAttribute('data-country')!] : [])),
+    [x, y],
+  );
 }
 
 test('the map is not part of the first load: its chunk and its atlas come after', async ({ request }) => {
@@ -79,7 +83,9 @@ test('countries, labels, a cluster that opens, France drawn at Paris, a marker s
   await map.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const a = (await vendome.boundingBox())!;
   const b = (await map.getByRole('button', { name: 'Atelier Rue de la Paix' }).boundingBox())!;
-  expect(await countriesAt(page, (a.x + a.width / 2 + b.x + b.width / 2) / 2, (a.y + a.height / 2 + b.y + b.height / 2) / 2)).toContain('France');
+  expect(await countriesAt(page, (a.x + a.width / 2 + b.x + b.width / 2) / 2, (a.y + a.height / 2 + b.y + b.height / 2) / 2)).toContain(
+    'France',
+  );
   await expect(map.locator('[data-map-label]').filter({ hasText: 'Geneva' })).toBeVisible();
   await snap(page, testInfo, 'locations-map-paris');
 
@@ -108,7 +114,9 @@ test('the keyboard reaches the markers, zooms and moves the map', async ({ page 
   const names: string[] = [];
   for (let i = 0; i < 12; i += 1) {
     await page.keyboard.press('Tab');
-    const name = await page.evaluate(() => (document.activeElement?.closest('[data-testid="boutique-map"]') ? (document.activeElement.getAttribute('aria-label') ?? '') : null));
+    const name = await page.evaluate(() =>
+      document.activeElement?.closest('[data-testid="boutique-map"]') ? (document.activeElement.getAttribute('aria-label') ?? '') : null,
+    );
     if (name === null) break;
     names.push(name);
   }
@@ -119,7 +127,10 @@ test('the keyboard reaches the markers, zooms and moves the map', async ({ page 
   const london = await openUntil(map, 'Mirror New Bond Street', 'London', page.keyboard);
   await london.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('boutique').filter({ has: page.getByRole('heading', { name: 'Mirror New Bond Street' }) })).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('boutique').filter({ has: page.getByRole('heading', { name: 'Mirror New Bond Street' }) })).toHaveAttribute(
+    'data-active',
+    'true',
+  );
   await expect(london).toBeFocused();
 });
 
@@ -130,8 +141,13 @@ test('every boutique has a Directions link to its coordinates', async ({ page, r
   const cards = page.getByTestId('boutique');
   await expect(cards).toHaveCount(locations.length);
   for (const location of locations) {
-    const link = cards.filter({ has: page.getByRole('heading', { name: location.name, exact: true }) }).getByRole('link', { name: /^Directions/ });
-    await expect(link).toHaveAttribute('href', `https://www.google.com/maps/dir/?api=1&destination=${location.latitude},${location.longitude}`);
+    const link = cards
+      .filter({ has: page.getByRole('heading', { name: location.name, exact: true }) })
+      .getByRole('link', { name: /^Directions/ });
+    await expect(link).toHaveAttribute(
+      'href',
+      `https://www.google.com/maps/dir/?api=1&destination=${location.latitude},${location.longitude}`,
+    );
     await expect(link).toHaveAttribute('target', '_blank');
   }
 });

@@ -37,7 +37,10 @@ test('the server’s field problems land on the fields', async ({ page }) => {
   await expect(form(page).getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a new account: "check your inbox", the link from the outbox confirms it, then sign in (issue 14)', async ({ page, request }, testInfo) => {
+test('a new account: "check your inbox", the link from the outbox confirms it, then sign in (issue 14)', async ({
+  page,
+  request,
+}, testInfo) => {
   const username = `client.${testInfo.project.name}.${Date.now()}`;
   const email = `${username}@example.com`;
   await page.goto('/auth/register');
@@ -96,7 +99,13 @@ test('an address that already has an account gets the same screen (issue 14: no 
   const owner = `owner.${testInfo.project.name}.${Date.now()}`;
   const email = `${owner}@example.com`;
   expect((await request.post('/api/users', { data: { username: owner, email, password: 'Original-Pass-2025' } })).status()).toBe(202);
-  expect((await request.post('/api/users/confirm-email', { data: { token: new URL(await confirmationLink(request, email), 'http://x').searchParams.get('token') } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/users/confirm-email', {
+        data: { token: new URL(await confirmationLink(request, email), 'http://x').searchParams.get('token') },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/auth/register');
   await form(page).getByLabel('Username').fill(`${owner}.again`);
   await form(page).getByLabel('Email').fill(email.toUpperCase());
@@ -105,5 +114,7 @@ test('an address that already has an account gets the same screen (issue 14: no 
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
   await expect(page.getByText('If an account already uses this address, our note explains how to reach it.')).toBeVisible();
   await page.getByRole('button', { name: 'Send the link again' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'If a registration is waiting for this address, a new link is on its way.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'If a registration is waiting for this address, a new link is on its way.' }),
+  ).toBeVisible();
 });

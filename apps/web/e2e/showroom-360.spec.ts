@@ -30,7 +30,8 @@ async function pieceWithViews(request: APIRequestContext): Promise<Piece> {
   const response = await request.get('/api/products?size=100&sort=name,asc');
   expect(response.ok()).toBe(true);
   const { content } = (await response.json()) as { content: Piece[] };
-  const piece = content.find((p) => p.images.length >= 2 && /\b(ring|solitaire)\b/i.test(p.name)) ?? content.find((p) => p.images.length >= 2);
+  const piece =
+    content.find((p) => p.images.length >= 2 && /\b(ring|solitaire)\b/i.test(p.name)) ?? content.find((p) => p.images.length >= 2);
   expect(piece, 'the demo catalogue has a piece with two studio images').toBeTruthy();
   return piece!;
 }
@@ -44,7 +45,6 @@ async function waitForModel(page: Page): Promise<void> {
   await expect(page.getByTestId('turntable-stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await expect(page.getByTestId('turntable-progress')).toHaveCount(0);
 }
-
 
 async function expectDrawn(page: Page, png: Buffer): Promise<void> {
   const { colours, drawn } = await measure(page, png);
@@ -62,7 +62,10 @@ function stageStatus(page: Page) {
 }
 
 test.describe('/view-360', () => {
-  test('shows the piece in 3D on a turntable, lit, with the metal switch, drag and keys; links back', async ({ page, request }, testInfo) => {
+  test('shows the piece in 3D on a turntable, lit, with the metal switch, drag and keys; links back', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const piece = await pieceWithViews(request);
     const errors = watchConsole(page);
@@ -133,7 +136,10 @@ test.describe('/view-360', () => {
 
     await expectAxeClean(page);
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', `/contact?${new URLSearchParams({ appointment: '1', piece: piece.name }).toString()}`);
+    await expect(main.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
+      'href',
+      `/contact?${new URLSearchParams({ appointment: '1', piece: piece.name }).toString()}`,
+    );
     await main.getByRole('link', { name: 'Back to the piece' }).click();
     await expect(page).toHaveURL(new RegExp(`/products/${piece.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
@@ -152,7 +158,11 @@ test.describe('/view-360', () => {
     const first = await canvas.screenshot();
     // It keeps turning: the picture moves away from the first one (slowly, on a busy software GPU).
     await expect
-      .poll(async () => changedShare(page, first, await canvas.screenshot()), { message: 'the turntable turns', timeout: 30_000, intervals: [1_500] })
+      .poll(async () => changedShare(page, first, await canvas.screenshot()), {
+        message: 'the turntable turns',
+        timeout: 30_000,
+        intervals: [1_500],
+      })
       .toBeGreaterThan(0.01);
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -161,54 +171,62 @@ test.describe('/view-360', () => {
     await expect(stage).toHaveAttribute('data-auto-rotate', 'false');
   });
 
-  test('a piece whose model fails shows its studio images and says so; arrow keys, view buttons and a drag ' +
-    'switch views', async ({ page, request }, testInfo) => {
-    const piece = await pieceWithViews(request);
-    const errors = watchConsole(page);
-    await page.route('**/model.glb*', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ status: 404, code: 'NOT_FOUND', message: 'Not found' }) }));
-    await page.goto(`/view-360?product=${piece.id}`);
-    await settled(page);
-    await expect(page.getByTestId('turntable-fallback')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('The 3D view of this piece is not available just now: here are its studio images.')).toBeVisible();
-    await expect(page.getByTestId('turntable-canvas')).toHaveCount(0);
-    const stage = page.getByRole('region', { name: `Views of ${piece.name}` });
-    await expect(stage.locator('img[alt]:not([alt=""])')).toHaveCount(1);
-    await expect(stageStatus(page)).toHaveText(/^Front · 1 \/ \d$/);
-    await expect(stage.getByRole('button', { name: 'Front' })).toHaveAttribute('aria-pressed', 'true');
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(800);
-    await snap(page, testInfo, 'view-360-fallback');
+  test(
+    'a piece whose model fails shows its studio images and says so; arrow keys, view buttons and a drag ' + 'switch views',
+    async ({ page, request }, testInfo) => {
+      const piece = await pieceWithViews(request);
+      const errors = watchConsole(page);
+      await page.route('**/model.glb*', (route) =>
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 404, code: 'NOT_FOUND', message: 'Not found' }),
+        }),
+      );
+      await page.goto(`/view-360?product=${piece.id}`);
+      await settled(page);
+      await expect(page.getByTestId('turntable-fallback')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('The 3D view of this piece is not available just now: here are its studio images.')).toBeVisible();
+      await expect(page.getByTestId('turntable-canvas')).toHaveCount(0);
+      const stage = page.getByRole('region', { name: `Views of ${piece.name}` });
+      await expect(stage.locator('img[alt]:not([alt=""])')).toHaveCount(1);
+      await expect(stageStatus(page)).toHaveText(/^Front · 1 \/ \d$/);
+      await expect(stage.getByRole('button', { name: 'Front' })).toHaveAttribute('aria-pressed', 'true');
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(800);
+      await snap(page, testInfo, 'view-360-fallback');
 
-    await page.keyboard.press('ArrowRight');
-    await expect(stageStatus(page)).toHaveText(/^Detail · 2 \/ \d$/);
-    await expect(stage.getByRole('button', { name: 'Detail' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(stage.getByRole('img', { name: /detail/i })).toBeVisible();
-    await page.keyboard.press('ArrowLeft');
-    await expect(stageStatus(page)).toHaveText(/^Front · 1 \//);
+      await page.keyboard.press('ArrowRight');
+      await expect(stageStatus(page)).toHaveText(/^Detail · 2 \/ \d$/);
+      await expect(stage.getByRole('button', { name: 'Detail' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(stage.getByRole('img', { name: /detail/i })).toBeVisible();
+      await page.keyboard.press('ArrowLeft');
+      await expect(stageStatus(page)).toHaveText(/^Front · 1 \//);
 
-    await stage.getByRole('button', { name: 'Detail' }).click();
-    await expect(stageStatus(page)).toHaveText(/^Detail · 2 \//);
-    await stage.getByRole('button', { name: 'Next view' }).click();
-    await expect(stageStatus(page)).not.toHaveText(/^Detail · 2 \//);
+      await stage.getByRole('button', { name: 'Detail' }).click();
+      await expect(stageStatus(page)).toHaveText(/^Detail · 2 \//);
+      await stage.getByRole('button', { name: 'Next view' }).click();
+      await expect(stageStatus(page)).not.toHaveText(/^Detail · 2 \//);
 
-    // Dragging the piece to the left brings the next view in; a short nudge does nothing.
-    const box = (await page.getByTestId('studio-stage').locator('[data-draggable]').boundingBox())!;
-    const y = box.y + box.height / 2;
-    const before = await stageStatus(page).textContent();
-    await page.mouse.move(box.x + box.width * 0.5, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.5 - 10, y);
-    await page.mouse.up();
-    await expect(stageStatus(page)).toHaveText(before!);
-    await page.mouse.move(box.x + box.width * 0.7, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
-    await page.mouse.up();
-    await expect(stageStatus(page)).not.toHaveText(before!);
-    await expectAxeClean(page);
-    // The only error is the failed model request itself.
-    expect(errors.filter((e) => !/Failed to load resource.*404/.test(e))).toEqual([]);
-  });
+      // Dragging the piece to the left brings the next view in; a short nudge does nothing.
+      const box = (await page.getByTestId('studio-stage').locator('[data-draggable]').boundingBox())!;
+      const y = box.y + box.height / 2;
+      const before = await stageStatus(page).textContent();
+      await page.mouse.move(box.x + box.width * 0.5, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.5 - 10, y);
+      await page.mouse.up();
+      await expect(stageStatus(page)).toHaveText(before!);
+      await page.mouse.move(box.x + box.width * 0.7, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
+      await page.mouse.up();
+      await expect(stageStatus(page)).not.toHaveText(before!);
+      await expectAxeClean(page);
+      // The only error is the failed model request itself.
+      expect(errors.filter((e) => !/Failed to load resource.*404/.test(e))).toEqual([]);
+    },
+  );
 
   test('without WebGL the studio images show, with a sentence', async ({ page, request }) => {
     const piece = await pieceWithViews(request);

@@ -31,7 +31,12 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
-type RouteCheck = { name: string; url: (ids: Ids) => string; heading: RegExp | string; data: (page: Page) => ReturnType<Page['getByTestId']> };
+type RouteCheck = {
+  name: string;
+  url: (ids: Ids) => string;
+  heading: RegExp | string;
+  data: (page: Page) => ReturnType<Page['getByTestId']>;
+};
 type Ids = { product: string; collection: string; article: string };
 
 const ROUTES: RouteCheck[] = [
@@ -41,10 +46,25 @@ const ROUTES: RouteCheck[] = [
   { name: 'products-left', url: () => '/products-left', heading: 'Find your piece', data: (p) => p.getByTestId('product-card').first() },
   { name: 'product-detail', url: (ids) => `/products/${ids.product}`, heading: /.+/, data: (p) => p.getByTestId('product-price') },
   { name: 'all-gems', url: () => '/all-gems', heading: 'All gems', data: (p) => p.getByRole('heading', { level: 2, name: 'Diamond' }) },
-  { name: 'collections', url: () => '/collections', heading: 'Seasons of light', data: (p) => p.getByRole('heading', { level: 3 }).first() },
-  { name: 'collection-detail', url: (ids) => `/collections/${ids.collection}`, heading: /.+/, data: (p) => p.getByTestId('collection-pieces') },
+  {
+    name: 'collections',
+    url: () => '/collections',
+    heading: 'Seasons of light',
+    data: (p) => p.getByRole('heading', { level: 3 }).first(),
+  },
+  {
+    name: 'collection-detail',
+    url: (ids) => `/collections/${ids.collection}`,
+    heading: /.+/,
+    data: (p) => p.getByTestId('collection-pieces'),
+  },
   { name: 'services', url: () => '/services', heading: 'For the life of every piece', data: (p) => p.getByTestId('services-list') },
-  { name: 'services-detail', url: () => '/services/detail?service=engraving', heading: 'Engraving', data: (p) => p.getByText(/Our engravers work by hand/) },
+  {
+    name: 'services-detail',
+    url: () => '/services/detail?service=engraving',
+    heading: 'Engraving',
+    data: (p) => p.getByText(/Our engravers work by hand/),
+  },
   { name: 'support', url: () => '/support', heading: 'Client care', data: (p) => p.getByText('Can I pay in several instalments?') },
   { name: 'contact', url: () => '/contact', heading: 'Contact us', data: (p) => p.getByRole('button', { name: 'Send the message' }) },
   { name: 'about', url: () => '/about', heading: 'A maison of light', data: (p) => p.getByRole('heading', { name: 'The ateliers' }) },
@@ -52,7 +72,12 @@ const ROUTES: RouteCheck[] = [
   { name: 'news', url: () => '/news', heading: 'News from the Maison', data: (p) => p.getByTestId('news-list') },
   { name: 'news-article', url: (ids) => `/news/${ids.article}`, heading: /.+/, data: (p) => p.getByRole('link', { name: '← All news' }) },
   { name: 'hover-expand', url: () => '/hover-expand', heading: 'The collections', data: (p) => p.getByTestId('expand-panels') },
-  { name: 'jewelry-week', url: () => '/mirror-in-milan-digital-jewelry-week', heading: /Mirror in/, data: (p) => p.getByRole('button', { name: 'Submit the portfolio' }) },
+  {
+    name: 'jewelry-week',
+    url: () => '/mirror-in-milan-digital-jewelry-week',
+    heading: /Mirror in/,
+    data: (p) => p.getByRole('button', { name: 'Submit the portfolio' }),
+  },
   { name: 'new-cut', url: () => '/new-cut', heading: 'The Mirror Oval', data: (p) => p.getByTestId('new-cut-pieces') },
 ];
 
@@ -76,7 +101,11 @@ test.describe('storefront pages', () => {
       await expect(page).toHaveTitle(/— Mirror$/);
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
       // Every image has an alt attribute, and its box is reserved (width/height given).
-      const images = await page.locator('main img').evaluateAll((list) => list.map((img) => ({ alt: img.getAttribute('alt'), w: img.getAttribute('width'), h: img.getAttribute('height') })));
+      const images = await page
+        .locator('main img')
+        .evaluateAll((list) =>
+          list.map((img) => ({ alt: img.getAttribute('alt'), w: img.getAttribute('width'), h: img.getAttribute('height') })),
+        );
       for (const image of images) expect(image.alt !== null && image.w !== null && image.h !== null).toBe(true);
       await expectAxeClean(page);
       await page.evaluate(() => document.fonts.ready);
@@ -94,7 +123,8 @@ test('/products-left: filter, sort and paginate live in the URL and survive a re
   const grid = page.getByTestId('product-grid');
   await expect(grid).toBeVisible();
   const filters = page.getByRole('complementary', { name: 'Filters' });
-  if (await page.getByRole('button', { name: 'Show filters' }).isVisible()) await page.getByRole('button', { name: 'Show filters' }).click();
+  if (await page.getByRole('button', { name: 'Show filters' }).isVisible())
+    await page.getByRole('button', { name: 'Show filters' }).click();
 
   const inStock = filters.getByRole('group', { name: 'Availability' }).getByLabel(/In stock/);
   await inStock.click();
@@ -122,35 +152,42 @@ test('/products-left: filter, sort and paginate live in the URL and survive a re
   expect(errors).toEqual([]);
 });
 
-test('/products-left: the stone filter is the API\'s (its facet count is the list\'s), and a misspelt ' +
-  'search shows its alternatives under "Did you mean"', async ({ page, request }) => {
-  const errors = watchConsole(page);
-  await page.goto('/products-left');
-  await settled(page);
-  if (await page.getByRole('button', { name: 'Show filters' }).isVisible()) await page.getByRole('button', { name: 'Show filters' }).click();
-  const stones = page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Stone' });
-  const option = stones.locator('label').filter({ hasText: 'Sapphire' });
-  const facetCount = Number((await option.innerText()).match(/\d+/)?.[0]);
-  await option.getByRole('radio').click();
-  await expect(page).toHaveURL(/stone=Sapphire/);
-  await expect(option.getByRole('radio')).toBeChecked();
-  await expect(page.getByTestId('result-count')).toHaveText(`${facetCount} ${facetCount === 1 ? 'piece' : 'pieces'}`);
-  // Exactly the pieces whose stone is a sapphire.
-  const api = (await (await request.get('/api/products?stone=Sapphire&size=100')).json()) as { totalElements: number; content: { gemstone: { type: string } | null }[] };
-  expect(api.totalElements).toBe(facetCount);
-  expect(api.content.every((p) => p.gemstone?.type.toLowerCase() === 'sapphire')).toBe(true);
+test(
+  "/products-left: the stone filter is the API's (its facet count is the list's), and a misspelt " +
+    'search shows its alternatives under "Did you mean"',
+  async ({ page, request }) => {
+    const errors = watchConsole(page);
+    await page.goto('/products-left');
+    await settled(page);
+    if (await page.getByRole('button', { name: 'Show filters' }).isVisible())
+      await page.getByRole('button', { name: 'Show filters' }).click();
+    const stones = page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Stone' });
+    const option = stones.locator('label').filter({ hasText: 'Sapphire' });
+    const facetCount = Number((await option.innerText()).match(/\d+/)?.[0]);
+    await option.getByRole('radio').click();
+    await expect(page).toHaveURL(/stone=Sapphire/);
+    await expect(option.getByRole('radio')).toBeChecked();
+    await expect(page.getByTestId('result-count')).toHaveText(`${facetCount} ${facetCount === 1 ? 'piece' : 'pieces'}`);
+    // Exactly the pieces whose stone is a sapphire.
+    const api = (await (await request.get('/api/products?stone=Sapphire&size=100')).json()) as {
+      totalElements: number;
+      content: { gemstone: { type: string } | null }[];
+    };
+    expect(api.totalElements).toBe(facetCount);
+    expect(api.content.every((p) => p.gemstone?.type.toLowerCase() === 'sapphire')).toBe(true);
 
-  await page.goto('/products-left?q=saphire');
-  await settled(page);
-  const didYouMean = page.getByTestId('did-you-mean');
-  await expect(didYouMean.getByRole('heading', { name: /^Did you mean “sapphire”\s?\?$/ })).toBeVisible();
-  await expect(didYouMean).toContainText('No piece matches “saphire” exactly.');
-  await didYouMean.getByRole('button', { name: '“sapphire”' }).click();
-  await expect(page).toHaveURL(/q=sapphire/);
-  await expect(page.getByTestId('product-grid')).toBeVisible();
-  await expect(didYouMean).toHaveCount(0);
-  expect(errors).toEqual([]);
-});
+    await page.goto('/products-left?q=saphire');
+    await settled(page);
+    const didYouMean = page.getByTestId('did-you-mean');
+    await expect(didYouMean.getByRole('heading', { name: /^Did you mean “sapphire”\s?\?$/ })).toBeVisible();
+    await expect(didYouMean).toContainText('No piece matches “saphire” exactly.');
+    await didYouMean.getByRole('button', { name: '“sapphire”' }).click();
+    await expect(page).toHaveURL(/q=sapphire/);
+    await expect(page.getByTestId('product-grid')).toBeVisible();
+    await expect(didYouMean).toHaveCount(0);
+    expect(errors).toEqual([]);
+  },
+);
 
 test('a product opens its own page, with appointment and, for rings, try-on and 360°', async ({ page, request }) => {
   // A demo ring, found by its category (other tests add pieces whose names say "ring").
@@ -160,12 +197,18 @@ test('a product opens its own page, with appointment and, for rings, try-on and 
   const name = pieces.content[0]!.name;
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
   await settled(page);
-  const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
+  const card = page
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .first();
   await card.getByRole('link').click();
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('product-price')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', /\/contact\?appointment=1&piece=/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
+    'href',
+    /\/contact\?appointment=1&piece=/,
+  );
   await expect(page.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', /\/ar\/rings\//);
   await expect(page.getByRole('link', { name: '360°' })).toHaveAttribute('href', /\/view-360\?product=/);
 });
@@ -210,11 +253,16 @@ test('contact message and appointment request reach the outbox', async ({ page, 
 
   const token = await adminToken(request);
   const outbox = await request.get('/api/notifications/outbox?size=100', { headers: { Authorization: `Bearer ${token}` } });
-  const mails = ((await outbox.json()) as { content: { emailType: string; recipients: string[]; subject: string; text: string }[] }).content.filter(
-    (m) => m.text.includes(email) || m.recipients.includes(email),
-  );
+  const mails = (
+    (await outbox.json()) as { content: { emailType: string; recipients: string[]; subject: string; text: string }[] }
+  ).content.filter((m) => m.text.includes(email) || m.recipients.includes(email));
   // The Maison's two messages, and the visitor's fixed acknowledgement of each form (issue 14).
-  expect(mails.map((m) => m.emailType).sort()).toEqual(['APPOINTMENT_REQUEST', 'CONTACT_MESSAGE', 'VISITOR_ACKNOWLEDGEMENT', 'VISITOR_ACKNOWLEDGEMENT']);
+  expect(mails.map((m) => m.emailType).sort()).toEqual([
+    'APPOINTMENT_REQUEST',
+    'CONTACT_MESSAGE',
+    'VISITOR_ACKNOWLEDGEMENT',
+    'VISITOR_ACKNOWLEDGEMENT',
+  ]);
   expect(mails.find((m) => m.emailType === 'APPOINTMENT_REQUEST')!.text).toContain('Aube de Givre solitaire');
   const acknowledgements = mails.filter((m) => m.emailType === 'VISITOR_ACKNOWLEDGEMENT');
   expect(acknowledgements.map((m) => m.subject).sort()).toEqual(['Your appointment request to Mirror', 'Your message to Mirror']);
@@ -226,8 +274,11 @@ test('contact message and appointment request reach the outbox', async ({ page, 
 
 // A tiny valid PNG and PDF: the server decides the type by their magic bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count ' +
-  '0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + ' '.repeat(200_000));
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count ' +
+    '0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' +
+    ' '.repeat(200_000),
+);
 
 test('jewelry week: two files upload with visible progress, both emails are queued, success page', async ({ page, request }, testInfo) => {
   const email = `designer-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -239,7 +290,9 @@ test('jewelry week: two files upload with visible progress, both emails are queu
   await page.getByLabel('Designer name').fill('Giulia Ferri');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Country').fill('Italy');
-  await page.getByLabel('Collection statement').fill('Nine pieces in recycled gold and lab-grown sapphires, inspired by the Navigli at dusk.');
+  await page
+    .getByLabel('Collection statement')
+    .fill('Nine pieces in recycled gold and lab-grown sapphires, inspired by the Navigli at dusk.');
   await page.locator('input[type=file]').setInputFiles([
     { name: 'lookbook.pdf', mimeType: 'application/pdf', buffer: PDF },
     { name: 'ring.png', mimeType: 'image/png', buffer: PNG },
@@ -259,12 +312,16 @@ test('jewelry week: two files upload with visible progress, both emails are queu
 
   const token = await adminToken(request);
   const outbox = await request.get('/api/notifications/outbox?size=100', { headers: { Authorization: `Bearer ${token}` } });
-  const mails = ((await outbox.json()) as { content: { emailType: string; recipients: string[]; text: string }[] }).content.filter((m) => m.text.includes(email) || m.recipients.includes(email));
+  const mails = ((await outbox.json()) as { content: { emailType: string; recipients: string[]; text: string }[] }).content.filter(
+    (m) => m.text.includes(email) || m.recipients.includes(email),
+  );
   expect(mails.map((m) => m.emailType).sort()).toEqual(['JEWELRY_WEEK_CONFIRMATION', 'JEWELRY_WEEK_SUBMISSION']);
   expect(mails.find((m) => m.emailType === 'JEWELRY_WEEK_CONFIRMATION')!.recipients).toEqual([email]);
 });
 
-test('jewelry week: the statement counts as one types and says when it is too long; the success page needs a submission', async ({ page }) => {
+test('jewelry week: the statement counts as one types and says when it is too long; the success page needs a submission', async ({
+  page,
+}) => {
   await page.goto('/mirror-in-milan-digital-jewelry-week/submit-success');
   await expect(page).toHaveURL(/\/mirror-in-milan-digital-jewelry-week$/);
   await settled(page);
@@ -285,65 +342,69 @@ test('jewelry week: the statement counts as one types and says when it is too lo
   await expect(statement).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('profile: signed out goes to sign-in; edit the profile, change the email (confirmed by its link) and ' +
-  'the password, sign in again', async ({ page, request }, testInfo) => {
-  await page.goto('/user-profile');
-  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);
+test(
+  'profile: signed out goes to sign-in; edit the profile, change the email (confirmed by its link) and ' + 'the password, sign in again',
+  async ({ page, request }, testInfo) => {
+    await page.goto('/user-profile');
+    await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);
 
-  const username = `client${testInfo.project.name}${Date.now()}`.slice(0, 40);
-  const created = await request.post('/api/users', { data: { username, email: `${username}@example.com`, password: 'Original-Pass-2025' } });
-  expect(created.ok()).toBe(true);
-  const registrationToken = new URL(await confirmationLink(request, `${username}@example.com`), 'http://x').searchParams.get('token');
-  expect((await request.post('/api/users/confirm-email', { data: { token: registrationToken } })).status()).toBe(200);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('Original-Pass-2025');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/user-profile$/);
-  await settled(page);
+    const username = `client${testInfo.project.name}${Date.now()}`.slice(0, 40);
+    const created = await request.post('/api/users', {
+      data: { username, email: `${username}@example.com`, password: 'Original-Pass-2025' },
+    });
+    expect(created.ok()).toBe(true);
+    const registrationToken = new URL(await confirmationLink(request, `${username}@example.com`), 'http://x').searchParams.get('token');
+    expect((await request.post('/api/users/confirm-email', { data: { token: registrationToken } })).status()).toBe(200);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('Original-Pass-2025');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/user-profile$/);
+    await settled(page);
 
-  await page.getByLabel('First name').fill('Hélène');
-  await page.getByLabel('Phone').fill('+33 1 23 45 67 89');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Hélène' })).toBeVisible();
+    await page.getByLabel('First name').fill('Hélène');
+    await page.getByLabel('Phone').fill('+33 1 23 45 67 89');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Hélène' })).toBeVisible();
 
-  // A new email needs the current password (issue 14, finding 8).
-  const details = page.getByRole('form', { name: 'Your details' });
-  await details.getByLabel('Email').fill(`${username}@new.example.com`);
-  await details.getByRole('button', { name: 'Save changes' }).click();
-  await expect(details.getByText('Enter your current password to change your email')).toBeVisible();
-  await details.getByLabel('Current password').fill('Original-Pass-2025');
-  await details.getByRole('button', { name: 'Save changes' }).click();
-  // The new address waits for its link (issue 14); the account keeps the old one meanwhile.
-  const newEmail = `${username}@new.example.com`;
-  await expect(page.getByText(`Saved. We have sent a link to ${newEmail}: your address changes once you open it.`)).toBeVisible();
-  const waiting = details.getByRole('group', { name: 'Waiting for confirmation' });
-  await expect(waiting).toContainText(`We sent a link to ${newEmail}. Until you open it, your address stays ${username}@example.com.`);
-  await expect(details.getByLabel('Email')).toHaveValue(`${username}@example.com`);
-  await expect(page.getByText('You have no orders yet.')).toBeVisible();
-  await snap(page, testInfo, 'profile-email-waiting');
-  await page.goto(await confirmationLink(request, newEmail));
-  await expect(page.getByRole('heading', { level: 1, name: 'Your new address is confirmed' })).toBeVisible();
-  await snap(page, testInfo, 'confirm-email-changed');
-  await page.getByRole('link', { name: 'Back to your profile' }).click();
-  await expect(page).toHaveURL(/\/user-profile$/);
-  await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('Email')).toHaveValue(newEmail);
-  await expect(page.getByRole('group', { name: 'Waiting for confirmation' })).toHaveCount(0);
+    // A new email needs the current password (issue 14, finding 8).
+    const details = page.getByRole('form', { name: 'Your details' });
+    await details.getByLabel('Email').fill(`${username}@new.example.com`);
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await expect(details.getByText('Enter your current password to change your email')).toBeVisible();
+    await details.getByLabel('Current password').fill('Original-Pass-2025');
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    // The new address waits for its link (issue 14); the account keeps the old one meanwhile.
+    const newEmail = `${username}@new.example.com`;
+    await expect(page.getByText(`Saved. We have sent a link to ${newEmail}: your address changes once you open it.`)).toBeVisible();
+    const waiting = details.getByRole('group', { name: 'Waiting for confirmation' });
+    await expect(waiting).toContainText(`We sent a link to ${newEmail}. Until you open it, your address stays ${username}@example.com.`);
+    await expect(details.getByLabel('Email')).toHaveValue(`${username}@example.com`);
+    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+    await snap(page, testInfo, 'profile-email-waiting');
+    await page.goto(await confirmationLink(request, newEmail));
+    await expect(page.getByRole('heading', { level: 1, name: 'Your new address is confirmed' })).toBeVisible();
+    await snap(page, testInfo, 'confirm-email-changed');
+    await page.getByRole('link', { name: 'Back to your profile' }).click();
+    await expect(page).toHaveURL(/\/user-profile$/);
+    await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('Email')).toHaveValue(newEmail);
+    await expect(page.getByRole('group', { name: 'Waiting for confirmation' })).toHaveCount(0);
 
-  await page.getByLabel('Current password').fill('wrong-password-1');
-  await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-2025');
-  await page.getByLabel('Confirm the new password').fill('Brand-New-Pass-2025');
-  await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Your current password is not correct.')).toBeVisible();
-  await page.getByLabel('Current password').fill('Original-Pass-2025');
-  await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('Brand-New-Pass-2025');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/user-profile$/);
-});
+    await page.getByLabel('Current password').fill('wrong-password-1');
+    await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-2025');
+    await page.getByLabel('Confirm the new password').fill('Brand-New-Pass-2025');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your current password is not correct.')).toBeVisible();
+    await page.getByLabel('Current password').fill('Original-Pass-2025');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile/);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('Brand-New-Pass-2025');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/user-profile$/);
+  },
+);
 
 test('profile: a customer sees their orders and payment schedules', async ({ page }, testInfo) => {
   await signIn(page, 'customer', '/auth/login?next=%2Fuser-profile');
@@ -356,10 +417,16 @@ test('profile: a customer sees their orders and payment schedules', async ({ pag
   await snap(page, testInfo, 'storefront-user-profile');
 });
 
-test('new cut: reached from the home page and the footer; its drawings, and the API’s pieces of the cut, paged', async ({ page, request }, testInfo) => {
+test('new cut: reached from the home page and the footer; its drawings, and the API’s pieces of the cut, paged', async ({
+  page,
+  request,
+}, testInfo) => {
   const errors = watchConsole(page);
   type Piece = { name: string; gemstone: { cut: string | null } | null };
-  const api = (await (await request.get('/api/products?cut=Oval&sort=createdAt%2Cdesc&size=100')).json()) as { totalElements: number; content: Piece[] };
+  const api = (await (await request.get('/api/products?cut=Oval&sort=createdAt%2Cdesc&size=100')).json()) as {
+    totalElements: number;
+    content: Piece[];
+  };
   // The demo catalogue sets 13 ovals: two pages of twelve.
   expect(api.totalElements).toBeGreaterThan(12);
   expect(api.content.every((p) => p.gemstone?.cut?.toLowerCase() === 'oval')).toBe(true);
@@ -370,7 +437,8 @@ test('new cut: reached from the home page and the footer; its drawings, and the 
   await expect(page).toHaveURL(/\/new-cut$/);
   await expect(page.getByRole('heading', { level: 1, name: 'The Mirror Oval' })).toBeVisible();
   await expect(page).toHaveTitle('The new cut: The Mirror Oval — Mirror');
-  for (const name of [/face up/, /in profile/, /face down/]) await expect(page.getByTestId('cut-diagram').getByRole('img', { name })).toBeVisible();
+  for (const name of [/face up/, /in profile/, /face down/])
+    await expect(page.getByTestId('cut-diagram').getByRole('img', { name })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '60.9%' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'The bow-tie' })).toBeVisible();
 
@@ -391,7 +459,9 @@ test('new cut: reached from the home page and the footer; its drawings, and the 
   expect(errors).toEqual([]);
 });
 
-test('new cut: the film paints its poster and loads only within 50 px of the viewport (docs/product.md §9), then plays', async ({ page }) => {
+test('new cut: the film paints its poster and loads only within 50 px of the viewport (docs/product.md §9), then plays', async ({
+  page,
+}) => {
   const films: string[] = [];
   page.on('request', (request) => {
     if (/\.(webm|mp4)$/.test(new URL(request.url()).pathname)) films.push(request.url());

@@ -50,7 +50,9 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
 export const prepare: PrepareRoute = async (url, fetchAnswer) => {
   const href = new URL(url, 'http://mirror.local');
   const queryClient = createQueryClient({ isServer: true });
-  const context = await requestFetch.run(fetchAnswer, () => handler.query(new Request(href), { requestContext: { queryClient } satisfies ServerLoadContext }));
+  const context = await requestFetch.run(fetchAnswer, () =>
+    handler.query(new Request(href), { requestContext: { queryClient } satisfies ServerLoadContext }),
+  );
   if (context instanceof Response || context.errors) return null;
   const leaf = context.matches.at(-1);
   const load = leaf ? (context.loaderData[leaf.route.id] as PreparedLoad | null | undefined) : undefined;

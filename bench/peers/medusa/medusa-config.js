@@ -12,7 +12,9 @@ const redisModules = redisUrl
       {
         key: Modules.LOCKING,
         resolve: '@medusajs/medusa/locking',
-        options: { providers: [{ resolve: '@medusajs/medusa/locking-redis', id: 'locking-redis', is_default: true, options: { redisUrl } }] },
+        options: {
+          providers: [{ resolve: '@medusajs/medusa/locking-redis', id: 'locking-redis', is_default: true, options: { redisUrl } }],
+        },
       },
     ]
   : [];

@@ -29,28 +29,34 @@ exports.default = async function seed({ container }) {
     input: {
       selector: { id: store.id },
       update: {
-        supported_currencies: [
-          { currency_code: 'eur', is_default: true },
-          { currency_code: 'chf' },
-          { currency_code: 'usd' },
-        ],
+        supported_currencies: [{ currency_code: 'eur', is_default: true }, { currency_code: 'chf' }, { currency_code: 'usd' }],
       },
     },
   });
 
-  const { result: [region] } = await createRegionsWorkflow(container).run({
-    input: { regions: [{ name: 'Europe', currency_code: 'eur', countries: ['fr', 'it', 'be', 'de'], payment_providers: ['pp_system_default'] }] },
+  const {
+    result: [region],
+  } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [{ name: 'Europe', currency_code: 'eur', countries: ['fr', 'it', 'be', 'de'], payment_providers: ['pp_system_default'] }],
+    },
   });
-  const { result: [channel] } = await createSalesChannelsWorkflow(container).run({
+  const {
+    result: [channel],
+  } = await createSalesChannelsWorkflow(container).run({
     input: { salesChannelsData: [{ name: 'Maison webshop' }] },
   });
-  const { result: [apiKey] } = await createApiKeysWorkflow(container).run({
+  const {
+    result: [apiKey],
+  } = await createApiKeysWorkflow(container).run({
     input: { api_keys: [{ title: 'Webshop', type: 'publishable', created_by: '' }] },
   });
   await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [channel.id] } });
 
   const { result: categories } = await createProductCategoriesWorkflow(container).run({
-    input: { product_categories: catalogue.categories.map((name) => ({ name, handle: name.toLowerCase().replace(/\s+/g, '-'), is_active: true })) },
+    input: {
+      product_categories: catalogue.categories.map((name) => ({ name, handle: name.toLowerCase().replace(/\s+/g, '-'), is_active: true })),
+    },
   });
   const categoryId = Object.fromEntries(categories.map((c) => [c.name, c.id]));
   const { result: tags } = await createProductTagsWorkflow(container).run({

@@ -82,7 +82,8 @@ export const AuditListQuerySchema = PageQuerySchema.extend({
   to: z.iso.datetime({ offset: true }).or(DateOnly).optional(),
 }).superRefine((q, ctx) => {
   const start = (v: string) => Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
-  if (q.from && q.to && start(q.from) > start(q.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
+  if (q.from && q.to && start(q.from) > start(q.to))
+    ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
 });
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 

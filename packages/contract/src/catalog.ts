@@ -95,7 +95,13 @@ export const ProductSchema = z.object({
   categoryId: z.uuid(),
   metalType: MetalTypeSchema,
   gemstone: z
-    .object({ type: z.string(), carat: z.number().nullable(), cut: z.string().nullable(), colour: z.string().nullable(), clarity: z.string().nullable() })
+    .object({
+      type: z.string(),
+      carat: z.number().nullable(),
+      cut: z.string().nullable(),
+      colour: z.string().nullable(),
+      clarity: z.string().nullable(),
+    })
     .nullable(),
   currency: z.string(),
   /** Fixed price; null for price-on-request pieces. */
@@ -160,10 +166,18 @@ const productFields = {
   images: z.array(ImageInputSchema).max(20).default([]),
 };
 
-function checkPrice(value: { price?: number | null; priceMin?: number | null; priceMax?: number | null }, ctx: z.RefinementCtx, required: boolean) {
+function checkPrice(
+  value: { price?: number | null; priceMin?: number | null; priceMax?: number | null },
+  ctx: z.RefinementCtx,
+  required: boolean,
+) {
   const hasRange = value.priceMin != null || value.priceMax != null;
   if (hasRange && (value.priceMin == null || value.priceMax == null)) {
-    ctx.addIssue({ code: 'custom', path: [value.priceMin == null ? 'priceMin' : 'priceMax'], message: 'Give both ends of the price range' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [value.priceMin == null ? 'priceMin' : 'priceMax'],
+      message: 'Give both ends of the price range',
+    });
   }
   if (value.priceMin != null && value.priceMax != null && value.priceMax < value.priceMin) {
     ctx.addIssue({ code: 'custom', path: ['priceMax'], message: 'The top of the range must not be below the bottom' });
@@ -213,7 +227,11 @@ export type ProductStockBody = z.infer<typeof ProductStockBodySchema>;
 export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'updatedAt', 'stock', 'sku'] as const;
 
 /** A price in minor units as a query parameter: prices are `integer` columns, so the bound is int4's. */
-const PriceQuery = z.coerce.number().int('Use whole minor units (cents)').min(0, 'Must not be negative').max(INT4_MAX, `At most ${INT4_MAX}`);
+const PriceQuery = z.coerce
+  .number()
+  .int('Use whole minor units (cents)')
+  .min(0, 'Must not be negative')
+  .max(INT4_MAX, `At most ${INT4_MAX}`);
 
 export const ProductFilterQuerySchema = z.object({
   categoryId: z.uuid().optional(),
@@ -245,9 +263,19 @@ export const ProductListQuerySchema = PageQuerySchema.extend({
   ),
   sort: sortParam(PRODUCT_SORT_FIELDS, 'createdAt,desc'),
   /** Keyset cursor from a previous page's `nextCursor`. */
-  after: z.string().max(300).optional().describe('The page after this cursor (a page\'s `nextCursor`), at constant cost at any depth; the same `sort` and filters.'),
+  after: z
+    .string()
+    .max(300)
+    .optional()
+    .describe("The page after this cursor (a page's `nextCursor`), at constant cost at any depth; the same `sort` and filters."),
   /** Keyset cursor from a page's `prevCursor`. */
-  before: z.string().max(300).optional().describe('The page before this cursor (a page\'s `prevCursor`), in the list\'s order; the first page when fewer than `size` pieces precede it. Not with `after`.'),
+  before: z
+    .string()
+    .max(300)
+    .optional()
+    .describe(
+      "The page before this cursor (a page's `prevCursor`), in the list's order; the first page when fewer than `size` pieces precede it. Not with `after`.",
+    ),
 }).extend(ProductFilterQuerySchema.shape);
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
@@ -351,7 +379,8 @@ export const ProductBulkBodySchema = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.action === 'SET_STATUS' && !v.status) ctx.addIssue({ code: 'custom', path: ['status'], message: 'Choose the status to set' });
-    if (v.action !== 'SET_STATUS' && v.status) ctx.addIssue({ code: 'custom', path: ['status'], message: 'Only SET_STATUS takes a status' });
+    if (v.action !== 'SET_STATUS' && v.status)
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'Only SET_STATUS takes a status' });
   });
 export type ProductBulkBody = z.infer<typeof ProductBulkBodySchema>;
 
@@ -371,8 +400,17 @@ export type SkuAvailability = z.infer<typeof SkuAvailabilitySchema>;
 /** Comma-separated piece ids ("export selection"); at most 300 so the URL stays within header limits. */
 const idListQuery = z
   .string()
-  .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
-  .pipe(z.array(z.uuid('Every id must be a UUID')).min(1, 'Give at least one id').max(300, 'At most 300 ids; export larger sets by filter'));
+  .transform((v) => [
+    ...new Set(
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z.array(z.uuid('Every id must be a UUID')).min(1, 'Give at least one id').max(300, 'At most 300 ids; export larger sets by filter'),
+  );
 
 /** The list's filters and sort, an optional search `q` (the matches, in the chosen sort) and an optional id list. */
 export const ProductExportQuerySchema = ProductFilterQuerySchema.extend({
@@ -522,7 +560,9 @@ export const CollectionWithProductsQuerySchema = CollectionListQuerySchema.exten
 export const AddCollectionProductBodySchema = z
   .object({ productId: z.uuid(), sortOrder: z.number().int().min(0).max(100_000).optional(), isHero: z.boolean().default(false) })
   .strict();
-export const CollectionSortOrderBodySchema = z.object({ sortOrder: z.number().int().min(0, 'Sort order starts at 0').max(100_000) }).strict();
+export const CollectionSortOrderBodySchema = z
+  .object({ sortOrder: z.number().int().min(0, 'Sort order starts at 0').max(100_000) })
+  .strict();
 export const CollectionFeaturedBodySchema = z.object({ featured: z.boolean() }).strict();
 export const CollectionProductParamsSchema = z.object({ id: z.uuid(), productId: z.uuid() });
 /** The collection's whole new order, first piece first (drag-and-drop saves with one call). */

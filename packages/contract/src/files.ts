@@ -5,7 +5,14 @@ import { JEWELRY_WEEK_UPLOAD_FOLDER, UPLOAD_DEFAULT_BUCKET, UPLOAD_DEFAULT_FOLDE
 export { JEWELRY_WEEK_UPLOAD_FOLDER, UPLOAD_DEFAULT_BUCKET, UPLOAD_DEFAULT_FOLDER };
 
 /** Decided by the file's content (magic bytes), never by its name or the client's content type. */
-export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'application/pdf', 'model/gltf-binary'] as const;
+export const UPLOAD_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'application/pdf',
+  'model/gltf-binary',
+] as const;
 export const UploadContentTypeSchema = z.enum(UPLOAD_CONTENT_TYPES);
 export type UploadContentType = z.infer<typeof UploadContentTypeSchema>;
 
@@ -23,7 +30,10 @@ export const FolderPathSchema = z
   .string()
   .trim()
   .max(200, 'Folder path is too long')
-  .refine((v) => !v.startsWith('/') && !v.startsWith('\\') && !/^[A-Za-z]:/.test(v), 'Folder path must be relative (no leading / or drive letter)')
+  .refine(
+    (v) => !v.startsWith('/') && !v.startsWith('\\') && !/^[A-Za-z]:/.test(v),
+    'Folder path must be relative (no leading / or drive letter)',
+  )
   .refine((v) => !v.split(/[\\/]/).some((part) => part === '..' || part === '.'), 'Folder path must not contain . or .. segments')
   .transform((v) => v.replace(/\/+$/, ''))
   .refine((v) => {

@@ -47,10 +47,7 @@ const DayHoursSchema = z
 
 /** Per weekday, the opening intervals (two when the boutique closes for lunch); an empty list means closed. */
 export const OpeningHoursSchema = z.object(
-  Object.fromEntries(WEEKDAYS.map((d) => [d, DayHoursSchema.default([])])) as Record<
-    Weekday,
-    z.ZodDefault<typeof DayHoursSchema>
-  >,
+  Object.fromEntries(WEEKDAYS.map((d) => [d, DayHoursSchema.default([])])) as Record<Weekday, z.ZodDefault<typeof DayHoursSchema>>,
 );
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 
@@ -115,7 +112,10 @@ const LocationFieldsSchema = z
     postalCode: z.string().trim().max(20).nullable().optional(),
     city: Text(100),
     country: Text(100),
-    countryCode: z.string().trim().regex(/^[A-Z]{2}$/, 'Use a two-letter ISO country code such as FR'),
+    countryCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/, 'Use a two-letter ISO country code such as FR'),
     latitude: z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'),
     longitude: z.number().min(-180, 'Longitude is between -180 and 180').max(180, 'Longitude is between -180 and 180'),
     timezone: z

@@ -20,7 +20,9 @@ function intlFormat(currency: string, fractionDigits?: number): Intl.NumberForma
   if (!format) {
     format = new Intl.NumberFormat(
       'en-GB',
-      fractionDigits === undefined ? { style: 'currency', currency } : { style: 'currency', currency, minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+      fractionDigits === undefined
+        ? { style: 'currency', currency }
+        : { style: 'currency', currency, minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
     );
     intlFormats.set(key, format);
   }

@@ -18,7 +18,12 @@ export const EmailTypeSchema = z.enum(EMAIL_TYPES);
 export type EmailType = z.infer<typeof EmailTypeSchema>;
 
 /** Types a visitor's form may send (to the brand inbox and the one submitter address in the model). */
-export const PUBLIC_EMAIL_TYPES = ['JEWELRY_WEEK_SUBMISSION', 'JEWELRY_WEEK_CONFIRMATION', 'CONTACT_MESSAGE', 'APPOINTMENT_REQUEST'] as const satisfies readonly EmailType[];
+export const PUBLIC_EMAIL_TYPES = [
+  'JEWELRY_WEEK_SUBMISSION',
+  'JEWELRY_WEEK_CONFIRMATION',
+  'CONTACT_MESSAGE',
+  'APPOINTMENT_REQUEST',
+] as const satisfies readonly EmailType[];
 
 export const EMAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
 export const EmailStatusSchema = z.enum(EMAIL_STATUSES);
@@ -47,7 +52,10 @@ export const JewelryWeekModelSchema = SubmitterSchema.extend({
   /** The collection statement: a real paragraph, not an essay (decisions §62). */
   message: optionalText(JEWELRY_WEEK_STATEMENT_MAX),
   /** Files uploaded beforehand to the jewelry-week folder (URLs returned by /api/files/upload). */
-  files: z.array(z.object({ url: text(500), name: optionalText(200) })).max(20).optional(),
+  files: z
+    .array(z.object({ url: text(500), name: optionalText(200) }))
+    .max(20)
+    .optional(),
 });
 
 export const ContactMessageModelSchema = SubmitterSchema.extend({

@@ -222,7 +222,6 @@ export type RecordPaymentBody = z.infer<typeof RecordPaymentBodySchema>;
 export const PaymentResultSchema = z.object({ payment: PaymentSchema, scheduleItem: ScheduleItemSchema, order: OrderSchema });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
-
 export const ORDER_SORT_FIELDS = ['createdAt', 'total', 'status', 'number'] as const;
 const AmountQuery = z.coerce.number().int('Use whole minor units (cents)').min(0).max(1e13);
 
@@ -246,12 +245,12 @@ export const OrderFilterQuerySchema = z.object({
   q: z.string().trim().min(1).max(100).optional(),
 });
 
-function refineRanges<T extends { from?: string | undefined; to?: string | undefined; minTotal?: number | undefined; maxTotal?: number | undefined }>(
-  q: T,
-  ctx: z.RefinementCtx,
-) {
+function refineRanges<
+  T extends { from?: string | undefined; to?: string | undefined; minTotal?: number | undefined; maxTotal?: number | undefined },
+>(q: T, ctx: z.RefinementCtx) {
   const start = (v: string) => Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
-  if (q.from && q.to && start(q.from) > start(q.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
+  if (q.from && q.to && start(q.from) > start(q.to))
+    ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
   if (q.minTotal !== undefined && q.maxTotal !== undefined && q.minTotal > q.maxTotal) {
     ctx.addIssue({ code: 'custom', path: ['maxTotal'], message: 'maxTotal must not be below minTotal' });
   }
@@ -290,7 +289,8 @@ export const ScheduleFilterQuerySchema = z.object({
   q: z.string().trim().min(1).max(100).optional(),
 });
 const refineDueRange = (q: { dueFrom?: string | undefined; dueTo?: string | undefined }, ctx: z.RefinementCtx) => {
-  if (q.dueFrom && q.dueTo && q.dueFrom > q.dueTo) ctx.addIssue({ code: 'custom', path: ['dueTo'], message: 'dueTo must not be before dueFrom' });
+  if (q.dueFrom && q.dueTo && q.dueFrom > q.dueTo)
+    ctx.addIssue({ code: 'custom', path: ['dueTo'], message: 'dueTo must not be before dueFrom' });
 };
 export const ScheduleQuerySchema = PageQuerySchema.extend(ScheduleFilterQuerySchema.shape).superRefine(refineDueRange);
 export type ScheduleQuery = z.infer<typeof ScheduleQuerySchema>;

@@ -111,7 +111,10 @@ export type EmailConfirmation = z.infer<typeof EmailConfirmationSchema>;
  * "Send the link again": by the address typed at registration (answered alike whether anything waits for
  * it or not), or by the token of a link that expired.
  */
-export const ResendConfirmationBodySchema = z.union([z.object({ email: EmailSchema }).strict(), z.object({ token: ConfirmationTokenSchema }).strict()]);
+export const ResendConfirmationBodySchema = z.union([
+  z.object({ email: EmailSchema }).strict(),
+  z.object({ token: ConfirmationTokenSchema }).strict(),
+]);
 export type ResendConfirmationBody = z.infer<typeof ResendConfirmationBodySchema>;
 
 export const ResendReceiptSchema = z.object({ status: z.literal('ACCEPTED') });

@@ -35,7 +35,8 @@ describe('loadEnv', () => {
     expect(loadEnv({ ...both, DATABASE_READ_STICKY_SECONDS: '2' }).DATABASE_READ_STICKY_SECONDS).toBe(2);
     expect(() => loadEnv({ DATABASE_READ_URL: 'postgres://u@replica/db' })).toThrow(/DATABASE_URL: required when DATABASE_READ_URL is set/);
     expect(() => loadEnv({ ...both, DATABASE_READ_URL: 'mysql://replica' })).toThrow(/DATABASE_READ_URL/);
-    for (const bad of ['0', '1.5', 'soon']) expect(() => loadEnv({ ...both, DATABASE_READ_STICKY_SECONDS: bad })).toThrow(/DATABASE_READ_STICKY_SECONDS/);
+    for (const bad of ['0', '1.5', 'soon'])
+      expect(() => loadEnv({ ...both, DATABASE_READ_STICKY_SECONDS: bad })).toThrow(/DATABASE_READ_STICKY_SECONDS/);
   });
 
   it('parses the CORS allow-list and booleans', () => {
@@ -46,10 +47,22 @@ describe('loadEnv', () => {
   });
 
   it('derives the house addresses from one BRAND_DOMAIN (default mirror-maison.com), each overridable', () => {
-    expect(loadEnv({})).toMatchObject({ BRAND_DOMAIN: 'mirror-maison.com', BRAND_INBOX: 'concierge@mirror-maison.com', MAIL_FROM: 'Mirror <no-reply@mirror-maison.com>' });
-    expect(loadEnv({ BRAND_DOMAIN: ' Maison-Exemple.test ' })).toMatchObject({ BRAND_DOMAIN: 'maison-exemple.test', BRAND_INBOX: 'concierge@maison-exemple.test', MAIL_FROM: 'Mirror <no-reply@maison-exemple.test>' });
-    expect(loadEnv({ BRAND_DOMAIN: 'maison.test', BRAND_INBOX: 'desk@maison.test', MAIL_FROM: 'House <mail@maison.test>' })).toMatchObject({ BRAND_INBOX: 'desk@maison.test', MAIL_FROM: 'House <mail@maison.test>' });
-    for (const bad of ['https://mirror-maison.com', 'mirror-maison', 'concierge@mirror-maison.com', 'mirror maison.com']) expect(() => loadEnv({ BRAND_DOMAIN: bad })).toThrow(/BRAND_DOMAIN/);
+    expect(loadEnv({})).toMatchObject({
+      BRAND_DOMAIN: 'mirror-maison.com',
+      BRAND_INBOX: 'concierge@mirror-maison.com',
+      MAIL_FROM: 'Mirror <no-reply@mirror-maison.com>',
+    });
+    expect(loadEnv({ BRAND_DOMAIN: ' Maison-Exemple.test ' })).toMatchObject({
+      BRAND_DOMAIN: 'maison-exemple.test',
+      BRAND_INBOX: 'concierge@maison-exemple.test',
+      MAIL_FROM: 'Mirror <no-reply@maison-exemple.test>',
+    });
+    expect(loadEnv({ BRAND_DOMAIN: 'maison.test', BRAND_INBOX: 'desk@maison.test', MAIL_FROM: 'House <mail@maison.test>' })).toMatchObject({
+      BRAND_INBOX: 'desk@maison.test',
+      MAIL_FROM: 'House <mail@maison.test>',
+    });
+    for (const bad of ['https://mirror-maison.com', 'mirror-maison', 'concierge@mirror-maison.com', 'mirror maison.com'])
+      expect(() => loadEnv({ BRAND_DOMAIN: bad })).toThrow(/BRAND_DOMAIN/);
   });
 
   it('rejects a short JWT secret', () => {

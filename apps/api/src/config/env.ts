@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { BRAND_DOMAIN_PATTERN, CONCIERGE_MAILBOX, DEFAULT_BRAND_DOMAIN, brandAddress } from '@mirror/contract/brand';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const EnvSchema = z
   .object({
@@ -32,7 +30,12 @@ const EnvSchema = z
     CORS_ORIGINS: z
       .string()
       .default('')
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     SEED_DEMO: bool.default(true),
     /** Draw the studio render of a piece saved without photographs (off in the API tests: sharp is slow). */
@@ -54,7 +57,12 @@ const EnvSchema = z
     UPLOAD_BUCKETS: z
       .string()
       .default('mirror-storage')
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     /** Anonymous uploads (jewelry-week submissions) per IP per 15 minutes. */
     UPLOAD_ANON_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
     /** File downloads (`GET /api/files/*`, product imagery) per IP per minute, counted apart from RATE_LIMIT_MAX. */
@@ -67,7 +75,10 @@ const EnvSchema = z
     S3_FORCE_PATH_STYLE: bool.default(true),
 
     // Email (POST /api/notifications/email and the outbox worker)
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
     /** The house's one domain: the default sender and inbox, and every address of the demo data (decisions §81). */
     BRAND_DOMAIN: z
       .string()
@@ -109,7 +120,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   if (cleaned.DATABASE_URL && !cleaned.JWT_SECRET) lines.push('  JWT_SECRET: required when DATABASE_URL is set');
   if (cleaned.DATABASE_READ_URL && !cleaned.DATABASE_URL) lines.push('  DATABASE_URL: required when DATABASE_READ_URL is set');
-  if (!cleaned.S3_ACCESS_KEY_ID !== !cleaned.S3_SECRET_ACCESS_KEY) lines.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (!cleaned.S3_ACCESS_KEY_ID !== !cleaned.S3_SECRET_ACCESS_KEY)
+    lines.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   if (cleaned.S3_ENDPOINT && !cleaned.S3_BUCKET) lines.push('  S3_BUCKET: required when S3_ENDPOINT is set');
   if (lines.length > 0 || !result.success) throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   return result.data;

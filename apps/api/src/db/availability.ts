@@ -7,7 +7,17 @@ const UNREACHABLE = Symbol.for('mirror.databaseUnreachable');
 
 // Socket-level failures. They count only when the database driver raised them (a pool connect, or a query
 // Drizzle wrapped): the same codes from S3, SMTP or the captcha verifier are not a database outage.
-const SOCKET_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
+const SOCKET_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ECONNABORTED',
+]);
 // SQLSTATE: class 08 connection exception; 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now;
 // 53300 too_many_connections.
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;

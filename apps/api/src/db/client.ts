@@ -66,7 +66,11 @@ type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (
  * One node-postgres pool. `fallback`: when this pool's server cannot be reached (the read replica is down), the
  * connection is taken from, or the plain query run on, the fallback pool instead, and `onUnreachable` is told.
  */
-function createPool(url: string, options: { poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number }, fallback?: { pool: pg.Pool; onUnreachable: () => void }): pg.Pool {
+function createPool(
+  url: string,
+  options: { poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number },
+  fallback?: { pool: pg.Pool; onUnreachable: () => void },
+): pg.Pool {
   // statement_timeout is sent in each connection's startup packet: PostgreSQL cancels a runaway statement
   // (SQLSTATE 57014) and the connection returns to the pool, even when the request was abandoned.
   // Making a connection gives up after connectTimeoutMs (a server that is down, hung or unreachable answers 503).
@@ -169,7 +173,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // The catalog search needs pg_trgm and fuzzystrmatch; PostgreSQL ships them, PGlite loads them here.
   const extensions = { pg_trgm, fuzzystrmatch };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const client = options.dataDir
+    ? new PGlite(options.dataDir, { extensions })
+    : new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {

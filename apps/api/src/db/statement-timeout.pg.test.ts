@@ -60,7 +60,12 @@ describe('statement timeout (PostgreSQL)', () => {
     expect(res.statusCode).toBe(503);
     const body: unknown = res.json();
     expectErrorShape(body, 503, 'QUERY_TIMEOUT');
-    expect(body).toEqual({ status: 503, error: 'Service Unavailable', code: 'QUERY_TIMEOUT', message: 'The request took too long. Please try again.' });
+    expect(body).toEqual({
+      status: 503,
+      error: 'Service Unavailable',
+      code: 'QUERY_TIMEOUT',
+      message: 'The request took too long. Please try again.',
+    });
     // Cut by the timeout (never before it; a statement left to run would have answered 200 after 5 s).
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
   });

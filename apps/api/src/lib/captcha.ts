@@ -30,7 +30,10 @@ export function createTurnstileVerifier({
   return {
     isEnabled: true,
     async verify(token, remoteIp) {
-      if (!token) throw new AppError('CAPTCHA_FAILED', 'Please complete the captcha and try again.', [{ path: 'captchaToken', message: 'This field is required' }]);
+      if (!token)
+        throw new AppError('CAPTCHA_FAILED', 'Please complete the captcha and try again.', [
+          { path: 'captchaToken', message: 'This field is required' },
+        ]);
       let outcome: { success?: unknown; 'error-codes'?: unknown };
       try {
         const res = await fetch(verifyUrl, {
@@ -45,7 +48,9 @@ export function createTurnstileVerifier({
         throw new AppError('SERVICE_UNAVAILABLE', 'We could not verify the captcha just now. Please try again in a moment.');
       }
       if (outcome.success !== true) {
-        throw new AppError('CAPTCHA_FAILED', 'The captcha was not accepted. Please try again.', [{ path: 'captchaToken', message: 'Captcha verification failed' }]);
+        throw new AppError('CAPTCHA_FAILED', 'The captcha was not accepted. Please try again.', [
+          { path: 'captchaToken', message: 'Captcha verification failed' },
+        ]);
       }
     },
   };

@@ -23,13 +23,30 @@ function product(i: number) {
     availability: 'IN_STOCK',
     isFeatured: i % 5 === 0,
     status: 'ACTIVE',
-    images: [{ variant: 'main', alt: 'A ring', url: '/f/a.webp', width: 640, height: 800, srcset: [{ url: '/f/a-320.webp', width: 320, height: 400 }] }],
+    images: [
+      {
+        variant: 'main',
+        alt: 'A ring',
+        url: '/f/a.webp',
+        width: 640,
+        height: 800,
+        srcset: [{ url: '/f/a-320.webp', width: 320, height: 400 }],
+      },
+    ],
     createdAt: '2026-01-02T03:04:05.678Z',
     updatedAt: '2026-01-02T03:04:05.678Z',
     deletedAt: null,
   };
 }
-const page = { content: Array.from({ length: 12 }, (_, i) => product(i)), page: 0, size: 20, totalElements: 12, totalPages: 1, nextCursor: null, prevCursor: null };
+const page = {
+  content: Array.from({ length: 12 }, (_, i) => product(i)),
+  page: 0,
+  size: 20,
+  totalElements: 12,
+  totalPages: 1,
+  nextCursor: null,
+  prevCursor: null,
+};
 
 describe('response serializer', () => {
   it('writes exactly what JSON.stringify of the zod-encoded value writes', () => {
@@ -44,13 +61,17 @@ describe('response serializer', () => {
   });
 
   it('turns zod nullables into `nullable` and drops validator-only keywords', () => {
-    expect(simplifyForSerializer({ anyOf: [{ type: 'string', format: 'uuid', pattern: '^x$' }, { type: 'null' }] })).toEqual({ type: 'string', nullable: true });
+    expect(simplifyForSerializer({ anyOf: [{ type: 'string', format: 'uuid', pattern: '^x$' }, { type: 'null' }] })).toEqual({
+      type: 'string',
+      nullable: true,
+    });
     expect(simplifyForSerializer({ type: ['integer', 'null'], minimum: 0 })).toEqual({ type: 'integer', nullable: true });
     expect(simplifyForSerializer({ type: 'string', format: 'date-time' })).toEqual({ type: 'string', format: 'date-time' });
   });
 
   it('checks each response against the zod schema when validating, and only then', () => {
-    const compile = (validate: boolean) => createSerializerCompiler({ validate })({ schema: ErrorResponseSchema, method: 'GET', url: '/x' });
+    const compile = (validate: boolean) =>
+      createSerializerCompiler({ validate })({ schema: ErrorResponseSchema, method: 'GET', url: '/x' });
     const bad = { status: 'nope' };
     expect(() => compile(true)(bad)).toThrow();
     // Without validation the compiled serializer still refuses a body missing required fields.

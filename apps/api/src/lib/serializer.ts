@@ -24,7 +24,8 @@ export function simplifyForSerializer(schema: unknown): unknown {
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(source)) {
-    if (key === 'pattern' || key === 'minimum' || key === 'maximum' || key === 'minLength' || key === 'maxLength' || key === '$schema') continue;
+    if (key === 'pattern' || key === 'minimum' || key === 'maximum' || key === 'minLength' || key === 'maxLength' || key === '$schema')
+      continue;
     if (key === 'format' && value !== 'date-time') continue;
     if (key === 'properties' && value && typeof value === 'object') {
       out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, simplifyForSerializer(v)]));

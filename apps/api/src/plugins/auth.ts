@@ -12,9 +12,7 @@ import { securityEvent } from '../modules/auth/security-events';
  * the service, which sees the record.
  */
 export type Policy =
-  | { access: 'public' }
-  | { access: 'authenticated'; ownership?: string }
-  | { access: 'roles'; roles: readonly Role[]; ownership?: string };
+  { access: 'public' } | { access: 'authenticated'; ownership?: string } | { access: 'roles'; roles: readonly Role[]; ownership?: string };
 
 export const Public: Policy = { access: 'public' };
 export const Authenticated: Policy = { access: 'authenticated' };
@@ -88,7 +86,12 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { t
     if (error instanceof AppError && error.status === 403) {
       securityEvent('access.denied', {
         userId: request.actor?.id ?? null,
-        detail: { code: error.code, role: request.actor?.role ?? 'anonymous', method: request.method, route: request.routeOptions.url ?? request.url },
+        detail: {
+          code: error.code,
+          role: request.actor?.role ?? 'anonymous',
+          method: request.method,
+          route: request.routeOptions.url ?? request.url,
+        },
       });
     }
   });

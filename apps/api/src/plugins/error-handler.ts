@@ -71,7 +71,14 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
       // Refused, dropped or timed-out connections: the request may well succeed shortly, so 503 + Retry-After, not 500.
       request.log.warn({ err }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return send(reply, errorBody(statusOf('DATABASE_UNAVAILABLE'), 'DATABASE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'));
+      return send(
+        reply,
+        errorBody(
+          statusOf('DATABASE_UNAVAILABLE'),
+          'DATABASE_UNAVAILABLE',
+          'The service is briefly unavailable. Please try again in a moment.',
+        ),
+      );
     }
     // 22021: text PostgreSQL cannot store (U+0000). Validated input never gets here (the contract's NUL rule);
     // this covers what is parsed outside a route schema (multipart fields, CSV cells).
@@ -104,7 +111,10 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
     const allowed = ROUTE_METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: pathname }));
     if (allowed.length) {
       reply.header('allow', allowed.join(', '));
-      return send(reply, errorBody(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}. Allowed: ${allowed.join(', ')}.`));
+      return send(
+        reply,
+        errorBody(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}. Allowed: ${allowed.join(', ')}.`),
+      );
     }
     return send(reply, errorBody(404, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${pathname}.`));
   });

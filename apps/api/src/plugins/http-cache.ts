@@ -42,7 +42,10 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 function addVary(reply: FastifyReply, field: string) {
   const current = reply.getHeader('vary');
-  const values = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
+  const values = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (values.includes('*') || values.some((v) => v.toLowerCase() === field.toLowerCase())) return;
   reply.header('vary', [...values, field].join(', '));
 }

@@ -24,7 +24,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       const policy = input.route.config?.policy;
       if (policy) {
         const who =
-          policy.access === 'public' ? 'public' : policy.access === 'authenticated' ? 'any signed-in user' : `roles: ${policy.roles.join(', ')}`;
+          policy.access === 'public'
+            ? 'public'
+            : policy.access === 'authenticated'
+              ? 'any signed-in user'
+              : `roles: ${policy.roles.join(', ')}`;
         const ownership = 'ownership' in policy && policy.ownership ? ` (${policy.ownership})` : '';
         (result.schema as Record<string, unknown>)['x-access-policy'] = `${who}${ownership}`;
         if (policy.access === 'public') (result.schema as Record<string, unknown>).security = [];

@@ -34,7 +34,9 @@ export const readReplicaPlugin = fp(
     if (!hasReadReplica) return;
     const windowMs = stickySeconds * 1000;
     const isAnonymousCatalogueRead = (request: FastifyRequest) =>
-      (request.method === 'GET' || request.method === 'HEAD') && !request.headers.authorization && app.catalogueReads.has(request.routeOptions.url ?? '');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.headers.authorization &&
+      app.catalogueReads.has(request.routeOptions.url ?? '');
 
     app.addHook('onRequest', (request, _reply, done) => {
       if (stickyUntil(request.headers.cookie, Date.now(), windowMs) !== null) return runWithReadRoute('primary-after-write', done);
@@ -45,7 +47,10 @@ export const readReplicaPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if (READS.has(request.method) || reply.statusCode >= 400 || !request.url.startsWith('/api/')) return payload;
       const secure = request.protocol === 'https' ? '; Secure' : '';
-      reply.header('set-cookie', `${STICKY_COOKIE}=${Date.now() + windowMs}; Max-Age=${stickySeconds}; Path=/api; HttpOnly; SameSite=Lax${secure}`);
+      reply.header(
+        'set-cookie',
+        `${STICKY_COOKIE}=${Date.now() + windowMs}; Max-Age=${stickySeconds}; Path=/api; HttpOnly; SameSite=Lax${secure}`,
+      );
       return payload;
     });
   },

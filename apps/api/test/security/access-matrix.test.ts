@@ -2,7 +2,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers';
-import { CALLERS, fillPath, jsonBodySchema, loadOperations, parameters, policyAdmits, type Caller, type JsonSchema, type Operation } from './openapi';
+import {
+  CALLERS,
+  fillPath,
+  jsonBodySchema,
+  loadOperations,
+  parameters,
+  policyAdmits,
+  type Caller,
+  type JsonSchema,
+  type Operation,
+} from './openapi';
 import { sampleOf } from './samples';
 import { BRAND_INBOX, buildSecurityApp, buildWorld, type World } from './world';
 
@@ -98,9 +108,20 @@ function bodyValue(name: string): unknown {
 /** Bodies the schema alone cannot make valid (cross-field rules, a piece's price, the form's mail type). */
 const BODIES: Record<string, () => unknown> = {
   // Vendor A's own vendor id: the vendor may name itself, the house must name a vendor.
-  'POST /api/products': () => ({ name: 'Matrix ring', sku: 'MATRIX-1', vendorId: w.vendorIds[0], categoryId: w.category.id, metalType: 'WHITE_GOLD', price: 100_000 }),
+  'POST /api/products': () => ({
+    name: 'Matrix ring',
+    sku: 'MATRIX-1',
+    vendorId: w.vendorIds[0],
+    categoryId: w.category.id,
+    metalType: 'WHITE_GOLD',
+    price: 100_000,
+  }),
   'POST /api/orders': () => ({ lines: [{ productId: w.products.bLive.id, quantity: 1 }] }),
-  'POST /api/notifications/email': () => ({ emailType: 'CONTACT_MESSAGE', recipients: [BRAND_INBOX], model: { name: 'Matrix', email: 'matrix@example.com', subject: 'Matrix', message: 'A question about a ring.' } }),
+  'POST /api/notifications/email': () => ({
+    emailType: 'CONTACT_MESSAGE',
+    recipients: [BRAND_INBOX],
+    model: { name: 'Matrix', email: 'matrix@example.com', subject: 'Matrix', message: 'A question about a ring.' },
+  }),
   'POST /api/locations': () => ({
     name: 'Mirror Matrix',
     type: 'BOUTIQUE',
@@ -163,7 +184,8 @@ function parseExpectations(): Map<string, Row> {
     if (!line.trim() || line.startsWith('#')) continue;
     const parts = line.trim().split(/\s+/);
     const statuses = parts.slice(2).map(Number);
-    if (parts.length !== 2 + CALLERS.length || statuses.some((s) => !Number.isInteger(s))) throw new Error(`access-matrix.txt: cannot read "${line}"`);
+    if (parts.length !== 2 + CALLERS.length || statuses.some((s) => !Number.isInteger(s)))
+      throw new Error(`access-matrix.txt: cannot read "${line}"`);
     rows.set(`${parts[0]} ${parts[1]}`, Object.fromEntries(CALLERS.map((c, i) => [c, statuses[i]!])) as Row);
   }
   return rows;
@@ -174,14 +196,16 @@ function formatExpectations(ordered: Operation[], observed: Map<string, Row>): s
   const head = [
     '# Role × operation matrix (issue 14): the status each caller gets for each operation of the OpenAPI document.',
     '# Read by test/security/access-matrix.test.ts; a route without a line here fails it, so does a line without a route.',
-    '# Path ids name another party\'s records: customer 2\'s account and order, vendor B\'s draft piece and profile,',
-    '# designer B, the house\'s taxonomy (see pathValue() in the test); bodies are the smallest valid ones.',
+    "# Path ids name another party's records: customer 2's account and order, vendor B's draft piece and profile,",
+    "# designer B, the house's taxonomy (see pathValue() in the test); bodies are the smallest valid ones.",
     '# Lines run in this order (reads, then writes, deletions last), one request at a time.',
     '# Regenerate after a deliberate change, then review the diff:',
     '#   cd apps/api && UPDATE_ACCESS_MATRIX=1 npx vitest run test/security/access-matrix.test.ts',
     `# ${'method'.padEnd(7)}${'path'.padEnd(width)}${CALLERS.map((c) => c.slice(0, 4).padStart(5)).join('')}`,
   ];
-  const lines = ordered.map((o) => `${o.method.padEnd(9)}${o.path.padEnd(width)}${CALLERS.map((c) => String(observed.get(o.key)![c]).padStart(5)).join('')}`);
+  const lines = ordered.map(
+    (o) => `${o.method.padEnd(9)}${o.path.padEnd(width)}${CALLERS.map((c) => String(observed.get(o.key)![c]).padStart(5)).join('')}`,
+  );
   return `${[...head, ...lines].join('\n')}\n`;
 }
 
@@ -208,16 +232,22 @@ describe('role × operation matrix', () => {
       const probe = probeFor(op);
       const row = {} as Row;
       for (const caller of CALLERS) {
-        const res = await t.request(probe.url, { method: probe.method, token: tokenOf(caller), ...(probe.body !== undefined ? { body: probe.body } : {}) });
+        const res = await t.request(probe.url, {
+          method: probe.method,
+          token: tokenOf(caller),
+          ...(probe.body !== undefined ? { body: probe.body } : {}),
+        });
         row[caller] = res.status;
         // Whatever the file says: a policy that shuts a caller out answers 401 (signed out) or 403, and nothing answers 5xx.
-        if (!policyAdmits(op.policy, caller) && res.status !== (caller === 'anonymous' ? 401 : 403)) leaks.push(`${op.key} as ${caller} → ${res.status}`);
+        if (!policyAdmits(op.policy, caller) && res.status !== (caller === 'anonymous' ? 401 : 403))
+          leaks.push(`${op.key} as ${caller} → ${res.status}`);
         if (res.status >= 500) leaks.push(`${op.key} as ${caller} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       }
       observed.set(op.key, row);
       const want = expected.get(op.key);
       if (!want) wrong.push(`${op.key}: no line in access-matrix.txt (observed ${CALLERS.map((c) => row[c]).join(' ')})`);
-      else if (CALLERS.some((c) => want[c] !== row[c])) wrong.push(`${op.key}: expected ${CALLERS.map((c) => want[c]).join(' ')}, got ${CALLERS.map((c) => row[c]).join(' ')}`);
+      else if (CALLERS.some((c) => want[c] !== row[c]))
+        wrong.push(`${op.key}: expected ${CALLERS.map((c) => want[c]).join(' ')}, got ${CALLERS.map((c) => row[c]).join(' ')}`);
     }
     for (const key of expected.keys()) if (!observed.has(key)) wrong.push(`${key}: in access-matrix.txt but not in the OpenAPI document`);
 

@@ -71,20 +71,26 @@ function stringArbitrary(s: JsonSchema, ctx: ArbitraryContext): fc.Arbitrary<str
   const minLength = s.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(s.maxLength ?? MAX_STRING, MAX_STRING));
   if (s.format === 'uuid') {
-    return ctx.ids.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ctx.ids) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) }) : fc.uuid({ version: 4 });
+    return ctx.ids.length
+      ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ctx.ids) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) })
+      : fc.uuid({ version: 4 });
   }
   if (s.format === 'date') return dateBetween('1990-01-01', '2100-12-31').map((d) => d.toISOString().slice(0, 10));
   if (s.format === 'date-time') return dateBetween('1990-01-01', '2100-12-31').map((d) => d.toISOString());
   if (s.format === 'email') return fc.emailAddress().filter((e) => e.length <= (s.maxLength ?? 254));
   if (typeof s.pattern === 'string') {
     try {
-      const matching = fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= minLength && v.length <= (s.maxLength ?? Infinity));
+      const matching = fc
+        .stringMatching(new RegExp(s.pattern))
+        .filter((v) => v.length >= minLength && v.length <= (s.maxLength ?? Infinity));
       return matching;
     } catch {
       // a pattern fast-check cannot generate from: fall through to plain strings
     }
   }
-  const edges = [s.maxLength !== undefined ? 'x'.repeat(s.maxLength) : undefined].filter((v): v is string => v !== undefined && v.length >= minLength);
+  const edges = [s.maxLength !== undefined ? 'x'.repeat(s.maxLength) : undefined].filter(
+    (v): v is string => v !== undefined && v.length >= minLength,
+  );
   const plain = fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength, maxLength }) },
     { weight: 2, arbitrary: fc.string({ minLength, maxLength, unit: 'binary' }) },
@@ -94,11 +100,23 @@ function stringArbitrary(s: JsonSchema, ctx: ArbitraryContext): fc.Arbitrary<str
 }
 
 function numberArbitrary(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const lower = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -(2 ** 40);
-  const upper = typeof s.maximum === 'number' ? s.maximum : typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 2 ** 40;
+  const lower =
+    typeof s.minimum === 'number'
+      ? s.minimum
+      : typeof s.exclusiveMinimum === 'number'
+        ? s.exclusiveMinimum + (integer ? 1 : Number.EPSILON)
+        : -(2 ** 40);
+  const upper =
+    typeof s.maximum === 'number'
+      ? s.maximum
+      : typeof s.exclusiveMaximum === 'number'
+        ? s.exclusiveMaximum - (integer ? 1 : Number.EPSILON)
+        : 2 ** 40;
   const min = Math.max(lower, Number.MIN_SAFE_INTEGER);
   const max = Math.min(upper, Number.MAX_SAFE_INTEGER);
-  const body = integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  const body = integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   const edges = integer ? [Math.ceil(min), Math.floor(max)] : [min, max];
   return fc.oneof({ weight: 5, arbitrary: body }, { weight: 1, arbitrary: fc.constantFrom(...edges) });
 }
@@ -146,7 +164,18 @@ export function validArbitrary(schema: JsonSchema | undefined, ctx: ArbitraryCon
 export function brokenArbitrary(schema: JsonSchema | undefined, ctx: ArbitraryContext): fc.Arbitrary<unknown> {
   const valid = validArbitrary(schema, ctx);
   return fc.oneof(
-    { weight: 3, arbitrary: fc.tuple(valid, fc.nat(), wildJson(), fc.constantFrom('replace', 'add', 'remove') as fc.Arbitrary<'replace' | 'add' | 'remove'>, fc.string({ minLength: 1, maxLength: 12 })).map(([value, index, junk, how, extraKey]) => breakOne(value, index, junk, how, extraKey)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          valid,
+          fc.nat(),
+          wildJson(),
+          fc.constantFrom('replace', 'add', 'remove') as fc.Arbitrary<'replace' | 'add' | 'remove'>,
+          fc.string({ minLength: 1, maxLength: 12 }),
+        )
+        .map(([value, index, junk, how, extraKey]) => breakOne(value, index, junk, how, extraKey)),
+    },
     { weight: 1, arbitrary: wildJson() },
   );
 }

@@ -18,8 +18,11 @@ let fileUrl: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'mirror-headers-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Mirror</title><script type="module" ' +
-    'src="/assets/app-a1.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Mirror</title><script type="module" ' +
+      'src="/assets/app-a1.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(webDist, 'assets', 'app-a1.js'), 'console.log("mirror")');
   t = await buildSecurityApp({ WEB_DIST: webDist });
   customer = await t.loginAs('CUSTOMER');
@@ -36,7 +39,13 @@ afterAll(async () => {
 });
 
 function directives(csp: string | null): Map<string, string> {
-  return new Map((csp ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(' ') + 1)] as [string, string]));
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(' ') + 1)] as [string, string]),
+  );
 }
 
 interface Answer {
@@ -53,7 +62,13 @@ describe('security headers', () => {
     { name: 'a storefront route (SPA fallback)', path: '/collections/nuit-blanche', status: 200, contentType: /text\/html/ },
     { name: 'a static asset', path: '/assets/app-a1.js', status: 200, contentType: /javascript/ },
     { name: 'an API list', path: '/api/products', status: 200, contentType: /application\/json/ },
-    { name: 'an API answer for a signed-in user', path: '/api/users/me', init: { headers: { authorization: `Bearer ${customer.accessToken}` } }, status: 200, contentType: /application\/json/ },
+    {
+      name: 'an API answer for a signed-in user',
+      path: '/api/users/me',
+      init: { headers: { authorization: `Bearer ${customer.accessToken}` } },
+      status: 200,
+      contentType: /application\/json/,
+    },
     { name: 'an API 401', path: '/api/orders', status: 401, contentType: /application\/json/ },
     { name: 'an API 404', path: '/api/nothing-here', status: 404, contentType: /application\/json/ },
     { name: 'an API 405', path: '/api/orders/statistics', init: { method: 'DELETE' }, status: 405, contentType: /application\/json/ },
@@ -100,10 +115,17 @@ describe('security headers', () => {
   });
 
   it('answers a foreign origin without CORS permission, even with credentials', async () => {
-    for (const [path, method] of [['/api/users/me', 'GET'], ['/api/orders', 'OPTIONS']] as const) {
+    for (const [path, method] of [
+      ['/api/users/me', 'GET'],
+      ['/api/orders', 'OPTIONS'],
+    ] as const) {
       const res = await fetch(t.baseUrl + path, {
         method,
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', authorization: `Bearer ${customer.accessToken}` },
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          authorization: `Bearer ${customer.accessToken}`,
+        },
       });
       await res.arrayBuffer();
       expect(res.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull();

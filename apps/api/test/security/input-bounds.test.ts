@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { INT4_MAX, NUL_CHARACTER_MESSAGE, type Role, type ErrorResponse } from '@mirror/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type Session, type TestApp } from '../helpers';
+import {
+  buildTestApp,
+  expectErrorShape,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type Session,
+  type TestApp,
+} from '../helpers';
 
 // Issue 14: input the database cannot take must answer 400 from the contract, never 500 from PostgreSQL.
 
@@ -9,7 +17,12 @@ const NUL = 'a\u0000b';
 // Integer query parameters bound for `bigint` columns (order totals); every other one is int4 or narrower.
 const BIGINT_QUERY_PARAMS = new Set(['minTotal', 'maxTotal']);
 // Amounts of an email's order summary: copied from bigint order columns into the outbox's JSON, never an int4 column.
-const BIGINT_BODY_FIELDS = new Set(['POST /api/notifications/email model.items[].unitPrice', 'POST /api/notifications/email model.total', 'POST /api/notifications/email model.amount', 'POST /api/notifications/email model.remaining']);
+const BIGINT_BODY_FIELDS = new Set([
+  'POST /api/notifications/email model.items[].unitPrice',
+  'POST /api/notifications/email model.total',
+  'POST /api/notifications/email model.amount',
+  'POST /api/notifications/email model.remaining',
+]);
 
 interface Operation {
   method: string;
@@ -93,9 +106,11 @@ function urlFor(op: Operation, pathValues: Record<string, string>, query = ''): 
 
 async function eachConcurrently<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await run(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await run(items[next++]!);
+    }),
+  );
 }
 
 /** A caller the route's policy lets in, so the request reaches validation. */
@@ -108,73 +123,104 @@ async function tokenFor(op: Operation): Promise<string | undefined> {
 
 describe('a NUL character (U+0000) in any text input answers 400, never 500', () => {
   // Hundreds of requests: a generous limit for a loaded CI machine, and a few at a time.
-  it('walks every operation of the OpenAPI document: each string path param, query param and JSON body field', { timeout: 600_000 }, async () => {
-    const probes: { name: string; method: string; url: string; body?: unknown; token: string | undefined; field: string }[] = [];
-    for (const op of operations) {
-      const token = await tokenFor(op);
-      const params = op.op.parameters ?? [];
-      for (const p of params.filter((p) => p.in === 'path' && acceptsString(p.schema))) {
-        probes.push({ name: `${op.method} ${op.path} path.${p.name}`, method: op.method, url: urlFor(op, { [p.name]: encodeURIComponent(NUL) }), token, field: p.name });
+  it(
+    'walks every operation of the OpenAPI document: each string path param, query param and JSON body field',
+    { timeout: 600_000 },
+    async () => {
+      const probes: { name: string; method: string; url: string; body?: unknown; token: string | undefined; field: string }[] = [];
+      for (const op of operations) {
+        const token = await tokenFor(op);
+        const params = op.op.parameters ?? [];
+        for (const p of params.filter((p) => p.in === 'path' && acceptsString(p.schema))) {
+          probes.push({
+            name: `${op.method} ${op.path} path.${p.name}`,
+            method: op.method,
+            url: urlFor(op, { [p.name]: encodeURIComponent(NUL) }),
+            token,
+            field: p.name,
+          });
+        }
+        for (const p of params.filter((p) => p.in === 'query' && acceptsString(p.schema))) {
+          probes.push({
+            name: `${op.method} ${op.path} query.${p.name}`,
+            method: op.method,
+            url: urlFor(op, {}, `?${p.name}=${encodeURIComponent(NUL)}`),
+            token,
+            field: p.name,
+          });
+        }
+        const bodySchema = op.op.requestBody?.content?.['application/json']?.schema;
+        const seen = new Set<string>();
+        for (const leaf of stringLeaves(bodySchema)) {
+          const field = leaf.join('.');
+          if (seen.has(field)) continue;
+          seen.add(field);
+          probes.push({
+            name: `${op.method} ${op.path} body.${field}`,
+            method: op.method,
+            url: urlFor(op, {}),
+            body: bodyAt(leaf, NUL),
+            token,
+            field,
+          });
+        }
       }
-      for (const p of params.filter((p) => p.in === 'query' && acceptsString(p.schema))) {
-        probes.push({ name: `${op.method} ${op.path} query.${p.name}`, method: op.method, url: urlFor(op, {}, `?${p.name}=${encodeURIComponent(NUL)}`), token, field: p.name });
-      }
-      const bodySchema = op.op.requestBody?.content?.['application/json']?.schema;
-      const seen = new Set<string>();
-      for (const leaf of stringLeaves(bodySchema)) {
-        const field = leaf.join('.');
-        if (seen.has(field)) continue;
-        seen.add(field);
-        probes.push({ name: `${op.method} ${op.path} body.${field}`, method: op.method, url: urlFor(op, {}), body: bodyAt(leaf, NUL), token, field });
-      }
-    }
 
-    // The endpoints the issue found answering 500, anonymous ones first: all of them must be in the walk.
-    const names = new Set(probes.map((p) => p.name));
-    const mustCover = [
-      'POST /api/users body.username',
-      'POST /api/users body.email',
-      'POST /api/auth/authenticate body.username',
-      'POST /api/auth/authenticate body.password',
-      'POST /api/v1/auth/refresh-token body.refreshToken',
-      'POST /api/notifications/email body.model.name',
-      'POST /api/notifications/email body.model.message',
-      'GET /api/collections/search query.q',
-      'GET /api/products/search query.q',
-      'GET /api/products query.stone',
-      'GET /api/locations/search query.q',
-      'GET /api/locations/city/{city} path.city',
-      'GET /api/designers/search query.search',
-      'GET /api/vendors/search query.search',
-      'GET /api/categories/name/{name} path.name',
-      'GET /api/components/exists/{name} path.name',
-      'GET /api/collections/name/{name} path.name',
-      'GET /api/products/sku/{sku} path.sku',
-      'GET /api/designers/code/{code} path.code',
-      'GET /api/vendors/code/{code} path.code',
-      'GET /api/files/{*} path.*',
-      'GET /api/users/search query.q',
-      'GET /api/orders query.q',
-      'POST /api/orders body.guest.name',
-    ];
-    expect(mustCover.filter((n) => !names.has(n))).toEqual([]);
-    expect(probes.length).toBeGreaterThan(150);
+      // The endpoints the issue found answering 500, anonymous ones first: all of them must be in the walk.
+      const names = new Set(probes.map((p) => p.name));
+      const mustCover = [
+        'POST /api/users body.username',
+        'POST /api/users body.email',
+        'POST /api/auth/authenticate body.username',
+        'POST /api/auth/authenticate body.password',
+        'POST /api/v1/auth/refresh-token body.refreshToken',
+        'POST /api/notifications/email body.model.name',
+        'POST /api/notifications/email body.model.message',
+        'GET /api/collections/search query.q',
+        'GET /api/products/search query.q',
+        'GET /api/products query.stone',
+        'GET /api/locations/search query.q',
+        'GET /api/locations/city/{city} path.city',
+        'GET /api/designers/search query.search',
+        'GET /api/vendors/search query.search',
+        'GET /api/categories/name/{name} path.name',
+        'GET /api/components/exists/{name} path.name',
+        'GET /api/collections/name/{name} path.name',
+        'GET /api/products/sku/{sku} path.sku',
+        'GET /api/designers/code/{code} path.code',
+        'GET /api/vendors/code/{code} path.code',
+        'GET /api/files/{*} path.*',
+        'GET /api/users/search query.q',
+        'GET /api/orders query.q',
+        'POST /api/orders body.guest.name',
+      ];
+      expect(mustCover.filter((n) => !names.has(n))).toEqual([]);
+      expect(probes.length).toBeGreaterThan(150);
 
-    const wrong: string[] = [];
-    await eachConcurrently(probes, 6, async (probe) => {
-      const res = await t.request<ErrorResponse>(probe.url, { method: probe.method, token: probe.token, ...(probe.body !== undefined ? { body: probe.body } : {}) });
-      const ok =
-        res.status === 400 &&
-        res.body?.code === 'VALIDATION_FAILED' &&
-        res.body.details?.some((d) => d.path === probe.field && d.message === NUL_CHARACTER_MESSAGE);
-      if (!ok) wrong.push(`${probe.name} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
-    });
-    expect(wrong.sort()).toEqual([]);
-  });
+      const wrong: string[] = [];
+      await eachConcurrently(probes, 6, async (probe) => {
+        const res = await t.request<ErrorResponse>(probe.url, {
+          method: probe.method,
+          token: probe.token,
+          ...(probe.body !== undefined ? { body: probe.body } : {}),
+        });
+        const ok =
+          res.status === 400 &&
+          res.body?.code === 'VALIDATION_FAILED' &&
+          res.body.details?.some((d) => d.path === probe.field && d.message === NUL_CHARACTER_MESSAGE);
+        if (!ok) wrong.push(`${probe.name} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      });
+      expect(wrong.sort()).toEqual([]);
+    },
+  );
 
   it('names the field of a NUL nested in a body, in the one error shape', async () => {
     const res = await t.request<ErrorResponse>('/api/notifications/email', {
-      body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: ['house@mirror.example'], model: { name: 'Ada', email: 'ada@example.com', files: [{ url: `/api/files/${NUL}` }] } },
+      body: {
+        emailType: 'JEWELRY_WEEK_SUBMISSION',
+        recipients: ['house@mirror.example'],
+        model: { name: 'Ada', email: 'ada@example.com', files: [{ url: `/api/files/${NUL}` }] },
+      },
     });
     expect(res.status).toBe(400);
     expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
@@ -196,7 +242,9 @@ describe('a NUL character (U+0000) in any text input answers 400, never 500', ()
   it('still accepts the same requests without the NUL', async () => {
     expect((await t.request('/api/collections/search?q=ab')).status).toBe(200);
     expect((await t.request('/api/categories/name/ab')).status).toBe(404);
-    const login = await t.request<ErrorResponse>('/api/auth/authenticate', { body: { username: 'nobody-here', password: 'wrong-password' } });
+    const login = await t.request<ErrorResponse>('/api/auth/authenticate', {
+      body: { username: 'nobody-here', password: 'wrong-password' },
+    });
     expect(login.status).toBe(401);
   });
 });
@@ -249,25 +297,35 @@ describe('integer parameters are bounded by their column types', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers 400, not 500, for 2,147,483,648 in every integer query parameter of every operation (order ' +
-    'totals: above their bigint bound)', { timeout: 300_000 }, async () => {
-    const wrong: string[] = [];
-    let probed = 0;
-    for (const { op, name, schema, in: where } of integerQueryParams()) {
-      if (where !== 'query') continue;
-      probed += 1;
-      const token = await tokenFor(op);
-      const tooBig = BIGINT_QUERY_PARAMS.has(name) ? schema.maximum! + 1 : INT4_MAX + 1;
-      const res = await t.request<Partial<ErrorResponse> | null>(urlFor(op, {}, `?${name}=${tooBig}`), { method: op.method, token });
-      if (res.status !== 400 || !res.body?.details?.some((d) => d.path === name)) wrong.push(`${op.method} ${op.path} ${name} → ${res.status}`);
-    }
-    // page and size everywhere, minPrice and maxPrice on every product list, min and max on the price range, year…
-    expect(probed).toBeGreaterThan(100);
-    expect(wrong).toEqual([]);
-  });
+  it(
+    'answers 400, not 500, for 2,147,483,648 in every integer query parameter of every operation (order ' +
+      'totals: above their bigint bound)',
+    { timeout: 300_000 },
+    async () => {
+      const wrong: string[] = [];
+      let probed = 0;
+      for (const { op, name, schema, in: where } of integerQueryParams()) {
+        if (where !== 'query') continue;
+        probed += 1;
+        const token = await tokenFor(op);
+        const tooBig = BIGINT_QUERY_PARAMS.has(name) ? schema.maximum! + 1 : INT4_MAX + 1;
+        const res = await t.request<Partial<ErrorResponse> | null>(urlFor(op, {}, `?${name}=${tooBig}`), { method: op.method, token });
+        if (res.status !== 400 || !res.body?.details?.some((d) => d.path === name))
+          wrong.push(`${op.method} ${op.path} ${name} → ${res.status}`);
+      }
+      // page and size everywhere, minPrice and maxPrice on every product list, min and max on the price range, year…
+      expect(probed).toBeGreaterThan(100);
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it('still answers a price filter at exactly int4 max', async () => {
-    for (const url of [`/api/products?maxPrice=${INT4_MAX}`, `/api/products?minPrice=${INT4_MAX}`, `/api/products/search?q=ring&maxPrice=${INT4_MAX}`, `/api/products/price-range?min=0&max=${INT4_MAX}`]) {
+    for (const url of [
+      `/api/products?maxPrice=${INT4_MAX}`,
+      `/api/products?minPrice=${INT4_MAX}`,
+      `/api/products/search?q=ring&maxPrice=${INT4_MAX}`,
+      `/api/products/price-range?min=0&max=${INT4_MAX}`,
+    ]) {
       expect((await t.request(url)).status, url).toBe(200);
     }
     const over = await t.request<ErrorResponse>(`/api/products?maxPrice=${INT4_MAX + 1}`);
@@ -314,7 +372,11 @@ describe('unsupported methods answer 405 with Allow', () => {
   });
 
   it('keeps 404 for paths no route has', async () => {
-    for (const [method, path] of [['GET', '/api/nothing-here'], ['DELETE', '/api/orders/statistics/extra'], ['POST', '/api/products/a/b/c/d']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['DELETE', '/api/orders/statistics/extra'],
+      ['POST', '/api/products/a/b/c/d'],
+    ] as const) {
       const res = await t.request<ErrorResponse>(path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expectErrorShape(res.body, 404, 'ROUTE_NOT_FOUND');

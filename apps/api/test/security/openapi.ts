@@ -50,7 +50,9 @@ export function policyAdmits(policy: Policy | undefined, caller: Caller): boolea
 }
 
 export function parameters(op: Operation, where: 'path' | 'query' | 'header'): { name: string; required: boolean; schema: JsonSchema }[] {
-  return (op.op.parameters ?? []).filter((p) => p.in === where).map((p) => ({ name: p.name, required: !!p.required, schema: p.schema ?? {} }));
+  return (op.op.parameters ?? [])
+    .filter((p) => p.in === where)
+    .map((p) => ({ name: p.name, required: !!p.required, schema: p.schema ?? {} }));
 }
 
 export function jsonBodySchema(op: Operation): JsonSchema | undefined {
@@ -74,7 +76,11 @@ export function typesOf(schema: JsonSchema): string[] {
 }
 
 /** Runs `run` over `items` with at most `limit` in flight, in order of start. */
-export async function eachConcurrently<T>(items: readonly T[], limit: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function eachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {

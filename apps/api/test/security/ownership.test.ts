@@ -57,15 +57,35 @@ function customerProbes(me: 0 | 1): Probe[] {
   return [
     { name: "reads the other client's account", path: `/api/users/${other.userId}` },
     { name: "renames the other client's account", path: `/api/users/${other.userId}`, method: 'PUT', body: { firstName: 'Mallory' } },
-    { name: "changes the other client's email", path: `/api/users/${other.userId}`, method: 'PUT', body: { email: 'mallory@example.com', currentPassword: TEST_PASSWORD } },
-    { name: "changes the other client's password", path: `/api/users/${other.userId}`, method: 'PUT', body: { password: 'Mallory-Owns-This-99', currentPassword: TEST_PASSWORD } },
+    {
+      name: "changes the other client's email",
+      path: `/api/users/${other.userId}`,
+      method: 'PUT',
+      body: { email: 'mallory@example.com', currentPassword: TEST_PASSWORD },
+    },
+    {
+      name: "changes the other client's password",
+      path: `/api/users/${other.userId}`,
+      method: 'PUT',
+      body: { password: 'Mallory-Owns-This-99', currentPassword: TEST_PASSWORD },
+    },
     { name: 'looks the other client up by username', path: `/api/users/username/${other.username}` },
     { name: 'looks the other client up by email', path: `/api/users/email/${encodeURIComponent(`${other.username}@example.com`)}` },
     { name: "reads the other client's order", path: `/api/orders/${order.id}` },
     { name: "reads the other client's payment schedule", path: `/api/orders/${order.id}/payment-schedule` },
     { name: "cancels the other client's order", path: `/api/orders/${order.id}/status`, method: 'POST', body: { status: 'CANCELLED' } },
-    { name: "lists orders filtered on the other client's id", path: `/api/orders?customerId=${other.userId}`, statuses: [200, 403], mustNotContain: [order.id] },
-    { name: "searches orders for the other client's number", path: `/api/orders?q=${encodeURIComponent(order.number)}`, statuses: [200], mustNotContain: [order.id] },
+    {
+      name: "lists orders filtered on the other client's id",
+      path: `/api/orders?customerId=${other.userId}`,
+      statuses: [200, 403],
+      mustNotContain: [order.id],
+    },
+    {
+      name: "searches orders for the other client's number",
+      path: `/api/orders?q=${encodeURIComponent(order.number)}`,
+      statuses: [200],
+      mustNotContain: [order.id],
+    },
   ];
 }
 
@@ -77,18 +97,43 @@ function vendorProbes(me: 0 | 1): Probe[] {
     { name: "reads the other vendor's draft", path: `/api/products/${theirs.draft.id}` },
     { name: "reads the other vendor's draft by SKU", path: `/api/products/sku/${theirs.draft.sku}` },
     { name: "reads the other vendor's draft model", path: `/api/products/${theirs.draft.id}/model.glb` },
-    { name: "lists its own pieces (mine=true): none of the other vendor's", path: '/api/products?mine=true&size=100', statuses: [200], mustNotContain: [theirs.live.id, theirs.draft.id] },
+    {
+      name: "lists its own pieces (mine=true): none of the other vendor's",
+      path: '/api/products?mine=true&size=100',
+      statuses: [200],
+      mustNotContain: [theirs.live.id, theirs.draft.id],
+    },
     { name: "edits the other vendor's live piece", path: `/api/products/${theirs.live.id}`, method: 'PUT', body: { name: 'Stolen ring' } },
     { name: "edits the other vendor's draft", path: `/api/products/${theirs.draft.id}`, method: 'PUT', body: { name: 'Stolen ring' } },
     { name: "sets the other vendor's stock", path: `/api/products/${theirs.live.id}/stock`, method: 'PUT', body: { quantity: 0 } },
     { name: "moves the other vendor's stock", path: `/api/products/${theirs.live.id}/stock`, method: 'PUT', body: { delta: -5 } },
     { name: "deletes the other vendor's piece", path: `/api/products/${theirs.live.id}`, method: 'DELETE' },
-    { name: "edits the other vendor's profile", path: `/api/vendors/${otherVendorId}`, method: 'PUT', body: { description: 'Closed for good' } },
+    {
+      name: "edits the other vendor's profile",
+      path: `/api/vendors/${otherVendorId}`,
+      method: 'PUT',
+      body: { description: 'Closed for good' },
+    },
     { name: "reads the other vendor's dashboard", path: `/api/vendors/${otherVendorId}/dashboard` },
     { name: "reads an order holding only the other vendor's lines", path: `/api/orders/${otherOrder.id}` },
-    { name: "lists order lines: none of the other vendor's", path: '/api/orders/vendor-lines?size=100', statuses: [200], mustNotContain: [theirs.live.id, otherOrder.id] },
-    { name: "lists orders filtered on the other vendor's id", path: `/api/orders?vendorId=${otherVendorId}`, statuses: [200, 403], mustNotContain: [otherOrder.id] },
-    { name: "reads the other vendor's account link", path: `/api/vendors/${otherVendorId}`, statuses: [200], mustNotContain: [w.vendors[1 - me]!.userId] },
+    {
+      name: "lists order lines: none of the other vendor's",
+      path: '/api/orders/vendor-lines?size=100',
+      statuses: [200],
+      mustNotContain: [theirs.live.id, otherOrder.id],
+    },
+    {
+      name: "lists orders filtered on the other vendor's id",
+      path: `/api/orders?vendorId=${otherVendorId}`,
+      statuses: [200, 403],
+      mustNotContain: [otherOrder.id],
+    },
+    {
+      name: "reads the other vendor's account link",
+      path: `/api/vendors/${otherVendorId}`,
+      statuses: [200],
+      mustNotContain: [w.vendors[1 - me]!.userId],
+    },
   ];
 }
 
@@ -97,10 +142,25 @@ function designerProbes(me: 0 | 1): Probe[] {
   return [
     { name: "edits the other designer's profile", path: `/api/designers/${otherId}`, method: 'PUT', body: { bio: 'Not mine' } },
     { name: "reads the other designer's dashboard", path: `/api/designers/${otherId}/dashboard` },
-    { name: "lists its submissions: none of the other designer's", path: '/api/submissions/mine?size=100', statuses: [200], mustNotContain: [w.submissionIds[1 - me]!] },
+    {
+      name: "lists its submissions: none of the other designer's",
+      path: '/api/submissions/mine?size=100',
+      statuses: [200],
+      mustNotContain: [w.submissionIds[1 - me]!],
+    },
     { name: "reads the other designer's submission", path: `/api/submissions/${w.submissionIds[1 - me]}` },
-    { name: "decides on the other designer's submission", path: `/api/submissions/${w.submissionIds[1 - me]}`, method: 'PATCH', body: { status: 'SELECTED' } },
-    { name: "reads the other designer's account link", path: `/api/designers/${otherId}`, statuses: [200], mustNotContain: [w.designers[1 - me]!.userId] },
+    {
+      name: "decides on the other designer's submission",
+      path: `/api/submissions/${w.submissionIds[1 - me]}`,
+      method: 'PATCH',
+      body: { status: 'SELECTED' },
+    },
+    {
+      name: "reads the other designer's account link",
+      path: `/api/designers/${otherId}`,
+      statuses: [200],
+      mustNotContain: [w.designers[1 - me]!.userId],
+    },
   ];
 }
 
@@ -118,12 +178,17 @@ describe('cross-owner probes', () => {
     for (const { who, label, probes } of runs) {
       for (const p of probes) {
         count += 1;
-        const res = await t.request(p.path, { method: p.method ?? 'GET', token: who.accessToken, ...(p.body !== undefined ? { body: p.body } : {}) });
+        const res = await t.request(p.path, {
+          method: p.method ?? 'GET',
+          token: who.accessToken,
+          ...(p.body !== undefined ? { body: p.body } : {}),
+        });
         const allowed = p.statuses ?? [403, 404];
         const text = JSON.stringify(res.body);
         if (!allowed.includes(res.status)) wrong.push(`${label} ${p.name} → ${res.status} ${text.slice(0, 160)}`);
         else if (res.status >= 400) expectErrorShape(res.body, res.status);
-        for (const secret of p.mustNotContain ?? []) if (text.includes(secret)) wrong.push(`${label} ${p.name}: the answer carries ${secret}`);
+        for (const secret of p.mustNotContain ?? [])
+          if (text.includes(secret)) wrong.push(`${label} ${p.name}: the answer carries ${secret}`);
       }
     }
     console.info(`cross-owner probes: ${count}`);
@@ -167,10 +232,23 @@ describe('mass assignment', () => {
     const vendor = async () => (await asAdmin<Vendor>(`/api/vendors/${w.vendorIds[0]}`)).body;
     const designer = async () => (await asAdmin<Designer>(`/api/designers/${w.designerIds[0]}`)).body;
     const registered = async (username: string) => (await asAdmin<User>(`/api/users/username/${username}`)).body;
-    const pieceBody = (extra: Record<string, unknown>) => ({ name: 'Mass ring', sku: `MASS-${randomUUID().slice(0, 8)}`, categoryId: w.category.id, metalType: 'ROSE_GOLD', price: 90_000, ...extra });
-    const noNewPiece = async (r: { status: number; body: unknown }) => r.status >= 400 || ((await product((r.body as Product).id)).vendorId === w.vendorIds[0] && (await product((r.body as Product).id)).status === 'DRAFT');
-    const orderOf = async (r: { status: number; body: unknown }) => (r.status === 201 ? (await asAdmin<Order>(`/api/orders/${(r.body as Order).id}`)).body : null);
-    const lineBody = (extra: Record<string, unknown> = {}, lineExtra: Record<string, unknown> = {}) => ({ lines: [{ productId: w.products.aLive.id, quantity: 1, ...lineExtra }], ...extra });
+    const pieceBody = (extra: Record<string, unknown>) => ({
+      name: 'Mass ring',
+      sku: `MASS-${randomUUID().slice(0, 8)}`,
+      categoryId: w.category.id,
+      metalType: 'ROSE_GOLD',
+      price: 90_000,
+      ...extra,
+    });
+    const noNewPiece = async (r: { status: number; body: unknown }) =>
+      r.status >= 400 ||
+      ((await product((r.body as Product).id)).vendorId === w.vendorIds[0] && (await product((r.body as Product).id)).status === 'DRAFT');
+    const orderOf = async (r: { status: number; body: unknown }) =>
+      r.status === 201 ? (await asAdmin<Order>(`/api/orders/${(r.body as Order).id}`)).body : null;
+    const lineBody = (extra: Record<string, unknown> = {}, lineExtra: Record<string, unknown> = {}) => ({
+      lines: [{ productId: w.products.aLive.id, quantity: 1, ...lineExtra }],
+      ...extra,
+    });
     const anonymous = () => undefined;
 
     const register = (name: string, extra: Record<string, unknown>, check: (u: User) => boolean): Try => {
@@ -247,14 +325,22 @@ describe('mass assignment', () => {
       register('status SUSPENDED', { status: 'SUSPENDED' }, (u) => u.status === 'ACTIVE'),
       register('a chosen id', { id: '11111111-1111-4111-8111-111111111111' }, (u) => u.id !== '11111111-1111-4111-8111-111111111111'),
       register('a token version and a hash', { tokenVersion: 99, passwordHash: 'x' }, (u) => u.role === 'CUSTOMER'),
-      register('createdAt and deletedAt', { createdAt: '2000-01-01T00:00:00.000Z', deletedAt: '2000-01-01T00:00:00.000Z' }, (u) => !u.createdAt.startsWith('2000')),
+      register(
+        'createdAt and deletedAt',
+        { createdAt: '2000-01-01T00:00:00.000Z', deletedAt: '2000-01-01T00:00:00.000Z' },
+        (u) => !u.createdAt.startsWith('2000'),
+      ),
       selfUpdate('role ADMIN', { role: 'ADMIN' }, (u) => u.role === 'CUSTOMER'),
       selfUpdate('status PENDING', { status: 'PENDING' }, (u) => u.status === 'ACTIVE'),
       selfUpdate('another id', { id: w.customers[1].userId }, (u) => u.id === customer.userId),
       selfUpdate('a new username', { username: 'mallory' }, (u) => u.username === customer.username),
       selfUpdate('a token version', { tokenVersion: 0 }, (u) => u.role === 'CUSTOMER'),
       selfUpdate('a password hash', { passwordHash: '$argon2id$v=19$m=1,t=1,p=1$AAAA$AAAA' }, (u) => u.role === 'CUSTOMER'),
-      selfUpdate('lastLoginAt and createdAt', { lastLoginAt: '2000-01-01T00:00:00.000Z', createdAt: '2000-01-01T00:00:00.000Z' }, (u) => !u.createdAt.startsWith('2000')),
+      selfUpdate(
+        'lastLoginAt and createdAt',
+        { lastLoginAt: '2000-01-01T00:00:00.000Z', createdAt: '2000-01-01T00:00:00.000Z' },
+        (u) => !u.createdAt.startsWith('2000'),
+      ),
       newPiece("another vendor's id", { vendorId: w.vendorIds[1] }),
       newPiece('status ACTIVE', { status: 'ACTIVE' }),
       newPiece('featured', { isFeatured: true }),
@@ -279,11 +365,23 @@ describe('mass assignment', () => {
       order("another client's id", lineBody({ customerId: w.customers[1].userId }), (o) => o.customerId === customer.userId),
       order('a guest', lineBody({ guest: { name: 'Mallory', email: 'mallory@example.com' } }), (o) => o.customerId === customer.userId),
       order('a price of 1 cent', lineBody({}, { unitPrice: 1 }), (o) => o.total === 250_000),
-      order('totals and a paid status', lineBody({ total: 1, subtotal: 1, paidAmount: 250_000, isPaidInFull: true, status: 'COMPLETED' }), (o) => o.total === 250_000 && o.status === 'PENDING'),
-      order('a chosen id and number', lineBody({ id: '33333333-3333-4333-8333-333333333333', number: 'MR-0000-000001' }), (o) => o.id !== '33333333-3333-4333-8333-333333333333'),
-      order("a line's vendor, SKU and total", lineBody({}, { vendorId: w.vendorIds[1], sku: 'FAKE', lineTotal: 1 }), (o) => o.lines[0]!.vendorId === w.vendorIds[0]),
+      order(
+        'totals and a paid status',
+        lineBody({ total: 1, subtotal: 1, paidAmount: 250_000, isPaidInFull: true, status: 'COMPLETED' }),
+        (o) => o.total === 250_000 && o.status === 'PENDING',
+      ),
+      order(
+        'a chosen id and number',
+        lineBody({ id: '33333333-3333-4333-8333-333333333333', number: 'MR-0000-000001' }),
+        (o) => o.id !== '33333333-3333-4333-8333-333333333333',
+      ),
+      order(
+        "a line's vendor, SKU and total",
+        lineBody({}, { vendorId: w.vendorIds[1], sku: 'FAKE', lineTotal: 1 }),
+        (o) => o.lines[0]!.vendorId === w.vendorIds[0],
+      ),
       {
-        name: "client confirming their own order (only cancelling is theirs)",
+        name: 'client confirming their own order (only cancelling is theirs)',
         who: () => w.customers[0],
         path: () => `/api/orders/${w.orders.c1.id}/status`,
         method: 'POST',
@@ -295,15 +393,28 @@ describe('mass assignment', () => {
         who: () => w.admin,
         path: () => `/api/orders/${w.orders.c1.id}/payment-schedule/${w.orders.c1.scheduleId}/payments`,
         method: 'POST',
-        body: () => ({ amount: 100, method: 'CASH', orderId: w.orders.c2.id, scheduleItemId: w.orders.c2.scheduleId, currency: 'USD', recordedBy: w.customers[0].userId }),
-        notApplied: async () => (await asAdmin<Order>(`/api/orders/${w.orders.c2.id}`)).body.paidAmount === 0 && (await asAdmin<Order>(`/api/orders/${w.orders.c1.id}`)).body.paidAmount === 0,
+        body: () => ({
+          amount: 100,
+          method: 'CASH',
+          orderId: w.orders.c2.id,
+          scheduleItemId: w.orders.c2.scheduleId,
+          currency: 'USD',
+          recordedBy: w.customers[0].userId,
+        }),
+        notApplied: async () =>
+          (await asAdmin<Order>(`/api/orders/${w.orders.c2.id}`)).body.paidAmount === 0 &&
+          (await asAdmin<Order>(`/api/orders/${w.orders.c1.id}`)).body.paidAmount === 0,
       },
       {
         name: 'the contact form with an outside recipient',
         who: anonymous,
         path: () => '/api/notifications/email',
         method: 'POST',
-        body: () => ({ emailType: 'CONTACT_MESSAGE', recipients: [BRAND_INBOX, 'victim@elsewhere.example'], model: { name: 'Mallory', email: 'mallory@example.com', message: 'https://phish.example' } }),
+        body: () => ({
+          emailType: 'CONTACT_MESSAGE',
+          recipients: [BRAND_INBOX, 'victim@elsewhere.example'],
+          model: { name: 'Mallory', email: 'mallory@example.com', message: 'https://phish.example' },
+        }),
         notApplied: async (r) => r.status === 403,
       },
     ];
@@ -312,10 +423,17 @@ describe('mass assignment', () => {
     const outcomes: string[] = [];
     for (const attempt of tries) {
       const who = attempt.who();
-      const res = await t.request<Partial<ErrorResponse> | null>(attempt.path(), { method: attempt.method, token: who?.accessToken, body: attempt.body() });
-      outcomes.push(`${res.status} ${attempt.name}${res.status >= 400 ? ` (${res.body?.details?.map((d) => d.path).join(',') || res.body?.code})` : ''}`);
+      const res = await t.request<Partial<ErrorResponse> | null>(attempt.path(), {
+        method: attempt.method,
+        token: who?.accessToken,
+        body: attempt.body(),
+      });
+      outcomes.push(
+        `${res.status} ${attempt.name}${res.status >= 400 ? ` (${res.body?.details?.map((d) => d.path).join(',') || res.body?.code})` : ''}`,
+      );
       if (res.status >= 500) wrong.push(`${attempt.name} → ${res.status}`);
-      else if (res.status >= 400 && ![400, 403].includes(res.status)) wrong.push(`${attempt.name} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      else if (res.status >= 400 && ![400, 403].includes(res.status))
+        wrong.push(`${attempt.name} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
       if (!(await attempt.notApplied(res))) wrong.push(`${attempt.name} → ${res.status}: APPLIED`);
     }
     console.info(`mass assignment: ${tries.length} tries\n  ${outcomes.join('\n  ')}`);

@@ -28,19 +28,26 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const piece = (stockQuantity: number, price = 400_000) => f.product({ vendorId, categoryId, stockQuantity, price, status: 'ACTIVE' });
-const stockOf = async (id: string) => (await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken })).body.stockQuantity as number;
+const stockOf = async (id: string) =>
+  (await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken })).body.stockQuantity as number;
 /** Quantities of `productId` on every order, as the house sees them. */
 async function orderedQuantity(productId: string): Promise<number> {
   const res = await t.request<OrderPage>('/api/orders?size=100', { token: admin.accessToken });
-  return res.body.content.flatMap((o) => o.lines).filter((l) => l.productId === productId).reduce((sum: number, l) => sum + l.quantity, 0);
+  return res.body.content
+    .flatMap((o) => o.lines)
+    .filter((l) => l.productId === productId)
+    .reduce((sum: number, l) => sum + l.quantity, 0);
 }
-const order = <R = Order>(customer: Session, productId: string, quantity = 1) => t.request<R>('/api/orders', { token: customer.accessToken, body: { lines: [{ productId, quantity }] } });
+const order = <R = Order>(customer: Session, productId: string, quantity = 1) =>
+  t.request<R>('/api/orders', { token: customer.accessToken, body: { lines: [{ productId, quantity }] } });
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {});
 
 describe('stock', () => {
   it('the last piece: 12 concurrent orders, one succeeds, 11 answer 409, stock 0', async () => {
     const last = await piece(1);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => order<Order | ErrorResponse>(customers[i % customers.length]!, last.id)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => order<Order | ErrorResponse>(customers[i % customers.length]!, last.id)),
+    );
     expect(tally(answers.map((a) => a.status))).toEqual({ 201: 1, 409: 11 });
     for (const a of answers.filter((x) => x.status === 409)) expect((a.body as ErrorResponse).code).toBe('INSUFFICIENT_STOCK');
     expect(await stockOf(last.id)).toBe(0);
@@ -49,7 +56,9 @@ describe('stock', () => {
 
   it('five pieces, 16 concurrent orders and stock moves: exactly five leave, stock never below 0', async () => {
     const five = await piece(5);
-    const vendorMoves = Array.from({ length: 4 }, () => t.request<Product>(`/api/products/${five.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -1 } }));
+    const vendorMoves = Array.from({ length: 4 }, () =>
+      t.request<Product>(`/api/products/${five.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -1 } }),
+    );
     const orders = Array.from({ length: 12 }, (_, i) => order(customers[i % customers.length]!, five.id));
     const [moves, placed] = await Promise.all([Promise.all(vendorMoves), Promise.all(orders)]);
     const moved = moves.filter((m) => m.status === 200).length;
@@ -65,7 +74,11 @@ describe('stock', () => {
     const placed = await order(customers[0]!, two.id, 2);
     expect(placed.status).toBe(201);
     expect(await stockOf(two.id)).toBe(0);
-    const cancels = await Promise.all(Array.from({ length: 8 }, () => t.request<Order>(`/api/orders/${placed.body.id}/status`, { token: customers[0]!.accessToken, body: { status: 'CANCELLED' } })));
+    const cancels = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.request<Order>(`/api/orders/${placed.body.id}/status`, { token: customers[0]!.accessToken, body: { status: 'CANCELLED' } }),
+      ),
+    );
     expect(cancels.filter((c) => c.status === 200)).toHaveLength(1);
     // The others find it cancelled already: a conflict, or (a client may cancel a PENDING order only) a refusal.
     expect(cancels.filter((c) => c.status !== 200).every((c) => c.status === 409 || c.status === 403)).toBe(true);
@@ -76,7 +89,10 @@ describe('stock', () => {
 describe('payments on one schedule item', () => {
   async function unpaidOrder(total: number) {
     const p = await piece(5, total);
-    const o = await t.request<Order>('/api/orders', { token: admin.accessToken, body: { customerId: customers[1]!.userId, lines: [{ productId: p.id, quantity: 1 }] } });
+    const o = await t.request<Order>('/api/orders', {
+      token: admin.accessToken,
+      body: { customerId: customers[1]!.userId, lines: [{ productId: p.id, quantity: 1 }] },
+    });
     expect(o.status).toBe(201);
     return { orderId: o.body.id as string, scheduleId: o.body.schedule[0]!.id as string, amount: o.body.schedule[0]!.amount as number };
   }

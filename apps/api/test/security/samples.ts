@@ -7,7 +7,11 @@ import { typesOf, type JsonSchema } from './openapi';
  * lower bounds, first enum member), so a request reaches the handler and its ownership rules rather
  * than stopping at validation. `named` supplies values by property name (ids of the world's records).
  */
-export function sampleOf(schema: JsonSchema | undefined, named: (name: string, schema: JsonSchema) => unknown = () => undefined, name = ''): unknown {
+export function sampleOf(
+  schema: JsonSchema | undefined,
+  named: (name: string, schema: JsonSchema) => unknown = () => undefined,
+  name = '',
+): unknown {
   const s = schema ?? {};
   const byName = name ? named(name, s) : undefined;
   if (byName !== undefined) return byName;

@@ -55,27 +55,56 @@ describe('security events in the log', () => {
     };
     const signIn = (username: string, password: string) => t.request<TokenPair>('/api/auth/authenticate', { body: { username, password } });
 
-    await step('sign-in', signIn(customer.username, TEST_PASSWORD), 200, [{ event: 'auth.login.succeeded', level: 'info', userId: customer.userId, detail: { role: 'CUSTOMER' } }]);
-    await step('wrong password', signIn(victim.username, WRONG_PASSWORD), 401, [{ event: 'auth.login.failed', level: 'warn', userId: victim.userId, detail: { reason: 'password' } }]);
-    await step('unknown account', signIn('nobody_at_all', WRONG_PASSWORD), 401, [{ event: 'auth.login.failed', level: 'warn', userId: null, detail: { reason: 'unknown-user' } }]);
+    await step('sign-in', signIn(customer.username, TEST_PASSWORD), 200, [
+      { event: 'auth.login.succeeded', level: 'info', userId: customer.userId, detail: { role: 'CUSTOMER' } },
+    ]);
+    await step('wrong password', signIn(victim.username, WRONG_PASSWORD), 401, [
+      { event: 'auth.login.failed', level: 'warn', userId: victim.userId, detail: { reason: 'password' } },
+    ]);
+    await step('unknown account', signIn('nobody_at_all', WRONG_PASSWORD), 401, [
+      { event: 'auth.login.failed', level: 'warn', userId: null, detail: { reason: 'unknown-user' } },
+    ]);
     for (let i = 0; i < 4; i += 1) await signIn(victim.username, WRONG_PASSWORD);
-    await step('throttled sign-in', signIn(victim.username, TEST_PASSWORD), 429, [{ event: 'auth.login.throttled', level: 'warn', userId: victim.userId }]);
+    await step('throttled sign-in', signIn(victim.username, TEST_PASSWORD), 429, [
+      { event: 'auth.login.throttled', level: 'warn', userId: victim.userId },
+    ]);
 
     const rotated = await t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: customer.refreshToken } });
     expect(rotated.status).toBe(200);
-    await step('refresh-token replay', t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: customer.refreshToken } }), 401, [
-      { event: 'auth.refresh.replayed', level: 'warn', userId: customer.userId },
-      { event: 'auth.family.revoked', level: 'warn', userId: customer.userId, detail: { reason: 'replay' } },
+    await step(
+      'refresh-token replay',
+      t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: customer.refreshToken } }),
+      401,
+      [
+        { event: 'auth.refresh.replayed', level: 'warn', userId: customer.userId },
+        { event: 'auth.family.revoked', level: 'warn', userId: customer.userId, detail: { reason: 'replay' } },
+      ],
+    );
+    await step('logout', t.request<null>('/api/auth/logout', { body: { refreshToken: other.refreshToken } }), 204, [
+      { event: 'auth.logout', level: 'info', userId: other.userId },
     ]);
-    await step('logout', t.request<null>('/api/auth/logout', { body: { refreshToken: other.refreshToken } }), 204, [{ event: 'auth.logout', level: 'info', userId: other.userId }]);
-    await step('password change', t.request<User>(`/api/users/${other.userId}`, { method: 'PUT', token: other.accessToken, body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD } }), 200, [
-      { event: 'user.password.changed', level: 'info', userId: other.userId, detail: { by: 'self' } },
-    ]);
+    await step(
+      'password change',
+      t.request<User>(`/api/users/${other.userId}`, {
+        method: 'PUT',
+        token: other.accessToken,
+        body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD },
+      }),
+      200,
+      [{ event: 'user.password.changed', level: 'info', userId: other.userId, detail: { by: 'self' } }],
+    );
     const again = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: other.username, password: NEW_PASSWORD } });
     const newEmail = `${other.username}.new@example.com`;
-    await step('email change requested', t.request<User>(`/api/users/${other.userId}`, { method: 'PUT', token: again.body.accessToken, body: { email: newEmail, currentPassword: NEW_PASSWORD } }), 200, [
-      { event: 'user.email.change-requested', level: 'info', userId: other.userId },
-    ]);
+    await step(
+      'email change requested',
+      t.request<User>(`/api/users/${other.userId}`, {
+        method: 'PUT',
+        token: again.body.accessToken,
+        body: { email: newEmail, currentPassword: NEW_PASSWORD },
+      }),
+      200,
+      [{ event: 'user.email.change-requested', level: 'info', userId: other.userId }],
+    );
     const changeLink = (await latestConfirmationToken(t.database, newEmail))!;
     tokens.push(changeLink);
     await step('email change confirmed', t.request<EmailConfirmation>('/api/users/confirm-email', { body: { token: changeLink } }), 200, [
@@ -90,27 +119,53 @@ describe('security events in the log', () => {
     ]);
     const registrationLink = (await latestConfirmationToken(t.database, newcomer.email))!;
     tokens.push(registrationLink);
-    await step('altered link', t.request<EmailConfirmation>('/api/users/confirm-email', { body: { token: `${registrationLink.slice(0, -4)}AAAA` } }), 404, [
-      { event: 'user.confirmation.refused', level: 'warn', userId: null, detail: { reason: 'invalid' } },
-    ]);
+    await step(
+      'altered link',
+      t.request<EmailConfirmation>('/api/users/confirm-email', { body: { token: `${registrationLink.slice(0, -4)}AAAA` } }),
+      404,
+      [{ event: 'user.confirmation.refused', level: 'warn', userId: null, detail: { reason: 'invalid' } }],
+    );
     const registered = await t.request<EmailConfirmation>('/api/users/confirm-email', { body: { token: registrationLink } });
     expect(registered.status).toBe(200);
     const newcomerLine = lines.find((l) => l.securityEvent === 'user.registered' && l.requestId === registered.headers.get('x-request-id'));
     expect(newcomerLine?.userId).toMatch(REQUEST_ID);
-    await step('wrong current password', t.request<User>(`/api/users/${customer.userId}`, { method: 'PUT', token: customer.accessToken, body: { password: NEW_PASSWORD, currentPassword: WRONG_PASSWORD } }), 400, [
-      { event: 'user.reauth.failed', level: 'warn', userId: customer.userId },
-    ]);
-    await step('role change', t.request<User>(`/api/users/${victim.userId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'DESIGNER' } }), 200, [
-      { event: 'user.role.changed', level: 'info', userId: victim.userId, detail: { from: 'CUSTOMER', to: 'DESIGNER' } },
-    ]);
-    await step('status change', t.request<User>(`/api/users/${victim.userId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } }), 200, [
-      { event: 'user.status.changed', level: 'info', userId: victim.userId, detail: { from: 'ACTIVE', to: 'SUSPENDED' } },
-    ]);
+    await step(
+      'wrong current password',
+      t.request<User>(`/api/users/${customer.userId}`, {
+        method: 'PUT',
+        token: customer.accessToken,
+        body: { password: NEW_PASSWORD, currentPassword: WRONG_PASSWORD },
+      }),
+      400,
+      [{ event: 'user.reauth.failed', level: 'warn', userId: customer.userId }],
+    );
+    await step(
+      'role change',
+      t.request<User>(`/api/users/${victim.userId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'DESIGNER' } }),
+      200,
+      [{ event: 'user.role.changed', level: 'info', userId: victim.userId, detail: { from: 'CUSTOMER', to: 'DESIGNER' } }],
+    );
+    await step(
+      'status change',
+      t.request<User>(`/api/users/${victim.userId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } }),
+      200,
+      [{ event: 'user.status.changed', level: 'info', userId: victim.userId, detail: { from: 'ACTIVE', to: 'SUSPENDED' } }],
+    );
     await step('denied by a policy', t.request<UserPage>('/api/users', { token: customer.accessToken }), 403, [
-      { event: 'access.denied', level: 'warn', userId: customer.userId, detail: { code: 'FORBIDDEN', role: 'CUSTOMER', method: 'GET', route: '/api/users' } },
+      {
+        event: 'access.denied',
+        level: 'warn',
+        userId: customer.userId,
+        detail: { code: 'FORBIDDEN', role: 'CUSTOMER', method: 'GET', route: '/api/users' },
+      },
     ]);
-    await step("denied by an ownership rule", t.request<User>(`/api/users/${admin.userId}`, { token: customer.accessToken }), 403, [
-      { event: 'access.denied', level: 'warn', userId: customer.userId, detail: { role: 'CUSTOMER', method: 'GET', route: '/api/users/:id' } },
+    await step('denied by an ownership rule', t.request<User>(`/api/users/${admin.userId}`, { token: customer.accessToken }), 403, [
+      {
+        event: 'access.denied',
+        level: 'warn',
+        userId: customer.userId,
+        detail: { role: 'CUSTOMER', method: 'GET', route: '/api/users/:id' },
+      },
     ]);
 
     const wrong: string[] = [];
@@ -140,7 +195,16 @@ describe('security events in the log', () => {
 
   it('writes no password, token or hash anywhere in the log', () => {
     expect(lines.length).toBeGreaterThan(20);
-    const secrets = [TEST_PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, admin.accessToken, admin.refreshToken, admin.accessToken.split('.')[2]!, ...tokens, ...tokens.map((x) => x.split('.')[1]!)];
+    const secrets = [
+      TEST_PASSWORD,
+      NEW_PASSWORD,
+      WRONG_PASSWORD,
+      admin.accessToken,
+      admin.refreshToken,
+      admin.accessToken.split('.')[2]!,
+      ...tokens,
+      ...tokens.map((x) => x.split('.')[1]!),
+    ];
     expect(tokens).toHaveLength(2);
     for (const secret of secrets) expect(raw.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     expect(raw).not.toMatch(/\$argon2/);

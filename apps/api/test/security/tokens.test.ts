@@ -37,7 +37,18 @@ interface Craft {
 /** An access token as the server signs them (lib/tokens.ts), for `session`, with one thing changed. */
 function craft(session: Session, { alg = 'HS256', key = TEST_JWT_SECRET, header = {}, claims = {} }: Craft = {}): string {
   const real = decodeJwt(session.accessToken);
-  const payload: JWTPayload = { userId: real.userId, username: real.username, roles: real.roles, typ: 'access', ver: real.ver, sub: real.sub, iss: 'mirror', aud: 'mirror-api', iat: now(), exp: now() + 900 };
+  const payload: JWTPayload = {
+    userId: real.userId,
+    username: real.username,
+    roles: real.roles,
+    typ: 'access',
+    ver: real.ver,
+    sub: real.sub,
+    iss: 'mirror',
+    aud: 'mirror-api',
+    iat: now(),
+    exp: now() + 900,
+  };
   for (const [k, v] of Object.entries(claims)) {
     if (v === undefined) delete payload[k];
     else payload[k] = v;
@@ -83,8 +94,17 @@ describe('crafted access tokens', () => {
       ['signed with the secret minus its last character', craft(customer, { key: TEST_JWT_SECRET.slice(0, -1) })],
       ['HS384 with the right secret', craft(customer, { alg: 'HS384' })],
       ['HS512 with the right secret', craft(customer, { alg: 'HS512' })],
-      ['header says RS256, HMAC-signed with the secret (algorithm confusion)', sign({ alg: 'RS256', typ: 'JWT' }, decodeJwt(craft(customer)), TEST_JWT_SECRET)],
-      ['an embedded jwk of the attacker', craft(customer, { key: 'attacker-key-attacker-key-attacker-key-0123', header: { jwk: { kty: 'oct', k: b64('attacker-key-attacker-key-attacker-key-0123') } } })],
+      [
+        'header says RS256, HMAC-signed with the secret (algorithm confusion)',
+        sign({ alg: 'RS256', typ: 'JWT' }, decodeJwt(craft(customer)), TEST_JWT_SECRET),
+      ],
+      [
+        'an embedded jwk of the attacker',
+        craft(customer, {
+          key: 'attacker-key-attacker-key-attacker-key-0123',
+          header: { jwk: { kty: 'oct', k: b64('attacker-key-attacker-key-attacker-key-0123') } },
+        }),
+      ],
       ['a kid pointing at an empty file, signed with an empty key', craft(customer, { key: '', header: { kid: '../../../../dev/null' } })],
       ['an unknown critical header', craft(customer, { header: { crit: ['x-mirror'], 'x-mirror': true } })],
       ['expired a second ago', craft(customer, { claims: { iat: now() - 901, exp: now() - 1 } })],
@@ -102,12 +122,18 @@ describe('crafted access tokens', () => {
       ['no typ', craft(customer, { claims: { typ: undefined } })],
       ['no token version', craft(customer, { claims: { ver: undefined } })],
       ['a stale token version', craft(customer, { claims: { ver: Number(payload.ver) + 1 } })],
-      ['an account that does not exist', (() => {
-        const id = randomUUID();
-        return craft(customer, { claims: { sub: id, userId: id } });
-      })()],
+      [
+        'an account that does not exist',
+        (() => {
+          const id = randomUUID();
+          return craft(customer, { claims: { sub: id, userId: id } });
+        })(),
+      ],
       ['payload role changed to ADMIN, signature kept', withPayload(real, (p) => ({ ...p, roles: ['ADMIN'] }))],
-      ["payload user changed to the admin's, signature kept", withPayload(real, (p) => ({ ...p, userId: admin.userId, sub: admin.userId }))],
+      [
+        "payload user changed to the admin's, signature kept",
+        withPayload(real, (p) => ({ ...p, userId: admin.userId, sub: admin.userId })),
+      ],
       ['expiry pushed a year, signature kept', withPayload(real, (p) => ({ ...p, exp: Number(p.exp) + 31_536_000 }))],
       ['signature stripped', `${realHeader}.${real.split('.')[1]}.`],
       ['header and payload only', real.split('.').slice(0, 2).join('.')],
@@ -118,7 +144,8 @@ describe('crafted access tokens', () => {
     const wrong: string[] = [];
     for (const [name, token] of cases) {
       const res = await me<ErrorResponse | null>(`Bearer ${token}`);
-      if (res.status !== 401 || res.body?.code !== 'INVALID_TOKEN') wrong.push(`${name} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      if (res.status !== 401 || res.body?.code !== 'INVALID_TOKEN')
+        wrong.push(`${name} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       else expectErrorShape(res.body, 401, 'INVALID_TOKEN');
     }
     console.info(`crafted tokens: ${cases.length} refused`);
@@ -127,7 +154,13 @@ describe('crafted access tokens', () => {
   });
 
   it('refuses a token outside the Bearer scheme or without a token', async () => {
-    for (const header of [`Basic ${customer.accessToken}`, 'Bearer', 'Bearer ', `Token ${customer.accessToken}`, `Bearer  ${customer.accessToken}`]) {
+    for (const header of [
+      `Basic ${customer.accessToken}`,
+      'Bearer',
+      'Bearer ',
+      `Token ${customer.accessToken}`,
+      `Bearer  ${customer.accessToken}`,
+    ]) {
       expect((await me(header)).status, header.slice(0, 20)).toBe(401);
     }
   });
@@ -144,7 +177,9 @@ describe('crafted access tokens', () => {
     const forgedAdmin = withPayload(customer.accessToken, (p) => ({ ...p, roles: ['ADMIN'], userId: admin.userId, sub: admin.userId }));
     expect((await t.request(`/api/products/${draftId}`, { token: admin.accessToken })).status).toBe(200);
     expect((await t.request(`/api/products/${draftId}`, { token: forgedAdmin })).status).toBe(404);
-    expect((await t.request(`/api/products/${draftId}`, { token: unsigned({ alg: 'none' }, { ...decodeJwt(admin.accessToken) }) })).status).toBe(404);
+    expect(
+      (await t.request(`/api/products/${draftId}`, { token: unsigned({ alg: 'none' }, { ...decodeJwt(admin.accessToken) }) })).status,
+    ).toBe(404);
   });
 
   it("refuses the X-User-Id header naming someone else (403), with the caller's own id accepted", async () => {
@@ -155,21 +190,42 @@ describe('crafted access tokens', () => {
   });
 
   it('ends real tokens at once when the account is disabled, deleted, demoted or its password changes', async () => {
-    const [disabled, deleted, demoted, renewed] = await Promise.all([t.loginAs('CUSTOMER'), t.loginAs('CUSTOMER'), t.loginAs('ADMIN'), t.loginAs('CUSTOMER')]);
+    const [disabled, deleted, demoted, renewed] = await Promise.all([
+      t.loginAs('CUSTOMER'),
+      t.loginAs('CUSTOMER'),
+      t.loginAs('ADMIN'),
+      t.loginAs('CUSTOMER'),
+    ]);
     for (const s of [disabled, deleted, renewed]) expect((await me(`Bearer ${s.accessToken}`)).status).toBe(200);
     expect((await t.request('/api/users', { token: demoted.accessToken })).status).toBe(200);
 
-    expect((await t.request(`/api/users/${disabled.userId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } })).status).toBe(200);
+    expect(
+      (
+        await t.request(`/api/users/${disabled.userId}/status`, {
+          method: 'PATCH',
+          token: admin.accessToken,
+          body: { status: 'SUSPENDED' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.request(`/api/users/${deleted.userId}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
-    expect((await t.request(`/api/users/${demoted.userId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'CUSTOMER' } })).status).toBe(200);
-    const changed = await t.request<User>(`/api/users/${renewed.userId}`, { method: 'PUT', token: renewed.accessToken, body: { password: 'Another-Opal-Crescent-77', currentPassword: TEST_PASSWORD } });
+    expect(
+      (await t.request(`/api/users/${demoted.userId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'CUSTOMER' } }))
+        .status,
+    ).toBe(200);
+    const changed = await t.request<User>(`/api/users/${renewed.userId}`, {
+      method: 'PUT',
+      token: renewed.accessToken,
+      body: { password: 'Another-Opal-Crescent-77', currentPassword: TEST_PASSWORD },
+    });
     expect(changed.status).toBe(200);
 
     // A role change ends the sessions too: the demoted admin's token, still signed for ADMIN, opens nothing.
     for (const s of [disabled, deleted, renewed, demoted]) expect((await me(`Bearer ${s.accessToken}`)).status).toBe(401);
     expect((await t.request('/api/users', { token: demoted.accessToken })).status).toBe(401);
     // Their refresh tokens are dead too.
-    for (const s of [disabled, deleted, renewed]) expect((await t.request('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } })).status).toBe(401);
+    for (const s of [disabled, deleted, renewed])
+      expect((await t.request('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } })).status).toBe(401);
   });
 });
 
@@ -196,11 +252,14 @@ describe('refresh tokens', () => {
 
   it('ten concurrent uses of one refresh token: at most one new pair, and the login ends', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.request<TokenPair>('/api/v1/auth/refresh-token', { body: { refreshToken: s.refreshToken } })),
+    );
     const winners = answers.filter((a) => a.status === 200);
     expect(winners.length).toBeLessThanOrEqual(1);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 401)).toBe(true);
-    for (const w of winners) expect((await t.request('/api/v1/auth/refresh-token', { body: { refreshToken: w.body.refreshToken } })).status).toBe(401);
+    for (const w of winners)
+      expect((await t.request('/api/v1/auth/refresh-token', { body: { refreshToken: w.body.refreshToken } })).status).toBe(401);
   });
 
   it('logout ends the login: its refresh token no longer works', async () => {

@@ -25,7 +25,6 @@ let child: ChildProcess;
 let baseUrl: string;
 let output = '';
 
-
 beforeAll(async () => {
   let databaseEnv: Record<string, string> = {};
   if (pgAdminUrl) {
@@ -90,12 +89,26 @@ const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffe
 let realPng: Buffer;
 let bomb: Buffer;
 
-async function upload<T = UploadedFile>(file: Buffer, { name = 'piece.png', type = 'image/png', folderPath = JEWELRY_WEEK_UPLOAD_FOLDER, bucketName, token, field = 'file' }: { name?: string; type?: string; folderPath?: string; bucketName?: string; token?: string; field?: string } = {}) {
+async function upload<T = UploadedFile>(
+  file: Buffer,
+  {
+    name = 'piece.png',
+    type = 'image/png',
+    folderPath = JEWELRY_WEEK_UPLOAD_FOLDER,
+    bucketName,
+    token,
+    field = 'file',
+  }: { name?: string; type?: string; folderPath?: string; bucketName?: string; token?: string; field?: string } = {},
+) {
   const form = new FormData();
   form.append('folderPath', folderPath);
   if (bucketName) form.append('bucketName', bucketName);
   form.append(field, new Blob([new Uint8Array(file)], { type }), name);
-  const res = await fetch(`${baseUrl}/api/files/upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${baseUrl}/api/files/upload`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -114,7 +127,9 @@ function memory(): { rssMb: number; hwmMb: number } {
 
 describe('hostile uploads', () => {
   beforeAll(async () => {
-    realPng = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 170, b: 120 } } }).png().toBuffer();
+    realPng = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 170, b: 120 } } })
+      .png()
+      .toBuffer();
     bomb = png(6000, 6000); // 36 MP of zeros in ~100 KB
   });
 
@@ -176,8 +191,14 @@ describe('hostile uploads', () => {
       const res = await upload(realPng, { folderPath });
       expect([400, 401], folderPath).toContain(res.status);
     }
-    for (const bucketName of ['../etc', 'other-bucket', '%2e%2e']) expect((await upload(realPng, { bucketName })).status, bucketName).toBe(400);
-    for (const p of ['/api/files/..%2f..%2f..%2fetc%2fpasswd', '/api/files/%2e%2e/%2e%2e/etc/passwd', '/api/files/mirror-storage/..%2f..%2fpackage.json', '/api/files/mirror-storage/%00.png']) {
+    for (const bucketName of ['../etc', 'other-bucket', '%2e%2e'])
+      expect((await upload(realPng, { bucketName })).status, bucketName).toBe(400);
+    for (const p of [
+      '/api/files/..%2f..%2f..%2fetc%2fpasswd',
+      '/api/files/%2e%2e/%2e%2e/etc/passwd',
+      '/api/files/mirror-storage/..%2f..%2fpackage.json',
+      '/api/files/mirror-storage/%00.png',
+    ]) {
       const res = await fetch(baseUrl + p);
       const text = await res.text();
       expect([400, 404], p).toContain(res.status);

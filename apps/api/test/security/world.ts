@@ -1,5 +1,16 @@
 import sharp from 'sharp';
-import { JEWELRY_WEEK_UPLOAD_FOLDER, type OutboxPage, type SubmissionPage, type QueuedEmail, type Order as PlacedOrder, type CollectionItem, type Location, type Collection, type ComponentOptional, type Component } from '@mirror/contract';
+import {
+  JEWELRY_WEEK_UPLOAD_FOLDER,
+  type OutboxPage,
+  type SubmissionPage,
+  type QueuedEmail,
+  type Order as PlacedOrder,
+  type CollectionItem,
+  type Location,
+  type Collection,
+  type ComponentOptional,
+  type Component,
+} from '@mirror/contract';
 import { catalogFactory } from '../catalog';
 import { buildTestApp, type Session, type TestApp, type TestResponse } from '../helpers';
 
@@ -8,7 +19,10 @@ export const BRAND_INBOX = 'concierge@mirror.test';
 
 /** The security files' app: the per-IP mail and upload limits raised, so hundreds of requests from 127.0.0.1 are not throttled. */
 export function buildSecurityApp(env: Record<string, string> = {}, options?: Parameters<typeof buildTestApp>[1]): Promise<TestApp> {
-  return buildTestApp({ BRAND_INBOX, EMAIL_RATE_LIMIT_MAX: '1000000', UPLOAD_ANON_RATE_LIMIT_MAX: '1000000', FILES_RATE_LIMIT_MAX: '1000000', ...env }, options);
+  return buildTestApp(
+    { BRAND_INBOX, EMAIL_RATE_LIMIT_MAX: '1000000', UPLOAD_ANON_RATE_LIMIT_MAX: '1000000', FILES_RATE_LIMIT_MAX: '1000000', ...env },
+    options,
+  );
 }
 
 /**
@@ -72,9 +86,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const [va, vb] = [await f.vendor(v1.userId), await f.vendor(v2.userId)];
   const [da, db] = [await f.designer(d1.userId), await f.designer(d2.userId)];
   const category = await f.category('Rings of the matrix');
-  const component = await ok('component', t.request<Component>('/api/components', { token, body: { name: 'Clasp of the matrix', categoryId: category.id } }), 201);
-  const optional = await ok('optional', t.request<ComponentOptional>('/api/component-optionals', { token, body: { name: 'Lobster of the matrix', componentId: component.id } }), 201);
-  const collection = await ok('collection', t.request<Collection>('/api/collections', { token, body: { name: 'Matrix', year: 2025, season: 'WINTER' } }), 201);
+  const component = await ok(
+    'component',
+    t.request<Component>('/api/components', { token, body: { name: 'Clasp of the matrix', categoryId: category.id } }),
+    201,
+  );
+  const optional = await ok(
+    'optional',
+    t.request<ComponentOptional>('/api/component-optionals', { token, body: { name: 'Lobster of the matrix', componentId: component.id } }),
+    201,
+  );
+  const collection = await ok(
+    'collection',
+    t.request<Collection>('/api/collections', { token, body: { name: 'Matrix', year: 2025, season: 'WINTER' } }),
+    201,
+  );
   const location = await ok(
     'location',
     t.request<Location>('/api/locations', {
@@ -105,15 +131,25 @@ export async function buildWorld(t: TestApp): Promise<World> {
     bLive: await piece(vb.id, 'ACTIVE', { designerId: db.id }),
     bDraft: await piece(vb.id, 'DRAFT', { designerId: db.id }),
   };
-  await ok('collection member', t.request<CollectionItem[]>(`/api/collections/${collection.id}/products`, { token, body: { productId: products.bLive.id } }), 201);
+  await ok(
+    'collection member',
+    t.request<CollectionItem[]>(`/api/collections/${collection.id}/products`, { token, body: { productId: products.bLive.id } }),
+    201,
+  );
   const order = async (customer: Session, productId: string): Promise<Order> => {
-    const o = await ok('order', t.request<PlacedOrder>('/api/orders', { token: customer.accessToken, body: { lines: [{ productId, quantity: 1 }] } }), 201);
+    const o = await ok(
+      'order',
+      t.request<PlacedOrder>('/api/orders', { token: customer.accessToken, body: { lines: [{ productId, quantity: 1 }] } }),
+      201,
+    );
     return { id: o.id, number: o.number, scheduleId: o.schedule[0]!.id };
   };
   const orders = { c1: await order(c1, products.aLive.id), c2: await order(c2, products.bLive.id) };
 
   // An uploaded file.
-  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 190, g: 160, b: 120 } } }).png().toBuffer();
+  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 190, g: 160, b: 120 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('folderPath', JEWELRY_WEEK_UPLOAD_FOLDER);
   form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'ring.png');
@@ -128,17 +164,26 @@ export async function buildWorld(t: TestApp): Promise<World> {
         body: {
           emailType: 'JEWELRY_WEEK_SUBMISSION',
           recipients: [BRAND_INBOX],
-          model: { name: `Designer ${'AB'[i]}`, email: `${d.username}@example.com`, country: 'Italy', collectionTitle: `Tides ${'AB'[i]}`, message: 'Rings cast from the sand.', files: [{ url: file.url }] },
+          model: {
+            name: `Designer ${'AB'[i]}`,
+            email: `${d.username}@example.com`,
+            country: 'Italy',
+            collectionTitle: `Tides ${'AB'[i]}`,
+            message: 'Rings cast from the sand.',
+            files: [{ url: file.url }],
+          },
         },
       }),
       202,
     );
   }
-  const submissions = (await ok('submissions', t.request<SubmissionPage>('/api/submissions?size=10&sort=createdAt,asc', { token }), 200)).content;
+  const submissions = (await ok('submissions', t.request<SubmissionPage>('/api/submissions?size=10&sort=createdAt,asc', { token }), 200))
+    .content;
   const outbox = (await ok('outbox', t.request<OutboxPage>('/api/notifications/outbox?size=1', { token }), 200)).content;
   const submissionOf = (d: Session) => submissions.find((x) => x.email === `${d.username}@example.com`)?.id;
   const submissionIds = [submissionOf(d1), submissionOf(d2)];
-  if (!submissionIds[0] || !submissionIds[1] || !outbox[0]) throw new Error(`world: no submissions or outbox email ${JSON.stringify(submissions)}`);
+  if (!submissionIds[0] || !submissionIds[1] || !outbox[0])
+    throw new Error(`world: no submissions or outbox email ${JSON.stringify(submissions)}`);
 
   return {
     admin,

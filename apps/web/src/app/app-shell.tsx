@@ -43,7 +43,12 @@ export function AppShell({ preloadRoute }: AppShellProps) {
         Skip to content
       </a>
       {hasNavbar ? <Navbar /> : null}
-      <main id={PAGE_ROOT_ID} data-path={pathname} tabIndex={-1} className={[styles.main, hasNavbar && styles.withNavbar].filter(Boolean).join(' ')}>
+      <main
+        id={PAGE_ROOT_ID}
+        data-path={pathname}
+        tabIndex={-1}
+        className={[styles.main, hasNavbar && styles.withNavbar].filter(Boolean).join(' ')}
+      >
         <Outlet />
       </main>
       {hasFooter ? (

@@ -21,7 +21,9 @@ describe('first-load data', () => {
   });
 
   it('reads the entries once and removes the element', () => {
-    const doc = docWith('[{"key":["collections","detail","x"],"data":{"name":"A \\u003c/script\\u003e"}},{"key":"bad","data":1},{"key":["y"]}]');
+    const doc = docWith(
+      '[{"key":["collections","detail","x"],"data":{"name":"A \\u003c/script\\u003e"}},{"key":"bad","data":1},{"key":["y"]}]',
+    );
     expect(readBootData(doc)).toEqual([{ key: ['collections', 'detail', 'x'], data: { name: 'A </script>' } }]);
     expect(doc.getElementById(BOOT_SCRIPT_ID)).toBeNull();
     expect(readBootData(doc)).toBeNull();

@@ -20,7 +20,10 @@ export function readBootData(doc: Document = document): BootEntry[] | null {
   try {
     const parsed: unknown = JSON.parse(script.textContent ?? '');
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter((entry): entry is BootEntry => !!entry && typeof entry === 'object' && Array.isArray((entry as BootEntry).key) && (entry as BootEntry).data !== undefined);
+    return parsed.filter(
+      (entry): entry is BootEntry =>
+        !!entry && typeof entry === 'object' && Array.isArray((entry as BootEntry).key) && (entry as BootEntry).data !== undefined,
+    );
   } catch {
     return [];
   }

@@ -17,15 +17,22 @@ const page: PreparedPage<{ sizes: string }> = {
   data: ({ params, props }) => {
     if (params.id === 'unknown') return null;
     const query = piece(params.id ?? '');
-    return { queries: [query, piece('missing')], image: (client) => ({ image: client.getQueryData(query.queryKey)?.images[0], sizes: props.sizes }) };
+    return {
+      queries: [query, piece('missing')],
+      image: (client) => ({ image: client.getQueryData(query.queryKey)?.images[0], sizes: props.sizes }),
+    };
   },
 };
 
 /** The route as the server's data routes hold it: the loader comes with the page (route.lazy). */
 async function load(url: string): Promise<{ load: PreparedLoad | null; client: QueryClient }> {
-  const handler = createStaticHandler([{ id: 'piece', path: '/pieces/:id', lazy: { loader: async () => preparedLoader(page, { sizes: '50vw' }) } }]);
+  const handler = createStaticHandler([
+    { id: 'piece', path: '/pieces/:id', lazy: { loader: async () => preparedLoader(page, { sizes: '50vw' }) } },
+  ]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const context = await handler.query(new Request(`http://mirror.local${url}`), { requestContext: { queryClient: client } satisfies ServerLoadContext });
+  const context = await handler.query(new Request(`http://mirror.local${url}`), {
+    requestContext: { queryClient: client } satisfies ServerLoadContext,
+  });
   if (context instanceof Response) throw new Error('unexpected response');
   return { load: context.loaderData.piece as PreparedLoad | null, client };
 }
@@ -33,7 +40,11 @@ async function load(url: string): Promise<{ load: PreparedLoad | null; client: Q
 describe('a prepared page, run as a route loader on the server', () => {
   it('fills the query cache with what answered, leaves the rest to the browser, and names the largest image', async () => {
     const { load: result, client } = await load('/pieces/a1');
-    expect(result).toEqual({ isRendered: true, isComplete: false, image: { url: '/a1.webp', srcset: [{ url: '/a1-640.webp', width: 640 }], sizes: '50vw' } });
+    expect(result).toEqual({
+      isRendered: true,
+      isComplete: false,
+      image: { url: '/a1.webp', srcset: [{ url: '/a1-640.webp', width: 640 }], sizes: '50vw' },
+    });
     expect(client.getQueryData(['pieces', 'a1'])).toMatchObject({ id: 'a1' });
     // A failed query is not left in the cache: the server renders that part as the browser first does.
     expect(client.getQueryCache().find({ queryKey: ['pieces', 'missing'] })).toBeUndefined();

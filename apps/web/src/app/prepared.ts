@@ -21,7 +21,9 @@ export interface PageData {
   /** The queries of the page's first render, in any order. */
   queries: readonly PreparedQuery[];
   /** Its largest paint, read from the answers once they are in the cache (a `sizes` like its <img>'s). */
-  image?: (client: QueryClient) => { image: { url: string; srcset?: { url: string; width: number }[] } | null | undefined; sizes: string } | undefined;
+  image?: (
+    client: QueryClient,
+  ) => { image: { url: string; srcset?: { url: string; width: number }[] } | null | undefined; sizes: string } | undefined;
 }
 
 export interface PreparedPage<P extends object = object> {

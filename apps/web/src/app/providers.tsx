@@ -13,7 +13,9 @@ export function createQueryClient({ isServer = false }: { isServer?: boolean } =
         refetchOnWindowFocus: false,
         // 4xx answers will not change by asking again.
         // On the server a page is prepared with what answers at once; the browser asks for the rest.
-        retry: isServer ? false : (count, error) => !(error instanceof ApiError && error.status !== undefined && error.status < 500) && count < 2,
+        retry: isServer
+          ? false
+          : (count, error) => !(error instanceof ApiError && error.status !== undefined && error.status < 500) && count < 2,
       },
     },
   });

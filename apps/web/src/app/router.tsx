@@ -16,7 +16,12 @@ interface StorefrontPage {
   key?: string;
 }
 
-const product = (path: string, layout: 'grid' | 'large' | 'sidebar'): StorefrontPage => ({ path, page: pages.products as LazyPage<object>, props: { layout }, key: layout });
+const product = (path: string, layout: 'grid' | 'large' | 'sidebar'): StorefrontPage => ({
+  path,
+  page: pages.products as LazyPage<object>,
+  props: { layout },
+  key: layout,
+});
 
 const STOREFRONT: readonly StorefrontPage[] = [
   { path: paths.home, page: pages.home },
@@ -82,43 +87,47 @@ export interface StorefrontHandle {
 export type RouteData = (page: LazyPage<object>, props: object) => Pick<RouteObject, 'lazy'>;
 
 function storefrontRoute({ path, page, props = {}, key }: StorefrontPage, data: RouteData | undefined): RouteObject {
-  const route: RouteObject = { path, element: <page.Route key={key} {...props} />, handle: { module: page.module } satisfies StorefrontHandle };
+  const route: RouteObject = {
+    path,
+    element: <page.Route key={key} {...props} />,
+    handle: { module: page.module } satisfies StorefrontHandle,
+  };
   return data ? { ...route, ...data(page, props) } : route;
 }
 
 /** The app's routes; `data`: the server's data routes (entry-server.tsx). */
 export function appRoutes(data?: RouteData): RouteObject[] {
   return [
-  {
-    id: 'root',
-    element: <AppShell preloadRoute={preloadRoute} />,
-    // Any rendering failure below (a lazy chunk that cannot load included) lands here.
-    errorElement: <RouteError />,
-    children: [
-      { path: paths.welcome, element: <pages.welcome.Route /> },
-      { path: paths.welcomeAlias, element: <pages.welcome.Route /> },
-      {
-        path: paths.auth,
-        children: [
-          { index: true, element: <Navigate to={paths.login} replace /> },
-          { path: 'login', element: <pages.login.Route /> },
-          { path: 'register', element: <pages.register.Route /> },
-          { path: 'confirm', element: <pages.confirmEmail.Route /> },
-        ],
-      },
-      ...STOREFRONT.map((page) => storefrontRoute(page, data)),
-      { path: paths.arRing, element: <pages.arRing.Route /> },
-      ...WORKSPACES.map(({ base, role, workspace }) => ({
-        path: `${base}/*`,
-        element: (
-          <RequireRole role={role}>
-            <workspace.Route />
-          </RequireRole>
-        ),
-      })),
-      { path: '*', element: <pages.notFound.Route /> },
-    ],
-  },
+    {
+      id: 'root',
+      element: <AppShell preloadRoute={preloadRoute} />,
+      // Any rendering failure below (a lazy chunk that cannot load included) lands here.
+      errorElement: <RouteError />,
+      children: [
+        { path: paths.welcome, element: <pages.welcome.Route /> },
+        { path: paths.welcomeAlias, element: <pages.welcome.Route /> },
+        {
+          path: paths.auth,
+          children: [
+            { index: true, element: <Navigate to={paths.login} replace /> },
+            { path: 'login', element: <pages.login.Route /> },
+            { path: 'register', element: <pages.register.Route /> },
+            { path: 'confirm', element: <pages.confirmEmail.Route /> },
+          ],
+        },
+        ...STOREFRONT.map((page) => storefrontRoute(page, data)),
+        { path: paths.arRing, element: <pages.arRing.Route /> },
+        ...WORKSPACES.map(({ base, role, workspace }) => ({
+          path: `${base}/*`,
+          element: (
+            <RequireRole role={role}>
+              <workspace.Route />
+            </RequireRole>
+          ),
+        })),
+        { path: '*', element: <pages.notFound.Route /> },
+      ],
+    },
   ];
 }
 

@@ -17,7 +17,9 @@ function signedIn(refreshToken: string | null = 'refresh-1') {
 function serverWith(refresh: () => Response | Promise<Response>) {
   return mockFetch((call) => {
     if (call.url.endsWith(AUTH_PATHS.refresh)) return refresh();
-    return call.headers.authorization === `Bearer ${NEW}` ? jsonResponse(200, { ok: true }) : jsonResponse(401, { message: 'Token expired' });
+    return call.headers.authorization === `Bearer ${NEW}`
+      ? jsonResponse(200, { ok: true })
+      : jsonResponse(401, { message: 'Token expired' });
   });
 }
 
@@ -115,7 +117,9 @@ describe('timeouts', () => {
 describe('401 and the token refresh', () => {
   it('refreshes once, stores the new pair and retries with the new token', async () => {
     signedIn('refresh-1');
-    const { calls } = serverWith(() => jsonResponse(200, { accessToken: NEW, refreshToken: 'refresh-2', tokenType: 'Bearer', expiresIn: 900 }));
+    const { calls } = serverWith(() =>
+      jsonResponse(200, { accessToken: NEW, refreshToken: 'refresh-2', tokenType: 'Bearer', expiresIn: 900 }),
+    );
     await expect(apiClient.get('/api/users/me')).resolves.toEqual({ ok: true });
     expect(calls.map((c) => c.url)).toEqual(['/api/users/me', AUTH_PATHS.refresh, '/api/users/me']);
     const refresh = calls[1]!;
@@ -203,7 +207,9 @@ describe('401 and the token refresh', () => {
 
   it('never refreshes for the auth calls themselves', async () => {
     signedIn();
-    const { calls } = mockFetch(() => jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }));
+    const { calls } = mockFetch(() =>
+      jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }),
+    );
     await expect(apiClient.post(AUTH_PATHS.authenticate, { username: 'a', password: 'b' })).rejects.toMatchObject({
       message: 'Invalid username or password.',
       code: 'INVALID_CREDENTIALS',
@@ -250,7 +256,13 @@ describe('error text (docs/product.md §8)', () => {
 
   it('keeps the field details for forms', async () => {
     mockFetch(() =>
-      jsonResponse(400, { status: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'Check the fields.', details: [{ path: 'email', message: 'Enter a valid email address' }, { bogus: true }] }),
+      jsonResponse(400, {
+        status: 400,
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+        message: 'Check the fields.',
+        details: [{ path: 'email', message: 'Enter a valid email address' }, { bogus: true }],
+      }),
     );
     const error = (await apiClient.post('/api/users', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.details).toEqual([{ path: 'email', message: 'Enter a valid email address' }]);

@@ -52,10 +52,7 @@ function readDetails(value: unknown): FieldIssue[] {
 /** Error for a response that arrived: the server's message, else its error text, else 'Server error: {status}'. */
 export function errorFromResponseBody(status: number, body: unknown): ApiError {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const text =
-    nonEmptyString(record.message) ??
-    nonEmptyString(record.error) ??
-    `Server error: ${status}`;
+  const text = nonEmptyString(record.message) ?? nonEmptyString(record.error) ?? `Server error: ${status}`;
   return new ApiError(text, {
     status,
     code: nonEmptyString(record.code) ?? undefined,

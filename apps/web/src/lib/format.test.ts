@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney, formatPrice, PRICE_ON_REQUEST } from './format';
 
 const intlMoney = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: Number.isInteger(amount / 100) ? 0 : 2 }).format(amount / 100);
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: Number.isInteger(amount / 100) ? 0 : 2 }).format(
+    amount / 100,
+  );
 
 describe('formatMoney', () => {
   it('writes the house currencies exactly as en-GB Intl does', () => {

@@ -32,7 +32,8 @@ const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', y
 /** '2025-01-14' or an ISO timestamp → '14 January 2025' (UTC), or in the given Intl style. */
 export function formatDate(iso: string, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
-  if (options === LONG_DATE && !Number.isNaN(date.getTime())) return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  if (options === LONG_DATE && !Number.isNaN(date.getTime()))
+    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   const key = JSON.stringify(options);
   let format = dateFormats.get(key);
   if (!format) {

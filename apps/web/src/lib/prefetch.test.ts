@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PREFETCH_DELAY_MS, PREFETCH_HEADER, PREFETCH_THROTTLE_MS, createPrefetcher, fetchPageForPrefetch, installHoverPrefetch, internalPathOf } from './prefetch';
+import {
+  PREFETCH_DELAY_MS,
+  PREFETCH_HEADER,
+  PREFETCH_THROTTLE_MS,
+  createPrefetcher,
+  fetchPageForPrefetch,
+  installHoverPrefetch,
+  internalPathOf,
+} from './prefetch';
 import { mockFetch, jsonResponse } from '../test/http';
 
 beforeEach(() => {

@@ -61,7 +61,10 @@ export function createPrefetcher(options: PrefetcherOptions = {}): Prefetcher {
   return {
     hover(path) {
       if (done.has(path) || timers.has(path)) return;
-      timers.set(path, setTimeout(() => run(path), delay));
+      timers.set(
+        path,
+        setTimeout(() => run(path), delay),
+      );
     },
     cancel(path) {
       const timer = timers.get(path);

@@ -17,7 +17,12 @@ const spec: ParamSpec<State> = {
 describe('readParams', () => {
   it('reads typed values and falls back on anything unexpected', () => {
     expect(readParams(new URLSearchParams('q=ring&sort=old&page=3&min=500'), spec)).toEqual({ q: 'ring', sort: 'old', page: 3, min: 500 });
-    expect(readParams(new URLSearchParams('sort=sideways&page=-2&min=abc'), spec)).toEqual({ q: undefined, sort: 'new', page: 1, min: undefined });
+    expect(readParams(new URLSearchParams('sort=sideways&page=-2&min=abc'), spec)).toEqual({
+      q: undefined,
+      sort: 'new',
+      page: 1,
+      min: undefined,
+    });
   });
 });
 

@@ -32,10 +32,13 @@ export function patchParams<T>(current: URLSearchParams, spec: ParamSpec<T>, pat
 }
 
 export const param = {
-  string: (fallback = ''): { parse: (raw: string | null) => string; default: string } => ({ parse: (raw) => raw ?? fallback, default: fallback }),
+  string: (fallback = ''): { parse: (raw: string | null) => string; default: string } => ({
+    parse: (raw) => raw ?? fallback,
+    default: fallback,
+  }),
   /** One of a fixed set; anything else falls back. */
   oneOf: <const V extends string>(values: readonly V[], fallback: V) => ({
-    parse: (raw: string | null): V => (values as readonly string[]).includes(raw ?? '') ? (raw as V) : fallback,
+    parse: (raw: string | null): V => ((values as readonly string[]).includes(raw ?? '') ? (raw as V) : fallback),
     default: fallback,
   }),
   optionalOneOf: <const V extends string>(values: readonly V[]) => ({
@@ -57,5 +60,8 @@ export const param = {
     },
     default: undefined as number | undefined,
   }),
-  optionalString: () => ({ parse: (raw: string | null): string | undefined => raw?.trim() || undefined, default: undefined as string | undefined }),
+  optionalString: () => ({
+    parse: (raw: string | null): string | undefined => raw?.trim() || undefined,
+    default: undefined as string | undefined,
+  }),
 };

@@ -56,7 +56,9 @@ export const vendors = pgTable(
   },
   (t) => [
     uniqueIndex('vendors_code_uq').on(sql`lower(${t.code})`),
-    uniqueIndex('vendors_user_uq').on(t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex('vendors_user_uq')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
     index('vendors_country_idx').on(t.country),
     index('vendors_type_idx').on(t.type),
     index('vendors_created_idx').on(t.createdAt, t.id),
@@ -87,7 +89,9 @@ export const designers = pgTable(
   },
   (t) => [
     uniqueIndex('designers_code_uq').on(sql`lower(${t.code})`),
-    uniqueIndex('designers_user_uq').on(t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex('designers_user_uq')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
     index('designers_specialty_idx').on(t.specialty),
     index('designers_created_idx').on(t.createdAt, t.id),
   ],
@@ -149,8 +153,7 @@ export const componentOptionals = pgTable(
   ],
 );
 
-const METAL_WORDS =
-  `CASE metal WHEN 'YELLOW_GOLD' THEN 'yellow gold' WHEN 'WHITE_GOLD' THEN 'white gold' WHEN 'ROSE_GOLD' THEN 'rose gold' WHEN 'PLATINUM' THEN 'platinum' ELSE 'silver' END`;
+const METAL_WORDS = `CASE metal WHEN 'YELLOW_GOLD' THEN 'yellow gold' WHEN 'WHITE_GOLD' THEN 'white gold' WHEN 'ROSE_GOLD' THEN 'rose gold' WHEN 'PLATINUM' THEN 'platinum' ELSE 'silver' END`;
 
 /**
  * Accent and case folding inside the database: `translate` is immutable (a generated column may use it) and the
@@ -239,7 +242,9 @@ export const products = pgTable(
       index('products_cut_idx').on(sql`lower(${t.gemstoneCut})`, t.createdAt, t.id),
       // The Trash (soft-deleted pieces, most recently deleted first): a few rows, walked without the live ones; its
       // count reads this index alone too (it replaced products_deleted_idx, same predicate).
-      index('products_trash_idx').on(t.updatedAt, t.id).where(sql`${t.deletedAt} is not null`),
+      index('products_trash_idx')
+        .on(t.updatedAt, t.id)
+        .where(sql`${t.deletedAt} is not null`),
       // Storefront.
       index('products_live_created_idx').on(t.createdAt, t.id).where(live),
       index('products_live_name_idx').on(t.name, t.id).where(live),
@@ -250,10 +255,25 @@ export const products = pgTable(
       index('products_live_category_price_idx').on(t.categoryId, t.sortPrice, t.id).where(live),
       index('products_live_metal_idx').on(t.metal, t.createdAt, t.id).where(live),
       index('products_live_vendor_idx').on(t.vendorId, t.createdAt, t.id).where(live),
-      index('products_live_featured_idx').on(t.createdAt, t.id).where(sql`${live} and ${t.isFeatured}`),
+      index('products_live_featured_idx')
+        .on(t.createdAt, t.id)
+        .where(sql`${live} and ${t.isFeatured}`),
       // Facets and statistics read these columns only: an index-only scan instead of the heap.
       index('products_facets_idx')
-        .on(t.status, t.categoryId, t.metal, t.vendorId, t.designerId, t.isFeatured, t.stockQuantity, t.sortPrice, t.price, t.currency, t.gemstoneType, t.gemstoneCut)
+        .on(
+          t.status,
+          t.categoryId,
+          t.metal,
+          t.vendorId,
+          t.designerId,
+          t.isFeatured,
+          t.stockQuantity,
+          t.sortPrice,
+          t.price,
+          t.currency,
+          t.gemstoneType,
+          t.gemstoneCut,
+        )
         .where(sql`${t.deletedAt} is null`),
       index('products_search_idx').using('gin', t.searchVector),
     ];
@@ -261,11 +281,9 @@ export const products = pgTable(
 );
 
 /** Every distinct word of the product search vectors: the typo-tolerant search corrects query words against it. */
-export const searchTerms = pgTable(
-  'search_terms',
-  { term: text('term').primaryKey() },
-  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
-);
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+]);
 
 export const collections = pgTable(
   'collections',
@@ -311,7 +329,9 @@ export const collectionProducts = pgTable(
     index('collection_products_order_idx').on(t.collectionId, t.sortOrder, t.productId),
     index('collection_products_product_idx').on(t.productId),
     // At most one hero per collection, enforced by the database.
-    uniqueIndex('collection_products_hero_uq').on(t.collectionId).where(sql`${t.isHero}`),
+    uniqueIndex('collection_products_hero_uq')
+      .on(t.collectionId)
+      .where(sql`${t.isHero}`),
   ],
 );
 

@@ -25,8 +25,15 @@ export const locations = pgTable(
     email: text('email'),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
     /** Dated exceptional closures, kept in date order. */
-    closures: jsonb('closures').$type<LocationClosure[]>().notNull().default(sql`'[]'::jsonb`),
-    services: text('services').array().$type<LocationService[]>().notNull().default(sql`'{}'::text[]`),
+    closures: jsonb('closures')
+      .$type<LocationClosure[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    services: text('services')
+      .array()
+      .$type<LocationService[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isAppointmentBookable: boolean('is_appointment_bookable').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

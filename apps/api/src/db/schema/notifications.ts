@@ -32,7 +32,9 @@ export const emailOutbox = pgTable(
     onceKey: text('once_key'),
   },
   (t) => [
-    uniqueIndex('email_outbox_once_key_uq').on(t.onceKey).where(sql`${t.onceKey} is not null`),
+    uniqueIndex('email_outbox_once_key_uq')
+      .on(t.onceKey)
+      .where(sql`${t.onceKey} is not null`),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_created_idx').on(t.createdAt, t.id),
   ],

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PAYMENT_METHODS, type PaymentTerms } from '@mirror/contract';
 import { users } from './users';
 import { products, vendors } from './catalog';
@@ -101,7 +115,9 @@ export const paymentScheduleItems = pgTable(
     uniqueIndex('payment_schedule_order_seq_uq').on(t.orderId, t.sequence),
     index('payment_schedule_due_idx').on(t.dueDate, t.id),
     // What is still owed, by due date (overdue and due-soon figures): paid items leave the index.
-    index('payment_schedule_unpaid_due_idx').on(t.dueDate).where(sql`${t.paidAmount} < ${t.amount}`),
+    index('payment_schedule_unpaid_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.paidAmount} < ${t.amount}`),
     check('payment_schedule_paid_within_amount', sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.amount}`),
   ],
 );
@@ -120,7 +136,9 @@ export const payments = pgTable(
     method: paymentMethod('method').notNull(),
     reference: text('reference'),
     /** The day the money came in (a transfer may be recorded days later); `created_at` is when it was recorded. */
-    receivedOn: date('received_on', { mode: 'string' }).notNull().default(sql`(now() at time zone 'utc')::date`),
+    receivedOn: date('received_on', { mode: 'string' })
+      .notNull()
+      .default(sql`(now() at time zone 'utc')::date`),
     /** Idempotency-Key header and a hash of the request it came with (same key + other body → 422). */
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
@@ -130,7 +148,9 @@ export const payments = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payments_idempotency_uq').on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('payments_idempotency_uq')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
     // Payments received per month (the back-office overview) read a date range.
     index('payments_created_idx').on(t.createdAt),

@@ -46,7 +46,10 @@ export const submissions = pgTable(
     // A designer's own entries (GET /api/submissions/mine), matched by the account's email.
     index('submissions_email_idx').on(sql`lower(${t.email})`, t.createdAt),
     // The back-office search (`q`): name, email or country, one trigram index over the three.
-    index('submissions_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.country}, '')) gin_trgm_ops`),
+    index('submissions_search_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.country}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -24,7 +24,11 @@ export { storeProductImages };
 type Category = { name: string; pieceType: PieceType; nouns: string[] };
 const CATEGORIES: Record<PieceType, Category> = {
   RING: { name: 'Rings', pieceType: 'RING', nouns: ['Cocktail Ring', 'Band', 'Signet', 'Ring'] },
-  ENGAGEMENT_RING: { name: 'Engagement Rings', pieceType: 'ENGAGEMENT_RING', nouns: ['Solitaire', 'Halo Ring', 'Trilogy Ring', 'Promise Ring'] },
+  ENGAGEMENT_RING: {
+    name: 'Engagement Rings',
+    pieceType: 'ENGAGEMENT_RING',
+    nouns: ['Solitaire', 'Halo Ring', 'Trilogy Ring', 'Promise Ring'],
+  },
   NECKLACE: { name: 'Necklaces', pieceType: 'NECKLACE', nouns: ['Rivière', 'Pendant', 'Sautoir', 'Collier'] },
   EARRINGS: { name: 'Earrings', pieceType: 'EARRINGS', nouns: ['Chandeliers', 'Drops', 'Studs', 'Hoops'] },
   BRACELET: { name: 'Bracelets', pieceType: 'BRACELET', nouns: ['Cuff', 'Tennis Bracelet', 'Bangle', 'Chain Bracelet'] },
@@ -72,64 +76,134 @@ type CollectionSpec = {
  */
 const COLLECTIONS: CollectionSpec[] = [
   {
-    name: 'Aube de Givre', year: 2025, season: 'WINTER', featured: true, motif: 'Givre',
-    description: 'Frost caught at first light: white gold and platinum traced with brilliant-cut diamonds, as crisp as a January morning on the Seine.',
-    metals: ['PLATINUM', 'WHITE_GOLD'], stones: ['diamondD', 'diamondE', 'diamondF'],
+    name: 'Aube de Givre',
+    year: 2025,
+    season: 'WINTER',
+    featured: true,
+    motif: 'Givre',
+    description:
+      'Frost caught at first light: white gold and platinum traced with brilliant-cut diamonds, as crisp as a January morning on the Seine.',
+    metals: ['PLATINUM', 'WHITE_GOLD'],
+    stones: ['diamondD', 'diamondE', 'diamondF'],
     pieces: ['NECKLACE', 'ENGAGEMENT_RING', 'EARRINGS', 'BRACELET', 'RING', 'ENGAGEMENT_RING', 'HIGH_JEWELRY', 'EARRINGS', 'NECKLACE'],
   },
   {
-    name: 'Jardin Suspendu', year: 2025, season: 'SPRING', featured: true, motif: 'Glycine',
+    name: 'Jardin Suspendu',
+    year: 2025,
+    season: 'SPRING',
+    featured: true,
+    motif: 'Glycine',
     description: 'A hanging garden in bloom. Pink sapphires, tsavorites and rose gold gathered into petals that move with every gesture.',
-    metals: ['ROSE_GOLD'], stones: ['sapphirePink', 'tsavorite'],
+    metals: ['ROSE_GOLD'],
+    stones: ['sapphirePink', 'tsavorite'],
     pieces: ['EARRINGS', 'RING', 'NECKLACE', 'BRACELET', 'ENGAGEMENT_RING', 'HIGH_JEWELRY', 'RING', 'EARRINGS', 'NECKLACE'],
   },
   {
-    name: 'Riviera Solaire', year: 2024, season: 'SUMMER', featured: false, motif: 'Solaire',
+    name: 'Riviera Solaire',
+    year: 2024,
+    season: 'SUMMER',
+    featured: false,
+    motif: 'Solaire',
     description: 'Sun on the Côte d’Azur: yellow gold warmed by citrines and golden beryls, cut to hold the light of late afternoon.',
-    metals: ['YELLOW_GOLD'], stones: ['citrine', 'goldenBeryl'],
+    metals: ['YELLOW_GOLD'],
+    stones: ['citrine', 'goldenBeryl'],
     pieces: ['BRACELET', 'RING', 'EARRINGS', 'NECKLACE', 'RING', 'BRACELET', 'EARRINGS', 'HIGH_JEWELRY', 'NECKLACE'],
   },
   {
-    name: 'Nuit à l’Opéra', year: 2024, season: 'AUTUMN', featured: true, motif: 'Opéra',
-    description: 'Velvet curtains, gilded balconies and the hush before the overture — sapphires and onyx set in platinum for evenings that matter.',
-    metals: ['PLATINUM'], stones: ['sapphireBlue', 'onyx'],
+    name: 'Nuit à l’Opéra',
+    year: 2024,
+    season: 'AUTUMN',
+    featured: true,
+    motif: 'Opéra',
+    description:
+      'Velvet curtains, gilded balconies and the hush before the overture — sapphires and onyx set in platinum for evenings that matter.',
+    metals: ['PLATINUM'],
+    stones: ['sapphireBlue', 'onyx'],
     pieces: ['HIGH_JEWELRY', 'RING', 'EARRINGS', 'ENGAGEMENT_RING', 'NECKLACE', 'BRACELET', 'EARRINGS', 'RING', 'NECKLACE'],
   },
   {
-    name: 'Éclats de Fête', year: 2024, season: 'HOLIDAY', featured: false, motif: 'Éclat',
+    name: 'Éclats de Fête',
+    year: 2024,
+    season: 'HOLIDAY',
+    featured: false,
+    motif: 'Éclat',
     description: 'Pieces made to be given: rubies, emeralds and diamonds in festive constellations, wrapped in the warmth of yellow gold.',
-    metals: ['YELLOW_GOLD'], stones: ['ruby', 'emerald', 'diamondD'],
+    metals: ['YELLOW_GOLD'],
+    stones: ['ruby', 'emerald', 'diamondD'],
     pieces: ['RING', 'EARRINGS', 'BRACELET', 'NECKLACE', 'RING', 'HIGH_JEWELRY', 'EARRINGS', 'BRACELET', 'NECKLACE'],
   },
   {
-    name: 'Marée Haute', year: 2023, season: 'SUMMER', featured: false, motif: 'Marée',
+    name: 'Marée Haute',
+    year: 2023,
+    season: 'SUMMER',
+    featured: false,
+    motif: 'Marée',
     description: 'The tide as a drawing: aquamarines and pearls rolled in white gold, each line following the movement of the sea.',
-    metals: ['WHITE_GOLD'], stones: ['aquamarine', 'pearl'],
+    metals: ['WHITE_GOLD'],
+    stones: ['aquamarine', 'pearl'],
     pieces: ['EARRINGS', 'NECKLACE', 'RING', 'BRACELET', 'EARRINGS', 'NECKLACE', 'RING', 'HIGH_JEWELRY', 'BRACELET'],
   },
   {
-    name: 'Forêt d’Émeraude', year: 2023, season: 'AUTUMN', featured: false, motif: 'Sylve',
+    name: 'Forêt d’Émeraude',
+    year: 2023,
+    season: 'AUTUMN',
+    featured: false,
+    motif: 'Sylve',
     description: 'Colombian emeralds among leaves of yellow gold, a walk through an autumn forest where every clearing holds a gem.',
-    metals: ['YELLOW_GOLD'], stones: ['emerald'],
+    metals: ['YELLOW_GOLD'],
+    stones: ['emerald'],
     pieces: ['NECKLACE', 'RING', 'EARRINGS', 'HIGH_JEWELRY', 'BRACELET', 'RING', 'EARRINGS', 'NECKLACE', 'BRACELET'],
   },
   {
-    name: 'Constellation Mirror', year: 2022, season: 'WINTER', featured: true, motif: 'Étoile',
+    name: 'Constellation Mirror',
+    year: 2022,
+    season: 'WINTER',
+    featured: true,
+    motif: 'Étoile',
     description: 'The house signature: diamonds scattered like a winter sky, set by hand so that every stone catches its own star.',
-    metals: ['WHITE_GOLD', 'PLATINUM', 'YELLOW_GOLD', 'ROSE_GOLD'], stones: ['diamondD', 'diamondF', 'diamondE'],
-    pieces: ['ENGAGEMENT_RING', 'EARRINGS', 'NECKLACE', 'BRACELET', 'RING', 'ENGAGEMENT_RING', 'HIGH_JEWELRY', 'EARRINGS', 'ENGAGEMENT_RING'],
+    metals: ['WHITE_GOLD', 'PLATINUM', 'YELLOW_GOLD', 'ROSE_GOLD'],
+    stones: ['diamondD', 'diamondF', 'diamondE'],
+    pieces: [
+      'ENGAGEMENT_RING',
+      'EARRINGS',
+      'NECKLACE',
+      'BRACELET',
+      'RING',
+      'ENGAGEMENT_RING',
+      'HIGH_JEWELRY',
+      'EARRINGS',
+      'ENGAGEMENT_RING',
+    ],
   },
   {
-    name: 'Printemps Éternel', year: 2022, season: 'SPRING', featured: false, motif: 'Éternel',
+    name: 'Printemps Éternel',
+    year: 2022,
+    season: 'SPRING',
+    featured: false,
+    motif: 'Éternel',
     description: 'An endless spring in rose gold, sterling silver and morganite, pieces designed to be worn every day and passed on.',
-    metals: ['ROSE_GOLD', 'SILVER'], stones: ['morganite'],
+    metals: ['ROSE_GOLD', 'SILVER'],
+    stones: ['morganite'],
     pieces: ['RING', 'EARRINGS', 'NECKLACE', 'BRACELET', 'RING', 'EARRINGS', 'NECKLACE', 'BRACELET'],
   },
 ];
 
-const METAL_WORDS: Record<MetalType, string> = { YELLOW_GOLD: '18k yellow gold', WHITE_GOLD: '18k white gold', ROSE_GOLD: '18k rose gold', PLATINUM: 'platinum', SILVER: 'sterling silver' };
+const METAL_WORDS: Record<MetalType, string> = {
+  YELLOW_GOLD: '18k yellow gold',
+  WHITE_GOLD: '18k white gold',
+  ROSE_GOLD: '18k rose gold',
+  PLATINUM: 'platinum',
+  SILVER: 'sterling silver',
+};
 /** The mounting's price in euros by form, and how the metal weighs on it. */
-const MOUNTING: Record<PieceType, number> = { RING: 2_400, ENGAGEMENT_RING: 3_200, NECKLACE: 3_600, EARRINGS: 2_800, BRACELET: 4_200, HIGH_JEWELRY: 18_000 };
+const MOUNTING: Record<PieceType, number> = {
+  RING: 2_400,
+  ENGAGEMENT_RING: 3_200,
+  NECKLACE: 3_600,
+  EARRINGS: 2_800,
+  BRACELET: 4_200,
+  HIGH_JEWELRY: 18_000,
+};
 const METAL_FACTOR: Record<MetalType, number> = { SILVER: 0.18, YELLOW_GOLD: 1, ROSE_GOLD: 1, WHITE_GOLD: 1.05, PLATINUM: 1.35 };
 const GESTURES = [
   'Set by hand in our Paris atelier',
@@ -156,12 +230,65 @@ export function housePrice(minor: number): number {
 
 /** The configurator taxonomy under each category. */
 const TAXONOMY: Record<string, Record<string, [string, number][]>> = {
-  Rings: { Setting: [['Solitaire', 0], ['Halo', 120_000], ['Pavé', 85_000]], Band: [['Classic', 0], ['Knife Edge', 30_000], ['Twisted', 45_000]] },
-  'Engagement Rings': { Setting: [['Solitaire', 0], ['Halo', 150_000], ['Trilogy', 240_000]], 'Centre Stone': [['Round Brilliant', 0], ['Oval', 0], ['Emerald Cut', 60_000]] },
-  Necklaces: { Chain: [['Forçat', 0], ['Venetian', 25_000], ['Rope', 40_000]], Length: [['40 cm', 0], ['45 cm', 8_000], ['80 cm Sautoir', 60_000]] },
-  Earrings: { Fastening: [['Push Back', 0], ['Screw Back', 12_000], ['Lever Back', 15_000]] },
-  Bracelets: { Clasp: [['Box Clasp', 0], ['Hidden Clasp', 35_000]], Size: [['16 cm', 0], ['18 cm', 10_000]] },
-  'High Jewelry': { Presentation: [['Atelier Case', 0], ['Lacquered Coffret', 180_000]] },
+  Rings: {
+    Setting: [
+      ['Solitaire', 0],
+      ['Halo', 120_000],
+      ['Pavé', 85_000],
+    ],
+    Band: [
+      ['Classic', 0],
+      ['Knife Edge', 30_000],
+      ['Twisted', 45_000],
+    ],
+  },
+  'Engagement Rings': {
+    Setting: [
+      ['Solitaire', 0],
+      ['Halo', 150_000],
+      ['Trilogy', 240_000],
+    ],
+    'Centre Stone': [
+      ['Round Brilliant', 0],
+      ['Oval', 0],
+      ['Emerald Cut', 60_000],
+    ],
+  },
+  Necklaces: {
+    Chain: [
+      ['Forçat', 0],
+      ['Venetian', 25_000],
+      ['Rope', 40_000],
+    ],
+    Length: [
+      ['40 cm', 0],
+      ['45 cm', 8_000],
+      ['80 cm Sautoir', 60_000],
+    ],
+  },
+  Earrings: {
+    Fastening: [
+      ['Push Back', 0],
+      ['Screw Back', 12_000],
+      ['Lever Back', 15_000],
+    ],
+  },
+  Bracelets: {
+    Clasp: [
+      ['Box Clasp', 0],
+      ['Hidden Clasp', 35_000],
+    ],
+    Size: [
+      ['16 cm', 0],
+      ['18 cm', 10_000],
+    ],
+  },
+  'High Jewelry': {
+    Presentation: [
+      ['Atelier Case', 0],
+      ['Lacquered Coffret', 180_000],
+    ],
+  },
 };
 
 function rng(seed: number) {
@@ -264,23 +391,78 @@ export interface SeedCatalogOptions {
  * piece's studio images are stored (and each collection's cover set) before this resolves: the server
  * listens only once the first visitor's pages are complete (decisions §82).
  */
-export async function seedCatalog(db: Db, { vendorUserId, designerUserId, storage, imageryCache, brandDomain = DEFAULT_BRAND_DOMAIN, log = () => {} }: SeedCatalogOptions): Promise<void> {
-  const house = await insertVendor(db, { code: 'MIR-ATL', name: 'Mirror Atelier Paris', userId: vendorUserId, country: 'FR', type: 'ATELIER', email: brandAddress('atelier', brandDomain), description: 'The house workshop on rue de la Paix.', isVerified: true, isFeatured: true });
+export async function seedCatalog(
+  db: Db,
+  { vendorUserId, designerUserId, storage, imageryCache, brandDomain = DEFAULT_BRAND_DOMAIN, log = () => {} }: SeedCatalogOptions,
+): Promise<void> {
+  const house = await insertVendor(db, {
+    code: 'MIR-ATL',
+    name: 'Mirror Atelier Paris',
+    userId: vendorUserId,
+    country: 'FR',
+    type: 'ATELIER',
+    email: brandAddress('atelier', brandDomain),
+    description: 'The house workshop on rue de la Paix.',
+    isVerified: true,
+    isFeatured: true,
+  });
   const others = [
-    await insertVendor(db, { code: 'VAL-ORO', name: 'Valenza Orafi', country: 'IT', type: 'MANUFACTURER', description: 'Goldsmiths in Valenza since 1921.', isVerified: true }),
-    await insertVendor(db, { code: 'ANT-GEM', name: 'Antwerp Gem House', country: 'BE', type: 'GEMSTONE_SUPPLIER', description: 'Certified diamonds from the Antwerp bourse.', isVerified: true }),
-    await insertVendor(db, { code: 'GEN-HJ', name: 'Maison Genève Haute Joaillerie', country: 'CH', type: 'ATELIER', description: 'High jewelry setters on the Quai du Mont-Blanc.' }),
+    await insertVendor(db, {
+      code: 'VAL-ORO',
+      name: 'Valenza Orafi',
+      country: 'IT',
+      type: 'MANUFACTURER',
+      description: 'Goldsmiths in Valenza since 1921.',
+      isVerified: true,
+    }),
+    await insertVendor(db, {
+      code: 'ANT-GEM',
+      name: 'Antwerp Gem House',
+      country: 'BE',
+      type: 'GEMSTONE_SUPPLIER',
+      description: 'Certified diamonds from the Antwerp bourse.',
+      isVerified: true,
+    }),
+    await insertVendor(db, {
+      code: 'GEN-HJ',
+      name: 'Maison Genève Haute Joaillerie',
+      country: 'CH',
+      type: 'ATELIER',
+      description: 'High jewelry setters on the Quai du Mont-Blanc.',
+    }),
   ];
   const vendorIds = [house.id, house.id, ...others.map((v) => v.id)];
   const designerRows = [
-    await insertDesigner(db, { code: 'AOK', displayName: 'Amara Okafor', userId: designerUserId, specialty: 'High jewelry', bio: 'Sculptural high jewelry drawn from West African textiles and Parisian ironwork.', isVerified: true, isFeatured: true }),
-    await insertDesigner(db, { code: 'LDU', displayName: 'Louis Duval', specialty: 'Engagement rings', bio: 'Thirty years of solitaires.', isVerified: true }),
-    await insertDesigner(db, { code: 'MSA', displayName: 'Mei Sato', specialty: 'Coloured gemstones', bio: 'Colour studies in sapphire and spinel.' }),
+    await insertDesigner(db, {
+      code: 'AOK',
+      displayName: 'Amara Okafor',
+      userId: designerUserId,
+      specialty: 'High jewelry',
+      bio: 'Sculptural high jewelry drawn from West African textiles and Parisian ironwork.',
+      isVerified: true,
+      isFeatured: true,
+    }),
+    await insertDesigner(db, {
+      code: 'LDU',
+      displayName: 'Louis Duval',
+      specialty: 'Engagement rings',
+      bio: 'Thirty years of solitaires.',
+      isVerified: true,
+    }),
+    await insertDesigner(db, {
+      code: 'MSA',
+      displayName: 'Mei Sato',
+      specialty: 'Coloured gemstones',
+      bio: 'Colour studies in sapphire and spinel.',
+    }),
   ];
 
   const categoryIds = new Map<PieceType, string>();
   for (const category of Object.values(CATEGORIES)) {
-    const [cat] = await db.insert(categories).values({ name: category.name, description: `${category.name} by Mirror.` }).returning();
+    const [cat] = await db
+      .insert(categories)
+      .values({ name: category.name, description: `${category.name} by Mirror.` })
+      .returning();
     categoryIds.set(category.pieceType, cat!.id);
     for (const [componentName, optionals] of Object.entries(TAXONOMY[category.name] ?? {})) {
       const [component] = await db.insert(components).values({ categoryId: cat!.id, name: componentName }).returning();
@@ -290,7 +472,16 @@ export async function seedCatalog(db: Db, { vendorUserId, designerUserId, storag
 
   const collectionRows = await db
     .insert(collections)
-    .values(COLLECTIONS.map((c) => ({ name: c.name, slug: slugOf(`${c.name}-${c.year}`), description: c.description, year: c.year, season: c.season, isFeatured: c.featured })))
+    .values(
+      COLLECTIONS.map((c) => ({
+        name: c.name,
+        slug: slugOf(`${c.name}-${c.year}`),
+        description: c.description,
+        year: c.year,
+        season: c.season,
+        isFeatured: c.featured,
+      })),
+    )
     .returning();
 
   const rows = demoPieces().map((piece) => ({
@@ -313,7 +504,9 @@ export async function seedCatalog(db: Db, { vendorUserId, designerUserId, storag
       return { collectionId: collectionRows[collectionIndex]!.id, productId: row.id, sortOrder, isHero };
     });
     await tx.insert(collectionProducts).values(members);
-    await tx.execute(sql`insert into ${searchTerms} (term) select distinct unnest(tsvector_to_array(search_vector)) from ${products} on conflict do nothing`);
+    await tx.execute(
+      sql`insert into ${searchTerms} (term) select distinct unnest(tsvector_to_array(search_vector)) from ${products} on conflict do nothing`,
+    );
   });
   log(`seeded demo catalogue: ${rows.length} products, ${collectionRows.length} collections, ${categoryIds.size} categories`);
   if (!storage) return;
@@ -330,8 +523,15 @@ export async function seedCatalog(db: Db, { vendorUserId, designerUserId, storag
     ({ row, pieceType }) => studioInputs({ ...row, pieceType }),
     async ({ row, pieceType, collectionIndex, isHero }, rendered) => {
       const images = await storeRenderedImages(storage, { ...row, pieceType }, rendered);
-      await db.update(products).set({ images }).where(sql`${products.id} = ${row.id}`);
-      if (isHero) await db.update(collections).set({ coverImage: images[0]! }).where(sql`${collections.id} = ${collectionRows[collectionIndex]!.id}`);
+      await db
+        .update(products)
+        .set({ images })
+        .where(sql`${products.id} = ${row.id}`);
+      if (isHero)
+        await db
+          .update(collections)
+          .set({ coverImage: images[0]! })
+          .where(sql`${collections.id} = ${collectionRows[collectionIndex]!.id}`);
       stored += 1;
       if (Date.now() - lastLog > 10_000) {
         lastLog = Date.now();

@@ -13,7 +13,9 @@ import { seedDemoOrders } from './orders';
 export const DEMO_PASSWORD = 'Mirror-Demo-2025';
 
 /** The demo accounts; their addresses are mailboxes of the house's domain (BRAND_DOMAIN). */
-export function demoAccounts(brandDomain: string = DEFAULT_BRAND_DOMAIN): { username: string; email: string; role: Role; firstName: string; lastName: string }[] {
+export function demoAccounts(
+  brandDomain: string = DEFAULT_BRAND_DOMAIN,
+): { username: string; email: string; role: Role; firstName: string; lastName: string }[] {
   return [
     { username: 'admin', email: brandAddress('admin', brandDomain), role: 'ADMIN', firstName: 'Hélène', lastName: 'Marchand' },
     { username: 'vendor', email: brandAddress('vendor', brandDomain), role: 'VENDOR', firstName: 'Luca', lastName: 'Bernardi' },

@@ -20,11 +20,26 @@ function hours(weekday: [string, string], saturday: [string, string] | null, sun
 }
 
 const ATELIER_HOURS: OpeningHours = {
-  MONDAY: [{ open: '09:00', close: '12:30' }, { open: '14:00', close: '18:00' }],
-  TUESDAY: [{ open: '09:00', close: '12:30' }, { open: '14:00', close: '18:00' }],
-  WEDNESDAY: [{ open: '09:00', close: '12:30' }, { open: '14:00', close: '18:00' }],
-  THURSDAY: [{ open: '09:00', close: '12:30' }, { open: '14:00', close: '18:00' }],
-  FRIDAY: [{ open: '09:00', close: '12:30' }, { open: '14:00', close: '17:00' }],
+  MONDAY: [
+    { open: '09:00', close: '12:30' },
+    { open: '14:00', close: '18:00' },
+  ],
+  TUESDAY: [
+    { open: '09:00', close: '12:30' },
+    { open: '14:00', close: '18:00' },
+  ],
+  WEDNESDAY: [
+    { open: '09:00', close: '12:30' },
+    { open: '14:00', close: '18:00' },
+  ],
+  THURSDAY: [
+    { open: '09:00', close: '12:30' },
+    { open: '14:00', close: '18:00' },
+  ],
+  FRIDAY: [
+    { open: '09:00', close: '12:30' },
+    { open: '14:00', close: '17:00' },
+  ],
   SATURDAY: closed,
   SUNDAY: closed,
 };
@@ -255,7 +270,9 @@ export async function seedLocations(db: Db, brandDomain: string = DEFAULT_BRAND_
   const service = createLocationsService({ db });
   for (const location of DEMO_LOCATIONS) {
     const email = location.email ? brandAddress(location.email.split('@')[0]!, brandDomain) : location.email;
-    await service.create({ body: { ...location, email, closures: location.closures ?? [], isActive: location.isActive ?? true } as CreateLocationBody });
+    await service.create({
+      body: { ...location, email, closures: location.closures ?? [], isActive: location.isActive ?? true } as CreateLocationBody,
+    });
   }
   return DEMO_LOCATIONS.length;
 }

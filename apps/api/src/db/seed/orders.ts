@@ -29,10 +29,21 @@ export async function seedDemoOrders(db: Db, people: { admin: Actor; customer: A
     pay?: number[];
   }[] = [
     { lines: [0], path: ['CONFIRMED', 'IN_PRODUCTION', 'READY', 'SHIPPED', 'DELIVERED', 'COMPLETED'], pay: [1] },
-    { lines: [1, 2], terms: { type: 'DEPOSIT_BALANCE', depositPercent: 30, balanceDueDate: addMonths(today, 2) }, path: ['CONFIRMED', 'IN_PRODUCTION'], pay: [1] },
+    {
+      lines: [1, 2],
+      terms: { type: 'DEPOSIT_BALANCE', depositPercent: 30, balanceDueDate: addMonths(today, 2) },
+      path: ['CONFIRMED', 'IN_PRODUCTION'],
+      pay: [1],
+    },
     { lines: [3], terms: { type: 'INSTALLMENTS', installments: 6 }, path: ['CONFIRMED'], pay: [1, 0.5] },
     { lines: [4], path: [] },
-    { lines: [5], guest: { name: 'Isabella Conti', email: 'isabella.conti@example.com' }, terms: { type: 'DEPOSIT_BALANCE', depositPercent: 50, balanceDueDate: addMonths(today, 1) }, path: ['CONFIRMED', 'IN_PRODUCTION', 'READY'], pay: [1] },
+    {
+      lines: [5],
+      guest: { name: 'Isabella Conti', email: 'isabella.conti@example.com' },
+      terms: { type: 'DEPOSIT_BALANCE', depositPercent: 50, balanceDueDate: addMonths(today, 1) },
+      path: ['CONFIRMED', 'IN_PRODUCTION', 'READY'],
+      pay: [1],
+    },
     { lines: [6], path: ['CANCELLED'] },
   ];
   let created = 0;

@@ -5,7 +5,22 @@ import { seedDemo } from './index';
 import { storeProductImages } from './catalog';
 import { DEFAULT_BRAND_DOMAIN } from '@mirror/contract/brand';
 import { createImageryCache, defaultImageryCacheDir } from '../../lib/imagery/cache';
-import type { CollectionItem, CollectionPage, Count, DesignerPage, Exists, LocationPage, OrderPage, Product, ProductPage, ProductSearchPage, ProductStatistics, TokenPair, UserPage, VendorPage } from '@mirror/contract';
+import type {
+  CollectionItem,
+  CollectionPage,
+  Count,
+  DesignerPage,
+  Exists,
+  LocationPage,
+  OrderPage,
+  Product,
+  ProductPage,
+  ProductSearchPage,
+  ProductStatistics,
+  TokenPair,
+  UserPage,
+  VendorPage,
+} from '@mirror/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +36,14 @@ describe('demo catalogue', () => {
     const token = admin.body.accessToken;
     const stats = await t.request<ProductStatistics>('/api/products/statistics', { token });
     expect(stats.body.total).toBe(80);
-    expect(stats.body.byCategory.map((c) => c.name).sort()).toEqual(['Bracelets', 'Earrings', 'Engagement Rings', 'High Jewelry', 'Necklaces', 'Rings']);
+    expect(stats.body.byCategory.map((c) => c.name).sort()).toEqual([
+      'Bracelets',
+      'Earrings',
+      'Engagement Rings',
+      'High Jewelry',
+      'Necklaces',
+      'Rings',
+    ]);
     expect(stats.body.outOfStock).toBeGreaterThan(0);
     expect(stats.body.lowStock).toBeGreaterThan(0);
     expect(Object.values(stats.body.byMetal).filter((n) => (n as number) > 0).length).toBe(5);
@@ -32,7 +54,9 @@ describe('demo catalogue', () => {
       const items = (await t.request<CollectionItem[]>(`/api/collections/${c.id}/products-list`, { token })).body;
       expect(items.filter((i) => i.isHero)).toHaveLength(1);
     }
-    const onRequest = await t.request<ProductPage>('/api/products/category/' + stats.body.byCategory.find((c) => c.name === 'High Jewelry')!.categoryId);
+    const onRequest = await t.request<ProductPage>(
+      '/api/products/category/' + stats.body.byCategory.find((c) => c.name === 'High Jewelry')!.categoryId,
+    );
     expect(onRequest.body.content.some((p) => p.price === null && p.priceRange !== null)).toBe(true);
     expect((await t.request<Count>('/api/categories/count')).body.count).toBe(6);
     expect((await t.request<Count>('/api/components/count')).body.count).toBeGreaterThanOrEqual(6);
@@ -40,16 +64,36 @@ describe('demo catalogue', () => {
     const search = await t.request<ProductSearchPage>('/api/products/search?q=saphire');
     expect(search.body.totalElements).toBeGreaterThan(0);
     expect(search.body.content.every((p) => /sapphire/i.test(`${p.name} ${p.description} ${p.gemstone?.type}`))).toBe(true);
-    const vendorLogin = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: 'vendor', password: 'Mirror-Demo-2025' } });
-    const own = await t.request<Product>('/api/products', { token: vendorLogin.body.accessToken, body: { categoryId: stats.body.byCategory[0]!.categoryId, name: 'Vendor Piece', sku: 'VEN-TEST-1', metalType: 'SILVER', price: 1000 } });
+    const vendorLogin = await t.request<TokenPair>('/api/auth/authenticate', {
+      body: { username: 'vendor', password: 'Mirror-Demo-2025' },
+    });
+    const own = await t.request<Product>('/api/products', {
+      token: vendorLogin.body.accessToken,
+      body: { categoryId: stats.body.byCategory[0]!.categoryId, name: 'Vendor Piece', sku: 'VEN-TEST-1', metalType: 'SILVER', price: 1000 },
+    });
     expect(own.status).toBe(201);
   });
 
   it('renders front and detail images at four widths, stores and serves them', async () => {
     const id = randomUUID();
-    const images = await storeProductImages(t.storage, { id, sku: 'MIR-TEST-1', name: 'Givre Diamond Solitaire', pieceType: 'ENGAGEMENT_RING', metal: 'PLATINUM', gemstoneType: 'Diamond', gemstoneCut: 'Brilliant', gemstoneColour: 'D', gemstoneCaratPoints: 150 });
+    const images = await storeProductImages(t.storage, {
+      id,
+      sku: 'MIR-TEST-1',
+      name: 'Givre Diamond Solitaire',
+      pieceType: 'ENGAGEMENT_RING',
+      metal: 'PLATINUM',
+      gemstoneType: 'Diamond',
+      gemstoneCut: 'Brilliant',
+      gemstoneColour: 'D',
+      gemstoneCaratPoints: 150,
+    });
     expect(images.map((i) => i.variant)).toEqual(['front', 'detail']);
-    expect(images[0]!.sources.map((s) => [s.width, s.height])).toEqual([[320, 400], [640, 800], [960, 1200], [1280, 1600]]);
+    expect(images[0]!.sources.map((s) => [s.width, s.height])).toEqual([
+      [320, 400],
+      [640, 800],
+      [960, 1200],
+      [1280, 1600],
+    ]);
     expect(images[0]!.sources[1]!.key).toBe(`mirror-storage/products/${id}-front-640.webp`);
     const file = await fetch(`${t.baseUrl}/api/files/mirror-storage/products/${id}-front-640.webp`);
     expect(file.status).toBe(200);
@@ -81,7 +125,11 @@ describe('demo catalogue', () => {
       expect(items.length, c.name).toBeGreaterThanOrEqual(6);
       for (const { product } of items) {
         if (story.metals.length) expect(story.metals, `${c.name}: ${product.name} in ${product.metalType}`).toContain(product.metalType);
-        if (story.stones.length) expect(story.stones.some((re) => re.test(product.gemstone?.type ?? '')), `${c.name}: ${product.name} with ${product.gemstone?.type}`).toBe(true);
+        if (story.stones.length)
+          expect(
+            story.stones.some((re) => re.test(product.gemstone?.type ?? '')),
+            `${c.name}: ${product.name} with ${product.gemstone?.type}`,
+          ).toBe(true);
       }
     }
     // The stories do name what they are made of (the check above is not vacuous).
@@ -162,7 +210,9 @@ describe('demo seed with storage (a server’s first start)', () => {
       const list = (await other.request<CollectionPage>('/api/collections?size=100')).body.content;
       const covers: string[] = [];
       for (const c of list) {
-        const hero = (await other.request<CollectionItem[]>(`/api/collections/${c.id}/products-list`, { token })).body.find((i) => i.isHero)!.product;
+        const hero = (await other.request<CollectionItem[]>(`/api/collections/${c.id}/products-list`, { token })).body.find(
+          (i) => i.isHero,
+        )!.product;
         expect(c.coverImage?.url, c.name).toBe(hero.images[0]!.url);
         covers.push(c.coverImage!.url);
       }
@@ -196,7 +246,8 @@ describe('demo seed on another brand domain', () => {
 });
 
 async function adminToken(app: TestApp): Promise<string> {
-  return (await app.request<TokenPair>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } })).body.accessToken;
+  return (await app.request<TokenPair>('/api/auth/authenticate', { body: { username: 'admin', password: 'Mirror-Demo-2025' } })).body
+    .accessToken;
 }
 
 /** The demo's own pieces (the first test adds a vendor's piece). */

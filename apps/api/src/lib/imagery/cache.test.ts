@@ -16,7 +16,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const ring: ProductImageInput = { pieceType: 'RING', metal: 'PLATINUM', gemstone: { type: 'Diamond', cut: 'Brilliant', colour: 'D', carat: 1.2 }, variant: 'front', seed: 'MIR-TEST-1' };
+const ring: ProductImageInput = {
+  pieceType: 'RING',
+  metal: 'PLATINUM',
+  gemstone: { type: 'Diamond', cut: 'Brilliant', colour: 'D', carat: 1.2 },
+  variant: 'front',
+  seed: 'MIR-TEST-1',
+};
 
 /** The real renderer, counting its calls. */
 function countingRenderer() {

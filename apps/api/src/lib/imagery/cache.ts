@@ -30,9 +30,15 @@ const POLL_MS = 200;
 /** The hash of this folder's non-test sources, from the files themselves when running from source. */
 export function imagerySourcesHash(dir: string = path.dirname(fileURLToPath(import.meta.url))): string {
   const hash = createHash('sha256');
-  const files = readdirSync(dir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && f !== 'preview.ts').sort();
+  const files = readdirSync(dir)
+    .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && f !== 'preview.ts')
+    .sort();
   if (files.length === 0) throw new Error(`no imagery sources in ${dir}`);
-  for (const file of files) hash.update(`${file}\n`).update(readFileSync(path.join(dir, file))).update('\n');
+  for (const file of files)
+    hash
+      .update(`${file}\n`)
+      .update(readFileSync(path.join(dir, file)))
+      .update('\n');
   return hash.digest('hex');
 }
 
@@ -79,7 +85,12 @@ const fileOf = (dir: string, key: string, width: number) => path.join(dir, `${ke
 async function readCached(dir: string, key: string): Promise<RenderedImage[] | null> {
   try {
     return await Promise.all(
-      IMAGE_WIDTHS.map(async (width) => ({ width, height: heightOf(width), buffer: await readFile(fileOf(dir, key, width)), contentType: 'image/webp' as const })),
+      IMAGE_WIDTHS.map(async (width) => ({
+        width,
+        height: heightOf(width),
+        buffer: await readFile(fileOf(dir, key, width)),
+        contentType: 'image/webp' as const,
+      })),
     );
   } catch {
     return null;
@@ -103,7 +114,10 @@ async function tryLock(lock: string): Promise<boolean> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+  const age = await stat(lock).then(
+    (s) => Date.now() - s.mtimeMs,
+    () => 0,
+  );
   if (age < STALE_LOCK_MS) return false;
   await unlink(lock).catch(() => {});
   return tryLock(lock);
@@ -115,9 +129,16 @@ export interface ImageryCache {
   get(input: ProductImageInput, options?: { wait?: boolean }): Promise<RenderedImage[] | 'busy'>;
 }
 
-export function createImageryCache(dir: string, render: (input: ProductImageInput) => Promise<RenderedImage[]> = renderProductImage): ImageryCache {
+export function createImageryCache(
+  dir: string,
+  render: (input: ProductImageInput) => Promise<RenderedImage[]> = renderProductImage,
+): ImageryCache {
   let usable: Promise<boolean> | undefined;
-  const ready = () => (usable ??= mkdir(dir, { recursive: true }).then(() => true, () => false));
+  const ready = () =>
+    (usable ??= mkdir(dir, { recursive: true }).then(
+      () => true,
+      () => false,
+    ));
   return {
     dir,
     async get(input, { wait = true } = {}) {

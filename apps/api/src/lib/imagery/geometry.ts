@@ -69,7 +69,13 @@ export function sweep(scene: Scene, cam: Camera, metal: Metal, o: SweepOpts): vo
       const depth = pr.reduce((s, x) => s + x[2], 0) / 4 + (o.depthBias ?? 0);
       const centre = mul(add(add(quad[0] ?? [0, 0, 0], quad[1] ?? [0, 0, 0]), add(quad[2] ?? [0, 0, 0], quad[3] ?? [0, 0, 0])), 0.25);
       const layer = typeof o.layer === 'number' ? o.layer : o.layer(centre);
-      scene.poly(layer, depth, pr.map((x) => [x[0], x[1]] as const), metalShade(metal, nc), 0.6);
+      scene.poly(
+        layer,
+        depth,
+        pr.map((x) => [x[0], x[1]] as const),
+        metalShade(metal, nc),
+        0.6,
+      );
     }
   }
 }
@@ -134,7 +140,13 @@ export function tube(
       const depth = pr.reduce((s, x) => s + x[2], 0) / 4 + depthBias;
       const c = mul(add(p, q), 0.5);
       const l = typeof layer === 'number' ? layer : layer(c);
-      scene.poly(l, depth, pr.map((x) => [x[0], x[1]] as const), metalShade(metal, nc), 0.5);
+      scene.poly(
+        l,
+        depth,
+        pr.map((x) => [x[0], x[1]] as const),
+        metalShade(metal, nc),
+        0.5,
+      );
     }
   }
   // rounded tip
@@ -143,7 +155,11 @@ export function tube(
     const s = cam.project(last);
     const r = rAt(pts.length - 1) * cam.scale;
     const l = typeof layer === 'number' ? layer : layer(last);
-    scene.add(l, s[2] + depthBias + 0.01, `<circle cx="${s[0].toFixed(1)}" cy="${s[1].toFixed(1)}" r="${r.toFixed(2)}" fill="${metalShade(metal, [-0.35, 0.45, 0.82])}"/>`);
+    scene.add(
+      l,
+      s[2] + depthBias + 0.01,
+      `<circle cx="${s[0].toFixed(1)}" cy="${s[1].toFixed(1)}" r="${r.toFixed(2)}" fill="${metalShade(metal, [-0.35, 0.45, 0.82])}"/>`,
+    );
   }
 }
 

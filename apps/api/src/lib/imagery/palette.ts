@@ -3,18 +3,21 @@ import { clamp, type V3 } from './scene.js';
 export type Rgb = readonly [number, number, number];
 
 export const hex = (c: Rgb): string =>
-  '#' + c.map((x) => Math.round(clamp(x, 0, 255)).toString(16).padStart(2, '0')).join('');
+  '#' +
+  c
+    .map((x) =>
+      Math.round(clamp(x, 0, 255))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 
 export const parseHex = (h: string): Rgb => {
   const n = parseInt(h.replace('#', ''), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
 
-export const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
-  a[0] + (b[0] - a[0]) * t,
-  a[1] + (b[1] - a[1]) * t,
-  a[2] + (b[2] - a[2]) * t,
-];
+export const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 
 /** Piecewise-linear ramp over [value, colour] stops. */
 export function ramp(stops: readonly (readonly [number, Rgb])[], x: number): Rgb {
@@ -173,7 +176,7 @@ const STONE_DEFAULT: Record<string, string> = {
   'mother-of-pearl': '#f1ece6',
   'lapis lazuli': '#274aa0',
   malachite: '#1f7a4e',
-  'chalcedony': '#b9c8dc',
+  chalcedony: '#b9c8dc',
 };
 
 const OPAQUE = /onyx|turquoise|lapis|malachite|mother|coral|jade|chalcedony|opal/;

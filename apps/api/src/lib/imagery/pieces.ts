@@ -69,7 +69,13 @@ export function ring(c: PieceCtx, engagement: boolean): void {
   const axis: V3 = [-Math.sin(alpha), Math.cos(alpha), 0];
   const el = c.detail ? 0.7 : rnd(c, 0.3, 0.38);
   const hasStone = c.gem !== null;
-  const style = engagement ? 'solitaire' : !hasStone ? (c.rng() < 0.6 ? 'plain' : 'double') : (['low', 'eternity', 'bezel'] as const)[Math.floor(c.rng() * 3)] ?? 'low';
+  const style = engagement
+    ? 'solitaire'
+    : !hasStone
+      ? c.rng() < 0.6
+        ? 'plain'
+        : 'double'
+      : ((['low', 'eternity', 'bezel'] as const)[Math.floor(c.rng() * 3)] ?? 'low');
   const sSize = Math.max(56, Math.min(104, 82 * Math.cbrt(Math.max(0.2, c.carat)))) * (engagement ? 1 : 0.85);
   const headH = engagement ? sSize * 1.2 : sSize * 0.95;
   const topOfRing = 2 * R;
@@ -86,7 +92,14 @@ export function ring(c: PieceCtx, engagement: boolean): void {
   const profile = bandProfile(hw, T, dome, 8);
   if (style === 'double') {
     for (const off of [-hw * 1.1, hw * 1.1]) {
-      sweep(c.scene, camera, c.metal, { center: add(centre, mul(axis, off)), axis, radius: R - T / 2, profile: bandProfile(hw * 0.95, T, 4, 6), segments: 110, layer: L_MAIN });
+      sweep(c.scene, camera, c.metal, {
+        center: add(centre, mul(axis, off)),
+        axis,
+        radius: R - T / 2,
+        profile: bandProfile(hw * 0.95, T, 4, 6),
+        segments: 110,
+        layer: L_MAIN,
+      });
     }
   } else {
     sweep(c.scene, camera, c.metal, { center: centre, axis, radius: R - T / 2, profile, segments: 168, layer: L_MAIN });
@@ -110,7 +123,13 @@ export function ring(c: PieceCtx, engagement: boolean): void {
       const s = Math.min(hw * 0.95, ((Math.PI * R * 0.95) / n / 2) * 0.92);
       const pose: StonePose = { at, size: s, up: dir, north: axis };
       if (camera.toCamSpace(dir)[2] < 0.05) continue;
-      drawStone(c.scene, camera, gem, c.cut === 'step' ? 'step' : 'round', pose, { layer: L_MAIN, depthBias: 6, simple: true, seed: i + 40, pavilion: false });
+      drawStone(c.scene, camera, gem, c.cut === 'step' ? 'step' : 'round', pose, {
+        layer: L_MAIN,
+        depthBias: 6,
+        simple: true,
+        seed: i + 40,
+        pavilion: false,
+      });
       bead(c.scene, camera, c.metal, add(at, mul(axis, s * 1.15)), s * 0.22, L_MAIN, 7);
       bead(c.scene, camera, c.metal, add(at, mul(axis, -s * 1.15)), s * 0.22, L_MAIN, 7);
     }
@@ -140,7 +159,14 @@ export function ring(c: PieceCtx, engagement: boolean): void {
       segments: 64,
       layer: (p) => (p[1] > -2 ? L_FRONT : L_BACK),
     });
-    drawStone(c.scene, camera, gem, c.cut === 'step' || c.cut === 'princess' ? 'round' : c.cut === 'pear' || c.cut === 'marquise' ? 'oval' : c.cut, pose, { layer: L_STONE, seed: 3 });
+    drawStone(
+      c.scene,
+      camera,
+      gem,
+      c.cut === 'step' || c.cut === 'princess' ? 'round' : c.cut === 'pear' || c.cut === 'marquise' ? 'oval' : c.cut,
+      pose,
+      { layer: L_STONE, seed: 3 },
+    );
   } else {
     rail(girdleZ - sSize * 0.5, sSize * 0.62);
     if (engagement) rail(girdleZ - sSize * 0.95, sSize * 0.35);
@@ -157,7 +183,14 @@ export function ring(c: PieceCtx, engagement: boolean): void {
         const dir = add(gp, mul(pose.at, -1));
         const at = add(add(pose.at, mul(dir, 1.2)), [0, 0, -sSize * 0.12]);
         const front = at[1] > 0;
-        drawStone(c.scene, camera, DIAMOND, 'round', { at, size: sSize * 0.16, up: [0, 0, 1], north: [0, -1, 0] }, { layer: front ? L_FRONT + 1 : L_BACK + 1, simple: true, seed: k, pavilion: false });
+        drawStone(
+          c.scene,
+          camera,
+          DIAMOND,
+          'round',
+          { at, size: sSize * 0.16, up: [0, 0, 1], north: [0, -1, 0] },
+          { layer: front ? L_FRONT + 1 : L_BACK + 1, simple: true, seed: k, pavilion: false },
+        );
       }
     }
   }
@@ -170,7 +203,14 @@ export function ring(c: PieceCtx, engagement: boolean): void {
         const dir = norm(add(mul([0, 0, 1], Math.cos(t)), mul(along, Math.sin(t))));
         if (camera.toCamSpace(dir)[2] < 0.1) continue;
         const at = add(centre, mul(dir, R + dome * 0.8));
-        drawStone(c.scene, camera, DIAMOND, 'round', { at, size: hw * 0.62, up: dir, north: axis }, { layer: L_MAIN, depthBias: 8, simple: true, seed: i * 3 + side, pavilion: false });
+        drawStone(
+          c.scene,
+          camera,
+          DIAMOND,
+          'round',
+          { at, size: hw * 0.62, up: dir, north: axis },
+          { layer: L_MAIN, depthBias: 8, simple: true, seed: i * 3 + side, pavilion: false },
+        );
       }
     }
   }
@@ -196,7 +236,15 @@ function chain(c: PieceCtx, d: string, width: number, layer: number): void {
 }
 
 /** Stone in a thin metal collet (flat lay, face up), with prong beads. */
-function setStone(c: PieceCtx, cam: Camera, gem: GemLook, cut: Cut, at: V3, size: number, opts: { prongs?: number; layer?: number; simple?: boolean; seed?: number; north?: V3; halo?: boolean } = {}): void {
+function setStone(
+  c: PieceCtx,
+  cam: Camera,
+  gem: GemLook,
+  cut: Cut,
+  at: V3,
+  size: number,
+  opts: { prongs?: number; layer?: number; simple?: boolean; seed?: number; north?: V3; halo?: boolean } = {},
+): void {
   const layer = opts.layer ?? L_STONE;
   const north = opts.north ?? [0, -1, 0];
   const pose: StonePose = { at, size, up: [0, 0, 1], north };
@@ -268,24 +316,56 @@ export function necklace(c: PieceCtx): void {
     return [s[0], s[1]];
   };
   const cx = W / 2;
-  const left = `M${P(cx - spread, -40).map(fmt).join(' ')}C${P(cx - spread * 0.96, yP * 0.62).map(fmt).join(' ')} ${P(cx - spread * 0.42, yP + 4).map(fmt).join(' ')} ${P(cx, yP).map(fmt).join(' ')}`;
-  const right = `C${P(cx + spread * 0.42, yP + 4).map(fmt).join(' ')} ${P(cx + spread * 0.96, yP * 0.62).map(fmt).join(' ')} ${P(cx + spread, -40).map(fmt).join(' ')}`;
+  const left = `M${P(cx - spread, -40)
+    .map(fmt)
+    .join(' ')}C${P(cx - spread * 0.96, yP * 0.62)
+    .map(fmt)
+    .join(' ')} ${P(cx - spread * 0.42, yP + 4)
+    .map(fmt)
+    .join(' ')} ${P(cx, yP).map(fmt).join(' ')}`;
+  const right = `C${P(cx + spread * 0.42, yP + 4)
+    .map(fmt)
+    .join(' ')} ${P(cx + spread * 0.96, yP * 0.62)
+    .map(fmt)
+    .join(' ')} ${P(cx + spread, -40)
+    .map(fmt)
+    .join(' ')}`;
   chain(c, left + right, 4.6 * cam.scale, L_MAIN);
   void sampleCubic;
   // bail
   const bailTop: V3 = [cx, yP - 2, 0];
   const ringR = 12;
-  sweep(c.scene, cam, c.metal, { center: [cx, yP + ringR - 3, 2], axis: [1, 0, 0.35], radius: ringR, profile: circleProfile(3.6, 8), segments: 32, layer: L_MAIN + 1 });
+  sweep(c.scene, cam, c.metal, {
+    center: [cx, yP + ringR - 3, 2],
+    axis: [1, 0, 0.35],
+    radius: ringR,
+    profile: circleProfile(3.6, 8),
+    segments: 32,
+    layer: L_MAIN + 1,
+  });
   void bailTop;
   if (!gem) {
     // open circle pendant
     const r = rnd(c, 70, 88);
-    sweep(c.scene, cam, c.metal, { center: [cx, yP + 16 + r, 4], axis: [0, -0.15, 1], radius: r, profile: circleProfile(9, 10, 0.9), segments: 120, layer: L_STONE });
-    c.shadow.push((k) => `<circle cx="${fmt(P(cx, yP + 16 + r)[0])}" cy="${fmt(P(cx, yP + 16 + r)[1])}" r="${fmt(r * cam.scale)}" fill="none" stroke="#000" stroke-width="${fmt(18 * cam.scale + k)}"/>`);
+    sweep(c.scene, cam, c.metal, {
+      center: [cx, yP + 16 + r, 4],
+      axis: [0, -0.15, 1],
+      radius: r,
+      profile: circleProfile(9, 10, 0.9),
+      segments: 120,
+      layer: L_STONE,
+    });
+    c.shadow.push(
+      (k) =>
+        `<circle cx="${fmt(P(cx, yP + 16 + r)[0])}" cy="${fmt(P(cx, yP + 16 + r)[1])}" r="${fmt(r * cam.scale)}" fill="none" stroke="#000" stroke-width="${fmt(18 * cam.scale + k)}"/>`,
+    );
     return;
   }
   const at: V3 = [cx, yP + 16 + sSize * (c.cut === 'pear' ? 1.05 : 0.95), 4];
-  setStone(c, cam, gem, c.cut, at, sSize, { halo: gem.kind !== 'pearl' && c.rng() < 0.4, prongs: c.cut === 'round' && c.rng() < 0.5 ? 6 : 4 });
+  setStone(c, cam, gem, c.cut, at, sSize, {
+    halo: gem.kind !== 'pearl' && c.rng() < 0.4,
+    prongs: c.cut === 'round' && c.rng() < 0.5 ? 6 : 4,
+  });
   const s = cam.project(add(at, [-sSize * 0.3, -sSize * 0.3, sSize * 0.3]));
   sparkle(c.scene, L_GLINT, s[0], s[1], sSize * 0.7 * cam.scale, 6);
 }
@@ -305,9 +385,19 @@ export function earrings(c: PieceCtx): void {
     if (style === 'hoop' || !gem) {
       const r = rnd(c, 100, 124);
       const tilt = 0.55;
-      sweep(c.scene, cam, c.metal, { center: [x, cy, 0], axis: [0, Math.sin(tilt), Math.cos(tilt)], radius: r, profile: circleProfile(10, 10), segments: 120, layer: L_MAIN });
+      sweep(c.scene, cam, c.metal, {
+        center: [x, cy, 0],
+        axis: [0, Math.sin(tilt), Math.cos(tilt)],
+        radius: r,
+        profile: circleProfile(10, 10),
+        segments: 120,
+        layer: L_MAIN,
+      });
       const p = cam.project([x, cy, 0]);
-      c.shadow.push((k) => `<ellipse cx="${fmt(p[0])}" cy="${fmt(p[1])}" rx="${fmt(r * cam.scale)}" ry="${fmt(r * Math.cos(tilt) * cam.scale)}" fill="none" stroke="#000" stroke-width="${fmt(20 * cam.scale + k)}"/>`);
+      c.shadow.push(
+        (k) =>
+          `<ellipse cx="${fmt(p[0])}" cy="${fmt(p[1])}" rx="${fmt(r * cam.scale)}" ry="${fmt(r * Math.cos(tilt) * cam.scale)}" fill="none" stroke="#000" stroke-width="${fmt(20 * cam.scale + k)}"/>`,
+      );
       continue;
     }
     if (style === 'stud') {
@@ -318,7 +408,17 @@ export function earrings(c: PieceCtx): void {
       const top = cy - sSize * 2.1;
       setStone(c, cam, gem.kind === 'coloured' ? DIAMOND : gem, 'round', [x, top, 0], sSize * 0.36, { seed: side + 11, simple: true });
       const dropAt: V3 = [x, cy + sSize * 0.35, 0];
-      tube(c.scene, cam, c.metal, [[x, top + sSize * 0.36, 2], [x, dropAt[1] - sSize * 1.05, 2]], 2.6, L_MAIN);
+      tube(
+        c.scene,
+        cam,
+        c.metal,
+        [
+          [x, top + sSize * 0.36, 2],
+          [x, dropAt[1] - sSize * 1.05, 2],
+        ],
+        2.6,
+        L_MAIN,
+      );
       setStone(c, cam, gem, c.cut === 'round' ? 'pear' : c.cut, dropAt, sSize, { seed: side + 21, north: [0, -1, 0] });
       const s = cam.project([x - sSize * 0.3, dropAt[1] - sSize * 0.2, sSize * 0.3]);
       sparkle(c.scene, L_GLINT, s[0], s[1], sSize * 0.6 * cam.scale, side * 5);
@@ -334,16 +434,30 @@ export function bracelet(c: PieceCtx): void {
   const el = rnd(c, 0.62, 0.72);
   const focus: V3 = [0, R, 0];
   const cam = c.detail ? camFor(c, el, 0, 0, focus, 1.8) : new Camera(el, W / 2, H * 0.5, 1);
-  if (!gem || gem.kind === 'pearl' && c.rng() < 0) {
+  if (!gem || (gem.kind === 'pearl' && c.rng() < 0)) {
     const hw = rnd(c, 16, 34);
-    sweep(c.scene, cam, c.metal, { center: [0, 0, 0], axis: [0, 0, 1], radius: R, profile: bandProfile(hw, 16, rnd(c, 4, 9), 8), segments: 180, layer: L_MAIN });
+    sweep(c.scene, cam, c.metal, {
+      center: [0, 0, 0],
+      axis: [0, 0, 1],
+      radius: R,
+      profile: bandProfile(hw, 16, rnd(c, 4, 9), 8),
+      segments: 180,
+      layer: L_MAIN,
+    });
     braceletShadow(c, cam, R, hw * 2, 16);
     return;
   }
   // tennis bracelet (or pearl strand)
   const n = gem.kind === 'pearl' ? 34 : 38;
-  const s = (Math.PI * 2 * R) / n / 2 * (gem.kind === 'pearl' ? 0.95 : 0.84);
-  sweep(c.scene, cam, c.metal, { center: [0, 0, -s * 0.4], axis: [0, 0, 1], radius: R, profile: circleProfile(3, 6), segments: 120, layer: L_BACK });
+  const s = ((Math.PI * 2 * R) / n / 2) * (gem.kind === 'pearl' ? 0.95 : 0.84);
+  sweep(c.scene, cam, c.metal, {
+    center: [0, 0, -s * 0.4],
+    axis: [0, 0, 1],
+    radius: R,
+    profile: circleProfile(3, 6),
+    segments: 120,
+    layer: L_BACK,
+  });
   for (let i = 0; i < n; i++) {
     const t = (i / n) * Math.PI * 2 + 0.05;
     const at: V3 = [Math.cos(t) * R, Math.sin(t) * R, 0];
@@ -351,7 +465,14 @@ export function bracelet(c: PieceCtx): void {
     const up = norm(add([0, 0, 1], mul(out, 0.35)));
     const depth = cam.project(at)[2];
     const g = i % 2 === 0 || gem.kind !== 'coloured' ? gem : DIAMOND;
-    drawStone(c.scene, cam, g, gem.kind === 'pearl' ? 'round' : c.cut === 'step' ? 'step' : c.cut === 'princess' ? 'princess' : 'round', { at, size: s, up, north: [-Math.sin(t), Math.cos(t), 0] }, { layer: L_MAIN, depthBias: depth * 1000, simple: true, seed: i, pavilion: false });
+    drawStone(
+      c.scene,
+      cam,
+      g,
+      gem.kind === 'pearl' ? 'round' : c.cut === 'step' ? 'step' : c.cut === 'princess' ? 'princess' : 'round',
+      { at, size: s, up, north: [-Math.sin(t), Math.cos(t), 0] },
+      { layer: L_MAIN, depthBias: depth * 1000, simple: true, seed: i, pavilion: false },
+    );
     if (gem.kind !== 'pearl') {
       for (const a of [-1, 1]) {
         const side: V3 = [-Math.sin(t) * a, Math.cos(t) * a, 0];
@@ -368,7 +489,10 @@ function braceletShadow(c: PieceCtx, cam: Camera, R: number, width: number, lift
   const p = cam.project([0, 0, -lift]);
   const rx = R * cam.scale;
   const ry = R * cam.s * cam.scale;
-  c.shadow.push((k) => `<ellipse cx="${fmt(p[0])}" cy="${fmt(p[1])}" rx="${fmt(rx)}" ry="${fmt(ry)}" fill="none" stroke="#000" stroke-width="${fmt(width * cam.scale * 0.8 + k)}"/>`);
+  c.shadow.push(
+    (k) =>
+      `<ellipse cx="${fmt(p[0])}" cy="${fmt(p[1])}" rx="${fmt(rx)}" ry="${fmt(ry)}" fill="none" stroke="#000" stroke-width="${fmt(width * cam.scale * 0.8 + k)}"/>`,
+  );
 }
 
 // ------------------------------------------------------------------------------------- high jewelry
@@ -399,7 +523,10 @@ export function highJewelry(c: PieceCtx): void {
     return prev;
   };
   // chain behind
-  const d = samples.filter((_, i) => i % 8 === 0).map((x, i) => `${i ? 'L' : 'M'}${fmt(cam.project([x.p[0], x.p[1], 0])[0])} ${fmt(cam.project([x.p[0], x.p[1], 0])[1])}`).join('');
+  const d = samples
+    .filter((_, i) => i % 8 === 0)
+    .map((x, i) => `${i ? 'L' : 'M'}${fmt(cam.project([x.p[0], x.p[1], 0])[0])} ${fmt(cam.project([x.p[0], x.p[1], 0])[1])}`)
+    .join('');
   chain(c, d, 3 * cam.scale, L_BACK);
   // graduated riviera from the centre outwards
   const mid = total / 2;
@@ -419,13 +546,28 @@ export function highJewelry(c: PieceCtx): void {
   placed.forEach((p, i) => {
     const [x, y] = at(p.s);
     const g = coloured && (k + i) % 2 === 0 ? gem : DIAMOND;
-    setStone(c, cam, g, coloured && g === gem ? 'oval' : 'round', [x, y, 0], p.size, { simple: true, seed: i + 200, layer: L_MAIN, prongs: 4 });
+    setStone(c, cam, g, coloured && g === gem ? 'oval' : 'round', [x, y, 0], p.size, {
+      simple: true,
+      seed: i + 200,
+      layer: L_MAIN,
+      prongs: 4,
+    });
   });
   // drops: centre pear/oval with halo, side drops
   const [mx, my] = at(mid);
   const big = Math.max(52, Math.min(80, 64 * Math.cbrt(Math.max(0.3, c.carat / 3))));
   const cutMain: Cut = c.cut === 'round' ? 'pear' : c.cut;
-  tube(c.scene, cam, c.metal, [[mx, my + maxS, 1], [mx, my + maxS + 22, 1]], 2.4, L_MAIN);
+  tube(
+    c.scene,
+    cam,
+    c.metal,
+    [
+      [mx, my + maxS, 1],
+      [mx, my + maxS + 22, 1],
+    ],
+    2.4,
+    L_MAIN,
+  );
   const dropAt: V3 = [mx, my + maxS + 28 + big * 1.25, 2];
   setStone(c, cam, gem, cutMain, dropAt, big, { halo: gem.kind !== 'pearl', seed: 301, layer: L_STONE });
   const nSide = c.rng() < 0.5 ? 2 : 3;
@@ -435,8 +577,22 @@ export function highJewelry(c: PieceCtx): void {
       if (!ps) continue;
       const [x, y] = at(ps.s);
       const sz = big * (0.42 - j * 0.06);
-      tube(c.scene, cam, c.metal, [[x, y + ps.size, 1], [x, y + ps.size + 10, 1]], 1.8, L_MAIN);
-      setStone(c, cam, j % 2 === 1 && coloured ? DIAMOND : gem, 'pear', [x, y + ps.size + 12 + sz * 1.05, 1], sz, { seed: 400 + j * 2 + sgn, layer: L_STONE, simple: true });
+      tube(
+        c.scene,
+        cam,
+        c.metal,
+        [
+          [x, y + ps.size, 1],
+          [x, y + ps.size + 10, 1],
+        ],
+        1.8,
+        L_MAIN,
+      );
+      setStone(c, cam, j % 2 === 1 && coloured ? DIAMOND : gem, 'pear', [x, y + ps.size + 12 + sz * 1.05, 1], sz, {
+        seed: 400 + j * 2 + sgn,
+        layer: L_STONE,
+        simple: true,
+      });
     }
   }
   const sp = cam.project([dropAt[0] - big * 0.3, dropAt[1] - big * 0.3, big * 0.3]);

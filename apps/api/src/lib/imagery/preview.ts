@@ -80,5 +80,8 @@ await sheet(
   items.map((x) => ({ ...x, variant: 'detail' as const })),
   'sheet-detail',
 );
-writeFileSync(join(out, 'sample.svg'), renderProductSvg(items[0] ?? { pieceType: 'RING', metal: 'YELLOW_GOLD', variant: 'front', seed: 'x' }));
+writeFileSync(
+  join(out, 'sample.svg'),
+  renderProductSvg(items[0] ?? { pieceType: 'RING', metal: 'YELLOW_GOLD', variant: 'front', seed: 'x' }),
+);
 console.log('written to', out);

@@ -49,7 +49,8 @@ describe('renderProductImage', () => {
   it('has a light studio background (corners ivory/grey, not white or dark)', async () => {
     const [small] = await renderProductImage({ ...base, pieceType: 'NECKLACE' });
     const { data, info } = await sharp(small?.buffer).raw().toBuffer({ resolveWithObject: true });
-    const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    const px = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     for (const [r, g, b] of [px(2, 2), px(info.width - 3, info.height - 3)]) {
       expect(Math.min(r ?? 0, g ?? 0, b ?? 0)).toBeGreaterThan(200);
     }
@@ -77,7 +78,19 @@ describe('renderProductSvg', () => {
   }, 300_000); // CPU-bound: 120 renders; a loaded 2-core machine needs time
 
   it('handles every listed gem type and cut, and falls back for unknown ones', () => {
-    const types = ['diamond', 'sapphire', 'ruby', 'emerald', 'pearl', 'tanzanite', 'morganite', 'aquamarine', 'spinel', 'tsavorite', 'unobtainium'];
+    const types = [
+      'diamond',
+      'sapphire',
+      'ruby',
+      'emerald',
+      'pearl',
+      'tanzanite',
+      'morganite',
+      'aquamarine',
+      'spinel',
+      'tsavorite',
+      'unobtainium',
+    ];
     const cuts = ['round brilliant', 'oval', 'cushion', 'emerald cut', 'pear', 'marquise', 'princess', 'cabochon', 'trillion-ish'];
     for (const type of types) {
       for (const cut of cuts) {

@@ -79,9 +79,7 @@ export function renderProductSvg(input: ProductImageInput): string {
   }
   if (ctx.shadow.length) {
     // a cheap soft shadow: the silhouettes stacked at growing spreads, each very faint
-    const layers = [14, 8, 3, 0]
-      .map((k) => `<g opacity="0.045">${ctx.shadow.map((f) => f(k)).join('')}</g>`)
-      .join('');
+    const layers = [14, 8, 3, 0].map((k) => `<g opacity="0.045">${ctx.shadow.map((f) => f(k)).join('')}</g>`).join('');
     under += `<g transform="translate(6 9)">${layers}</g>`;
   }
   return (

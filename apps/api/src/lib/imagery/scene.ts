@@ -11,11 +11,7 @@ export const add = (a: V3, b: V3): V3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
 export const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 export const mul = (a: V3, s: number): V3 => [a[0] * s, a[1] * s, a[2] * s];
 export const dot = (a: V3, b: V3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-export const cross = (a: V3, b: V3): V3 => [
-  a[1] * b[2] - a[2] * b[1],
-  a[2] * b[0] - a[0] * b[2],
-  a[0] * b[1] - a[1] * b[0],
-];
+export const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 export const norm = (a: V3): V3 => {
   const l = Math.hypot(a[0], a[1], a[2]) || 1;
   return [a[0] / l, a[1] / l, a[2] / l];
@@ -87,11 +83,7 @@ export class Camera {
   }
   /** Screen X, screen Y and depth (bigger = nearer the camera). */
   project(p: V3): [number, number, number] {
-    return [
-      this.ox + this.scale * p[0],
-      this.oy + this.scale * (p[1] * this.s - p[2] * this.c),
-      p[1] * this.c + p[2] * this.s,
-    ];
+    return [this.ox + this.scale * p[0], this.oy + this.scale * (p[1] * this.s - p[2] * this.c), p[1] * this.c + p[2] * this.s];
   }
   /** World vector → camera space (x right, y up, z towards the camera). */
   toCamSpace(n: V3): V3 {
@@ -129,9 +121,7 @@ export class Scene {
     this.add(layer, depth, `<polygon points="${p}" fill="${fill}"${stroke}/>`);
   }
   body(): string {
-    const sorted = this.items
-      .map((it, i) => ({ it, i }))
-      .sort((a, b) => a.it.layer - b.it.layer || a.it.depth - b.it.depth || a.i - b.i);
+    const sorted = this.items.map((it, i) => ({ it, i })).sort((a, b) => a.it.layer - b.it.layer || a.it.depth - b.it.depth || a.i - b.i);
     return sorted.map((s) => s.it.svg).join('');
   }
 }

@@ -4,21 +4,7 @@
  * Cabochons and pearls are smooth, so they are drawn with gradients instead.
  */
 import { gemTone, hex, mix, studioEnv, type GemLook, type Rgb } from './palette.js';
-import {
-  type Camera,
-  type Scene,
-  type V3,
-  add,
-  clamp,
-  cross,
-  dot,
-  fmt,
-  fmt2,
-  hash01,
-  mul,
-  norm,
-  sub,
-} from './scene.js';
+import { type Camera, type Scene, type V3, add, clamp, cross, dot, fmt, fmt2, hash01, mul, norm, sub } from './scene.js';
 
 export type Cut = 'round' | 'oval' | 'cushion' | 'pear' | 'marquise' | 'princess' | 'step' | 'cabochon';
 

@@ -30,7 +30,12 @@ describe('a piece saved without photographs gets its studio render', () => {
     const f = catalogFactory(t, admin);
     const category = await f.category('Bracelets');
     const vendor = await f.vendor();
-    const created = await f.product({ categoryId: category.id, vendorId: vendor.id, metalType: 'ROSE_GOLD', gemstone: { type: 'Ruby', cut: 'Oval', carat: 1.2 } });
+    const created = await f.product({
+      categoryId: category.id,
+      vendorId: vendor.id,
+      metalType: 'ROSE_GOLD',
+      gemstone: { type: 'Ruby', cut: 'Oval', carat: 1.2 },
+    });
     expect(created.images).toEqual([]);
     let images: { variant: string; url: string }[] = [];
     for (let i = 0; i < 160 && images.length === 0; i += 1) {
@@ -68,7 +73,13 @@ describe('a piece saved without photographs gets its studio render', () => {
     const f = catalogFactory(t, admin);
     const category = await f.category('Rings');
     const vendor = await f.vendor();
-    const images = [{ variant: 'front', alt: 'Photograph', sources: [{ key: 'mirror-storage/products/uploads/photo-640.webp', width: 640, height: 800 }] }];
+    const images = [
+      {
+        variant: 'front',
+        alt: 'Photograph',
+        sources: [{ key: 'mirror-storage/products/uploads/photo-640.webp', width: 640, height: 800 }],
+      },
+    ];
     const created = await f.product({ categoryId: category.id, vendorId: vendor.id, images });
     await new Promise((r) => setTimeout(r, 1500));
     const read = (await t.request<Product>(`/api/products/${created.id}`, { token: admin.accessToken })).body;

@@ -23,7 +23,14 @@ export function studioInputs(row: StudioPiece): ProductImageInput[] {
   return VARIANTS.map((variant) => ({
     pieceType: row.pieceType,
     metal: row.metal,
-    gemstone: row.gemstoneType ? { type: row.gemstoneType, cut: row.gemstoneCut ?? 'Round', colour: row.gemstoneColour ?? 'White', carat: (row.gemstoneCaratPoints ?? 100) / 100 } : null,
+    gemstone: row.gemstoneType
+      ? {
+          type: row.gemstoneType,
+          cut: row.gemstoneCut ?? 'Round',
+          colour: row.gemstoneColour ?? 'White',
+          carat: (row.gemstoneCaratPoints ?? 100) / 100,
+        }
+      : null,
     variant,
     seed: row.sku,
   }));

@@ -27,7 +27,14 @@ export function createSmtpMailer(url: string, { timeoutMs = 15_000 }: { timeoutM
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
+      await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      });
     },
     close: () => transport.close(),
   };

@@ -92,8 +92,15 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
       // empty: it tells the app its chunk is on the way). Function replacements: a `$` in the markup or
       // the data is text, never a replacement pattern.
       const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${data}</script>`;
-      const html = shell.html.replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${imagePreload(prepared.image)}`).replace(shell.end, () => `${script}${shell.end}`);
-      return rendered ? withMeta(html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`), rendered) : html;
+      const html = shell.html
+        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${imagePreload(prepared.image)}`)
+        .replace(shell.end, () => `${script}${shell.end}`);
+      return rendered
+        ? withMeta(
+            html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`),
+            rendered,
+          )
+        : html;
     },
   };
 }
@@ -103,12 +110,16 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
  * prepared route's page (true) or leaves the request to the plain index.html (false). The internal API
  * calls carry no credentials and the visitor's address (the same rate limit as the browser's own calls).
  */
-export async function createSpaPages(app: FastifyInstance, options: SpaHtmlOptions): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined> {
+export async function createSpaPages(
+  app: FastifyInstance,
+  options: SpaHtmlOptions,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined> {
   const prepareRoute = options.prepareRoute ?? loadServerRenderer(app, options.webDist);
   const spa = createSpaHtml({
     ...options,
     prepareRoute,
-    onRenderError: options.onRenderError ?? ((err, url) => app.log.error({ err, url }, 'server rendering failed; the page is rendered in the browser')),
+    onRenderError:
+      options.onRenderError ?? ((err, url) => app.log.error({ err, url }, 'server rendering failed; the page is rendered in the browser')),
   });
   if (!spa) return undefined;
   const sendHtml = createHtmlSender();

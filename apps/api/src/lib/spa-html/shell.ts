@@ -46,10 +46,24 @@ export function isUsableTemplate(template: string): boolean {
  *    public/start.js adds the entry and the modulepreloads listed on its element once the page has painted.
  * `canRender`: the template has the empty root element the markup goes into.
  */
-export function createShells({ webDist, template, manifest, canRender }: { webDist: string; template: string; manifest: Manifest; canRender: boolean }) {
+export function createShells({
+  webDist,
+  template,
+  manifest,
+  canRender,
+}: {
+  webDist: string;
+  template: string;
+  manifest: Manifest;
+  canRender: boolean;
+}) {
   const skip = entryGraph(manifest);
   const starter = canRender ? readStarter(webDist) : undefined;
-  const entryTags = [...template.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
+  const entryTags = [
+    ...template.matchAll(
+      /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g,
+    ),
+  ];
   const entryScript = entryTags.find((m) => m[1])?.[1];
   const entryPreloads = entryTags.flatMap((m) => (m[2] ? [m[2]] : []));
   const styleLink = (file: string) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`;
@@ -59,12 +73,17 @@ export function createShells({ webDist, template, manifest, canRender }: { webDi
   };
   const ssrBase =
     starter && entryScript
-      ? entryTags.reduce((html, tag) => html.replace(tag[0], ''), template).replace(/<link rel="stylesheet"[^>]*\shref="\/([^"]+)"[^>]*>/g, (tag, file: string) => inlineStylesheet(file) ?? tag)
+      ? entryTags
+          .reduce((html, tag) => html.replace(tag[0], ''), template)
+          .replace(/<link rel="stylesheet"[^>]*\shref="\/([^"]+)"[^>]*>/g, (tag, file: string) => inlineStylesheet(file) ?? tag)
       : undefined;
 
   const build = (module: string): { plain: Shell; ssr?: Shell } => {
     const { scripts, styles } = chunkGraph(manifest, module, skip);
-    const plainHead = [...styles.map(styleLink), ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)].join('');
+    const plainHead = [
+      ...styles.map(styleLink),
+      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+    ].join('');
     const plain = { html: template.replace('</head>', () => `${plainHead}</head>`), end: '</body>' };
     if (!ssrBase || !starter || !entryScript) return { plain };
     const inlined = styles.map((file) => inlineStylesheet(file) ?? styleLink(file)).join('');
@@ -93,6 +112,10 @@ export function imagePreload(image: PreparedImage | undefined): string {
 export function withMeta(html: string, rendered: RenderedPage): string {
   let out = html;
   if (rendered.title) out = out.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(rendered.title!)}</title>`);
-  if (rendered.description) out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/i, () => `<meta name="description" content="${escapeAttribute(rendered.description!)}" />`);
+  if (rendered.description)
+    out = out.replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/i,
+      () => `<meta name="description" content="${escapeAttribute(rendered.description!)}" />`,
+    );
   return out;
 }

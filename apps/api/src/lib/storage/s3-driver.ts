@@ -16,7 +16,8 @@ export interface S3DriverOptions {
  * The SDK is imported here, lazily: it is large, and local-disk deployments never need it.
  */
 export async function createS3Driver(options: S3DriverOptions): Promise<StorageDriver & { client: S3Client }> {
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } = await import('@aws-sdk/client-s3');
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
+    await import('@aws-sdk/client-s3');
   const isMissing = (err: unknown) =>
     err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
   const client = new S3Client({

@@ -33,7 +33,11 @@ export function normalizeValue(value: unknown): unknown {
   if (isImage(value)) return imageName(value);
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Row).filter(([k]) => !isSecretField(k)).map(([k, v]) => [k, normalizeValue(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Row)
+        .filter(([k]) => !isSecretField(k))
+        .map(([k, v]) => [k, normalizeValue(v)]),
+    );
   }
   return value;
 }

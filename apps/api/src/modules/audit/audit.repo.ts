@@ -87,7 +87,10 @@ export function createAuditRepo(db: Db) {
       const map = new Map<string, Row>();
       // Batches keep the parameter count far below the protocol's limit on a large import.
       for (let i = 0; i < ids.length; i += 5_000) {
-        const query = db.select().from(table).where(inArray(table.id, ids.slice(i, i + 5_000)));
+        const query = db
+          .select()
+          .from(table)
+          .where(inArray(table.id, ids.slice(i, i + 5_000)));
         const rows = (lock ? await query.orderBy(table.id).for('update') : await query) as Row[];
         for (const row of rows) {
           for (const key of generatedOf.get(type)!) delete row[key];
@@ -102,10 +105,19 @@ export function createAuditRepo(db: Db) {
     },
 
     /** Newest first; ties (one transaction's events share a time) by id. */
-    async list(filter: AuditFilter, { offset, limit }: { offset: number; limit: number }): Promise<{ rows: AuditEventRow[]; total: number }> {
+    async list(
+      filter: AuditFilter,
+      { offset, limit }: { offset: number; limit: number },
+    ): Promise<{ rows: AuditEventRow[]; total: number }> {
       const condition = where(filter);
       const [rows, [totals]] = await Promise.all([
-        db.select().from(auditEvents).where(condition).orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id)).limit(limit).offset(offset),
+        db
+          .select()
+          .from(auditEvents)
+          .where(condition)
+          .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+          .limit(limit)
+          .offset(offset),
         db.select({ value: count() }).from(auditEvents).where(condition),
       ]);
       return { rows, total: Number(totals?.value ?? 0) };

@@ -36,7 +36,8 @@ async function nameReferences(tx: Db, events: ExplicitEvent[]): Promise<void> {
     for (const [field, change] of Object.entries(e.changes)) {
       const type = REFERENCES[field];
       if (!type) continue;
-      for (const v of [change.from, change.to]) if (typeof v === 'string') (wanted.get(type) ?? wanted.set(type, new Set()).get(type)!).add(v);
+      for (const v of [change.from, change.to])
+        if (typeof v === 'string') (wanted.get(type) ?? wanted.set(type, new Set()).get(type)!).add(v);
     }
   }
   if (wanted.size === 0) return;

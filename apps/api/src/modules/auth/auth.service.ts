@@ -3,13 +3,7 @@ import type { AuthenticateBody, TokenPair } from '@mirror/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  REFRESH_TOKEN_TTL_MS,
-  hashRefreshToken,
-  newRefreshToken,
-  type TokenService,
-} from '../../lib/tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshToken, type TokenService } from '../../lib/tokens';
 import type { UserRow } from '../../db/schema/index';
 import { createUsersRepo } from '../users/users.repo';
 import { createAuthRepo } from './auth.repo';
@@ -25,7 +19,11 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
   const authRepo = createAuthRepo(db);
   const usersRepo = createUsersRepo(db);
 
-  async function issue(user: Pick<UserRow, 'id' | 'username' | 'role' | 'tokenVersion'>, family: { id: string; expiresAt: Date }, repo = authRepo): Promise<TokenPair> {
+  async function issue(
+    user: Pick<UserRow, 'id' | 'username' | 'role' | 'tokenVersion'>,
+    family: { id: string; expiresAt: Date },
+    repo = authRepo,
+  ): Promise<TokenPair> {
     const refreshToken = newRefreshToken();
     await repo.insertRefreshToken({
       userId: user.id,
@@ -50,7 +48,10 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
       if (failures.length >= LOGIN_MAX_FAILURES) {
         const oldestCounted = failures[failures.length - LOGIN_MAX_FAILURES]!.createdAt.getTime();
         const retryAfter = Math.max(1, Math.ceil((oldestCounted + LOGIN_WINDOW_MS - now) / 1000));
-        securityEvent('auth.login.throttled', { userId: (await usersRepo.findByUsername(usernameKey))?.id ?? null, detail: { retryAfter } });
+        securityEvent('auth.login.throttled', {
+          userId: (await usersRepo.findByUsername(usernameKey))?.id ?? null,
+          detail: { retryAfter },
+        });
         throw new AppError('LOGIN_THROTTLED', 'Too many failed sign-in attempts. Please try again later.', undefined, {
           'retry-after': String(retryAfter),
         });

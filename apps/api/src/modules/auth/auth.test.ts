@@ -216,9 +216,19 @@ describe('access tokens', () => {
   it('ends every session when the user is disabled, their role changes or their password changes', async () => {
     const admin = await t.loginAs('ADMIN');
     const cases: [string, (id: string) => Promise<unknown>][] = [
-      ['disabled', (id) => t.request<User>(`/api/users/${id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } })],
-      ['role change', (id) => t.request<User>(`/api/users/${id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'VENDOR' } })],
-      ['password change', (id) => t.request<User>(`/api/users/${id}`, { method: 'PUT', token: admin.accessToken, body: { password: 'A-whole-new-passphrase' } })],
+      [
+        'disabled',
+        (id) => t.request<User>(`/api/users/${id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } }),
+      ],
+      [
+        'role change',
+        (id) => t.request<User>(`/api/users/${id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'VENDOR' } }),
+      ],
+      [
+        'password change',
+        (id) =>
+          t.request<User>(`/api/users/${id}`, { method: 'PUT', token: admin.accessToken, body: { password: 'A-whole-new-passphrase' } }),
+      ],
     ];
     for (const [label, change] of cases) {
       const s = await t.loginAs('CUSTOMER');

@@ -26,7 +26,9 @@ export function createCategoriesRepo(db: Db) {
       const rows = await db
         .select({ id: products.categoryId, value: count() })
         .from(products)
-        .where(and(inArray(products.categoryId, ids), isNull(products.deletedAt), pieces === 'live' ? eq(products.status, 'ACTIVE') : undefined))
+        .where(
+          and(inArray(products.categoryId, ids), isNull(products.deletedAt), pieces === 'live' ? eq(products.status, 'ACTIVE') : undefined),
+        )
         .groupBy(products.categoryId);
       return new Map(rows.map((r) => [r.id, r.value]));
     },

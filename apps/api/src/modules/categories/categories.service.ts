@@ -29,8 +29,13 @@ export function createCategoriesService(deps: { db: Db }) {
       // Two grouped queries for the whole page, whatever its size.
       async present(repo, rows, seesAll) {
         const ids = rows.map((r) => r.id);
-        const [productCounts, componentCounts] = await Promise.all([repo.productCounts(ids, seesAll ? 'all' : 'live'), repo.childCounts(ids, seesAll)]);
-        return rows.map((r) => toCategoryDto(r, { productCount: productCounts.get(r.id) ?? 0, componentCount: componentCounts.get(r.id) ?? 0 }));
+        const [productCounts, componentCounts] = await Promise.all([
+          repo.productCounts(ids, seesAll ? 'all' : 'live'),
+          repo.childCounts(ids, seesAll),
+        ]);
+        return rows.map((r) =>
+          toCategoryDto(r, { productCount: productCounts.get(r.id) ?? 0, componentCount: componentCounts.get(r.id) ?? 0 }),
+        );
       },
       created: (row) => toCategoryDto(row, { productCount: 0, componentCount: 0 }),
       inUse: 'This category is still used by products or components. Deactivate it instead.',

@@ -36,7 +36,13 @@ export interface MemberVisibility {
 
 export function createCollectionsRepo(db: Db) {
   function where(filter: CollectionFilter, isAdmin: boolean): SQL | undefined {
-    const deleted = !isAdmin ? isNull(collections.deletedAt) : filter.deleted === 'only' ? isNotNull(collections.deletedAt) : filter.includeDeleted ? undefined : isNull(collections.deletedAt);
+    const deleted = !isAdmin
+      ? isNull(collections.deletedAt)
+      : filter.deleted === 'only'
+        ? isNotNull(collections.deletedAt)
+        : filter.includeDeleted
+          ? undefined
+          : isNull(collections.deletedAt);
     return and(
       deleted,
       filter.year !== undefined ? eq(collections.year, filter.year) : undefined,
@@ -87,7 +93,9 @@ export function createCollectionsRepo(db: Db) {
     if (!visibility.shape) return pageQuery(visibility, collectionId, offset, limit);
     let statement = preparedPages.get(visibility.shape);
     if (!statement) {
-      statement = pageQuery(visibility, sql.placeholder('collectionId'), sql.placeholder('offset'), sql.placeholder('limit')).prepare(statementName(`items_${visibility.shape}`));
+      statement = pageQuery(visibility, sql.placeholder('collectionId'), sql.placeholder('offset'), sql.placeholder('limit')).prepare(
+        statementName(`items_${visibility.shape}`),
+      );
       preparedPages.set(visibility.shape, statement);
     }
     return statement.execute({ collectionId, offset, limit });
@@ -102,16 +110,34 @@ export function createCollectionsRepo(db: Db) {
       .orderBy(asc(collectionProducts.sortOrder), asc(collectionProducts.productId))
       .limit(limit as number)
       .as('first');
-    const c = db.$with('c').as(db.select({ id: collections.id }).from(collections).where(sql`${collections.id} = any(${Array.isArray(collectionIds) ? sql.param(collectionIds) : collectionIds}::uuid[])`));
-    return db.with(c).select({ collectionId: c.id, sortOrder: first.sortOrder, isHero: first.isHero, product: first.product }).from(c).crossJoinLateral(first);
+    const c = db.$with('c').as(
+      db
+        .select({ id: collections.id })
+        .from(collections)
+        .where(sql`${collections.id} = any(${Array.isArray(collectionIds) ? sql.param(collectionIds) : collectionIds}::uuid[])`),
+    );
+    return db
+      .with(c)
+      .select({ collectionId: c.id, sortOrder: first.sortOrder, isHero: first.isHero, product: first.product })
+      .from(c)
+      .crossJoinLateral(first);
   };
-  const preparedFirst = new Map<string, { execute: (params: Record<string, unknown>) => Promise<(ItemRow & { collectionId: string })[]> }>();
+  const preparedFirst = new Map<
+    string,
+    { execute: (params: Record<string, unknown>) => Promise<(ItemRow & { collectionId: string })[]> }
+  >();
 
   return {
     where,
 
     async list(condition: SQL | undefined, query: CollectionPageQuery) {
-      const column = { name: collections.name, year: collections.year, createdAt: collections.createdAt, updatedAt: collections.updatedAt, deletedAt: collections.deletedAt }[query.sort.field];
+      const column = {
+        name: collections.name,
+        year: collections.year,
+        createdAt: collections.createdAt,
+        updatedAt: collections.updatedAt,
+        deletedAt: collections.deletedAt,
+      }[query.sort.field];
       const dir = query.sort.direction === 'desc' ? desc : asc;
       const order =
         query.sort.field === 'year'
@@ -180,12 +206,18 @@ export function createCollectionsRepo(db: Db) {
      * (A window-function query joined every member with a scan of the products table; one query per
      * collection cost a round trip, a plan and a pool connection each.)
      */
-    firstItems(collectionIds: string[], visibility: MemberVisibility, perCollection: number): Promise<(ItemRow & { collectionId: string })[]> {
+    firstItems(
+      collectionIds: string[],
+      visibility: MemberVisibility,
+      perCollection: number,
+    ): Promise<(ItemRow & { collectionId: string })[]> {
       if (collectionIds.length === 0) return Promise.resolve([]);
       if (!visibility.shape) return firstItemsQuery(visibility, collectionIds, perCollection);
       let statement = preparedFirst.get(visibility.shape);
       if (!statement) {
-        statement = firstItemsQuery(visibility, sql.placeholder('ids'), sql.placeholder('limit')).prepare(statementName(`first_${visibility.shape}`));
+        statement = firstItemsQuery(visibility, sql.placeholder('ids'), sql.placeholder('limit')).prepare(
+          statementName(`first_${visibility.shape}`),
+        );
         preparedFirst.set(visibility.shape, statement);
       }
       return statement.execute({ ids: collectionIds, limit: perCollection });
@@ -216,12 +248,20 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async softDelete(id: string): Promise<boolean> {
-      const rows = await db.update(collections).set({ deletedAt: new Date(), updatedAt: new Date() }).where(and(eq(collections.id, id), isNull(collections.deletedAt))).returning({ id: collections.id });
+      const rows = await db
+        .update(collections)
+        .set({ deletedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(collections.id, id), isNull(collections.deletedAt)))
+        .returning({ id: collections.id });
       return rows.length > 0;
     },
 
     async restore(id: string): Promise<CollectionRow | null> {
-      const [row] = await db.update(collections).set({ deletedAt: null, updatedAt: new Date() }).where(and(eq(collections.id, id), isNotNull(collections.deletedAt))).returning();
+      const [row] = await db
+        .update(collections)
+        .set({ deletedAt: null, updatedAt: new Date() })
+        .where(and(eq(collections.id, id), isNotNull(collections.deletedAt)))
+        .returning();
       return row ?? null;
     },
 
@@ -231,7 +271,11 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-      const [row] = await db.select({ id: collections.id }).from(collections).where(sql`lower(${collections.name}) = lower(${name})`).limit(1);
+      const [row] = await db
+        .select({ id: collections.id })
+        .from(collections)
+        .where(sql`lower(${collections.name}) = lower(${name})`)
+        .limit(1);
       return !!row && row.id !== exceptId;
     },
 
@@ -239,7 +283,9 @@ export function createCollectionsRepo(db: Db) {
 
     /** Serialises membership changes of one collection. */
     async lockCollection(id: string): Promise<boolean> {
-      const rows = rowsOf<{ id: string }>(await db.execute(sql`select id from ${collections} where id = ${id} and deleted_at is null for update`));
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`select id from ${collections} where id = ${id} and deleted_at is null for update`),
+      );
       return rows.length > 0;
     },
 
@@ -253,7 +299,10 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async memberCount(collectionId: string): Promise<number> {
-      const [row] = await db.select({ value: count(), top: max(collectionProducts.sortOrder) }).from(collectionProducts).where(eq(collectionProducts.collectionId, collectionId));
+      const [row] = await db
+        .select({ value: count(), top: max(collectionProducts.sortOrder) })
+        .from(collectionProducts)
+        .where(eq(collectionProducts.collectionId, collectionId));
       return row?.value ?? 0;
     },
 
@@ -261,7 +310,13 @@ export function createCollectionsRepo(db: Db) {
       await db
         .update(collectionProducts)
         .set({ sortOrder: sql`${collectionProducts.sortOrder} + ${by}` })
-        .where(and(eq(collectionProducts.collectionId, collectionId), gte(collectionProducts.sortOrder, from), to === null ? undefined : lte(collectionProducts.sortOrder, to)));
+        .where(
+          and(
+            eq(collectionProducts.collectionId, collectionId),
+            gte(collectionProducts.sortOrder, from),
+            to === null ? undefined : lte(collectionProducts.sortOrder, to),
+          ),
+        );
     },
 
     async insertMember(values: { collectionId: string; productId: string; sortOrder: number; isHero: boolean }): Promise<void> {
@@ -269,7 +324,9 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async deleteMember(collectionId: string, productId: string): Promise<void> {
-      await db.delete(collectionProducts).where(and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.productId, productId)));
+      await db
+        .delete(collectionProducts)
+        .where(and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.productId, productId)));
     },
 
     async setMember(collectionId: string, productId: string, patch: { sortOrder?: number; isHero?: boolean }): Promise<void> {
@@ -282,7 +339,11 @@ export function createCollectionsRepo(db: Db) {
     /** Every member in sort order, and whether its piece is soft-deleted (hidden from the back-office list). */
     async members(collectionId: string) {
       return db
-        .select({ productId: collectionProducts.productId, sortOrder: collectionProducts.sortOrder, isDeleted: sql<boolean>`${products.deletedAt} is not null` })
+        .select({
+          productId: collectionProducts.productId,
+          sortOrder: collectionProducts.sortOrder,
+          isDeleted: sql<boolean>`${products.deletedAt} is not null`,
+        })
         .from(collectionProducts)
         .innerJoin(products, eq(products.id, collectionProducts.productId))
         .where(eq(collectionProducts.collectionId, collectionId))
@@ -299,18 +360,35 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async clearHero(collectionId: string): Promise<void> {
-      await db.update(collectionProducts).set({ isHero: false }).where(and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.isHero, true)));
+      await db
+        .update(collectionProducts)
+        .set({ isHero: false })
+        .where(and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.isHero, true)));
     },
 
     async productExists(productId: string): Promise<boolean> {
-      const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), isNull(products.deletedAt))).limit(1);
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+        .limit(1);
       return !!row;
     },
 
     async facets(condition: SQL | undefined) {
       const [years, seasons, featured, [total]] = await Promise.all([
-        db.select({ value: collections.year, count: count() }).from(collections).where(condition).groupBy(collections.year).orderBy(desc(collections.year)),
-        db.select({ value: collections.season, count: count() }).from(collections).where(condition).groupBy(collections.season).orderBy(asc(collections.season)),
+        db
+          .select({ value: collections.year, count: count() })
+          .from(collections)
+          .where(condition)
+          .groupBy(collections.year)
+          .orderBy(desc(collections.year)),
+        db
+          .select({ value: collections.season, count: count() })
+          .from(collections)
+          .where(condition)
+          .groupBy(collections.season)
+          .orderBy(asc(collections.season)),
         db.select({ value: collections.isFeatured, count: count() }).from(collections).where(condition).groupBy(collections.isFeatured),
         db.select({ value: count() }).from(collections).where(condition),
       ]);
@@ -321,15 +399,32 @@ export function createCollectionsRepo(db: Db) {
       const live = isNull(collections.deletedAt);
       const [[totals], bySeason, byYear, [members], [withoutHero]] = await Promise.all([
         db
-          .select({ total: count(), featured: sql<number>`(count(*) filter (where ${collections.isFeatured}))::int`, deleted: sql<number>`(count(*) filter (where ${collections.deletedAt} is not null))::int` })
+          .select({
+            total: count(),
+            featured: sql<number>`(count(*) filter (where ${collections.isFeatured}))::int`,
+            deleted: sql<number>`(count(*) filter (where ${collections.deletedAt} is not null))::int`,
+          })
           .from(collections),
         db.select({ season: collections.season, count: count() }).from(collections).where(live).groupBy(collections.season),
-        db.select({ year: collections.year, count: count() }).from(collections).where(live).groupBy(collections.year).orderBy(desc(collections.year)),
-        db.select({ value: count() }).from(collectionProducts).innerJoin(collections, and(eq(collections.id, collectionProducts.collectionId), live)),
+        db
+          .select({ year: collections.year, count: count() })
+          .from(collections)
+          .where(live)
+          .groupBy(collections.year)
+          .orderBy(desc(collections.year)),
+        db
+          .select({ value: count() })
+          .from(collectionProducts)
+          .innerJoin(collections, and(eq(collections.id, collectionProducts.collectionId), live)),
         db
           .select({ value: count() })
           .from(collections)
-          .where(and(live, sql`not exists (select 1 from ${collectionProducts} where ${collectionProducts.collectionId} = "collections"."id" and ${collectionProducts.isHero})`)),
+          .where(
+            and(
+              live,
+              sql`not exists (select 1 from ${collectionProducts} where ${collectionProducts.collectionId} = "collections"."id" and ${collectionProducts.isHero})`,
+            ),
+          ),
       ]);
       return { totals: totals!, bySeason, byYear, members: members?.value ?? 0, withoutHero: withoutHero?.value ?? 0 };
     },

@@ -1,11 +1,4 @@
-import type {
-  Collection,
-  CollectionItem,
-  CollectionSeason,
-  CreateCollectionBody,
-  Page,
-  UpdateCollectionBody,
-} from '@mirror/contract';
+import type { Collection, CollectionItem, CollectionSeason, CreateCollectionBody, Page, UpdateCollectionBody } from '@mirror/contract';
 import { COLLECTION_SEASONS, slugify } from '@mirror/contract';
 import type { z } from 'zod';
 import type { CollectionFacetsSchema, CollectionStatisticsSchema } from '@mirror/contract';
@@ -22,7 +15,8 @@ import { createCollectionsRepo, type CollectionFilter, type CollectionPageQuery,
 import { audited, auditLabels, recordEvent } from '../audit/audit.service';
 
 const notFound = () => new AppError('COLLECTION_NOT_FOUND', 'Collection not found.');
-const nameTaken = () => new AppError('NAME_TAKEN', 'A collection with this name already exists.', [{ path: 'name', message: 'This name is already used.' }]);
+const nameTaken = () =>
+  new AppError('NAME_TAKEN', 'A collection with this name already exists.', [{ path: 'name', message: 'This name is already used.' }]);
 
 export interface CollectionsServiceOptions {
   db: Db;
@@ -33,7 +27,12 @@ export interface CollectionsServiceOptions {
   answerCacheMs?: number;
 }
 
-export function createCollectionsService({ db, lowStockThreshold, countCacheMs = 5_000, answerCacheMs = 5_000 }: CollectionsServiceOptions) {
+export function createCollectionsService({
+  db,
+  lowStockThreshold,
+  countCacheMs = 5_000,
+  answerCacheMs = 5_000,
+}: CollectionsServiceOptions) {
   const repo = createCollectionsRepo(db);
   const repoIn = (tx: Db) => createCollectionsRepo(tx);
   const productsRepo = createProductsRepo(db, lowStockThreshold);
@@ -42,7 +41,8 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
   const counts = createResultCache(countCacheMs, 5_000, db);
   // At most 20 answers (the storefront asks one or two shapes; one answer of 100 collections × 50 pieces is ~1–4 MB):
   // a client walking other shapes evicts the oldest rather than growing the process.
-  const answers = answerCacheMs > 0 ? createResultCache(answerCacheMs, 20, db) : { get: <T>(_key: string, load: () => Promise<T>) => load() };
+  const answers =
+    answerCacheMs > 0 ? createResultCache(answerCacheMs, 20, db) : { get: <T>(_key: string, load: () => Promise<T>) => load() };
 
   function toDto(row: CollectionRow, productCount: number, hero: Collection['hero']): Collection {
     return {
@@ -113,14 +113,22 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
 
   /** Membership changes of one collection run in one transaction behind a row lock on the collection. */
   function inCollection<T>(id: string, fn: (tx: ReturnType<typeof createCollectionsRepo>, handle: Db) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => {
-      const txRepo = createCollectionsRepo(tx as unknown as Db);
-      if (!(await txRepo.lockCollection(id))) throw notFound();
-      return fn(txRepo, tx as unknown as Db);
-    }).then(written);
+    return db
+      .transaction(async (tx) => {
+        const txRepo = createCollectionsRepo(tx as unknown as Db);
+        if (!(await txRepo.lockCollection(id))) throw notFound();
+        return fn(txRepo, tx as unknown as Db);
+      })
+      .then(written);
   }
   /** A membership change, recorded on the collection in its transaction. */
-  async function memberEvent(handle: Db, id: string, action: 'ADD_MEMBER' | 'REMOVE_MEMBER' | 'REORDER' | 'HERO', changes: (label: (productId: string) => string) => Record<string, { from: unknown; to: unknown }>, productIds: string[]) {
+  async function memberEvent(
+    handle: Db,
+    id: string,
+    action: 'ADD_MEMBER' | 'REMOVE_MEMBER' | 'REORDER' | 'HERO',
+    changes: (label: (productId: string) => string) => Record<string, { from: unknown; to: unknown }>,
+    productIds: string[],
+  ) {
     const labels = await auditLabels(handle, 'PRODUCT', productIds);
     await recordEvent(handle, { type: 'COLLECTION', action, id, changes: changes((p) => labels.get(p) ?? p) });
   }
@@ -133,14 +141,28 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
 
   const writeError = (err: unknown): never => {
     if (isUniqueViolation(err, 'collections_name_uq')) throw nameTaken();
-    if (isUniqueViolation(err, 'collections_slug_uq')) throw new AppError('SLUG_TAKEN', 'A collection with this slug already exists.', [{ path: 'slug', message: 'This slug is already used.' }]);
+    if (isUniqueViolation(err, 'collections_slug_uq'))
+      throw new AppError('SLUG_TAKEN', 'A collection with this slug already exists.', [
+        { path: 'slug', message: 'This slug is already used.' },
+      ]);
     throw err;
   };
 
   return {
-    async list({ actor, filter, query }: { actor: Actor | null; filter: CollectionFilter; query: CollectionPageQuery }): Promise<Page<Collection>> {
+    async list({
+      actor,
+      filter,
+      query,
+    }: {
+      actor: Actor | null;
+      filter: CollectionFilter;
+      query: CollectionPageQuery;
+    }): Promise<Page<Collection>> {
       assertMayFilter(actor, filter);
-      const [{ rows, total }, visibility] = await Promise.all([repo.list(repo.where(filter, actor?.role === 'ADMIN'), query), visibilityOf(actor)]);
+      const [{ rows, total }, visibility] = await Promise.all([
+        repo.list(repo.where(filter, actor?.role === 'ADMIN'), query),
+        visibilityOf(actor),
+      ]);
       return toPage(await withCounts(rows, visibility), total, query.page, query.size);
     },
 
@@ -150,13 +172,27 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
      * group as the counts, so any write through this process clears it (decisions: HTTP caching of catalogue
      * reads); a signed-in admin or vendor always reads afresh.
      */
-    async listWithProducts({ actor, filter, query, productsLimit }: { actor: Actor | null; filter: CollectionFilter; query: CollectionPageQuery; productsLimit: number }) {
+    async listWithProducts({
+      actor,
+      filter,
+      query,
+      productsLimit,
+    }: {
+      actor: Actor | null;
+      filter: CollectionFilter;
+      query: CollectionPageQuery;
+      productsLimit: number;
+    }) {
       assertMayFilter(actor, filter);
       const visibility = await visibilityOf(actor);
       const read = async () => {
         const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN'), query);
         const [items, dtos] = await Promise.all([
-          repo.firstItems(rows.map((r) => r.id), visibility, productsLimit),
+          repo.firstItems(
+            rows.map((r) => r.id),
+            visibility,
+            productsLimit,
+          ),
           withCounts(rows, visibility),
         ]);
         const content = dtos.map((dto) => ({ ...dto, products: items.filter((i) => i.collectionId === dto.id).map(itemDto) }));
@@ -182,7 +218,17 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
      * empty page asks whether the collection exists at all (404) or the page is past its end. The total is
      * the cached count.
      */
-    async products({ actor, id, page, size }: { actor: Actor | null; id: string; page: number; size: number }): Promise<Page<CollectionItem>> {
+    async products({
+      actor,
+      id,
+      page,
+      size,
+    }: {
+      actor: Actor | null;
+      id: string;
+      page: number;
+      size: number;
+    }): Promise<Page<CollectionItem>> {
       const visibility = await visibilityOf(actor);
       const rows = await repo.items(id, visibility, { offset: page * size, limit: size });
       if (rows.length === 0) await load(id);
@@ -198,15 +244,17 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     async create({ body }: { body: CreateCollectionBody }): Promise<Collection> {
       if (await repo.nameTaken(body.name)) throw nameTaken();
       try {
-        const row = await audited(db, { type: 'COLLECTION', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({
-          name: body.name,
-          slug: body.slug ?? slugify(`${body.name}-${body.year}`),
-          description: body.description,
-          year: body.year,
-          season: body.season,
-          isFeatured: body.isFeatured,
-          coverImage: body.coverImage ? toStoredImages([body.coverImage])[0]! : null,
-        }));
+        const row = await audited(db, { type: 'COLLECTION', action: 'CREATE', created: (r) => r.id }, (tx: Db) =>
+          repoIn(tx).insert({
+            name: body.name,
+            slug: body.slug ?? slugify(`${body.name}-${body.year}`),
+            description: body.description,
+            year: body.year,
+            season: body.season,
+            isFeatured: body.isFeatured,
+            coverImage: body.coverImage ? toStoredImages([body.coverImage])[0]! : null,
+          }),
+        );
         return written(toDto(row, 0, null));
       } catch (err) {
         return writeError(err);
@@ -232,7 +280,9 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     },
 
     async setFeatured({ id, featured }: { id: string; featured: boolean }): Promise<Collection> {
-      const row = await audited(db, { type: 'COLLECTION', action: 'FEATURE', ids: [id] }, (tx) => repoIn(tx).update(id, { isFeatured: featured }));
+      const row = await audited(db, { type: 'COLLECTION', action: 'FEATURE', ids: [id] }, (tx) =>
+        repoIn(tx).update(id, { isFeatured: featured }),
+      );
       if (!row) throw notFound();
       counts.clear();
       return withCount(row, await visibilityOf(asAdmin));
@@ -259,7 +309,17 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     },
 
     /** Appends the product (or inserts it at `sortOrder`, shifting the rest down). */
-    async addProduct({ id, productId, sortOrder, isHero }: { id: string; productId: string; sortOrder?: number | undefined; isHero: boolean }): Promise<CollectionItem[]> {
+    async addProduct({
+      id,
+      productId,
+      sortOrder,
+      isHero,
+    }: {
+      id: string;
+      productId: string;
+      sortOrder?: number | undefined;
+      isHero: boolean;
+    }): Promise<CollectionItem[]> {
       await inCollection(id, async (tx, handle) => {
         if (!(await tx.productExists(productId))) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
         if (await tx.member(id, productId)) throw new AppError('ALREADY_IN_COLLECTION', 'This product is already in the collection.');
@@ -268,7 +328,17 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
         if (position < size) await tx.shift(id, position, null, 1);
         if (isHero) await tx.clearHero(id);
         await tx.insertMember({ collectionId: id, productId, sortOrder: position, isHero });
-        await memberEvent(handle, id, 'ADD_MEMBER', (label) => ({ piece: { from: null, to: label(productId) }, position: { from: null, to: position + 1 }, ...(isHero ? { hero: { from: null, to: label(productId) } } : {}) }), [productId]);
+        await memberEvent(
+          handle,
+          id,
+          'ADD_MEMBER',
+          (label) => ({
+            piece: { from: null, to: label(productId) },
+            position: { from: null, to: position + 1 },
+            ...(isHero ? { hero: { from: null, to: label(productId) } } : {}),
+          }),
+          [productId],
+        );
       });
       return this.productsList({ actor: asAdmin, id });
     },
@@ -291,7 +361,9 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
         if (target < m.sortOrder) await tx.shift(id, target, m.sortOrder - 1, 1);
         else await tx.shift(id, m.sortOrder + 1, target, -1);
         await tx.setMember(id, productId, { sortOrder: target });
-        await memberEvent(handle, id, 'REORDER', (label) => ({ [label(productId)]: { from: m.sortOrder + 1, to: target + 1 } }), [productId]);
+        await memberEvent(handle, id, 'REORDER', (label) => ({ [label(productId)]: { from: m.sortOrder + 1, to: target + 1 } }), [
+          productId,
+        ]);
       });
       return this.productsList({ actor: asAdmin, id });
     },
@@ -307,8 +379,12 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
         const memberIds = new Set(members.map((m) => m.productId));
         const listed = new Set(productIds);
         const details = [
-          ...productIds.flatMap((p, i) => (memberIds.has(p) ? [] : [{ path: `productIds.${i}`, message: 'This piece is not in the collection' }])),
-          ...members.filter((m) => !m.isDeleted && !listed.has(m.productId)).map((m) => ({ path: 'productIds', message: `Piece ${m.productId} is missing` })),
+          ...productIds.flatMap((p, i) =>
+            memberIds.has(p) ? [] : [{ path: `productIds.${i}`, message: 'This piece is not in the collection' }],
+          ),
+          ...members
+            .filter((m) => !m.isDeleted && !listed.has(m.productId))
+            .map((m) => ({ path: 'productIds', message: `Piece ${m.productId} is missing` })),
         ];
         if (details.length > 0) {
           throw new AppError('CONFLICT', 'The collection has changed since it was loaded. Reload it and order the pieces again.', details);
@@ -327,7 +403,13 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
     async toggleHero({ id, productId }: { id: string; productId: string }): Promise<CollectionItem[]> {
       await inCollection(id, async (tx, handle) => {
         const m = await member(tx, id, productId);
-        await memberEvent(handle, id, 'HERO', (label) => ({ hero: { from: m.isHero ? label(productId) : null, to: m.isHero ? null : label(productId) } }), [productId]);
+        await memberEvent(
+          handle,
+          id,
+          'HERO',
+          (label) => ({ hero: { from: m.isHero ? label(productId) : null, to: m.isHero ? null : label(productId) } }),
+          [productId],
+        );
         if (m.isHero) return tx.setMember(id, productId, { isHero: false });
         await tx.clearHero(id);
         await tx.setMember(id, productId, { isHero: true });
@@ -352,7 +434,9 @@ export function createCollectionsService({ db, lowStockThreshold, countCacheMs =
         total: s.totals.total - s.totals.deleted,
         featured: s.totals.featured,
         deleted: s.totals.deleted,
-        bySeason: Object.fromEntries(COLLECTION_SEASONS.map((season) => [season, s.bySeason.find((b) => b.season === season)?.count ?? 0])) as Record<CollectionSeason, number>,
+        bySeason: Object.fromEntries(
+          COLLECTION_SEASONS.map((season) => [season, s.bySeason.find((b) => b.season === season)?.count ?? 0]),
+        ) as Record<CollectionSeason, number>,
         byYear: s.byYear,
         products: s.members,
         withoutHero: s.withoutHero,

@@ -19,14 +19,27 @@ export function toComponentOptionalDto(row: ComponentOptionalRow): ComponentOpti
 
 /** The taxonomy service (`taxonomy.service.ts`) for component-optionals: under a component, with a price delta, nothing below. */
 export function createComponentOptionalsService(deps: { db: Db }) {
-  return createTaxonomyService<ComponentOptionalRow, NewComponentOptionalRow, ComponentOptionalsRepo, ComponentOptional, CreateComponentOptionalBody, UpdateComponentOptionalBody>(
+  return createTaxonomyService<
+    ComponentOptionalRow,
+    NewComponentOptionalRow,
+    ComponentOptionalsRepo,
+    ComponentOptional,
+    CreateComponentOptionalBody,
+    UpdateComponentOptionalBody
+  >(
     {
       kind: 'COMPONENT_OPTIONAL',
       noun: 'an optional',
       table: 'component_optionals',
       repo: createComponentOptionalsRepo,
       parent: { kind: 'COMPONENT', key: 'componentId' },
-      insert: (body) => ({ componentId: body.componentId, priceDelta: body.priceDelta, name: body.name, description: body.description ?? null, isActive: body.isActive }),
+      insert: (body) => ({
+        componentId: body.componentId,
+        priceDelta: body.priceDelta,
+        name: body.name,
+        description: body.description ?? null,
+        isActive: body.isActive,
+      }),
       present: async (_repo, rows) => rows.map(toComponentOptionalDto),
       created: toComponentOptionalDto,
     },

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Category, Component, ComponentOptional, ComponentOptionalPage, ComponentPage, Count, ErrorResponse, Exists } from '@mirror/contract';
+import type {
+  Category,
+  Component,
+  ComponentOptional,
+  ComponentOptionalPage,
+  ComponentPage,
+  Count,
+  ErrorResponse,
+  Exists,
+} from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -18,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = <T = Component>(name: string, categoryId: string) => t.request<T>('/api/components', { token: admin.accessToken, body: { name, categoryId } });
+const create = <T = Component>(name: string, categoryId: string) =>
+  t.request<T>('/api/components', { token: admin.accessToken, body: { name, categoryId } });
 
 describe('components', () => {
   it('keeps names unique within a category only', async () => {
@@ -30,7 +40,8 @@ describe('components', () => {
     const orphan = await create('Clasp', missingId);
     expect(orphan.status).toBe(422);
     expect((await t.request('/api/components', { token: admin.accessToken, body: { name: 'Clasp' } })).status).toBe(400);
-    for (const s of others) expect((await t.request('/api/components', { token: s.accessToken, body: { name: 'X', categoryId: rings } })).status).toBe(403);
+    for (const s of others)
+      expect((await t.request('/api/components', { token: s.accessToken, body: { name: 'X', categoryId: rings } })).status).toBe(403);
   });
 
   it('lists by category, answers scoped exists, count, name and hides inactive ones', async () => {
@@ -48,7 +59,9 @@ describe('components', () => {
     expect((await t.request<Count>('/api/components/count')).body.count).toBe(count - 1);
     expect((await t.request(`/api/components/${band.id}`)).status).toBe(404);
     expect((await t.request<Component>(`/api/components/${band.id}`, { token: admin.accessToken })).body.isActive).toBe(false);
-    expect((await t.request<Component>(`/api/components/${band.id}/activate`, { method: 'PATCH', token: admin.accessToken })).body.isActive).toBe(true);
+    expect(
+      (await t.request<Component>(`/api/components/${band.id}/activate`, { method: 'PATCH', token: admin.accessToken })).body.isActive,
+    ).toBe(true);
     expect((await t.request(`/api/components/${band.id}/deactivate`, { method: 'PATCH', token: others[1]!.accessToken })).status).toBe(403);
     expect((await t.request(`/api/components/${missingId}`)).status).toBe(404);
     expect((await t.request('/api/components/exists/x/category/bad')).status).toBe(400);
@@ -58,19 +71,35 @@ describe('components', () => {
     const clasp = (await create('Clasp', necklaces)).body;
     const bare = (await create('Pendant Loop', necklaces)).body;
     expect(clasp).toMatchObject({ categoryId: necklaces, optionalCount: 0 });
-    for (const name of ['Lobster', 'Toggle', 'Box']) await t.request('/api/component-optionals', { token: admin.accessToken, body: { name, componentId: clasp.id } });
+    for (const name of ['Lobster', 'Toggle', 'Box'])
+      await t.request('/api/component-optionals', { token: admin.accessToken, body: { name, componentId: clasp.id } });
     const box = (await t.request<ComponentOptional>('/api/component-optionals/name/box', { token: admin.accessToken })).body;
     await t.request(`/api/component-optionals/${box.id}/deactivate`, { method: 'PATCH', token: admin.accessToken });
-    const counts = (page: ComponentPage) => Object.fromEntries(page.content.filter((c) => [clasp.id, bare.id].includes(c.id)).map((c) => [c.name, [c.categoryId, c.optionalCount]]));
-    const asAdmin = await t.request<ComponentPage>(`/api/components/category/${necklaces}?size=100&includeInactive=true`, { token: admin.accessToken });
+    const counts = (page: ComponentPage) =>
+      Object.fromEntries(
+        page.content.filter((c) => [clasp.id, bare.id].includes(c.id)).map((c) => [c.name, [c.categoryId, c.optionalCount]]),
+      );
+    const asAdmin = await t.request<ComponentPage>(`/api/components/category/${necklaces}?size=100&includeInactive=true`, {
+      token: admin.accessToken,
+    });
     expect(counts(asAdmin.body)).toEqual({ Clasp: [necklaces, 3], 'Pendant Loop': [necklaces, 0] });
-    expect(counts((await t.request<ComponentPage>('/api/components?size=100')).body)).toEqual({ Clasp: [necklaces, 2], 'Pendant Loop': [necklaces, 0] });
+    expect(counts((await t.request<ComponentPage>('/api/components?size=100')).body)).toEqual({
+      Clasp: [necklaces, 2],
+      'Pendant Loop': [necklaces, 0],
+    });
     expect((await t.request<Component>(`/api/components/${clasp.id}`, { token: admin.accessToken })).body.optionalCount).toBe(3);
     expect((await t.request<Component>(`/api/components/${clasp.id}`)).body.optionalCount).toBe(2);
-    expect((await t.request<Component>(`/api/components/${clasp.id}/deactivate`, { method: 'PATCH', token: admin.accessToken })).body).toMatchObject({ isActive: false, optionalCount: 3 });
-    expect((await t.request<Component>(`/api/components/${clasp.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Clasps' } })).body).toMatchObject({ name: 'Clasps', optionalCount: 3 });
+    expect(
+      (await t.request<Component>(`/api/components/${clasp.id}/deactivate`, { method: 'PATCH', token: admin.accessToken })).body,
+    ).toMatchObject({ isActive: false, optionalCount: 3 });
+    expect(
+      (await t.request<Component>(`/api/components/${clasp.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Clasps' } }))
+        .body,
+    ).toMatchObject({ name: 'Clasps', optionalCount: 3 });
     // The optionals list names its parent, for the tree.
-    const optionals = await t.request<ComponentOptionalPage>(`/api/component-optionals/component/${clasp.id}?includeInactive=true`, { token: admin.accessToken });
+    const optionals = await t.request<ComponentOptionalPage>(`/api/component-optionals/component/${clasp.id}?includeInactive=true`, {
+      token: admin.accessToken,
+    });
     expect(optionals.body.content.map((o) => [o.name, o.componentId, o.isActive])).toEqual([
       ['Box', clasp.id, false],
       ['Lobster', clasp.id, true],
@@ -82,11 +111,20 @@ describe('components', () => {
 
   it('updates, and deletes only components without optionals', async () => {
     const c = (await create('Shank', rings)).body;
-    expect((await t.request<Component>(`/api/components/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Shank Profile' } })).body.name).toBe('Shank Profile');
+    expect(
+      (await t.request<Component>(`/api/components/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Shank Profile' } }))
+        .body.name,
+    ).toBe('Shank Profile');
     await create('Gallery', rings);
-    expect((await t.request(`/api/components/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'gallery' } })).status).toBe(409);
-    expect((await t.request(`/api/components/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { categoryId: missingId } })).status).toBe(422);
-    expect((await t.request(`/api/components/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Q' } })).status).toBe(404);
+    expect(
+      (await t.request(`/api/components/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'gallery' } })).status,
+    ).toBe(409);
+    expect(
+      (await t.request(`/api/components/${c.id}`, { method: 'PUT', token: admin.accessToken, body: { categoryId: missingId } })).status,
+    ).toBe(422);
+    expect((await t.request(`/api/components/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Q' } })).status).toBe(
+      404,
+    );
     await t.request('/api/component-optionals', { token: admin.accessToken, body: { name: 'Knife Edge', componentId: c.id } });
     const blocked = await t.request<ErrorResponse>(`/api/components/${c.id}`, { method: 'DELETE', token: admin.accessToken });
     expect(blocked.status).toBe(409);

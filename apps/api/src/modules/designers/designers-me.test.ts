@@ -15,14 +15,21 @@ let bId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, designerA, designerB, vendor, customer] = await Promise.all([t.loginAs('ADMIN'), t.loginAs('DESIGNER'), t.loginAs('DESIGNER'), t.loginAs('VENDOR'), t.loginAs('CUSTOMER')]);
+  [admin, designerA, designerB, vendor, customer] = await Promise.all([
+    t.loginAs('ADMIN'),
+    t.loginAs('DESIGNER'),
+    t.loginAs('DESIGNER'),
+    t.loginAs('VENDOR'),
+    t.loginAs('CUSTOMER'),
+  ]);
   const f = catalogFactory(t, admin);
   aId = (await f.designer(designerA.userId)).id;
   bId = (await f.designer(designerB.userId)).id;
 });
 afterAll(() => t.close());
 
-const me = (token: string, body?: unknown) => t.request<Designer>('/api/designers/me', { token, ...(body === undefined ? {} : { method: 'PUT', body }) });
+const me = (token: string, body?: unknown) =>
+  t.request<Designer>('/api/designers/me', { token, ...(body === undefined ? {} : { method: 'PUT', body }) });
 
 describe('/api/designers/me', () => {
   it('answers each designer with their own profile, inactive included', async () => {
@@ -36,7 +43,12 @@ describe('/api/designers/me', () => {
   });
 
   it('saves the profile fields of the caller alone', async () => {
-    const res = await me(designerA.accessToken, { specialty: 'Engraved signet rings', bio: 'Trained in Valenza.', country: 'IT', website: 'https://atelier-a.example' });
+    const res = await me(designerA.accessToken, {
+      specialty: 'Engraved signet rings',
+      bio: 'Trained in Valenza.',
+      country: 'IT',
+      website: 'https://atelier-a.example',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: aId, specialty: 'Engraved signet rings', bio: 'Trained in Valenza.', country: 'IT' });
     expect((await t.request<Designer>(`/api/designers/${aId}`)).body.specialty).toBe('Engraved signet rings');
@@ -45,18 +57,35 @@ describe('/api/designers/me', () => {
   });
 
   it('refuses what only Mirror sets (verified, featured, active, code, owner) with 403 naming them, changing nothing', async () => {
-    const res = await me(designerA.accessToken, { specialty: 'Changed', isVerified: true, isFeatured: true, isActive: false, code: 'MINE' });
+    const res = await me(designerA.accessToken, {
+      specialty: 'Changed',
+      isVerified: true,
+      isFeatured: true,
+      isActive: false,
+      code: 'MINE',
+    });
     expectErrorShape(res.body, 403, 'FORBIDDEN');
     expect(res.body.details!.map((d) => d.path).sort()).toEqual(['code', 'isActive', 'isFeatured', 'isVerified']);
     const after = (await me(designerA.accessToken)).body;
     expect(after).toMatchObject({ specialty: 'Engraved signet rings', isVerified: false, isFeatured: false, isActive: true });
     // Nor someone else's profile through its id.
-    expectErrorShape((await t.request<Designer>(`/api/designers/${bId}`, { method: 'PUT', token: designerA.accessToken, body: { specialty: 'Hijacked' } })).body, 403, 'FORBIDDEN');
+    expectErrorShape(
+      (await t.request<Designer>(`/api/designers/${bId}`, { method: 'PUT', token: designerA.accessToken, body: { specialty: 'Hijacked' } }))
+        .body,
+      403,
+      'FORBIDDEN',
+    );
     expect((await t.request<Designer>(`/api/designers/${bId}`)).body.specialty).toBe('High jewelry');
   });
 
   it('validates the body (400), and is for a linked designer only (401, 403)', async () => {
-    for (const body of [{ specialty: '' }, { specialty: 'x'.repeat(121) }, { website: 'not a url' }, { country: 'Italy' }, { unknown: 1 }]) {
+    for (const body of [
+      { specialty: '' },
+      { specialty: 'x'.repeat(121) },
+      { website: 'not a url' },
+      { country: 'Italy' },
+      { unknown: 1 },
+    ]) {
       expectErrorShape((await me(designerA.accessToken, body)).body, 400, 'VALIDATION_FAILED');
     }
     expectErrorShape((await t.request<Designer>('/api/designers/me')).body, 401);

@@ -10,7 +10,12 @@ export interface DesignerFilter extends PartyFilter {
 }
 
 export function createDesignersRepo(db: Db) {
-  return createPartyRepo<DesignerRow, NewDesignerRow, DesignerFilter, { specialties: { value: string; count: number }[]; countries: { value: string; count: number }[] }>(db, {
+  return createPartyRepo<
+    DesignerRow,
+    NewDesignerRow,
+    DesignerFilter,
+    { specialties: { value: string; count: number }[]; countries: { value: string; count: number }[] }
+  >(db, {
     table: designers,
     name: designers.displayName,
     searchable: [designers.code, designers.displayName, designers.specialty, designers.bio, designers.country],

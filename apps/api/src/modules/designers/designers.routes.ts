@@ -41,7 +41,11 @@ export const designersRoutes: FastifyPluginAsyncZod<{ designers: DesignersServic
     ownRoutes(app) {
       app.get('/api/designers/me', {
         config: { policy: { access: 'roles', roles: ['DESIGNER'], ownership: 'the signed-in designer’s own profile' } },
-        schema: { tags, summary: 'The signed-in designer’s own profile (active or not)', response: { 200: DesignerSchema, ...errorResponses(401, 403) } },
+        schema: {
+          tags,
+          summary: 'The signed-in designer’s own profile (active or not)',
+          response: { 200: DesignerSchema, ...errorResponses(401, 403) },
+        },
         handler: async (request) => designers.own({ actor: requireActor(request) }),
       });
 
@@ -49,7 +53,8 @@ export const designersRoutes: FastifyPluginAsyncZod<{ designers: DesignersServic
         config: { policy: { access: 'roles', roles: ['DESIGNER'], ownership: 'the signed-in designer’s own profile fields' } },
         schema: {
           tags,
-          summary: 'Update the signed-in designer’s profile fields (name, specialty, bio, email, website, country, ' +
+          summary:
+            'Update the signed-in designer’s profile fields (name, specialty, bio, email, website, country, ' +
             'avatar); code, flags or owner → 403 naming them',
           body: UpdateDesignerBodySchema,
           response: { 200: DesignerSchema, ...errorResponses(400, 401, 403, 409) },
@@ -61,8 +66,15 @@ export const designersRoutes: FastifyPluginAsyncZod<{ designers: DesignersServic
     byFieldRoutes(app) {
       app.get('/api/designers/specialty/:specialty', {
         config: { policy: Public },
-        schema: { tags, summary: 'Designers of a specialty (case-insensitive)', params: SpecialtyParamsSchema, querystring: PartyListByQuerySchema, response: ListResponses },
-        handler: async (request) => designers.listBy({ actor: request.actor, filter: { specialty: request.params.specialty }, query: request.query }),
+        schema: {
+          tags,
+          summary: 'Designers of a specialty (case-insensitive)',
+          params: SpecialtyParamsSchema,
+          querystring: PartyListByQuerySchema,
+          response: ListResponses,
+        },
+        handler: async (request) =>
+          designers.listBy({ actor: request.actor, filter: { specialty: request.params.specialty }, query: request.query }),
       });
     },
   });

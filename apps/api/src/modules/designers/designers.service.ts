@@ -20,7 +20,17 @@ const fields = (row: DesignerRow) => ({
 });
 
 export function createDesignersService(deps: { db: Db; products: ProductsService }) {
-  return createPartyService<DesignerRow, NewDesignerRow, DesignerFilter, DesignerFacets, ReturnType<typeof fields>, 'designer', DesignerListQuery, CreateDesignerBody, UpdateDesignerBody>(
+  return createPartyService<
+    DesignerRow,
+    NewDesignerRow,
+    DesignerFilter,
+    DesignerFacets,
+    ReturnType<typeof fields>,
+    'designer',
+    DesignerListQuery,
+    CreateDesignerBody,
+    UpdateDesignerBody
+  >(
     {
       kind: 'DESIGNER',
       noun: 'designer',

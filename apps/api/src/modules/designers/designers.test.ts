@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
-import type { Count, Designer, DesignerDashboard, DesignerFacets, DesignerPage, ErrorResponse, Exists, Order, Product, ProductPage } from '@mirror/contract';
+import type {
+  Count,
+  Designer,
+  DesignerDashboard,
+  DesignerFacets,
+  DesignerPage,
+  ErrorResponse,
+  Exists,
+  Order,
+  Product,
+  ProductPage,
+} from '@mirror/contract';
 
 let t: TestApp;
 let admin: Session;
@@ -18,7 +29,8 @@ let designerB: Designer;
 const missingId = '00000000-0000-4000-8000-000000000000';
 
 const create = <R = Designer>(body: Record<string, unknown>, token = admin.accessToken) => t.request<R>('/api/designers', { token, body });
-const update = <R = Designer>(id: string, body: Record<string, unknown>, token?: string) => t.request<R>(`/api/designers/${id}`, { method: 'PUT', token, body });
+const update = <R = Designer>(id: string, body: Record<string, unknown>, token?: string) =>
+  t.request<R>(`/api/designers/${id}`, { method: 'PUT', token, body });
 const patch = <T = Designer>(path: string, token?: string) => t.request<T>(path, { method: 'PATCH', token });
 const ids = (res: { body: { content: { id: string }[] } }) => res.body.content.map((d) => d.id);
 
@@ -35,8 +47,23 @@ beforeAll(async () => {
   f = catalogFactory(t, admin);
   vendorId = (await f.vendor(vendorUser.userId)).id;
   categoryId = (await f.category()).id;
-  const a = await create({ code: 'amara', displayName: 'Amara Okafor', specialty: 'High jewelry', bio: 'Sculptural pieces.', userId: ownerA.userId, isVerified: true, isFeatured: true, country: 'fr' });
-  const b = await create({ code: 'LDU', displayName: 'Louis Duval', specialty: 'Engagement rings', userId: ownerB.userId, isVerified: true });
+  const a = await create({
+    code: 'amara',
+    displayName: 'Amara Okafor',
+    specialty: 'High jewelry',
+    bio: 'Sculptural pieces.',
+    userId: ownerA.userId,
+    isVerified: true,
+    isFeatured: true,
+    country: 'fr',
+  });
+  const b = await create({
+    code: 'LDU',
+    displayName: 'Louis Duval',
+    specialty: 'Engagement rings',
+    userId: ownerB.userId,
+    isVerified: true,
+  });
   expect(a.status).toBe(201);
   expect(b.status).toBe(201);
   designerA = a.body;
@@ -46,9 +73,25 @@ afterAll(() => t.close());
 
 describe('creating designers', () => {
   it('lets ADMIN create with defaults, a normalised country and the owner shown to ADMIN', async () => {
-    const res = await create({ code: 'MSA', displayName: 'Mei Sato', specialty: 'Coloured gemstones', website: 'https://meisato.example', email: 'mei@example.com', avatarKey: 'mirror-storage/public/mei.webp' });
+    const res = await create({
+      code: 'MSA',
+      displayName: 'Mei Sato',
+      specialty: 'Coloured gemstones',
+      website: 'https://meisato.example',
+      email: 'mei@example.com',
+      avatarKey: 'mirror-storage/public/mei.webp',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ code: 'MSA', displayName: 'Mei Sato', isActive: true, isVerified: false, isFeatured: false, userId: null, website: 'https://meisato.example', deletedAt: null });
+    expect(res.body).toMatchObject({
+      code: 'MSA',
+      displayName: 'Mei Sato',
+      isActive: true,
+      isVerified: false,
+      isFeatured: false,
+      userId: null,
+      website: 'https://meisato.example',
+      deletedAt: null,
+    });
     expect(res.body.avatarUrl).toContain('mirror-storage/public/mei.webp');
     expect(designerA).toMatchObject({ code: 'amara', country: 'FR', userId: ownerA.userId, isVerified: true, isFeatured: true });
   });
@@ -125,7 +168,9 @@ describe('reading designers', () => {
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ page: 0, size: 2, totalElements: 3, totalPages: 2 });
     expect(list.body.content.map((d) => d.displayName)).toEqual(['Amara Okafor', 'Louis Duval']);
-    expect((await t.request<DesignerPage>('/api/designers?page=1&size=2&sort=name,asc')).body.content.map((d) => d.displayName)).toEqual(['Mei Sato']);
+    expect((await t.request<DesignerPage>('/api/designers?page=1&size=2&sort=name,asc')).body.content.map((d) => d.displayName)).toEqual([
+      'Mei Sato',
+    ]);
     expect(ids(await t.request<DesignerPage>('/api/designers/specialty/engagement%20RINGS'))).toEqual([designerB.id]);
     expect(ids(await t.request<DesignerPage>('/api/designers/verified?sort=code,asc'))).toEqual([designerA.id, designerB.id]);
     expect(ids(await t.request<DesignerPage>('/api/designers/featured'))).toEqual([designerA.id]);
@@ -161,7 +206,10 @@ describe('current-user filter', () => {
     expect(mine.body.content[0]!.userId).toBe(ownerA.userId);
     expect(ids(await t.request<DesignerPage>('/api/designers?filter=current-user', { token: ownerB.accessToken }))).toEqual([designerB.id]);
     for (const s of [unlinked, customer, vendorUser, admin]) {
-      expect((await t.request<DesignerPage>('/api/designers?filter=current-user', { token: s.accessToken })).body).toMatchObject({ content: [], totalElements: 0 });
+      expect((await t.request<DesignerPage>('/api/designers?filter=current-user', { token: s.accessToken })).body).toMatchObject({
+        content: [],
+        totalElements: 0,
+      });
     }
     const anonymous = await t.request<ErrorResponse>('/api/designers?filter=current-user');
     expect(anonymous.status).toBe(401);
@@ -171,14 +219,35 @@ describe('current-user filter', () => {
 
 describe('updating designers', () => {
   it('lets the owner edit its profile fields', async () => {
-    const res = await update(designerA.id, { displayName: 'Amara O.', bio: 'New bio', website: 'https://amara.example', avatarKey: 'mirror-storage/public/amara.webp', country: 'ng' }, ownerA.accessToken);
+    const res = await update(
+      designerA.id,
+      {
+        displayName: 'Amara O.',
+        bio: 'New bio',
+        website: 'https://amara.example',
+        avatarKey: 'mirror-storage/public/amara.webp',
+        country: 'ng',
+      },
+      ownerA.accessToken,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ displayName: 'Amara O.', bio: 'New bio', website: 'https://amara.example', country: 'NG', code: 'amara', isFeatured: true });
+    expect(res.body).toMatchObject({
+      displayName: 'Amara O.',
+      bio: 'New bio',
+      website: 'https://amara.example',
+      country: 'NG',
+      code: 'amara',
+      isFeatured: true,
+    });
     expect((await t.request<Designer>(`/api/designers/${designerA.id}`)).body.displayName).toBe('Amara O.');
   });
 
   it('refuses the owner anything else (code, flags, owner), naming the fields, and changes nothing', async () => {
-    const res = await update(designerA.id, { displayName: 'Sneaky', code: 'NEW', isFeatured: false, isVerified: true, userId: ownerB.userId }, ownerA.accessToken);
+    const res = await update(
+      designerA.id,
+      { displayName: 'Sneaky', code: 'NEW', isFeatured: false, isVerified: true, userId: ownerB.userId },
+      ownerA.accessToken,
+    );
     expect(res.status).toBe(403);
     expectErrorShape(res.body, 403, 'FORBIDDEN');
     expect(res.body.details!.map((d) => d.path).sort()).toEqual(['code', 'isFeatured', 'isVerified', 'userId']);
@@ -218,7 +287,8 @@ describe('updating designers', () => {
 describe('activation and deletion', () => {
   it('deactivation hides a designer from the public but not from ADMIN or its owner; ADMIN only', async () => {
     const countBefore = (await t.request<Count>('/api/designers/count')).body.count;
-    for (const s of [ownerB, customer, vendorUser]) expect((await patch(`/api/designers/${designerB.id}/deactivate`, s.accessToken)).status).toBe(403);
+    for (const s of [ownerB, customer, vendorUser])
+      expect((await patch(`/api/designers/${designerB.id}/deactivate`, s.accessToken)).status).toBe(403);
     expect((await patch(`/api/designers/${designerB.id}/deactivate`)).status).toBe(401);
     const off = await patch(`/api/designers/${designerB.id}/deactivate`, admin.accessToken);
     expect(off.status).toBe(200);
@@ -250,7 +320,8 @@ describe('activation and deletion', () => {
   it('soft-deletes (ADMIN only), keeps the code reserved and releases the owner', async () => {
     const owner = await t.loginAs('DESIGNER');
     const d = (await create({ code: 'GONE', displayName: 'Gone Soon', specialty: 'Brooches', userId: owner.userId })).body;
-    for (const s of [owner, customer, vendorUser]) expect((await t.request(`/api/designers/${d.id}`, { method: 'DELETE', token: s.accessToken })).status).toBe(403);
+    for (const s of [owner, customer, vendorUser])
+      expect((await t.request(`/api/designers/${d.id}`, { method: 'DELETE', token: s.accessToken })).status).toBe(403);
     expect((await t.request(`/api/designers/${d.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
     expect((await t.request(`/api/designers/${d.id}`)).status).toBe(404);
     const seen = await t.request<Designer>(`/api/designers/${d.id}`, { token: admin.accessToken });
@@ -283,7 +354,8 @@ describe('designs and dashboards', () => {
     expect(res.status).toBe(201);
     return res.body;
   };
-  const status = async (id: string, next: string) => expect((await t.request(`/api/orders/${id}/status`, { token: admin.accessToken, body: { status: next } })).status).toBe(200);
+  const status = async (id: string, next: string) =>
+    expect((await t.request(`/api/orders/${id}/status`, { token: admin.accessToken, body: { status: next } })).status).toBe(200);
 
   beforeAll(async () => {
     ring = await f.product({ vendorId, categoryId, designerId: designerA.id, price: 100_000, stockQuantity: 10, isFeatured: true });
@@ -297,7 +369,9 @@ describe('designs and dashboards', () => {
     expect(res.status).toBe(200);
     expect(res.body.content.map((p) => p.id)).toEqual([ring.id, pendant.id]);
     expect(res.body.totalElements).toBe(2);
-    expect((await t.request<ProductPage>(`/api/designers/${designerA.id}/designs?featured=true`)).body.content.map((p) => p.id)).toEqual([ring.id]);
+    expect((await t.request<ProductPage>(`/api/designers/${designerA.id}/designs?featured=true`)).body.content.map((p) => p.id)).toEqual([
+      ring.id,
+    ]);
     const asAdmin = await t.request<ProductPage>(`/api/designers/${designerA.id}/designs?sort=price,asc`, { token: admin.accessToken });
     expect(asAdmin.body.content.map((p) => p.id)).toEqual([draft.id, ring.id, pendant.id]);
     expect((await t.request<ProductPage>(`/api/designers/${designerA.id}/designs?size=1`)).body).toMatchObject({ size: 1, totalPages: 2 });
@@ -333,9 +407,30 @@ describe('designs and dashboards', () => {
       revenue: [{ amount: 2 * 100_000 + 100_000 + 250_000, currency: 'EUR' }],
     });
     expect(res.body.recentOrders).toEqual([
-      { id: cancelled.id, number: cancelled.number, status: 'CANCELLED', createdAt: expect.any(String), units: 3, amount: { amount: 300_000, currency: 'EUR' } },
-      { id: second.id, number: second.number, status: 'CONFIRMED', createdAt: expect.any(String), units: 2, amount: { amount: 350_000, currency: 'EUR' } },
-      { id: first.id, number: first.number, status: 'PENDING', createdAt: expect.any(String), units: 2, amount: { amount: 200_000, currency: 'EUR' } },
+      {
+        id: cancelled.id,
+        number: cancelled.number,
+        status: 'CANCELLED',
+        createdAt: expect.any(String),
+        units: 3,
+        amount: { amount: 300_000, currency: 'EUR' },
+      },
+      {
+        id: second.id,
+        number: second.number,
+        status: 'CONFIRMED',
+        createdAt: expect.any(String),
+        units: 2,
+        amount: { amount: 350_000, currency: 'EUR' },
+      },
+      {
+        id: first.id,
+        number: first.number,
+        status: 'PENDING',
+        createdAt: expect.any(String),
+        units: 2,
+        amount: { amount: 200_000, currency: 'EUR' },
+      },
     ]);
     const byId = await t.request<DesignerDashboard>(`/api/designers/${designerA.id}/dashboard`, { token: ownerA.accessToken });
     expect(byId.status).toBe(200);
@@ -369,7 +464,16 @@ describe('designs and dashboards', () => {
     expect((await create({ code: 'NEWBIE', displayName: 'New', specialty: 'Rings', userId: owner.userId })).status).toBe(201);
     const res = await t.request<DesignerDashboard>('/api/designers/dashboard', { token: owner.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ pieces: 0, livePieces: 0, featuredPieces: 0, stockUnits: 0, ordersCount: 0, unitsSold: 0, revenue: [], recentOrders: [] });
+    expect(res.body).toMatchObject({
+      pieces: 0,
+      livePieces: 0,
+      featuredPieces: 0,
+      stockUnits: 0,
+      ordersCount: 0,
+      unitsSold: 0,
+      revenue: [],
+      recentOrders: [],
+    });
   });
 });
 
@@ -382,7 +486,14 @@ describe('back-office list filters and facets', () => {
   beforeAll(async () => {
     const made = await Promise.all([
       create({ code: 'ENA-1', displayName: 'Enamel One', specialty: 'Enamel miniatures', country: 'jp', isVerified: true }),
-      create({ code: 'ENA-2', displayName: 'Enamel Two', specialty: 'enamel MINIATURES', country: 'JP', isActive: false, bio: 'Cloisonné boxes.' }),
+      create({
+        code: 'ENA-2',
+        displayName: 'Enamel Two',
+        specialty: 'enamel MINIATURES',
+        country: 'JP',
+        isActive: false,
+        bio: 'Cloisonné boxes.',
+      }),
       create({ code: 'ENA-3', displayName: 'Enamel Three', specialty: 'Enamel miniatures', country: 'KR', isFeatured: true }),
     ]);
     for (const res of made) expect(res.status).toBe(201);

@@ -28,7 +28,10 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number) {
     for await (const part of parts) {
       if (part.type === 'file') {
         const body = await part.toBuffer();
-        if (part.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: part.fieldname, message: 'Send the file in a field named "file"' }]);
+        if (part.fieldname !== 'file')
+          throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [
+            { path: part.fieldname, message: 'Send the file in a field named "file"' },
+          ]);
         file = body;
       } else if (['description', 'bucketName', 'folderPath'].includes(part.fieldname)) {
         fields[part.fieldname] = part.value;
@@ -50,7 +53,10 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number) {
   return { fields, file };
 }
 
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { storage, files, uploadMaxBytes, uploadRateLimit, downloadRateLimitMax }) => {
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (
+  app,
+  { storage, files, uploadMaxBytes, uploadRateLimit, downloadRateLimitMax },
+) => {
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: uploadMaxBytes, files: 1 } });
 
   app.post('/api/files/upload', {
@@ -101,17 +107,22 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       }
       const object = await storage.get(key);
       if (!object) throw new AppError('NOT_FOUND', 'File not found.');
-      const name = key.split('/').pop()!.replace(/[^A-Za-z0-9._-]/g, '_');
+      const name = key
+        .split('/')
+        .pop()!
+        .replace(/[^A-Za-z0-9._-]/g, '_');
       const inline = /^(image\/|application\/pdf$|model\/gltf-binary$)/.test(object.contentType);
-      return reply
-        .header('content-type', object.contentType)
-        .header('content-length', object.size)
-        .header('x-content-type-options', 'nosniff')
-        // Keys are generated and never reused, so the content behind a URL never changes.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .send(object.body);
+      return (
+        reply
+          .header('content-type', object.contentType)
+          .header('content-length', object.size)
+          .header('x-content-type-options', 'nosniff')
+          // Keys are generated and never reused, so the content behind a URL never changes.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+          .send(object.body)
+      );
     },
   });
 };

@@ -24,9 +24,18 @@ export interface UploadInput {
   file: Buffer | null;
 }
 
-const unreadable = () => new AppError('UNSUPPORTED_FILE_TYPE', 'This image could not be read. Upload a valid JPEG, PNG, WebP or AVIF file.');
+const unreadable = () =>
+  new AppError('UNSUPPORTED_FILE_TYPE', 'This image could not be read. Upload a valid JPEG, PNG, WebP or AVIF file.');
 
-export function createFilesService({ storage, allowedBuckets, imageQueue = createImageQueue() }: { storage: StorageDriver; allowedBuckets: readonly string[]; imageQueue?: ImageQueue }) {
+export function createFilesService({
+  storage,
+  allowedBuckets,
+  imageQueue = createImageQueue(),
+}: {
+  storage: StorageDriver;
+  allowedBuckets: readonly string[];
+  imageQueue?: ImageQueue;
+}) {
   /** Checks the declared size (header only), then decodes once, in the queue, into every rendition. */
   async function renderDerivatives(original: Buffer, maxPixels: number): Promise<{ width: number; body: Buffer }[]> {
     let width: number;
@@ -41,9 +50,11 @@ export function createFilesService({ storage, allowedBuckets, imageQueue = creat
     }
     if (width * height > maxPixels) {
       const mp = (v: number) => `${Math.round(v / 100_000) / 10} megapixels`;
-      throw new AppError('PAYLOAD_TOO_LARGE', `This image is ${width} × ${height} pixels (${mp(width * height)}); the limit is ${mp(maxPixels)}.`, [
-        { path: 'file', message: `At most ${mp(maxPixels)}` },
-      ]);
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `This image is ${width} × ${height} pixels (${mp(width * height)}); the limit is ${mp(maxPixels)}.`,
+        [{ path: 'file', message: `At most ${mp(maxPixels)}` }],
+      );
     }
     const widths = DERIVATIVE_WIDTHS.filter((w) => w < width);
     const largest = widths.length ? widths[widths.length - 1]! : width;
@@ -81,7 +92,9 @@ export function createFilesService({ storage, allowedBuckets, imageQueue = creat
     }
     const { bucketName, folderPath, description } = parsed.data;
     if (!allowedBuckets.includes(bucketName)) {
-      throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'bucketName', message: `Bucket must be one of: ${allowedBuckets.join(', ')}` }]);
+      throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [
+        { path: 'bucketName', message: `Bucket must be one of: ${allowedBuckets.join(', ')}` },
+      ]);
     }
     if (!actor && folderPath !== JEWELRY_WEEK_UPLOAD_FOLDER) {
       throw new AppError('UNAUTHORIZED', `Please sign in to upload files. Visitors may only upload to ${JEWELRY_WEEK_UPLOAD_FOLDER}.`);
@@ -94,7 +107,9 @@ export function createFilesService({ storage, allowedBuckets, imageQueue = creat
       throw new AppError('UNSUPPORTED_FILE_TYPE', 'This file type is not accepted. Upload a JPEG, PNG, WebP, AVIF, PDF or GLB file.');
     }
 
-    const derivatives = contentType.startsWith('image/') ? await renderDerivatives(file, actor ? MAX_INPUT_PIXELS.signedIn : MAX_INPUT_PIXELS.anonymous) : [];
+    const derivatives = contentType.startsWith('image/')
+      ? await renderDerivatives(file, actor ? MAX_INPUT_PIXELS.signedIn : MAX_INPUT_PIXELS.anonymous)
+      : [];
     const base = `${bucketName}/${folderPath}/${randomUUID()}`;
     const key = `${base}.${EXTENSION_BY_TYPE[contentType]}`;
     const stored: string[] = [];

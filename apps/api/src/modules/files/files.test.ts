@@ -42,18 +42,28 @@ interface UploadOptions {
   fieldName?: string;
 }
 
-async function upload<T = UploadedFile>(body: Buffer | null, { token, fields = {}, filename = 'piece.bin', type = 'application/octet-stream', fieldName = 'file' }: UploadOptions = {}) {
+async function upload<T = UploadedFile>(
+  body: Buffer | null,
+  { token, fields = {}, filename = 'piece.bin', type = 'application/octet-stream', fieldName = 'file' }: UploadOptions = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (body) form.append(fieldName, new Blob([new Uint8Array(body)], { type }), filename);
-  const res = await fetch(`${t.baseUrl}/api/files/upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${t.baseUrl}/api/files/upload`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 
 describe('POST /api/files/upload: who may upload', () => {
   it.each<Role>(['CUSTOMER', 'VENDOR', 'DESIGNER', 'ADMIN'])('lets a signed-in %s upload to any folder', async (role) => {
     const session = await t.loginAs(role);
-    const res = await upload(await jpeg(), { token: session.accessToken, fields: { folderPath: 'products/rings', description: `by ${role}` } });
+    const res = await upload(await jpeg(), {
+      token: session.accessToken,
+      fields: { folderPath: 'products/rings', description: `by ${role}` },
+    });
     expect(res.status).toBe(201);
     expect(res.body.key).toMatch(/^mirror-storage\/products\/rings\/[0-9a-f-]{36}\.jpg$/);
     expect(res.body.description).toBe(`by ${role}`);
@@ -91,7 +101,12 @@ describe('POST /api/files/upload: the answer and the stored files', () => {
 
   it('stores an image under a generated name with WebP renditions and serves all of them', async () => {
     const original = await png(1200, 800);
-    const res = await upload(original, { token: admin, filename: '../../etc/passwd.png', type: 'image/png', fields: { description: '  Solitaire, side view  ' } });
+    const res = await upload(original, {
+      token: admin,
+      filename: '../../etc/passwd.png',
+      type: 'image/png',
+      fields: { description: '  Solitaire, side view  ' },
+    });
     expect(res.status).toBe(201);
     const { key, url, size, contentType, description, derivatives } = res.body;
     expect(key).toMatch(/^mirror-storage\/public\/[0-9a-f-]{36}\.png$/);
@@ -209,12 +224,15 @@ describe('POST /api/files/upload: refusals', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it.each(['other-bucket', '../mirror-storage', 'Mirror-Storage', 'mirror-storage/public'])('answers 400 for bucketName %j', async (bucketName) => {
-    const res = await upload(pdf(), { token: admin, fields: { bucketName } });
-    expect(res.status).toBe(400);
-    expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
-    expect(res.body.details![0]!.path).toBe('bucketName');
-  });
+  it.each(['other-bucket', '../mirror-storage', 'Mirror-Storage', 'mirror-storage/public'])(
+    'answers 400 for bucketName %j',
+    async (bucketName) => {
+      const res = await upload(pdf(), { token: admin, fields: { bucketName } });
+      expect(res.status).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+      expect(res.body.details![0]!.path).toBe('bucketName');
+    },
+  );
 
   it('answers 400 without a file, with an empty file, with the file under another name, and with a long description', async () => {
     expect((await upload(null, { token: admin, fields: { description: 'nothing' } })).status).toBe(400);
@@ -239,13 +257,22 @@ describe('POST /api/files/upload: refusals', () => {
     });
     expect(broken.status).toBe(400);
     expectErrorShape(broken.body, 400);
-    const noBoundary = await t.request<UploadedFile>('/api/files/upload', { method: 'POST', token: admin, rawBody: 'abc', headers: { 'content-type': 'multipart/form-data' } });
+    const noBoundary = await t.request<UploadedFile>('/api/files/upload', {
+      method: 'POST',
+      token: admin,
+      rawBody: 'abc',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(noBoundary.status).toBeGreaterThanOrEqual(400);
     expect(noBoundary.status).toBeLessThan(500);
     const twoFiles = new FormData();
     twoFiles.append('file', new Blob([new Uint8Array(pdf())]), 'a.pdf');
     twoFiles.append('file', new Blob([new Uint8Array(pdf())]), 'b.pdf');
-    const two = await fetch(`${t.baseUrl}/api/files/upload`, { method: 'POST', body: twoFiles, headers: { authorization: `Bearer ${admin}` } });
+    const two = await fetch(`${t.baseUrl}/api/files/upload`, {
+      method: 'POST',
+      body: twoFiles,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(two.status).toBe(400);
   });
 });
@@ -279,10 +306,20 @@ describe('POST /api/files/upload: hostile images are refused before they are dec
     expect(anonymous.status).toBe(413);
     expectErrorShape(anonymous.body, 413, 'PAYLOAD_TOO_LARGE');
     expect(anonymous.body.message).toBe('This image is 6000 × 6000 pixels (36 megapixels); the limit is 24 megapixels.');
-    const staff = await upload(bomb, { token: (await t.loginAs('VENDOR')).accessToken, fields: { folderPath: 'products' }, filename: 'big.png', type: 'image/png' });
+    const staff = await upload(bomb, {
+      token: (await t.loginAs('VENDOR')).accessToken,
+      fields: { folderPath: 'products' },
+      filename: 'big.png',
+      type: 'image/png',
+    });
     expect(staff.status).toBe(201);
     expect(staff.body.derivatives.map((d) => d.width)).toEqual([480, 960, 1600]);
-    const over = await upload(hostilePng(7_000, 6_000), { token: (await t.loginAs('VENDOR')).accessToken, fields: { folderPath: 'products' }, filename: 'big.png', type: 'image/png' });
+    const over = await upload(hostilePng(7_000, 6_000), {
+      token: (await t.loginAs('VENDOR')).accessToken,
+      fields: { folderPath: 'products' },
+      filename: 'big.png',
+      type: 'image/png',
+    });
     expect(over.status).toBe(413);
   });
 
@@ -296,8 +333,18 @@ describe('POST /api/files/upload: hostile images are refused before they are dec
 describe('image processing queue', () => {
   it('runs concurrent uploads one at a time, in arrival order', async () => {
     const events: ImageQueueEvent[] = [];
-    const files = createFilesService({ storage: t.storage, allowedBuckets: ['mirror-storage'], imageQueue: createImageQueue({ onEvent: (e) => events.push(e) }) });
-    const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'atelier', role: 'ADMIN' as const, vendorId: null, designerId: null };
+    const files = createFilesService({
+      storage: t.storage,
+      allowedBuckets: ['mirror-storage'],
+      imageQueue: createImageQueue({ onEvent: (e) => events.push(e) }),
+    });
+    const actor = {
+      id: '00000000-0000-4000-8000-000000000001',
+      username: 'atelier',
+      role: 'ADMIN' as const,
+      vendorId: null,
+      designerId: null,
+    };
     const images = await Promise.all([png(1200, 800), jpeg(2000, 1500), webp(1700, 900), png(500, 500), jpeg(3000, 2000)]);
     const results = await Promise.all(images.map((file) => files.upload({ actor, fields: { folderPath: 'queue' }, file })));
     expect(results).toHaveLength(5);
@@ -332,7 +379,11 @@ describe('POST /api/files/upload: rate limits', () => {
       const form = new FormData();
       form.append('folderPath', 'jewelry-week/submissions');
       form.append('file', new Blob([new Uint8Array(pdf())]), 'a.pdf');
-      return fetch(`${limited.baseUrl}/api/files/upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return fetch(`${limited.baseUrl}/api/files/upload`, {
+        method: 'POST',
+        body: form,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
     };
     expect((await send()).status).toBe(201);
     expect((await send()).status).toBe(201);
@@ -381,7 +432,12 @@ describe('GET /api/files/*', () => {
   });
 
   it('answers 404 for missing files and traversal attempts', async () => {
-    for (const p of ['mirror-storage/public/missing.png', 'mirror-storage/../../etc/passwd', 'mirror-storage/%2e%2e/secret', '..%2F..%2Fjwt-secret']) {
+    for (const p of [
+      'mirror-storage/public/missing.png',
+      'mirror-storage/../../etc/passwd',
+      'mirror-storage/%2e%2e/secret',
+      '..%2F..%2Fjwt-secret',
+    ]) {
       const res = await t.request<ErrorResponse>(`/api/files/${p}`);
       expect(res.status, p).toBe(404);
       expectErrorShape(res.body, 404);

@@ -30,7 +30,11 @@ export function createImageQueue({
   return {
     run<T>(label: string, task: () => Promise<T>): Promise<T> {
       if (waiting.length >= maxWaiting) {
-        return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'Many images are being processed right now. Please try again in a moment.', undefined, { 'retry-after': '5' }));
+        return Promise.reject(
+          new AppError('SERVICE_UNAVAILABLE', 'Many images are being processed right now. Please try again in a moment.', undefined, {
+            'retry-after': '5',
+          }),
+        );
       }
       onEvent?.({ type: 'queued', label });
       return new Promise<T>((resolve, reject) => {

@@ -59,11 +59,15 @@ describe('S3 storage driver (s3rver)', () => {
 
   it('stores an upload and its renditions in the bucket and serves them back through the API', async () => {
     const admin = await t.loginAs('ADMIN');
-    const original = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#c9b38a' } }).jpeg().toBuffer();
+    const original = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#c9b38a' } })
+      .jpeg()
+      .toBuffer();
     const res = await upload(original, admin.accessToken);
     expect(res.status).toBe(201);
     const { key, derivatives } = res.body;
-    expect(await objectKeys()).toEqual(expect.arrayContaining([key, ...derivatives.map((d) => decodeURIComponent(d.url.replace('/api/files/', '')))]));
+    expect(await objectKeys()).toEqual(
+      expect.arrayContaining([key, ...derivatives.map((d) => decodeURIComponent(d.url.replace('/api/files/', '')))]),
+    );
 
     const direct = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
     expect(direct.ContentType).toBe('image/jpeg');

@@ -68,7 +68,9 @@ function sortedClosures<T extends LocationClosure[] | undefined>(closures: T): T
 /** Each day's ranges are stored in time order, so every reader (the site's hours, the editor) lists them alike. */
 function sortedHours<T extends Partial<OpeningHours> | undefined>(hours: T): T {
   if (!hours) return hours;
-  return Object.fromEntries(Object.entries(hours).map(([day, ranges]) => [day, [...(ranges ?? [])].sort((a, b) => a.open.localeCompare(b.open))])) as T;
+  return Object.fromEntries(
+    Object.entries(hours).map(([day, ranges]) => [day, [...(ranges ?? [])].sort((a, b) => a.open.localeCompare(b.open))]),
+  ) as T;
 }
 
 export function createLocationsService({ db }: { db: Db }) {
@@ -91,7 +93,15 @@ export function createLocationsService({ db }: { db: Db }) {
   }
 
   return {
-    async list({ actor, filter, query }: { actor: Actor | null; filter: LocationFilter; query: Pick<LocationListQuery, 'page' | 'size' | 'sort'> }): Promise<Page<Location>> {
+    async list({
+      actor,
+      filter,
+      query,
+    }: {
+      actor: Actor | null;
+      filter: LocationFilter;
+      query: Pick<LocationListQuery, 'page' | 'size' | 'sort'>;
+    }): Promise<Page<Location>> {
       // Visitors asking for inactive or deleted locations get none, not the active ones.
       if (!isAdmin(actor) && (filter.active === false || filter.deleted === 'only')) return toPage([], 0, query.page, query.size);
       const { rows, total } = await repo.list({ ...filter, ...visibility(actor, filter) }, query);
@@ -108,7 +118,10 @@ export function createLocationsService({ db }: { db: Db }) {
 
     async statistics(): Promise<LocationStatistics> {
       const s = await repo.statistics();
-      const byType = Object.fromEntries(LOCATION_TYPES.map((t) => [t, s.byType.find((x) => x.key === t)?.value ?? 0])) as Record<LocationType, number>;
+      const byType = Object.fromEntries(LOCATION_TYPES.map((t) => [t, s.byType.find((x) => x.key === t)?.value ?? 0])) as Record<
+        LocationType,
+        number
+      >;
       return {
         total: s.totals.total,
         active: s.totals.active,
@@ -123,15 +136,22 @@ export function createLocationsService({ db }: { db: Db }) {
 
     async create({ body }: { body: CreateLocationBody }): Promise<Location> {
       const slug = await uniqueSlug(body.name, body.city);
-      return toLocationDto(await audited(db, { type: 'LOCATION', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({ ...body, openingHours: sortedHours(body.openingHours), closures: sortedClosures(body.closures), slug })));
+      return toLocationDto(
+        await audited(db, { type: 'LOCATION', action: 'CREATE', created: (r) => r.id }, (tx: Db) =>
+          repoIn(tx).insert({ ...body, openingHours: sortedHours(body.openingHours), closures: sortedClosures(body.closures), slug }),
+        ),
+      );
     },
 
     async update({ id, patch }: { id: string; patch: UpdateLocationBody }): Promise<Location> {
       const current = await repo.findById(id);
       if (!current) throw notFound();
-      const renamed = (patch.name !== undefined && patch.name !== current.name) || (patch.city !== undefined && patch.city !== current.city);
+      const renamed =
+        (patch.name !== undefined && patch.name !== current.name) || (patch.city !== undefined && patch.city !== current.city);
       const slug = renamed ? await uniqueSlug(patch.name ?? current.name, patch.city ?? current.city, id) : current.slug;
-      const row = await audited(db, { type: 'LOCATION', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, { ...patch, openingHours: sortedHours(patch.openingHours), closures: sortedClosures(patch.closures), slug }));
+      const row = await audited(db, { type: 'LOCATION', action: 'UPDATE', ids: [id] }, (tx) =>
+        repoIn(tx).update(id, { ...patch, openingHours: sortedHours(patch.openingHours), closures: sortedClosures(patch.closures), slug }),
+      );
       if (!row) throw notFound();
       return toLocationDto(row);
     },
@@ -143,7 +163,9 @@ export function createLocationsService({ db }: { db: Db }) {
     },
 
     async softDelete({ id }: { id: string }): Promise<void> {
-      const row = await audited(db, { type: 'LOCATION', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).update(id, { deletedAt: new Date() }));
+      const row = await audited(db, { type: 'LOCATION', action: 'DELETE', ids: [id] }, (tx) =>
+        repoIn(tx).update(id, { deletedAt: new Date() }),
+      );
       if (!row) throw notFound();
     },
 
@@ -151,7 +173,9 @@ export function createLocationsService({ db }: { db: Db }) {
       const current = await repo.findById(id, true);
       if (!current) throw notFound();
       if (!current.deletedAt) return toLocationDto(current);
-      const row = await audited(db, { type: 'LOCATION', action: 'RESTORE', ids: [id] }, (tx) => repoIn(tx).update(id, { deletedAt: null }, true));
+      const row = await audited(db, { type: 'LOCATION', action: 'RESTORE', ids: [id] }, (tx) =>
+        repoIn(tx).update(id, { deletedAt: null }, true),
+      );
       return toLocationDto(row!);
     },
 

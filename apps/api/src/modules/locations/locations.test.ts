@@ -32,7 +32,12 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await buildTestApp();
   await seedLocations(t.database.db);
-  [admin, customer, vendor, designer] = await Promise.all([t.loginAs('ADMIN'), t.loginAs('CUSTOMER'), t.loginAs('VENDOR'), t.loginAs('DESIGNER')]);
+  [admin, customer, vendor, designer] = await Promise.all([
+    t.loginAs('ADMIN'),
+    t.loginAs('CUSTOMER'),
+    t.loginAs('VENDOR'),
+    t.loginAs('DESIGNER'),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -46,7 +51,12 @@ describe('reading locations', () => {
   it('lists the seeded boutiques publicly, paged and sorted by name', async () => {
     const res = await t.request<LocationPage>('/api/locations?size=5');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ page: 0, size: 5, totalElements: DEMO_LOCATIONS.length, totalPages: Math.ceil(DEMO_LOCATIONS.length / 5) });
+    expect(res.body).toMatchObject({
+      page: 0,
+      size: 5,
+      totalElements: DEMO_LOCATIONS.length,
+      totalPages: Math.ceil(DEMO_LOCATIONS.length / 5),
+    });
     const names = res.body.content.map((l) => l.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
     const vendome = (await t.request<LocationPage>('/api/locations/search?q=vend%C3%B4me')).body.content[0];
@@ -88,9 +98,16 @@ describe('reading locations', () => {
   });
 
   it('searches name, city, country and address case-insensitively', async () => {
-    for (const [q, expected] of [['GINZA', 'Tokyo'], ['montenapoleone', 'Milan'], ['united arab', 'Dubai']] as const) {
+    for (const [q, expected] of [
+      ['GINZA', 'Tokyo'],
+      ['montenapoleone', 'Milan'],
+      ['united arab', 'Dubai'],
+    ] as const) {
       const res = await t.request<LocationPage>(`/api/locations/search?q=${encodeURIComponent(q)}`);
-      expect(res.body.content.map((l) => l.city), q).toContain(expected);
+      expect(
+        res.body.content.map((l) => l.city),
+        q,
+      ).toContain(expected);
     }
     expect((await t.request('/api/locations/search')).status).toBe(400);
   });
@@ -100,7 +117,9 @@ describe('reading locations', () => {
     expect(all.total).toBe(DEMO_LOCATIONS.length);
     expect(all.cities.find((c) => c.value === 'Paris')!.count).toBe(2);
     expect(all.types.find((c) => c.value === 'BOUTIQUE')!.count).toBe(DEMO_LOCATIONS.filter((l) => l.type === 'BOUTIQUE').length);
-    expect(all.services.find((c) => c.value === 'APPRAISAL')!.count).toBe(DEMO_LOCATIONS.filter((l) => l.services?.includes('APPRAISAL')).length);
+    expect(all.services.find((c) => c.value === 'APPRAISAL')!.count).toBe(
+      DEMO_LOCATIONS.filter((l) => l.services?.includes('APPRAISAL')).length,
+    );
     const swiss = (await t.request<LocationFacets>('/api/locations/filters?country=CH')).body;
     expect(swiss.total).toBe(2);
     expect(swiss.types.map((x) => x.value).sort()).toEqual(['BOUTIQUE', 'SERVICE_CENTER']);
@@ -116,7 +135,8 @@ describe('reading locations', () => {
     expect(stats.body.total).toBeGreaterThanOrEqual(DEMO_LOCATIONS.length);
     expect(stats.body.active + stats.body.inactive).toBe(stats.body.total);
     expect(Object.values(stats.body.byType as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(stats.body.total);
-    for (const s of [customer, vendor, designer]) expect((await t.request('/api/locations/statistics', { token: s.accessToken })).status).toBe(403);
+    for (const s of [customer, vendor, designer])
+      expect((await t.request('/api/locations/statistics', { token: s.accessToken })).status).toBe(403);
     expect((await t.request('/api/locations/statistics')).status).toBe(401);
     expect((await t.request<Health>('/api/locations/health')).body).toMatchObject({ status: 'UP', service: 'locations' });
   });
@@ -124,7 +144,8 @@ describe('reading locations', () => {
 
 describe('writing locations', () => {
   it('creates for ADMIN only, with defaults, and validates input', async () => {
-    for (const s of [customer, vendor, designer]) expect((await t.request('/api/locations', { token: s.accessToken, body: body() })).status).toBe(403);
+    for (const s of [customer, vendor, designer])
+      expect((await t.request('/api/locations', { token: s.accessToken, body: body() })).status).toBe(403);
     expect((await t.request('/api/locations', { body: body() })).status).toBe(401);
     const created = await create();
     expect(created).toMatchObject({ slug: 'mirror-karntner-strasse-vienna', isActive: true, services: ['CLEANING', 'ENGRAVING'] });
@@ -154,19 +175,35 @@ describe('writing locations', () => {
 
   it('updates for ADMIN only and keeps the slug in step with the name', async () => {
     const loc = await create({ name: 'Mirror Graben' });
-    for (const s of [customer, vendor, designer]) expect((await t.request(`/api/locations/${loc.id}`, { method: 'PUT', token: s.accessToken, body: { phone: '+43 1' } })).status).toBe(403);
-    const res = await t.request<Location>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Mirror Kohlmarkt', services: ['APPRAISAL'] } });
+    for (const s of [customer, vendor, designer])
+      expect((await t.request(`/api/locations/${loc.id}`, { method: 'PUT', token: s.accessToken, body: { phone: '+43 1' } })).status).toBe(
+        403,
+      );
+    const res = await t.request<Location>(`/api/locations/${loc.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { name: 'Mirror Kohlmarkt', services: ['APPRAISAL'] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Mirror Kohlmarkt', slug: 'mirror-kohlmarkt-vienna', services: ['APPRAISAL'], city: 'Vienna' });
-    expect((await t.request(`/api/locations/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { phone: '+1' } })).status).toBe(404);
-    expect((await t.request(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { latitude: 'north' } })).status).toBe(400);
+    expect(
+      (await t.request(`/api/locations/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { phone: '+1' } })).status,
+    ).toBe(404);
+    expect(
+      (await t.request(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { latitude: 'north' } })).status,
+    ).toBe(400);
   });
 
   it('deactivates and activates: visitors stop seeing it, admins still do', async () => {
     const loc = await create({ name: 'Mirror Seasonal' });
-    for (const s of [customer, vendor, designer]) expect((await t.request(`/api/locations/${loc.id}/deactivate`, { method: 'POST', token: s.accessToken })).status).toBe(403);
+    for (const s of [customer, vendor, designer])
+      expect((await t.request(`/api/locations/${loc.id}/deactivate`, { method: 'POST', token: s.accessToken })).status).toBe(403);
     // The web client always sends a JSON content type, even with no body.
-    const off = await t.request<Location>(`/api/locations/${loc.id}/deactivate`, { method: 'POST', token: admin.accessToken, headers: { 'content-type': 'application/json' } });
+    const off = await t.request<Location>(`/api/locations/${loc.id}/deactivate`, {
+      method: 'POST',
+      token: admin.accessToken,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(off.status).toBe(200);
     expect(off.body.isActive).toBe(false);
     expect((await t.request(`/api/locations/${loc.id}`)).status).toBe(404);
@@ -211,9 +248,21 @@ describe('split hours and the Trash (issue 11)', () => {
   it('stores several ranges a day in time order and refuses overlapping ones on the overlapping range', async () => {
     const loc = await create({
       name: 'Mirror Split Hours',
-      openingHours: { MONDAY: [{ open: '14:00', close: '19:00' }, { open: '10:00', close: '12:30' }], TUESDAY: [{ open: '10:00', close: '12:00' }, { open: '12:00', close: '18:00' }] },
+      openingHours: {
+        MONDAY: [
+          { open: '14:00', close: '19:00' },
+          { open: '10:00', close: '12:30' },
+        ],
+        TUESDAY: [
+          { open: '10:00', close: '12:00' },
+          { open: '12:00', close: '18:00' },
+        ],
+      },
     });
-    expect(loc.openingHours.MONDAY).toEqual([{ open: '10:00', close: '12:30' }, { open: '14:00', close: '19:00' }]);
+    expect(loc.openingHours.MONDAY).toEqual([
+      { open: '10:00', close: '12:30' },
+      { open: '14:00', close: '19:00' },
+    ]);
     // Touching ranges are not overlapping.
     expect(loc.openingHours.TUESDAY).toHaveLength(2);
     expect(loc.openingHours.SUNDAY).toEqual([]);
@@ -221,23 +270,50 @@ describe('split hours and the Trash (issue 11)', () => {
     const overlapping = await t.request<ErrorResponse>(`/api/locations/${loc.id}`, {
       method: 'PUT',
       token: admin.accessToken,
-      body: { openingHours: { FRIDAY: [{ open: '10:00', close: '13:00' }, { open: '12:00', close: '18:00' }] } },
+      body: {
+        openingHours: {
+          FRIDAY: [
+            { open: '10:00', close: '13:00' },
+            { open: '12:00', close: '18:00' },
+          ],
+        },
+      },
     });
     expect(overlapping.status).toBe(400);
     expectErrorShape(overlapping.body, 400, 'VALIDATION_FAILED');
-    expect(overlapping.body.details).toContainEqual(expect.objectContaining({ path: 'openingHours.FRIDAY.1.open', message: 'Overlaps 10:00–13:00' }));
+    expect(overlapping.body.details).toContainEqual(
+      expect.objectContaining({ path: 'openingHours.FRIDAY.1.open', message: 'Overlaps 10:00–13:00' }),
+    );
 
     const tooMany = await t.request<ErrorResponse>(`/api/locations/${loc.id}`, {
       method: 'PUT',
       token: admin.accessToken,
-      body: { openingHours: { FRIDAY: ['08:00', '10:00', '12:00', '14:00'].map((open, i) => ({ open, close: `${String(9 + i * 2).padStart(2, '0')}:00` })) } },
+      body: {
+        openingHours: {
+          FRIDAY: ['08:00', '10:00', '12:00', '14:00'].map((open, i) => ({ open, close: `${String(9 + i * 2).padStart(2, '0')}:00` })),
+        },
+      },
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.details!.map((d) => d.path)).toContain('openingHours.FRIDAY');
 
-    const updated = await t.request<Location>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { openingHours: { SUNDAY: [{ open: '15:00', close: '18:00' }, { open: '11:00', close: '13:00' }] } } });
+    const updated = await t.request<Location>(`/api/locations/${loc.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: {
+        openingHours: {
+          SUNDAY: [
+            { open: '15:00', close: '18:00' },
+            { open: '11:00', close: '13:00' },
+          ],
+        },
+      },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.openingHours.SUNDAY).toEqual([{ open: '11:00', close: '13:00' }, { open: '15:00', close: '18:00' }]);
+    expect(updated.body.openingHours.SUNDAY).toEqual([
+      { open: '11:00', close: '13:00' },
+      { open: '15:00', close: '18:00' },
+    ]);
     // A replaced week: the days left out are closed.
     expect(updated.body.openingHours.MONDAY).toEqual([]);
   });
@@ -246,7 +322,8 @@ describe('split hours and the Trash (issue 11)', () => {
     const first = await create({ name: 'Mirror Trash First' });
     const second = await create({ name: 'Mirror Trash Second' });
     const kept = await create({ name: 'Mirror Trash Kept' });
-    for (const loc of [first, second]) expect((await t.request(`/api/locations/${loc.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+    for (const loc of [first, second])
+      expect((await t.request(`/api/locations/${loc.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
 
     const trash = await t.request<LocationPage>('/api/locations?deleted=only&size=100&sort=deletedAt,desc', { token: admin.accessToken });
     expect(trash.status).toBe(200);
@@ -258,7 +335,10 @@ describe('split hours and the Trash (issue 11)', () => {
 
     const searched = await t.request<LocationPage>('/api/locations/search?q=Trash%20Second&deleted=only', { token: admin.accessToken });
     expect(searched.body.content.map((l) => l.id)).toEqual([second.id]);
-    const searchedAndFiltered = await t.request<LocationPage>('/api/locations/filter?deleted=only&city=vienna&type=BOUTIQUE&q=trash%20first', { token: admin.accessToken });
+    const searchedAndFiltered = await t.request<LocationPage>(
+      '/api/locations/filter?deleted=only&city=vienna&type=BOUTIQUE&q=trash%20first',
+      { token: admin.accessToken },
+    );
     expect(searchedAndFiltered.body.content.map((l) => l.id)).toEqual([first.id]);
     const filtered = await t.request<LocationPage>('/api/locations/filter?deleted=only&city=Vienna&size=100', { token: admin.accessToken });
     expect(filtered.body.content.map((l) => l.id)).toEqual(expect.arrayContaining([first.id, second.id]));
@@ -276,11 +356,7 @@ describe('dated closures and partial updates (issue 11)', () => {
   it('stores dated closures in date order, one per date, and refuses bad ones on their path', async () => {
     const loc = await create({
       name: 'Mirror Closures',
-      closures: [
-        { date: '2031-12-25', note: 'Christmas' },
-        { date: '2031-08-15', note: ' Assumption ' },
-        { date: '2031-01-01' },
-      ],
+      closures: [{ date: '2031-12-25', note: 'Christmas' }, { date: '2031-08-15', note: ' Assumption ' }, { date: '2031-01-01' }],
     });
     expect(loc.closures).toEqual([
       { date: '2031-01-01', note: '' },
@@ -296,13 +372,21 @@ describe('dated closures and partial updates (issue 11)', () => {
       [[{ date: '2031-12-24', note: 'x'.repeat(121) }], 'closures.0.note', 'At most 120 characters'],
     ];
     for (const [closures, path, message] of cases) {
-      const res = await t.request<ErrorResponse>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { closures } });
+      const res = await t.request<ErrorResponse>(`/api/locations/${loc.id}`, {
+        method: 'PUT',
+        token: admin.accessToken,
+        body: { closures },
+      });
       expect(res.status, JSON.stringify(closures)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
       expect(res.body.details, JSON.stringify(closures)).toContainEqual({ path, message });
     }
 
-    const replaced = await t.request<Location>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { closures: [{ date: '2032-05-01', note: 'Labour Day' }] } });
+    const replaced = await t.request<Location>(`/api/locations/${loc.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { closures: [{ date: '2032-05-01', note: 'Labour Day' }] },
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.closures).toEqual([{ date: '2032-05-01', note: 'Labour Day' }]);
     expect((await t.request<Location>(`/api/locations/${loc.id}`)).body.closures).toEqual([{ date: '2032-05-01', note: 'Labour Day' }]);
@@ -310,7 +394,11 @@ describe('dated closures and partial updates (issue 11)', () => {
 
   it('changes only the fields a PUT sends: hours, closures, services and state stay', async () => {
     const loc = await create({ name: 'Mirror Partial', closures: [{ date: '2031-12-25', note: 'Christmas' }], isActive: false });
-    const res = await t.request<Location>(`/api/locations/${loc.id}`, { method: 'PUT', token: admin.accessToken, body: { phone: '+43 1 000' } });
+    const res = await t.request<Location>(`/api/locations/${loc.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { phone: '+43 1 000' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       phone: '+43 1 000',

@@ -28,8 +28,15 @@ function workerSource(): { script: URL | string; eval: boolean } | null {
   if (ts.protocol !== 'file:' || !existsSync(fileURLToPath(ts))) return null;
   try {
     // tsx's ESM entry (require.resolve finds its CommonJS twin, which cannot register from a worker)
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-    return { script: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts.href)}); });`, eval: true };
+    const tsx = pathToFileURL(
+      createRequire(import.meta.url)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href;
+    return {
+      script: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts.href)}); });`,
+      eval: true,
+    };
   } catch {
     return null;
   }

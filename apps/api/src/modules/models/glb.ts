@@ -37,7 +37,9 @@ let io: NodeIO | null = null;
 async function nodeIO(): Promise<NodeIO> {
   if (io) return io;
   await Promise.all([MeshoptEncoder.ready, MeshoptDecoder.ready]);
-  io = new NodeIO().registerExtensions(EXTENSIONS).registerDependencies({ 'meshopt.encoder': MeshoptEncoder, 'meshopt.decoder': MeshoptDecoder });
+  io = new NodeIO()
+    .registerExtensions(EXTENSIONS)
+    .registerDependencies({ 'meshopt.encoder': MeshoptEncoder, 'meshopt.decoder': MeshoptDecoder });
   return io;
 }
 
@@ -56,7 +58,10 @@ export async function writeGlb(scene: PieceScene, spec: ModelSpec, name: string,
   const material = (role: MaterialRole): Material => {
     const existing = materials.get(role);
     if (existing) return existing;
-    const m = role === 'metal' ? metal(doc, spec) : stone(doc, role === 'accent' ? ACCENT_MATERIAL : spec.stone ? stoneMaterial(spec.stone, o.stoneSize) : ACCENT_MATERIAL);
+    const m =
+      role === 'metal'
+        ? metal(doc, spec)
+        : stone(doc, role === 'accent' ? ACCENT_MATERIAL : spec.stone ? stoneMaterial(spec.stone, o.stoneSize) : ACCENT_MATERIAL);
     materials.set(role, m);
     return m;
   };
@@ -77,7 +82,12 @@ export async function writeGlb(scene: PieceScene, spec: ModelSpec, name: string,
         .setType('SCALAR')
         .setArray(vertexCount < 65_536 ? Uint16Array.from(data.indices) : data.indices)
         .setBuffer(buffer);
-      const prim = doc.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setIndices(indices).setMaterial(material(node.material));
+      const prim = doc
+        .createPrimitive()
+        .setAttribute('POSITION', position)
+        .setAttribute('NORMAL', normal)
+        .setIndices(indices)
+        .setMaterial(material(node.material));
       mesh = doc.createMesh(node.mesh.split(':')[0]).addPrimitive(prim);
       meshes.set(key, mesh);
     }
@@ -99,7 +109,11 @@ export async function readGlb(bytes: Uint8Array): Promise<Document> {
 export async function decompressGlb(bytes: Uint8Array): Promise<Uint8Array> {
   const writer = await nodeIO();
   const doc = await writer.readBinary(bytes);
-  doc.getRoot().listExtensionsUsed().filter((e) => e.extensionName === 'EXT_meshopt_compression').forEach((e) => e.dispose());
+  doc
+    .getRoot()
+    .listExtensionsUsed()
+    .filter((e) => e.extensionName === 'EXT_meshopt_compression')
+    .forEach((e) => e.dispose());
   return writer.writeBinary(doc);
 }
 
@@ -115,21 +129,51 @@ function metal(doc: Document, spec: ModelSpec): Material {
 }
 
 function stone(doc: Document, s: StoneMaterial): Material {
-  const material = doc.createMaterial(s.name).setBaseColorFactor([...s.baseColor, 1]).setMetallicFactor(0).setRoughnessFactor(s.roughness);
+  const material = doc
+    .createMaterial(s.name)
+    .setBaseColorFactor([...s.baseColor, 1])
+    .setMetallicFactor(0)
+    .setRoughnessFactor(s.roughness);
   material.setExtension('KHR_materials_ior', doc.createExtension(KHRMaterialsIOR).createIOR().setIOR(s.ior));
-  material.setExtension('KHR_materials_specular', doc.createExtension(KHRMaterialsSpecular).createSpecular().setSpecularFactor(1).setSpecularColorFactor(s.specularColor));
+  material.setExtension(
+    'KHR_materials_specular',
+    doc.createExtension(KHRMaterialsSpecular).createSpecular().setSpecularFactor(1).setSpecularColorFactor(s.specularColor),
+  );
   if (s.transmission > 0) {
-    material.setExtension('KHR_materials_transmission', doc.createExtension(KHRMaterialsTransmission).createTransmission().setTransmissionFactor(s.transmission));
-    const volume = doc.createExtension(KHRMaterialsVolume).createVolume().setThicknessFactor(s.thickness).setAttenuationColor(s.attenuationColor);
+    material.setExtension(
+      'KHR_materials_transmission',
+      doc.createExtension(KHRMaterialsTransmission).createTransmission().setTransmissionFactor(s.transmission),
+    );
+    const volume = doc
+      .createExtension(KHRMaterialsVolume)
+      .createVolume()
+      .setThicknessFactor(s.thickness)
+      .setAttenuationColor(s.attenuationColor);
     if (s.attenuationDistance > 0) volume.setAttenuationDistance(s.attenuationDistance);
     material.setExtension('KHR_materials_volume', volume);
-    if (s.dispersion > 0) material.setExtension('KHR_materials_dispersion', doc.createExtension(KHRMaterialsDispersion).createDispersion().setDispersion(s.dispersion));
+    if (s.dispersion > 0)
+      material.setExtension(
+        'KHR_materials_dispersion',
+        doc.createExtension(KHRMaterialsDispersion).createDispersion().setDispersion(s.dispersion),
+      );
   }
   if (s.iridescence > 0) {
-    material.setExtension('KHR_materials_iridescence', doc.createExtension(KHRMaterialsIridescence).createIridescence().setIridescenceFactor(s.iridescence).setIridescenceIOR(1.6).setIridescenceThicknessMinimum(250).setIridescenceThicknessMaximum(450));
+    material.setExtension(
+      'KHR_materials_iridescence',
+      doc
+        .createExtension(KHRMaterialsIridescence)
+        .createIridescence()
+        .setIridescenceFactor(s.iridescence)
+        .setIridescenceIOR(1.6)
+        .setIridescenceThicknessMinimum(250)
+        .setIridescenceThicknessMaximum(450),
+    );
   }
   if (s.clearcoat > 0) {
-    material.setExtension('KHR_materials_clearcoat', doc.createExtension(KHRMaterialsClearcoat).createClearcoat().setClearcoatFactor(s.clearcoat).setClearcoatRoughnessFactor(0.08));
+    material.setExtension(
+      'KHR_materials_clearcoat',
+      doc.createExtension(KHRMaterialsClearcoat).createClearcoat().setClearcoatFactor(s.clearcoat).setClearcoatRoughnessFactor(0.08),
+    );
   }
   return material;
 }

@@ -10,7 +10,15 @@ export interface ModelCache {
   get(hash: string, build: () => Promise<Uint8Array>): Promise<Uint8Array>;
 }
 
-export function createModelCache({ dir, maxEntries = 64, onError }: { dir: string | null; maxEntries?: number; onError?: (err: unknown) => void }): ModelCache {
+export function createModelCache({
+  dir,
+  maxEntries = 64,
+  onError,
+}: {
+  dir: string | null;
+  maxEntries?: number;
+  onError?: (err: unknown) => void;
+}): ModelCache {
   const memory = new Map<string, Uint8Array>();
   const building = new Map<string, Promise<Uint8Array>>();
   let dirReady: Promise<boolean> | null = null;

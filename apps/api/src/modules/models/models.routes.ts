@@ -16,14 +16,23 @@ export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = as
     config: { policy: Public },
     schema: {
       tags: ['products'],
-      summary: "The piece's 3D model (binary glTF 2.0, meshopt-compressed) built from its attributes; `metal` shows it in another metal. ETag / If-None-Match → 304. A DRAFT piece only for its vendor and admins",
+      summary:
+        "The piece's 3D model (binary glTF 2.0, meshopt-compressed) built from its attributes; `metal` shows it in another metal. ETag / If-None-Match → 304. A DRAFT piece only for its vendor and admins",
       params: UuidParamsSchema,
       querystring: z.object({ metal: MetalTypeSchema.optional() }).strict(),
       response: { 200: z.any().describe('model/gltf-binary'), 304: z.null().describe('Not modified'), ...errorResponses(400, 404) },
     },
     handler: async (request, reply) => {
-      const model = await models.get({ actor: request.actor, id: request.params.id, metal: request.query.metal, ifNoneMatch: request.headers['if-none-match'] });
-      reply.header('etag', `"${model.etag}"`).header('cache-control', model.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE).header('vary', 'Authorization');
+      const model = await models.get({
+        actor: request.actor,
+        id: request.params.id,
+        metal: request.query.metal,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      reply
+        .header('etag', `"${model.etag}"`)
+        .header('cache-control', model.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE)
+        .header('vary', 'Authorization');
       if (!model.body) return reply.code(304).send(null);
       return reply
         .header('content-type', 'model/gltf-binary')

@@ -45,12 +45,29 @@ export function createModelsService({ db, products, builder, cacheDir, onCacheEr
      * The piece's 3D model, in its own metal or `metal`. Visibility is the product's: unknown,
      * deleted and other vendors' drafts are all "not found".
      */
-    async get({ actor, id, metal, ifNoneMatch }: { actor: Actor | null; id: string; metal?: MetalType | undefined; ifNoneMatch?: string | undefined }): Promise<PieceModel> {
+    async get({
+      actor,
+      id,
+      metal,
+      ifNoneMatch,
+    }: {
+      actor: Actor | null;
+      id: string;
+      metal?: MetalType | undefined;
+      ifNoneMatch?: string | undefined;
+    }): Promise<PieceModel> {
       const product = await products.get({ actor, id });
       const categoryName = (await repo.categoryName(product.categoryId)) ?? '';
-      const spec = modelSpecOf({ name: product.name, categoryName, metal: product.metalType, gemstone: product.gemstone }, metal ?? product.metalType);
+      const spec = modelSpecOf(
+        { name: product.name, categoryName, metal: product.metalType, gemstone: product.gemstone },
+        metal ?? product.metalType,
+      );
       const etag = specHash(spec);
-      const model = { etag, isPublic: product.status === 'ACTIVE', fileName: `${product.slug || product.id}${metal ? `-${metal.toLowerCase()}` : ''}.glb` };
+      const model = {
+        etag,
+        isPublic: product.status === 'ACTIVE',
+        fileName: `${product.slug || product.id}${metal ? `-${metal.toLowerCase()}` : ''}.glb`,
+      };
       if (matchesEtag(ifNoneMatch, etag)) return { ...model, body: null };
       return { ...model, body: await cache.get(etag, () => builder.build(spec)) };
     },

@@ -28,7 +28,11 @@ async function getModel(id: string, init: { token?: string; query?: string; head
 
 async function validate(bytes: Uint8Array) {
   const report = await validator.validateBytes(bytes, { maxIssues: 50 });
-  return report.issues as { numErrors: number; numWarnings: number; messages: { code: string; severity: number; message: string; pointer?: string }[] };
+  return report.issues as {
+    numErrors: number;
+    numWarnings: number;
+    messages: { code: string; severity: number; message: string; pointer?: string }[];
+  };
 }
 
 beforeAll(async () => {
@@ -57,9 +61,17 @@ describe('GET /api/products/{id}/model.glb', () => {
       const served = await validate(res.bytes);
       const plain = await validate(await decompressGlb(res.bytes));
       if (served.numErrors > 0 || plain.numErrors > 0 || plain.numWarnings > 0) {
-        problems.push(`${piece.name}: ${[...served.messages, ...plain.messages].filter((m) => m.severity <= 1).map((m) => `${m.code} ${m.pointer ?? ''} ${m.message}`).join('; ')}`);
+        problems.push(
+          `${piece.name}: ${[...served.messages, ...plain.messages]
+            .filter((m) => m.severity <= 1)
+            .map((m) => `${m.code} ${m.pointer ?? ''} ${m.message}`)
+            .join('; ')}`,
+        );
       }
-      const names = (await readGlb(res.bytes)).getRoot().listNodes().map((n) => n.getName());
+      const names = (await readGlb(res.bytes))
+        .getRoot()
+        .listNodes()
+        .map((n) => n.getName());
       const stones = names.filter((n) => /^stone-\d+$/.test(n));
       if (piece.gemstone) expect(stones.length, piece.name).toBeGreaterThan(0);
       else expect(stones, piece.name).toEqual([]);
@@ -72,7 +84,12 @@ describe('GET /api/products/{id}/model.glb', () => {
     const res = await getModel(piece.id);
     expect(res.status).toBe(200);
     const categories = (await t.request<CategoryPage>('/api/categories?size=100', { token: admin.accessToken })).body.content;
-    const spec = modelSpecOf({ name: piece.name, categoryName: categories.find((c) => c.id === piece.categoryId)!.name, metal: piece.metalType, gemstone: piece.gemstone });
+    const spec = modelSpecOf({
+      name: piece.name,
+      categoryName: categories.find((c) => c.id === piece.categoryId)!.name,
+      metal: piece.metalType,
+      gemstone: piece.gemstone,
+    });
     const fresh = await buildModel(spec);
     expect(Buffer.from(fresh).equals(Buffer.from(res.bytes))).toBe(true);
     expect(res.headers.get('etag')).toBe(`"${specHash(spec)}"`);
@@ -99,9 +116,18 @@ describe('GET /api/products/{id}/model.glb', () => {
   it('changes the ETag when the piece changes', async () => {
     const f = catalogFactory(t, admin);
     const piece = demo.find((p) => p.gemstone && p.status === 'ACTIVE')!;
-    const created = await f.product({ categoryId: piece.categoryId, vendorId: piece.vendorId, name: 'Model Solitaire', gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 1 } });
+    const created = await f.product({
+      categoryId: piece.categoryId,
+      vendorId: piece.vendorId,
+      name: 'Model Solitaire',
+      gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 1 },
+    });
     const before = await getModel(created.id);
-    const put = await t.request<Product>(`/api/products/${created.id}`, { method: 'PUT', token: admin.accessToken, body: { gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 2 } } });
+    const put = await t.request<Product>(`/api/products/${created.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 2 } },
+    });
     expect(put.status).toBe(200);
     const after = await getModel(created.id, { headers: { 'if-none-match': before.headers.get('etag')! } });
     expect(after.status).toBe(200);
@@ -115,9 +141,30 @@ describe('GET /api/products/{id}/model.glb', () => {
     expect(rose.status).toBe(200);
     expect(rose.headers.get('etag')).not.toBe(own.headers.get('etag'));
     const [a, b] = await Promise.all([readGlb(own.bytes), readGlb(rose.bytes)]);
-    const nodes = (d: typeof a) => d.getRoot().listNodes().map((n) => [n.getName(), n.getTranslation().join(','), n.getMesh()?.listPrimitives()[0]?.getAttribute('POSITION')?.getArray()?.length ?? 0].join('|'));
+    const nodes = (d: typeof a) =>
+      d
+        .getRoot()
+        .listNodes()
+        .map((n) =>
+          [
+            n.getName(),
+            n.getTranslation().join(','),
+            n.getMesh()?.listPrimitives()[0]?.getAttribute('POSITION')?.getArray()?.length ?? 0,
+          ].join('|'),
+        );
     expect(nodes(b)).toEqual(nodes(a));
-    const materials = (d: typeof a) => d.getRoot().listMaterials().map((m) => ({ name: m.getName(), color: m.getBaseColorFactor().map((c) => c.toFixed(3)).join(','), metallic: m.getMetallicFactor() }));
+    const materials = (d: typeof a) =>
+      d
+        .getRoot()
+        .listMaterials()
+        .map((m) => ({
+          name: m.getName(),
+          color: m
+            .getBaseColorFactor()
+            .map((c) => c.toFixed(3))
+            .join(','),
+          metallic: m.getMetallicFactor(),
+        }));
     const [ma, mb] = [materials(a), materials(b)];
     expect(mb.filter((m) => m.metallic === 0)).toEqual(ma.filter((m) => m.metallic === 0));
     expect(mb.filter((m) => m.metallic === 1).map((m) => m.name)).toEqual(['metal-rose-gold']);
@@ -153,7 +200,13 @@ describe('GET /api/products/{id}/model.glb', () => {
     const [owner, other, customer] = await Promise.all([t.loginAs('VENDOR'), t.loginAs('VENDOR'), t.loginAs('CUSTOMER')]);
     await f.vendor(other.userId);
     const vendor = await f.vendor(owner.userId);
-    const draft = await f.product({ categoryId: demo[0]!.categoryId, vendorId: vendor.id, name: 'Secret Halo Ring', status: 'DRAFT', gemstone: { type: 'Sapphire', cut: 'Oval', colour: 'Royal Blue', carat: 1.5 } });
+    const draft = await f.product({
+      categoryId: demo[0]!.categoryId,
+      vendorId: vendor.id,
+      name: 'Secret Halo Ring',
+      status: 'DRAFT',
+      gemstone: { type: 'Sapphire', cut: 'Oval', colour: 'Royal Blue', carat: 1.5 },
+    });
     for (const token of [undefined, other.accessToken, customer.accessToken]) {
       const hidden = await getModel(draft.id, { token });
       expect(hidden.status).toBe(404);
@@ -173,13 +226,23 @@ describe('GET /api/products/{id}/model.glb', () => {
     const categories = (await t.request<CategoryPage>('/api/categories?size=100')).body.content as { id: string; name: string }[];
     const highJewelryId = categories.find((c) => c.name === 'High Jewelry')!.id;
     const highJewelry = demo.find((p) => p.categoryId === highJewelryId)!;
-    const tiara = await f.product({ categoryId: highJewelry.categoryId, vendorId: highJewelry.vendorId, name: 'Event Loop Tiara', gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 7.77 } });
+    const tiara = await f.product({
+      categoryId: highJewelry.categoryId,
+      vendorId: highJewelry.vendorId,
+      name: 'Event Loop Tiara',
+      gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 7.77 },
+    });
     const res = await getModel(tiara.id);
     expect(res.status).toBe(200);
 
     // No timing: the order of events. Built in-process, the work is done inside build() and its result
     // is ready before the loop's next turn; built in a worker, the loop turns (setImmediate runs) first.
-    const spec = modelSpecOf({ name: 'Event Loop Tiara', categoryName: 'High Jewelry', metal: 'PLATINUM', gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 7.77 } });
+    const spec = modelSpecOf({
+      name: 'Event Loop Tiara',
+      categoryName: 'High Jewelry',
+      metal: 'PLATINUM',
+      gemstone: { type: 'Diamond', cut: 'Round', colour: 'D', carat: 7.77 },
+    });
     const loopTurnedFirst = async (pool: ReturnType<typeof createBuildPool>) => {
       let hasTurned = false;
       setImmediate(() => {

@@ -237,7 +237,11 @@ const RENDERERS: { [K in EmailType]: Renderer<K> } = {
       paragraphs: ['Your order has been received and is now in the hands of our ateliers. A summary follows.'],
       table: {
         head: ['Piece', 'Qty', 'Price'],
-        body: m.items.map((i) => [i.sku ? `${i.name} (${i.sku})` : i.name, String(i.quantity), formatMoney(i.unitPrice * i.quantity, m.currency)]),
+        body: m.items.map((i) => [
+          i.sku ? `${i.name} (${i.sku})` : i.name,
+          String(i.quantity),
+          formatMoney(i.unitPrice * i.quantity, m.currency),
+        ]),
         foot: ['Total', '', formatMoney(m.total, m.currency)],
       },
       quote: m.message ? { label: 'Note', text: m.message } : undefined,

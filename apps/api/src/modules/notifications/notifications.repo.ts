@@ -52,13 +52,29 @@ export function createNotificationsRepo(db: Db) {
       return row?.value ?? 0;
     },
 
-    async list({ status, emailType, page, size }: { status?: EmailStatus | undefined; emailType?: EmailType | undefined; page: number; size: number }) {
+    async list({
+      status,
+      emailType,
+      page,
+      size,
+    }: {
+      status?: EmailStatus | undefined;
+      emailType?: EmailType | undefined;
+      page: number;
+      size: number;
+    }) {
       const conditions: SQL[] = [];
       if (status) conditions.push(eq(emailOutbox.status, status));
       if (emailType) conditions.push(eq(emailOutbox.emailType, emailType));
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
-        db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(size).offset(page * size),
+        db
+          .select()
+          .from(emailOutbox)
+          .where(where)
+          .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+          .limit(size)
+          .offset(page * size),
         db.select({ value: count() }).from(emailOutbox).where(where),
       ]);
       return { rows, total: total?.value ?? 0 };
@@ -68,7 +84,10 @@ export function createNotificationsRepo(db: Db) {
     async statistics() {
       const [byStatus, [oldest]] = await Promise.all([
         db.select({ status: emailOutbox.status, count: count() }).from(emailOutbox).groupBy(emailOutbox.status),
-        db.select({ createdAt: min(emailOutbox.createdAt) }).from(emailOutbox).where(eq(emailOutbox.status, 'QUEUED')),
+        db
+          .select({ createdAt: min(emailOutbox.createdAt) })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.status, 'QUEUED')),
       ]);
       return { byStatus, oldestQueuedAt: oldest?.createdAt ?? null };
     },
@@ -118,10 +137,16 @@ export function createNotificationsRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async markAttemptFailed(id: string, attempts: number, { error, now, retryAt }: { error: string; now: Date; retryAt: Date | null }): Promise<boolean> {
+    async markAttemptFailed(
+      id: string,
+      attempts: number,
+      { error, now, retryAt }: { error: string; now: Date; retryAt: Date | null },
+    ): Promise<boolean> {
       const rows = await db
         .update(emailOutbox)
-        .set(retryAt ? { lastError: error, nextAttemptAt: retryAt, updatedAt: now } : { status: 'FAILED', lastError: error, updatedAt: now })
+        .set(
+          retryAt ? { lastError: error, nextAttemptAt: retryAt, updatedAt: now } : { status: 'FAILED', lastError: error, updatedAt: now },
+        )
         .where(and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, attempts), eq(emailOutbox.status, 'QUEUED')))
         .returning({ id: emailOutbox.id });
       return rows.length > 0;

@@ -35,7 +35,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       tags,
       summary:
         'Queue a templated email. Visitors and non-admin users: form types only, to the brand inbox and the ' +
-          'model.email address, captcha required when on; ADMIN: any type and recipient',
+        'model.email address, captcha required when on; ADMIN: any type and recipient',
       body: SendEmailBodySchema,
       response: { 202: QueuedEmailSchema, ...errorResponses(400, 401, 403, 429, 503) },
     },

@@ -67,7 +67,8 @@ export async function enqueueEmail(db: Db, input: EnqueueEmailInput, options: En
   }
   const model = parsed.data;
   const recipients = uniqueRecipients(input.recipients);
-  if (recipients.length === 0) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'recipients', message: 'Add at least one recipient' }]);
+  if (recipients.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'recipients', message: 'Add at least one recipient' }]);
   const rendered = renderEmail(input.emailType, model as never);
   const values = { emailType: input.emailType, recipients, model: model as Record<string, unknown>, ...rendered };
   const repo = createNotificationsRepo(db);
@@ -87,9 +88,16 @@ const ACKNOWLEDGED: Partial<Record<EmailType, EmailModels['VISITOR_ACKNOWLEDGEME
  * nothing the visitor typed, only to the address typed in the form, at most once per address per day.
  * Every form's acknowledgement goes through here.
  */
-export function acknowledgeVisitor(db: Db, ack: { emailType: 'JEWELRY_WEEK_CONFIRMATION'; address: string; model: EmailModels['JEWELRY_WEEK_CONFIRMATION'] } | { emailType: 'VISITOR_ACKNOWLEDGEMENT'; address: string; model: EmailModels['VISITOR_ACKNOWLEDGEMENT'] }): Promise<EmailOutboxRow> {
+export function acknowledgeVisitor(
+  db: Db,
+  ack:
+    | { emailType: 'JEWELRY_WEEK_CONFIRMATION'; address: string; model: EmailModels['JEWELRY_WEEK_CONFIRMATION'] }
+    | { emailType: 'VISITOR_ACKNOWLEDGEMENT'; address: string; model: EmailModels['VISITOR_ACKNOWLEDGEMENT'] },
+): Promise<EmailOutboxRow> {
   const scope = ack.emailType === 'VISITOR_ACKNOWLEDGEMENT' ? ack.model.form : '';
-  return enqueueEmail(db, { emailType: ack.emailType, recipients: [ack.address], model: ack.model } as EnqueueEmailInput, { oncePerDay: { address: ack.address, scope } });
+  return enqueueEmail(db, { emailType: ack.emailType, recipients: [ack.address], model: ack.model } as EnqueueEmailInput, {
+    oncePerDay: { address: ack.address, scope },
+  });
 }
 
 export function toOutboxEmailDto(row: EmailOutboxRow): OutboxEmail {
@@ -131,9 +139,7 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
       const isAcknowledgement = body.emailType === ACKNOWLEDGEMENT_TYPE;
       const own = 'email' in body.model && body.model.email ? body.model.email.trim().toLowerCase() : '';
       const allowed = isAcknowledgement ? own : brandInbox.toLowerCase();
-      const refused = body.recipients
-        .map((r, index) => ({ r, index }))
-        .filter(({ r }) => r.trim().toLowerCase() !== allowed);
+      const refused = body.recipients.map((r, index) => ({ r, index })).filter(({ r }) => r.trim().toLowerCase() !== allowed);
       if (refused.length > 0) {
         const message = isAcknowledgement
           ? 'The acknowledgement may only be sent to the address given in the form.'
@@ -147,7 +153,11 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
       await captcha.verify(body.captchaToken, ip);
       if (isAcknowledgement) {
         // Once a day per address: a repeat answers with the day's first, and nothing new is queued.
-        const row = await acknowledgeVisitor(db, { emailType: ACKNOWLEDGEMENT_TYPE, address: own, model: body.model as EmailModels['JEWELRY_WEEK_CONFIRMATION'] });
+        const row = await acknowledgeVisitor(db, {
+          emailType: ACKNOWLEDGEMENT_TYPE,
+          address: own,
+          model: body.model as EmailModels['JEWELRY_WEEK_CONFIRMATION'],
+        });
         return { id: row.id, emailType: body.emailType, recipients: row.recipients, status: row.status };
       }
     }
@@ -165,7 +175,11 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
           form && !isAdmin && 'email' in body.model && body.model.email
           ? await db.transaction(async (tx) => {
               const queued = await enqueueEmail(tx as unknown as Db, input);
-              await acknowledgeVisitor(tx as unknown as Db, { emailType: 'VISITOR_ACKNOWLEDGEMENT', address: (body.model as { email: string }).email, model: { form } });
+              await acknowledgeVisitor(tx as unknown as Db, {
+                emailType: 'VISITOR_ACKNOWLEDGEMENT',
+                address: (body.model as { email: string }).email,
+                model: { form },
+              });
               return queued;
             })
           : await enqueueEmail(db, input);
@@ -185,17 +199,24 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
 
   /** A FAILED email goes back to the queue, due now, with a fresh attempt budget; the last error stays until it is sent. */
   async function retry({ id, now = new Date() }: { id: string; now?: Date }): Promise<OutboxEmail> {
-    const requeued = await audited(db, { type: 'EMAIL', action: 'RETRY', ids: [id] }, (tx) => createNotificationsRepo(tx).requeueFailed(id, now));
+    const requeued = await audited(db, { type: 'EMAIL', action: 'RETRY', ids: [id] }, (tx) =>
+      createNotificationsRepo(tx).requeueFailed(id, now),
+    );
     if (requeued) return toOutboxEmailDto(requeued);
     const row = await repo.findById(id);
     if (!row) throw new AppError('EMAIL_NOT_FOUND', 'Email not found.');
     const why = row.status === 'SENT' ? 'it has already been sent' : 'it is already queued for delivery';
-    throw new AppError('INVALID_TRANSITION', `Only a failed email can be retried: ${why}.`, [{ path: 'status', message: `The email is ${row.status}` }]);
+    throw new AppError('INVALID_TRANSITION', `Only a failed email can be retried: ${why}.`, [
+      { path: 'status', message: `The email is ${row.status}` },
+    ]);
   }
 
   async function statistics(): Promise<EmailStatistics> {
     const stats = await repo.statistics();
-    const byStatus = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, stats.byStatus.find((r) => r.status === s)?.count ?? 0])) as Record<EmailStatus, number>;
+    const byStatus = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, stats.byStatus.find((r) => r.status === s)?.count ?? 0])) as Record<
+      EmailStatus,
+      number
+    >;
     return {
       total: Object.values(byStatus).reduce((a, b) => a + b, 0),
       byStatus,

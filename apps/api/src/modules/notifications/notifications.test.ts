@@ -22,13 +22,25 @@ function headersOf(raw: string): string {
 const contact = (over: Record<string, unknown> = {}) => ({
   emailType: 'CONTACT_MESSAGE',
   recipients: [BRAND],
-  model: { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Engagement ring', message: 'I would like to see the Aurora ring.', ...over },
+  model: {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    subject: 'Engagement ring',
+    message: 'I would like to see the Aurora ring.',
+    ...over,
+  },
 });
 
 const order = {
   emailType: 'ORDER_CONFIRMATION',
   recipients: ['client@example.com'],
-  model: { customerName: 'Grace Hopper', orderNumber: 'MR-1001', currency: 'EUR', items: [{ name: 'Aurora ring', sku: 'AUR-01', quantity: 1, unitPrice: 1_250_000 }], total: 1_250_000 },
+  model: {
+    customerName: 'Grace Hopper',
+    orderNumber: 'MR-1001',
+    currency: 'EUR',
+    items: [{ name: 'Aurora ring', sku: 'AUR-01', quantity: 1, unitPrice: 1_250_000 }],
+    total: 1_250_000,
+  },
 };
 
 let t: TestApp;
@@ -49,7 +61,10 @@ async function outboxRow(id: string) {
 }
 /** Leaves only the given rows due, so a worker run in one test never sends another test's mail. */
 async function onlyDue(...ids: string[]) {
-  await t.database.db.update(emailOutbox).set({ status: 'SENT' }).where(and(eq(emailOutbox.status, 'QUEUED'), notInArray(emailOutbox.id, ids)));
+  await t.database.db
+    .update(emailOutbox)
+    .set({ status: 'SENT' })
+    .where(and(eq(emailOutbox.status, 'QUEUED'), notInArray(emailOutbox.id, ids)));
 }
 
 describe('POST /api/notifications/email: who may send what', () => {
@@ -71,7 +86,9 @@ describe('POST /api/notifications/email: who may send what', () => {
       { emailType: 'APPOINTMENT_REQUEST', model: { name: 'Ada', email: 'victim@elsewhere.example', message: 'https://evil.example' } },
       { emailType: 'JEWELRY_WEEK_SUBMISSION', model: { name: 'Ada', email: 'victim@elsewhere.example', website: 'https://evil.example' } },
     ]) {
-      const res = await t.request<ErrorResponse>('/api/notifications/email', { body: { ...body, recipients: [BRAND, 'Victim@Elsewhere.example'] } });
+      const res = await t.request<ErrorResponse>('/api/notifications/email', {
+        body: { ...body, recipients: [BRAND, 'Victim@Elsewhere.example'] },
+      });
       expect(res.status).toBe(403);
       expectErrorShape(res.body, 403, 'RECIPIENT_NOT_ALLOWED');
       expect(res.body.details).toEqual([{ path: 'recipients.1', message: 'This recipient is not allowed' }]);
@@ -81,14 +98,26 @@ describe('POST /api/notifications/email: who may send what', () => {
 
   it('sends the visitor a fixed acknowledgement, only to the address typed, with none of their words, once a day', async () => {
     const address = `ack-${Date.now()}@example.com`;
-    const model = { name: 'Claim your prize at https://evil.example', email: address, brandName: 'http://evil.example/b', collectionTitle: 'Click https://evil.example/c', message: 'x' };
-    const elsewhere = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address, 'victim@elsewhere.example'], model } });
+    const model = {
+      name: 'Claim your prize at https://evil.example',
+      email: address,
+      brandName: 'http://evil.example/b',
+      collectionTitle: 'Click https://evil.example/c',
+      message: 'x',
+    };
+    const elsewhere = await t.request<ErrorResponse>('/api/notifications/email', {
+      body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address, 'victim@elsewhere.example'], model },
+    });
     expect(elsewhere.status).toBe(403);
     expectErrorShape(elsewhere.body, 403, 'RECIPIENT_NOT_ALLOWED');
-    const toBrand = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [BRAND], model } });
+    const toBrand = await t.request<ErrorResponse>('/api/notifications/email', {
+      body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [BRAND], model },
+    });
     expect(toBrand.status).toBe(403);
 
-    const first = await t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address.toUpperCase()], model } });
+    const first = await t.request<QueuedEmail>('/api/notifications/email', {
+      body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address.toUpperCase()], model },
+    });
     expect(first.status).toBe(202);
     const row = await outboxRow(first.body.id);
     for (const part of [row.subject, row.html, row.text]) {
@@ -98,7 +127,9 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(row.subject).toBe('Your Mirror Jewelry Week submission');
 
     const before = await outboxCount();
-    const again = await t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model: { ...model, name: 'Someone else' } } });
+    const again = await t.request<QueuedEmail>('/api/notifications/email', {
+      body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model: { ...model, name: 'Someone else' } },
+    });
     expect(again.status).toBe(202);
     expect(again.body.id).toBe(first.body.id);
     expect(await outboxCount()).toBe(before);
@@ -106,13 +137,27 @@ describe('POST /api/notifications/email: who may send what', () => {
 
   it('acknowledges contact and appointment forms with a fixed text, only to the address typed, once a day per form', async () => {
     const address = `visitor-${Date.now()}@example.com`;
-    const acks = () => t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, 'VISITOR_ACKNOWLEDGEMENT'), sql`lower(${emailOutbox.recipients}->>0) = ${address}`));
-    const hostile = { name: 'Claim your prize at https://evil.example', email: address.toUpperCase(), subject: 'Click https://evil.example/s', message: 'Visit https://evil.example/m' };
+    const acks = () =>
+      t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.emailType, 'VISITOR_ACKNOWLEDGEMENT'), sql`lower(${emailOutbox.recipients}->>0) = ${address}`));
+    const hostile = {
+      name: 'Claim your prize at https://evil.example',
+      email: address.toUpperCase(),
+      subject: 'Click https://evil.example/s',
+      message: 'Visit https://evil.example/m',
+    };
     const sent = await t.request<QueuedEmail>('/api/notifications/email', { body: contact(hostile) });
     expect(sent.status).toBe(202);
     expect(sent.body.recipients).toEqual([BRAND]);
     const [ack] = await acks();
-    expect(ack).toMatchObject({ recipients: [address.toUpperCase()], model: { form: 'CONTACT' }, subject: 'Your message to Mirror', status: 'QUEUED' });
+    expect(ack).toMatchObject({
+      recipients: [address.toUpperCase()],
+      model: { form: 'CONTACT' },
+      subject: 'Your message to Mirror',
+      status: 'QUEUED',
+    });
     for (const part of [ack!.subject, ack!.html, ack!.text]) expect(part).not.toMatch(/evil|prize|Click|Claim|Visit/);
     expect(ack!.html).not.toMatch(/<a\s/i);
 
@@ -121,7 +166,11 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(await acks()).toHaveLength(1);
 
     // The appointment form has its own acknowledgement (and its own daily limit).
-    const appointment = { emailType: 'APPOINTMENT_REQUEST', recipients: [BRAND], model: { name: 'Ada', email: address, location: 'https://evil.example/l', message: 'https://evil.example' } };
+    const appointment = {
+      emailType: 'APPOINTMENT_REQUEST',
+      recipients: [BRAND],
+      model: { name: 'Ada', email: address, location: 'https://evil.example/l', message: 'https://evil.example' },
+    };
     expect((await t.request('/api/notifications/email', { body: appointment })).status).toBe(202);
     expect((await t.request('/api/notifications/email', { body: appointment })).status).toBe(202);
     const both = await acks();
@@ -131,47 +180,73 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(appointmentAck.text).not.toContain('evil');
 
     // Nobody can ask for it directly, and the house's own messages (ADMIN) get none.
-    const direct = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'VISITOR_ACKNOWLEDGEMENT', recipients: [address], model: { form: 'CONTACT' } } });
+    const direct = await t.request<ErrorResponse>('/api/notifications/email', {
+      body: { emailType: 'VISITOR_ACKNOWLEDGEMENT', recipients: [address], model: { form: 'CONTACT' } },
+    });
     expect(direct.status).toBe(400);
     const fromHouse = `house-${Date.now()}@example.com`;
     expect((await t.request('/api/notifications/email', { token: admin, body: contact({ email: fromHouse }) })).status).toBe(202);
-    const houseAcks = await t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, 'VISITOR_ACKNOWLEDGEMENT'), sql`lower(${emailOutbox.recipients}->>0) = ${fromHouse}`));
+    const houseAcks = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.emailType, 'VISITOR_ACKNOWLEDGEMENT'), sql`lower(${emailOutbox.recipients}->>0) = ${fromHouse}`));
     expect(houseAcks).toHaveLength(0);
   });
 
   it('keeps "once per address per day" when requests race: 10 at once queue exactly one acknowledgement (finding 4, race)', async () => {
     const address = `race-${Date.now()}@example.com`;
     const model = { name: 'Ada', email: address };
-    const rows = (type: string) => t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.emailType, type), sql`lower(${emailOutbox.recipients}->>0) = ${address}`));
+    const rows = (type: string) =>
+      t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.emailType, type), sql`lower(${emailOutbox.recipients}->>0) = ${address}`));
 
     const jewelryWeek = await Promise.all(
-      Array.from({ length: 10 }, () => t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model } })),
+      Array.from({ length: 10 }, () =>
+        t.request<QueuedEmail>('/api/notifications/email', {
+          body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [address], model },
+        }),
+      ),
     );
     expect(jewelryWeek.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(new Set(jewelryWeek.map((r) => r.body.id)).size).toBe(1);
     expect(await rows('JEWELRY_WEEK_CONFIRMATION')).toHaveLength(1);
 
-    const messages = await Promise.all(Array.from({ length: 10 }, (_, i) => t.request<QueuedEmail>('/api/notifications/email', { body: contact({ email: address, subject: `Race ${i}` }) })));
+    const messages = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.request<QueuedEmail>('/api/notifications/email', { body: contact({ email: address, subject: `Race ${i}` }) }),
+      ),
+    );
     expect(messages.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(new Set(messages.map((r) => r.body.id)).size).toBe(10);
     expect(await rows('VISITOR_ACKNOWLEDGEMENT')).toHaveLength(1);
   });
 
-  it.each<Role | 'visitor'>(['visitor', 'CUSTOMER', 'VENDOR', 'DESIGNER'])('refuses any other recipient for a %s, queueing nothing', async (who) => {
-    const token = who === 'visitor' ? undefined : (await t.loginAs(who)).accessToken;
-    const before = await outboxCount();
-    const res = await t.request<ErrorResponse>('/api/notifications/email', { token, body: { ...contact(), recipients: [BRAND, 'victim@elsewhere.example'] } });
-    expect(res.status).toBe(403);
-    expectErrorShape(res.body, 403, 'RECIPIENT_NOT_ALLOWED');
-    expect(res.body.details).toEqual([{ path: 'recipients.1', message: 'This recipient is not allowed' }]);
-    expect(await outboxCount()).toBe(before);
-  });
+  it.each<Role | 'visitor'>(['visitor', 'CUSTOMER', 'VENDOR', 'DESIGNER'])(
+    'refuses any other recipient for a %s, queueing nothing',
+    async (who) => {
+      const token = who === 'visitor' ? undefined : (await t.loginAs(who)).accessToken;
+      const before = await outboxCount();
+      const res = await t.request<ErrorResponse>('/api/notifications/email', {
+        token,
+        body: { ...contact(), recipients: [BRAND, 'victim@elsewhere.example'] },
+      });
+      expect(res.status).toBe(403);
+      expectErrorShape(res.body, 403, 'RECIPIENT_NOT_ALLOWED');
+      expect(res.body.details).toEqual([{ path: 'recipients.1', message: 'This recipient is not allowed' }]);
+      expect(await outboxCount()).toBe(before);
+    },
+  );
 
   it('refuses order and payment emails to visitors (401) and non-admin users (403)', async () => {
     expect((await t.request('/api/notifications/email', { body: order })).status).toBe(401);
     for (const role of ['CUSTOMER', 'VENDOR', 'DESIGNER'] as const) {
       const token = (await t.loginAs(role)).accessToken;
-      const res = await t.request<ErrorResponse>('/api/notifications/email', { token, body: { ...order, recipients: ['client@example.com'] } });
+      const res = await t.request<ErrorResponse>('/api/notifications/email', {
+        token,
+        body: { ...order, recipients: ['client@example.com'] },
+      });
       expect(res.status, role).toBe(403);
       expectErrorShape(res.body, 403, 'FORBIDDEN');
     }
@@ -188,7 +263,11 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(row.text).not.toContain('12,500.00');
     const receipt = await t.request<QueuedEmail>('/api/notifications/email', {
       token: admin,
-      body: { emailType: 'PAYMENT_RECEIPT', recipients: ['client@example.com'], model: { customerName: 'Grace', orderNumber: 'MR-1001', currency: 'EUR', amount: 250_000, remaining: 1_000_000 } },
+      body: {
+        emailType: 'PAYMENT_RECEIPT',
+        recipients: ['client@example.com'],
+        model: { customerName: 'Grace', orderNumber: 'MR-1001', currency: 'EUR', amount: 250_000, remaining: 1_000_000 },
+      },
     });
     expect(receipt.status).toBe(202);
     const receiptRow = await outboxRow(receipt.body.id);
@@ -198,7 +277,11 @@ describe('POST /api/notifications/email: who may send what', () => {
     // Cents, when there are some, show both digits.
     const instalment = await t.request<any>('/api/notifications/email', {
       token: admin,
-      body: { emailType: 'PAYMENT_RECEIPT', recipients: ['client@example.com'], model: { customerName: 'Grace', orderNumber: 'MR-1001', currency: 'EUR', amount: 416_667, remaining: 833_333 } },
+      body: {
+        emailType: 'PAYMENT_RECEIPT',
+        recipients: ['client@example.com'],
+        model: { customerName: 'Grace', orderNumber: 'MR-1001', currency: 'EUR', amount: 416_667, remaining: 833_333 },
+      },
     });
     const instalmentRow = await outboxRow(instalment.body.id);
     expect(instalmentRow.text).toContain('Amount: €4,166.67');
@@ -223,14 +306,22 @@ describe('POST /api/notifications/email: who may send what', () => {
       expect(res.status, JSON.stringify(body).slice(0, 120)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
-    const empty = await t.request<ErrorResponse>('/api/notifications/email', { method: 'POST', rawBody: '', headers: { 'content-type': 'application/json' } });
+    const empty = await t.request<ErrorResponse>('/api/notifications/email', {
+      method: 'POST',
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(empty.status).toBe(400);
     expect(await outboxCount()).toBe(before);
   });
 
   it('escapes model values in the HTML and keeps the subject on one line', async () => {
     const res = await t.request<QueuedEmail>('/api/notifications/email', {
-      body: contact({ name: 'Eve\r\nBcc: victim@elsewhere.example', subject: 'Hi\nX-Injected: yes', message: '<script>alert(1)</script><img src=x onerror=alert(2)>' }),
+      body: contact({
+        name: 'Eve\r\nBcc: victim@elsewhere.example',
+        subject: 'Hi\nX-Injected: yes',
+        message: '<script>alert(1)</script><img src=x onerror=alert(2)>',
+      }),
     });
     expect(res.status).toBe(202);
     const row = await outboxRow(res.body.id);
@@ -250,7 +341,14 @@ describe('GET /api/notifications/outbox', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 0, size: 2 });
     expect(res.body.content).toHaveLength(2);
-    expect(res.body.content[0]).toMatchObject({ id: queued.body.id, status: 'QUEUED', attempts: 0, lastError: null, sentAt: null, emailType: 'CONTACT_MESSAGE' });
+    expect(res.body.content[0]).toMatchObject({
+      id: queued.body.id,
+      status: 'QUEUED',
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+      emailType: 'CONTACT_MESSAGE',
+    });
     expect(res.body.content[0]!.text).toContain('I would like to see the Aurora ring.');
     expect(res.body.content[0]).not.toHaveProperty('html');
     expect(res.body.totalElements).toBeGreaterThanOrEqual(3);
@@ -286,7 +384,9 @@ describe('outbox worker and SMTP', () => {
   it('delivers a queued email to a real SMTP server, without the injected header', async () => {
     const smtp = await startSmtp();
     try {
-      const res = await t.request<QueuedEmail>('/api/notifications/email', { body: contact({ name: 'Eve\r\nBcc: victim@elsewhere.example' }) });
+      const res = await t.request<QueuedEmail>('/api/notifications/email', {
+        body: contact({ name: 'Eve\r\nBcc: victim@elsewhere.example' }),
+      });
       await onlyDue(res.body.id);
       const w = worker(`smtp://127.0.0.1:${smtp.port}`, () => new Date());
       expect(await w.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
@@ -367,7 +467,8 @@ describe('outbox worker and SMTP', () => {
     const smtp = await startSmtp();
     try {
       const ids: string[] = [];
-      for (let i = 0; i < 6; i += 1) ids.push((await t.request<QueuedEmail>('/api/notifications/email', { body: contact({ subject: `Batch ${i}` }) })).body.id);
+      for (let i = 0; i < 6; i += 1)
+        ids.push((await t.request<QueuedEmail>('/api/notifications/email', { body: contact({ subject: `Batch ${i}` }) })).body.id);
       await onlyDue(...ids);
       const workers = [0, 1, 2].map(() => worker(`smtp://127.0.0.1:${smtp.port}`, () => new Date()));
       const results = await Promise.all(workers.map((w) => w.runOnce()));
@@ -383,7 +484,15 @@ describe('outbox worker and SMTP', () => {
 
   it('sends nothing without SMTP configured', async () => {
     const res = await t.request<QueuedEmail>('/api/notifications/email', { body: contact() });
-    const w = createOutboxWorker({ db: t.database.db, mailer: null, from: 'x@mirror.test', maxAttempts: 3, retryBaseMs: 1, pollIntervalMs: 1000, log: quietLog });
+    const w = createOutboxWorker({
+      db: t.database.db,
+      mailer: null,
+      from: 'x@mirror.test',
+      maxAttempts: 3,
+      retryBaseMs: 1,
+      pollIntervalMs: 1000,
+      log: quietLog,
+    });
     expect(await w.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect((await outboxRow(res.body.id)).status).toBe('QUEUED');
   });
@@ -400,13 +509,23 @@ describe('enqueueEmail (for other modules)', () => {
     ).rejects.toThrow('order failed');
     expect(await outboxCount()).toBe(before);
     await t.database.db.transaction(async (tx) => {
-      await enqueueEmail(tx, { emailType: 'ORDER_CONFIRMATION', recipients: ['client@example.com', 'CLIENT@example.com'], model: order.model });
+      await enqueueEmail(tx, {
+        emailType: 'ORDER_CONFIRMATION',
+        recipients: ['client@example.com', 'CLIENT@example.com'],
+        model: order.model,
+      });
     });
     expect(await outboxCount()).toBe(before + 1);
   });
 
   it('validates the model like the HTTP endpoint does', async () => {
-    await expect(enqueueEmail(t.database.db, { emailType: 'PAYMENT_RECEIPT', recipients: ['a@example.com'], model: { customerName: '' } as unknown as EmailModels['PAYMENT_RECEIPT'] })).rejects.toMatchObject({
+    await expect(
+      enqueueEmail(t.database.db, {
+        emailType: 'PAYMENT_RECEIPT',
+        recipients: ['a@example.com'],
+        model: { customerName: '' } as unknown as EmailModels['PAYMENT_RECEIPT'],
+      }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
   });
@@ -414,11 +533,22 @@ describe('enqueueEmail (for other modules)', () => {
 
 describe('templates', () => {
   it('renders every type with its facts, in HTML and text, and formats money by currency', () => {
-    const jw = { name: 'Lin', email: 'lin@example.com', brandName: 'Maison Lin', collectionTitle: 'Tides', files: [{ url: '/api/files/mirror-storage/jewelry-week/submissions/a.pdf', name: 'lookbook.pdf' }] };
+    const jw = {
+      name: 'Lin',
+      email: 'lin@example.com',
+      brandName: 'Maison Lin',
+      collectionTitle: 'Tides',
+      files: [{ url: '/api/files/mirror-storage/jewelry-week/submissions/a.pdf', name: 'lookbook.pdf' }],
+    };
     const cases = [
       renderEmail('JEWELRY_WEEK_SUBMISSION', jw),
       renderEmail('JEWELRY_WEEK_CONFIRMATION', jw),
-      renderEmail('APPOINTMENT_REQUEST', { name: 'Lin', email: 'lin@example.com', location: 'Paris — Place Vendôme', preferredDate: '2025-06-30' }),
+      renderEmail('APPOINTMENT_REQUEST', {
+        name: 'Lin',
+        email: 'lin@example.com',
+        location: 'Paris — Place Vendôme',
+        preferredDate: '2025-06-30',
+      }),
       renderEmail('PAYMENT_RECEIPT', { customerName: 'Lin', orderNumber: 'MR-7', currency: 'JPY', amount: 150000 }),
     ];
     expect(cases[0]!.subject).toBe('Jewelry Week submission — Maison Lin');
@@ -455,7 +585,9 @@ describe('captcha (Cloudflare Turnstile)', () => {
         calls.push(params);
         if (answer === 'down') return res.writeHead(502).end('bad gateway');
         const success = params.get('secret') === 'turnstile-secret' && params.get('response') === 'good-token';
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }));
       });
     });
     await new Promise<void>((resolve) => verify.listen(0, '127.0.0.1', () => resolve()));
@@ -506,7 +638,11 @@ describe('captcha (Cloudflare Turnstile)', () => {
   });
 
   it('answers 503 (SERVICE_UNAVAILABLE) when siteverify is unreachable', async () => {
-    const verifier = createTurnstileVerifier({ secret: 'turnstile-secret', verifyUrl: `http://127.0.0.1:${(verify.address() as AddressInfo).port}/x`, log: quietLog });
+    const verifier = createTurnstileVerifier({
+      secret: 'turnstile-secret',
+      verifyUrl: `http://127.0.0.1:${(verify.address() as AddressInfo).port}/x`,
+      log: quietLog,
+    });
     answer = 'down';
     await expect(verifier.verify('good-token', '127.0.0.1')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
     answer = 'ok';

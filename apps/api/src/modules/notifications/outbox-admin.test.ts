@@ -35,11 +35,23 @@ function recordingMailer(failWith?: string): Mailer & { sent: OutgoingMail[] } {
 }
 
 const worker = (mailer: Mailer, maxAttempts = 1) =>
-  createOutboxWorker({ db: t.database.db, mailer, from: 'Mirror <noreply@mirror.test>', maxAttempts, retryBaseMs: 60_000, pollIntervalMs: 60_000, log: quietLog });
+  createOutboxWorker({
+    db: t.database.db,
+    mailer,
+    from: 'Mirror <noreply@mirror.test>',
+    maxAttempts,
+    retryBaseMs: 60_000,
+    pollIntervalMs: 60_000,
+    log: quietLog,
+  });
 
 async function queueContact(name: string) {
   const res = await t.request<QueuedEmail>('/api/notifications/email', {
-    body: { emailType: 'CONTACT_MESSAGE', recipients: [BRAND], model: { name, email: 'ada@example.com', subject: 'A ring', message: 'Line one\nLine <b>two</b>' } },
+    body: {
+      emailType: 'CONTACT_MESSAGE',
+      recipients: [BRAND],
+      model: { name, email: 'ada@example.com', subject: 'A ring', message: 'Line one\nLine <b>two</b>' },
+    },
   });
   expect(res.status).toBe(202);
   return res.body.id as string;

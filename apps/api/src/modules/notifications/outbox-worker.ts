@@ -49,7 +49,18 @@ export function backoffMs(attempt: number, baseMs: number): number {
 
 /** Delivers QUEUED outbox rows; safe to run in several processes at once (see repo.claimDue). */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
-  const { db, mailer, from, maxAttempts, retryBaseMs, pollIntervalMs, batchSize = 10, leaseMs = 5 * 60_000, clock = () => new Date(), log } = options;
+  const {
+    db,
+    mailer,
+    from,
+    maxAttempts,
+    retryBaseMs,
+    pollIntervalMs,
+    batchSize = 10,
+    leaseMs = 5 * 60_000,
+    clock = () => new Date(),
+    log,
+  } = options;
   const repo = createNotificationsRepo(db);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<RunResult> | undefined;

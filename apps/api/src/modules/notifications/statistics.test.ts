@@ -28,7 +28,13 @@ const queue = async (recipient: string) => {
     body: {
       emailType: 'ORDER_CONFIRMATION',
       recipients: [recipient],
-      model: { customerName: 'Grace Hopper', orderNumber: 'MR-2026-000001', currency: 'EUR', items: [{ name: 'Aurora ring', quantity: 1, unitPrice: 1_250_000 }], total: 1_250_000 },
+      model: {
+        customerName: 'Grace Hopper',
+        orderNumber: 'MR-2026-000001',
+        currency: 'EUR',
+        items: [{ name: 'Aurora ring', quantity: 1, unitPrice: 1_250_000 }],
+        total: 1_250_000,
+      },
     },
   });
   expect(res.status).toBe(202);
@@ -63,7 +69,15 @@ describe('GET /api/notifications/statistics', () => {
   it('follows the outbox as the worker sends and fails', async () => {
     for (const to of ['a@example.com', 'b@example.com', 'c@example.com', 'gone@bounce.example']) await queue(to);
     expect((await statistics()).byStatus).toEqual({ QUEUED: 4, SENT: 0, FAILED: 0 });
-    const worker = createOutboxWorker({ db: t.database.db, mailer, from: 'no-reply@mirror.test', maxAttempts: 1, retryBaseMs: 1, pollIntervalMs: 60_000, log: quietLog });
+    const worker = createOutboxWorker({
+      db: t.database.db,
+      mailer,
+      from: 'no-reply@mirror.test',
+      maxAttempts: 1,
+      retryBaseMs: 1,
+      pollIntervalMs: 60_000,
+      log: quietLog,
+    });
     expect(await worker.runOnce()).toEqual({ sent: 3, retrying: 0, failed: 1 });
     const waiting = await queue('d@example.com');
     const body = await statistics();

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, OrderFacetsSchema, type PaymentState, type ScheduleEntryPage, type ScheduleSummary, type ErrorResponse, type Order, type OrderFacets, type OrderPage, type PaymentResult, type ScheduleEntry, type ScheduleMonth } from '@mirror/contract';
+import {
+  ORDER_STATUSES,
+  OrderFacetsSchema,
+  type PaymentState,
+  type ScheduleEntryPage,
+  type ScheduleSummary,
+  type ErrorResponse,
+  type Order,
+  type OrderFacets,
+  type OrderPage,
+  type PaymentResult,
+  type ScheduleEntry,
+  type ScheduleMonth,
+} from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
 import { addDays, addMonths, todayUtc } from './schedule';
@@ -29,7 +42,10 @@ const placeOrder = async (token: string, body: Record<string, unknown>) => {
 };
 const pay = async (order: Order, sequence: number, amount: number) => {
   const item = order.schedule.find((s) => s.sequence === sequence);
-  const res = await t.request<PaymentResult>(`/api/orders/${order.id}/payment-schedule/${item!.id}/payments`, { token: admin.accessToken, body: { amount, method: 'BANK_TRANSFER' } });
+  const res = await t.request<PaymentResult>(`/api/orders/${order.id}/payment-schedule/${item!.id}/payments`, {
+    token: admin.accessToken,
+    body: { amount, method: 'BANK_TRANSFER' },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.order;
 };
@@ -75,18 +91,27 @@ beforeAll(async () => {
   unpaid = await placeOrder(customer.accessToken, { lines: [{ productId: ring.id, quantity: 2 }] });
   partly = await placeOrder(admin.accessToken, {
     customerId: customer.userId,
-    lines: [{ productId: ring.id, quantity: 3 }, { productId: brooch.id, quantity: 1 }],
+    lines: [
+      { productId: ring.id, quantity: 3 },
+      { productId: brooch.id, quantity: 1 },
+    ],
     paymentTerms: { type: 'INSTALLMENTS', installments: 3 },
   });
   partly = await pay(partly, 1, partly.schedule[0]!.amount);
   paid = await placeOrder(admin.accessToken, { customerId: customer2.userId, lines: [{ productId: ring.id, quantity: 1 }] });
   paid = await pay(paid, 1, 100_000);
-  overdue = await placeOrder(admin.accessToken, { customerId: customer2.userId, lines: [{ productId: ring.id, quantity: 4 }], paymentTerms: { type: 'INSTALLMENTS', installments: 2 } });
+  overdue = await placeOrder(admin.accessToken, {
+    customerId: customer2.userId,
+    lines: [{ productId: ring.id, quantity: 4 }],
+    paymentTerms: { type: 'INSTALLMENTS', installments: 2 },
+  });
   overdue = await pay(overdue, 1, 50_000);
   await dueOn(overdue, 1, PAST);
   cancelled = await placeOrder(admin.accessToken, { customerId: customer.userId, lines: [{ productId: ring.id, quantity: 1 }] });
   await dueOn(cancelled, 1, LONG_AGO);
-  expect((await t.request(`/api/orders/${cancelled.id}/status`, { token: admin.accessToken, body: { status: 'CANCELLED' } })).status).toBe(200);
+  expect((await t.request(`/api/orders/${cancelled.id}/status`, { token: admin.accessToken, body: { status: 'CANCELLED' } })).status).toBe(
+    200,
+  );
   vendorBOrder = await placeOrder(admin.accessToken, {
     guest: { name: '=HYPERLINK("http://evil.example","Click") "Jr"', email: 'guest@example.com' },
     lines: [{ productId: brooch.id, quantity: 1 }],
@@ -100,7 +125,12 @@ describe('GET /api/orders: payment columns for the back-office table', () => {
     const rows = await list('');
     const row = (o: Order) => rows.find((r) => r.id === o.id);
     expect(row(unpaid)).toMatchObject({ paymentState: 'UNPAID', paidAmount: 0, nextDueDate: today, pieceCount: 2, total: 200_000 });
-    expect(row(partly)).toMatchObject({ paymentState: 'PARTLY_PAID', paidAmount: partly.schedule[0]!.amount, nextDueDate: addMonths(today, 1), pieceCount: 4 });
+    expect(row(partly)).toMatchObject({
+      paymentState: 'PARTLY_PAID',
+      paidAmount: partly.schedule[0]!.amount,
+      nextDueDate: addMonths(today, 1),
+      pieceCount: 4,
+    });
     expect(row(paid)).toMatchObject({ paymentState: 'PAID', paidAmount: 100_000, nextDueDate: null, pieceCount: 1, isPaidInFull: true });
     // Overdue wins over partly paid; the next due date is the late one.
     expect(row(overdue)).toMatchObject({ paymentState: 'OVERDUE', paidAmount: 50_000, nextDueDate: PAST, pieceCount: 4 });
@@ -149,7 +179,15 @@ describe('GET /api/orders: payment columns for the back-office table', () => {
   });
 
   it('refuses inverted ranges and malformed values (400)', async () => {
-    for (const q of ['from=2026-02-01&to=2026-01-01', 'minTotal=500&maxTotal=100', 'minTotal=-1', 'maxTotal=1.5', 'minTotal=abc', 'paymentState=LATE', 'from=yesterday']) {
+    for (const q of [
+      'from=2026-02-01&to=2026-01-01',
+      'minTotal=500&maxTotal=100',
+      'minTotal=-1',
+      'maxTotal=1.5',
+      'minTotal=abc',
+      'paymentState=LATE',
+      'from=yesterday',
+    ]) {
       for (const path of ['/api/orders', '/api/orders/facets']) {
         const res = await t.request<ErrorResponse>(`${path}?${q}`, { token: admin.accessToken });
         expect(res.status, `${path}?${q}`).toBe(400);
@@ -233,7 +271,14 @@ describe('GET /api/orders/payment-schedule: state and date filters', () => {
     expect(keys(await schedule('state=overdue'))).toEqual([`${overdue.number}#1`]);
     expect(keys(await schedule('state=paid'))).toEqual([`${paid.number}#1`, `${partly.number}#1`].sort());
     expect(keys(await schedule('state=due'))).toEqual(
-      [`${unpaid.number}#1`, `${partly.number}#2`, `${partly.number}#3`, `${overdue.number}#2`, `${vendorBOrder.number}#1`, `${vendorBOrder.number}#2`].sort(),
+      [
+        `${unpaid.number}#1`,
+        `${partly.number}#2`,
+        `${partly.number}#3`,
+        `${overdue.number}#2`,
+        `${vendorBOrder.number}#1`,
+        `${vendorBOrder.number}#2`,
+      ].sort(),
     );
     const [late] = await schedule('state=overdue');
     expect(late).toMatchObject({
@@ -260,7 +305,11 @@ describe('GET /api/orders/payment-schedule: state and date filters', () => {
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
     }
-    for (const path of ['/api/orders/payment-schedule', '/api/orders/payment-schedule/summary', '/api/orders/payment-schedule/export.csv']) {
+    for (const path of [
+      '/api/orders/payment-schedule',
+      '/api/orders/payment-schedule/summary',
+      '/api/orders/payment-schedule/export.csv',
+    ]) {
       for (const s of [customer, vendorA, designer]) {
         const res = await t.request<ErrorResponse>(path, { token: s.accessToken });
         expect(res.status, path).toBe(403);
@@ -278,7 +327,15 @@ describe('GET /api/orders/payment-schedule: state and date filters', () => {
     const expected = new Map<string, ScheduleMonth>();
     for (const i of items) {
       const key = `${i.dueDate.slice(0, 7)} ${i.currency}`;
-      const m = expected.get(key) ?? { month: i.dueDate.slice(0, 7), currency: i.currency, itemCount: 0, amount: 0, paidAmount: 0, remaining: 0, overdue: 0 };
+      const m = expected.get(key) ?? {
+        month: i.dueDate.slice(0, 7),
+        currency: i.currency,
+        itemCount: 0,
+        amount: 0,
+        paidAmount: 0,
+        remaining: 0,
+        overdue: 0,
+      };
       m.itemCount += 1;
       m.amount += i.amount;
       m.paidAmount += i.paidAmount;
@@ -286,18 +343,32 @@ describe('GET /api/orders/payment-schedule: state and date filters', () => {
       if (i.status === 'OVERDUE') m.overdue += i.remaining;
       expected.set(key, m);
     }
-    expect(res.body.months).toEqual([...expected.values()].sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency)));
+    expect(res.body.months).toEqual(
+      [...expected.values()].sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency)),
+    );
     expect(res.body.months.reduce((s: number, m) => s + m.overdue, 0)).toBe(overdue.schedule[0]!.amount - 50_000);
-    const overdueOnly = await t.request<ScheduleSummary>('/api/orders/payment-schedule/summary?state=overdue', { token: admin.accessToken });
+    const overdueOnly = await t.request<ScheduleSummary>('/api/orders/payment-schedule/summary?state=overdue', {
+      token: admin.accessToken,
+    });
     expect(overdueOnly.body.months).toEqual([
-      { month: PAST.slice(0, 7), currency: 'EUR', itemCount: 1, amount: overdue.schedule[0]!.amount, paidAmount: 50_000, remaining: overdue.schedule[0]!.amount - 50_000, overdue: overdue.schedule[0]!.amount - 50_000 },
+      {
+        month: PAST.slice(0, 7),
+        currency: 'EUR',
+        itemCount: 1,
+        amount: overdue.schedule[0]!.amount,
+        paidAmount: 50_000,
+        remaining: overdue.schedule[0]!.amount - 50_000,
+        overdue: overdue.schedule[0]!.amount - 50_000,
+      },
     ]);
   });
 });
 
 describe('GET /api/orders/payment-schedule/export.csv', () => {
   const exportCsv = async (query = '') => {
-    const res = await fetch(`${t.baseUrl}/api/orders/payment-schedule/export.csv${query}`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+    const res = await fetch(`${t.baseUrl}/api/orders/payment-schedule/export.csv${query}`, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
     // Decoded by hand: Response.text() would drop the byte-order mark the file starts with.
     return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
   };
@@ -310,7 +381,11 @@ describe('GET /api/orders/payment-schedule/export.csv', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const listed = (await t.request<ScheduleEntryPage>('/api/orders/payment-schedule?size=100', { token: admin.accessToken })).body;
     expect(res.headers.get('x-total-count')).toBe(String(listed.totalElements));
-    expect(text.startsWith('\uFEFForderNumber,orderStatus,customerName,customerEmail,sequence,label,dueDate,currency,amount,paidAmount,remaining,status\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFForderNumber,orderStatus,customerName,customerEmail,sequence,label,dueDate,currency,amount,paidAmount,remaining,status\r\n',
+      ),
+    ).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.length - 2).toBe(listed.totalElements);
@@ -318,7 +393,9 @@ describe('GET /api/orders/payment-schedule/export.csv', () => {
     expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual(listed.content.map((i) => i.orderNumber));
     const late = lines.find((l) => l.startsWith(`${overdue.number},`))!;
     const item = overdue.schedule[0];
-    expect(late).toBe(`${overdue.number},PENDING,${overdue.customerName},${overdue.customerEmail},1,${item!.label},${PAST},EUR,${item!.amount},50000,${item!.amount - 50_000},OVERDUE`);
+    expect(late).toBe(
+      `${overdue.number},PENDING,${overdue.customerName},${overdue.customerEmail},1,${item!.label},${PAST},EUR,${item!.amount},50000,${item!.amount - 50_000},OVERDUE`,
+    );
     // A spreadsheet would run this name as a formula: it is prefixed with an apostrophe, and quoted.
     const guest = lines.find((l) => l.startsWith(`${vendorBOrder.number},`))!;
     expect(guest).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"") ""Jr""",guest@example.com,1,`);
@@ -339,10 +416,18 @@ describe('GET /api/orders/payment-schedule/export.csv', () => {
       select ${partly.id}, 100 + g, 'Bulk ' || g, '2040-01-01'::date + (g / 3), 1000, 0 from generate_series(1, 1205) as g`);
     const { res, text } = await exportCsv('?dueFrom=2040-01-01');
     expect(res.headers.get('x-total-count')).toBe('1205');
-    const labels = text.slice(1).split('\r\n').slice(1, -1).map((l) => l.split(',')[5]);
+    const labels = text
+      .slice(1)
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => l.split(',')[5]);
     expect(labels).toHaveLength(1205);
     expect(new Set(labels).size).toBe(1205);
-    const dates = text.slice(1).split('\r\n').slice(1, -1).map((l) => l.split(',')[6]!);
+    const dates = text
+      .slice(1)
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => l.split(',')[6]!);
     expect(dates).toEqual([...dates].sort());
   });
 });

@@ -32,28 +32,52 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const image = { variant: 'front', alt: 'Halo ring', sources: [{ key: 'mirror-storage/products/halo-front-640.webp', width: 640, height: 800 }] };
-const product = (overrides: Record<string, unknown> = {}) => f.product({ vendorId, categoryId, stockQuantity: 5, price: 900_000, ...overrides });
+const image = {
+  variant: 'front',
+  alt: 'Halo ring',
+  sources: [{ key: 'mirror-storage/products/halo-front-640.webp', width: 640, height: 800 }],
+};
+const product = (overrides: Record<string, unknown> = {}) =>
+  f.product({ vendorId, categoryId, stockQuantity: 5, price: 900_000, ...overrides });
 const placeOrder = (body: Record<string, unknown>) => t.request<Order>('/api/orders', { token: admin.accessToken, body });
 const getOrder = (id: string, token = admin.accessToken) => t.request<Order>(`/api/orders/${id}`, { token });
 const pay = <R = PaymentResult>(orderId: string, itemId: string, body: unknown, headers: Record<string, string> = {}) =>
   t.request<R>(`/api/orders/${orderId}/payment-schedule/${itemId}/payments`, { token: admin.accessToken, body, headers });
-const terms = <R = Order>(id: string, body: unknown) => t.request<R>(`/api/orders/${id}/payment-terms`, { method: 'PUT', token: admin.accessToken, body });
+const terms = <R = Order>(id: string, body: unknown) =>
+  t.request<R>(`/api/orders/${id}/payment-terms`, { method: 'PUT', token: admin.accessToken, body });
 
 describe('the order page’s lines', () => {
   it('carries each piece’s first image and, for ADMIN only, its stock now — which a cancellation puts back', async () => {
     const withImage = await product({ images: [image], stockQuantity: 4 });
     const plain = await product();
-    const order = await placeOrder({ customerId: customer.userId, lines: [{ productId: withImage.id, quantity: 3 }, { productId: plain.id, quantity: 1 }] });
+    const order = await placeOrder({
+      customerId: customer.userId,
+      lines: [
+        { productId: withImage.id, quantity: 3 },
+        { productId: plain.id, quantity: 1 },
+      ],
+    });
     expect(order.status).toBe(201);
     expect(order.body.lines).toEqual([
-      expect.objectContaining({ productId: withImage.id, stockQuantity: 1, image: expect.objectContaining({ alt: 'Halo ring', url: expect.stringContaining('halo-front-640.webp') }) }),
+      expect.objectContaining({
+        productId: withImage.id,
+        stockQuantity: 1,
+        image: expect.objectContaining({ alt: 'Halo ring', url: expect.stringContaining('halo-front-640.webp') }),
+      }),
       expect.objectContaining({ productId: plain.id, stockQuantity: 4, image: null }),
     ]);
-    const cancelled = await t.request<Order>(`/api/orders/${order.body.id}/status`, { token: admin.accessToken, body: { status: 'CANCELLED', note: 'Client withdrew' } });
+    const cancelled = await t.request<Order>(`/api/orders/${order.body.id}/status`, {
+      token: admin.accessToken,
+      body: { status: 'CANCELLED', note: 'Client withdrew' },
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.lines.map((l) => l.stockQuantity)).toEqual([4, 5]);
-    expect(cancelled.body.history.at(-1)).toMatchObject({ fromStatus: 'PENDING', toStatus: 'CANCELLED', note: 'Client withdrew', changedByUsername: admin.username });
+    expect(cancelled.body.history.at(-1)).toMatchObject({
+      fromStatus: 'PENDING',
+      toStatus: 'CANCELLED',
+      note: 'Client withdrew',
+      changedByUsername: admin.username,
+    });
     const asClient = await getOrder(order.body.id, customer.accessToken);
     expect(asClient.body.lines.map((l) => l.stockQuantity)).toEqual([null, null]);
     expect(asClient.body.lines[0]!.image).not.toBeNull();
@@ -67,7 +91,9 @@ describe('the order page’s lines', () => {
 describe('payments on the order', () => {
   it('lists every payment with its date received, method, reference and recorder, oldest first', async () => {
     const p = await product();
-    const order = (await placeOrder({ guest: { name: 'Margaux Delacroix', email: 'margaux@example.com' }, lines: [{ productId: p.id, quantity: 1 }] })).body;
+    const order = (
+      await placeOrder({ guest: { name: 'Margaux Delacroix', email: 'margaux@example.com' }, lines: [{ productId: p.id, quantity: 1 }] })
+    ).body;
     expect(order.payments).toEqual([]);
     const item = order.schedule[0];
     const yesterday = daysFrom(today(), -1);
@@ -75,7 +101,15 @@ describe('payments on the order', () => {
     await t.database.db.execute(sql`update orders set created_at = now() - interval '3 days' where id = ${order.id}`);
     const first = await pay(order.id, item!.id, { amount: 200_000, method: 'BANK_TRANSFER', reference: 'VIR-0042', receivedOn: yesterday });
     expect(first.status).toBe(201);
-    expect(first.body.payment).toMatchObject({ amount: 200_000, method: 'BANK_TRANSFER', reference: 'VIR-0042', receivedOn: yesterday, recordedBy: admin.userId, recordedByUsername: admin.username, currency: 'EUR' });
+    expect(first.body.payment).toMatchObject({
+      amount: 200_000,
+      method: 'BANK_TRANSFER',
+      reference: 'VIR-0042',
+      receivedOn: yesterday,
+      recordedBy: admin.userId,
+      recordedByUsername: admin.username,
+      currency: 'EUR',
+    });
     const second = await pay(order.id, item!.id, { amount: 100_000, method: 'CARD' });
     expect(second.body.payment.receivedOn).toBe(today());
     const after = await getOrder(order.id);
@@ -129,7 +163,10 @@ describe('payments on the order', () => {
     const item = order.schedule[0];
     const key = `receipt-${order.id}`;
     const body = { amount: 10_000, method: 'CHEQUE', reference: 'CHQ 88' };
-    const [a, b] = await Promise.all([pay(order.id, item!.id, body, { 'idempotency-key': key }), pay(order.id, item!.id, body, { 'idempotency-key': key })]);
+    const [a, b] = await Promise.all([
+      pay(order.id, item!.id, body, { 'idempotency-key': key }),
+      pay(order.id, item!.id, body, { 'idempotency-key': key }),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.payment.id).toBe(b.body.payment.id);
     expect((await getOrder(order.id)).body.payments).toHaveLength(1);

@@ -72,7 +72,9 @@ function orderConditions(filter: OrderListFilter, today: string, omit?: 'status'
   if (filter.paymentState && omit !== 'paymentState') conditions.push(paymentStateCondition(filter.paymentState, today));
   if (filter.customerId) conditions.push(eq(orders.customerId, filter.customerId));
   if (filter.vendorId) {
-    conditions.push(sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.vendorId} = ${filter.vendorId})`);
+    conditions.push(
+      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.vendorId} = ${filter.vendorId})`,
+    );
   }
   if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
   if (filter.to) conditions.push(lte(orders.createdAt, filter.to));
@@ -83,7 +85,9 @@ function orderConditions(filter: OrderListFilter, today: string, omit?: 'status'
   if (filter.q && filter.isNumberSearch) conditions.push(sql`${orders.number} ilike ${`%${escapeLike(filter.q)}%`}`);
   else if (filter.q) {
     // The expression of orders_search_trgm_idx, so a search of 3+ characters is an index lookup.
-    conditions.push(sql`(${orders.number} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail}) ilike ${`%${escapeLike(filter.q)}%`}`);
+    conditions.push(
+      sql`(${orders.number} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail}) ilike ${`%${escapeLike(filter.q)}%`}`,
+    );
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -95,14 +99,17 @@ function scheduleConditions(query: ScheduleFilterQuery, today: string): SQL {
   if (query.dueTo) conditions.push(lte(psi.dueDate, query.dueTo));
   const unpaid = lt(psi.paidAmount, psi.amount);
   const paid = gte(psi.paidAmount, psi.amount);
-  if (query.overdue === true || query.status === 'OVERDUE' || query.state === 'overdue') conditions.push(and(unpaid, lt(psi.dueDate, today))!);
+  if (query.overdue === true || query.status === 'OVERDUE' || query.state === 'overdue')
+    conditions.push(and(unpaid, lt(psi.dueDate, today))!);
   if (query.overdue === false) conditions.push(or(paid, gte(psi.dueDate, today))!);
   if (query.status === 'PAID' || query.state === 'paid') conditions.push(paid);
   if (query.state === 'due') conditions.push(and(unpaid, gte(psi.dueDate, today))!);
   if (query.status === 'PENDING') conditions.push(and(eq(psi.paidAmount, 0), unpaid, gte(psi.dueDate, today))!);
   if (query.status === 'PARTIALLY_PAID') conditions.push(and(sql`${psi.paidAmount} > 0`, unpaid, gte(psi.dueDate, today))!);
   if (query.q) {
-    conditions.push(sql`(${orders.number} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail}) ilike ${`%${escapeLike(query.q)}%`}`);
+    conditions.push(
+      sql`(${orders.number} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail}) ilike ${`%${escapeLike(query.q)}%`}`,
+    );
   }
   return and(...conditions)!;
 }
@@ -118,7 +125,6 @@ const scheduleEntryColumns = {
 
 export function createOrdersRepo(db: Db) {
   return {
-
     async findUser(id: string) {
       const [row] = await db
         .select({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -193,7 +199,11 @@ export function createOrdersRepo(db: Db) {
     },
 
     async updateOrder(id: string, patch: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
-      const [row] = await db.update(orders).set({ ...patch, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+      const [row] = await db
+        .update(orders)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(orders.id, id))
+        .returning();
       return row!;
     },
 
@@ -245,11 +255,18 @@ export function createOrdersRepo(db: Db) {
     /** What the order page shows of each line's piece now: its images and stock (deleted pieces included). */
     async lineProducts(productIds: string[]) {
       if (productIds.length === 0) return [];
-      return db.select({ id: products.id, images: products.images, stockQuantity: products.stockQuantity }).from(products).where(inArray(products.id, productIds));
+      return db
+        .select({ id: products.id, images: products.images, stockQuantity: products.stockQuantity })
+        .from(products)
+        .where(inArray(products.id, productIds));
     },
 
     async scheduleOf(orderId: string): Promise<ScheduleItemRow[]> {
-      return db.select().from(paymentScheduleItems).where(eq(paymentScheduleItems.orderId, orderId)).orderBy(asc(paymentScheduleItems.sequence));
+      return db
+        .select()
+        .from(paymentScheduleItems)
+        .where(eq(paymentScheduleItems.orderId, orderId))
+        .orderBy(asc(paymentScheduleItems.sequence));
     },
 
     async findScheduleItem(orderId: string, itemId: string, lock = false): Promise<ScheduleItemRow | null> {
@@ -304,23 +321,42 @@ export function createOrdersRepo(db: Db) {
     /** A vendor's order lines (order_lines_vendor_idx) with their order's number, date and status; nothing of the client. */
     async vendorLines(
       vendorId: string,
-      query: { page: number; size: number; status?: OrderStatus | undefined; q?: string | undefined; sort: { field: 'orderedAt' | 'orderNumber' | 'quantity'; direction: 'asc' | 'desc' } },
+      query: {
+        page: number;
+        size: number;
+        status?: OrderStatus | undefined;
+        q?: string | undefined;
+        sort: { field: 'orderedAt' | 'orderNumber' | 'quantity'; direction: 'asc' | 'desc' };
+      },
     ) {
       const conditions: SQL[] = [eq(orderLines.vendorId, vendorId)];
       if (query.status) conditions.push(eq(orders.status, query.status));
       if (query.q) {
         const like = `%${escapeLike(query.q)}%`;
-        conditions.push(sql`(${orders.number} ilike ${like} or ${orderLines.sku} ilike ${like} or ${orderLines.productName} ilike ${like})`);
+        conditions.push(
+          sql`(${orders.number} ilike ${like} or ${orderLines.sku} ilike ${like} or ${orderLines.productName} ilike ${like})`,
+        );
       }
       const where = and(...conditions);
       const column = { orderedAt: orders.createdAt, orderNumber: orders.number, quantity: orderLines.quantity }[query.sort.field];
       const [rows, [total]] = await Promise.all([
         db
-          .select({ line: orderLines, orderNumber: orders.number, orderStatus: orders.status, orderedAt: orders.createdAt, currency: orders.currency })
+          .select({
+            line: orderLines,
+            orderNumber: orders.number,
+            orderStatus: orders.status,
+            orderedAt: orders.createdAt,
+            currency: orders.currency,
+          })
           .from(orderLines)
           .innerJoin(orders, eq(orders.id, orderLines.orderId))
           .where(where)
-          .orderBy(query.sort.direction === 'desc' ? desc(column) : asc(column), desc(orders.createdAt), asc(orderLines.position), asc(orderLines.id))
+          .orderBy(
+            query.sort.direction === 'desc' ? desc(column) : asc(column),
+            desc(orders.createdAt),
+            asc(orderLines.position),
+            asc(orderLines.id),
+          )
           .limit(query.size)
           .offset(query.page * query.size),
         db.select({ value: count() }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(where),
@@ -347,7 +383,11 @@ export function createOrdersRepo(db: Db) {
         when ${orders.paidAmount} > 0 then 'PARTLY_PAID'
         else 'UNPAID' end`;
       const [byStatus, byPaymentState] = await Promise.all([
-        db.select({ status: orders.status, count: count() }).from(orders).where(orderConditions(filter, today, 'status')).groupBy(orders.status),
+        db
+          .select({ status: orders.status, count: count() })
+          .from(orders)
+          .where(orderConditions(filter, today, 'status'))
+          .groupBy(orders.status),
         withPaymentStates
           ? db
               .select({ state, count: count() })
@@ -389,7 +429,11 @@ export function createOrdersRepo(db: Db) {
     },
 
     async countSchedule(query: ScheduleFilterQuery, today: string): Promise<number> {
-      const [row] = await db.select({ value: count() }).from(psi).innerJoin(orders, eq(orders.id, psi.orderId)).where(scheduleConditions(query, today));
+      const [row] = await db
+        .select({ value: count() })
+        .from(psi)
+        .innerJoin(orders, eq(orders.id, psi.orderId))
+        .where(scheduleConditions(query, today));
       return row?.value ?? 0;
     },
 
@@ -423,7 +467,13 @@ export function createOrdersRepo(db: Db) {
      * has at least one row (currency null when nothing happened): generate_series makes the months.
      */
     async monthlyFigures({ from, to, fromTs, untilTs }: { from: string; to: string; fromTs: Date; untilTs: Date }) {
-      const rows = rowsOf<{ month: string; currency: string | null; n: number | null; ordered: string | number | null; received: string | number | null }>(
+      const rows = rowsOf<{
+        month: string;
+        currency: string | null;
+        n: number | null;
+        ordered: string | number | null;
+        received: string | number | null;
+      }>(
         await db.execute(sql`
           with months as (
             select gs::date as month from generate_series(${from}::date, ${to}::date, interval '1 month') as gs
@@ -451,13 +501,25 @@ export function createOrdersRepo(db: Db) {
           from months m left join figures f on f.month = m.month
           order by m.month, f.currency`),
       );
-      return rows.map((r) => ({ month: r.month, currency: r.currency, orderCount: Number(r.n ?? 0), ordered: Number(r.ordered ?? 0), received: Number(r.received ?? 0) }));
+      return rows.map((r) => ({
+        month: r.month,
+        currency: r.currency,
+        orderCount: Number(r.n ?? 0),
+        ordered: Number(r.ordered ?? 0),
+        received: Number(r.received ?? 0),
+      }));
     },
 
     /** Unpaid schedule items of orders not cancelled, due up to `until`, split at `today`, per currency. */
     async outstandingInstalments({ today, until }: { today: string; until: string }) {
       const i = paymentScheduleItems;
-      const rows = rowsOf<{ currency: string; overdue_count: number; overdue_amount: string | number; due_count: number; due_amount: string | number }>(
+      const rows = rowsOf<{
+        currency: string;
+        overdue_count: number;
+        overdue_amount: string | number;
+        due_count: number;
+        due_amount: string | number;
+      }>(
         await db.execute(sql`
           select ${orders.currency} as currency,
                  (count(*) filter (where ${i.dueDate} < ${today}::date))::int as overdue_count,

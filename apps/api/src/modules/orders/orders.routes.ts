@@ -28,7 +28,10 @@ import type { OrdersService } from './orders.service';
 
 const tags = ['orders'];
 const AdminOnly = roles('ADMIN');
-const SignedIn = { access: 'authenticated', ownership: 'ADMIN: all; VENDOR: orders with its products, its lines only; others: their own' } as const;
+const SignedIn = {
+  access: 'authenticated',
+  ownership: 'ADMIN: all; VENDOR: orders with its products, its lines only; others: their own',
+} as const;
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -42,7 +45,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post('/api/orders', {
     // Not VENDOR: a vendor account fulfils and never buys — its order views hold its own lines only, so an order it
     // placed was written (stock reserved) and then answered 404 (issue 14's matrix).
-    config: { policy: { access: 'roles', roles: ['CUSTOMER', 'DESIGNER', 'ADMIN'], ownership: 'customers order for themselves; ADMIN for anyone or a guest' } },
+    config: {
+      policy: {
+        access: 'roles',
+        roles: ['CUSTOMER', 'DESIGNER', 'ADMIN'],
+        ownership: 'customers order for themselves; ADMIN for anyone or a guest',
+      },
+    },
     schema: {
       tags,
       summary: 'Place an order: captures prices, reserves stock atomically (409 if any line lacks stock)',
@@ -58,8 +67,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       tags,
       summary:
         'List orders (status, payment state, customer, vendor, placed from/to, total range, paid; q searches ' +
-          'the number, client name and email; paged). Rows carry paymentState, paidAmount, nextDueDate and ' +
-          'pieceCount',
+        'the number, client name and email; paged). Rows carry paymentState, paidAmount, nextDueDate and ' +
+        'pieceCount',
       querystring: OrderListQuerySchema,
       response: { 200: OrderPageSchema, ...errorResponses(400, 401, 403) },
     },
@@ -70,8 +79,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     config: { policy: { access: 'roles', roles: ['VENDOR'], ownership: "the signed-in vendor's own order lines" } },
     schema: {
       tags,
-      summary: "The signed-in vendor's order lines for fulfilment: order number, date and status, piece, quantity " +
-        "(never the client); q searches the number, SKU and piece name",
+      summary:
+        "The signed-in vendor's order lines for fulfilment: order number, date and status, piece, quantity " +
+        '(never the client); q searches the number, SKU and piece name',
       querystring: VendorOrderLineQuerySchema,
       response: { 200: VendorOrderLinePageSchema, ...errorResponses(400, 401, 403) },
     },
@@ -82,7 +92,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     config: { policy: SignedIn },
     schema: {
       tags,
-      summary: "Counts per status and per payment state under the list's filters and scoping (each facet ignores its own filter), for the table's tabs",
+      summary:
+        "Counts per status and per payment state under the list's filters and scoping (each facet ignores its own filter), for the table's tabs",
       querystring: OrderFacetsQuerySchema,
       response: { 200: OrderFacetsSchema, ...errorResponses(400, 401, 403) },
     },
@@ -93,7 +104,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     config: { policy: AdminOnly },
     schema: {
       tags,
-      summary: 'Schedule items across live orders by due date (state due|paid|overdue, due between dates, q on the order number or client; paged)',
+      summary:
+        'Schedule items across live orders by due date (state due|paid|overdue, due between dates, q on the order number or client; paged)',
       querystring: ScheduleQuerySchema,
       response: { 200: ScheduleEntryPageSchema, ...errorResponses(400, 401, 403) },
     },
@@ -118,9 +130,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       summary: 'CSV of every schedule item the filters select (no paging), streamed, by due date',
       description:
         'RFC 4180, UTF-8 with a byte-order mark, CRLF lines, header row first: orderNumber, orderStatus, ' +
-          'customerName, customerEmail, sequence, label, dueDate, ' +
+        'customerName, customerEmail, sequence, label, dueDate, ' +
         'currency, amount, paidAmount, remaining, status. Money in integer minor units. Cells that start ' +
-          'with = + - @ tab or CR are prefixed with an apostrophe. ' +
+        'with = + - @ tab or CR are prefixed with an apostrophe. ' +
         'X-Total-Count gives the number of rows.',
       querystring: ScheduleExportQuerySchema,
       response: { 200: z.any().describe('text/csv attachment'), ...errorResponses(400, 401, 403) },
@@ -142,7 +154,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       tags,
       summary:
         'Orders by status, revenue per currency this month, last month and over 12 months (orders placed, ' +
-          'payments received), instalments due in 30 days and overdue (UTC)',
+        'payments received), instalments due in 30 days and overdue (UTC)',
       response: { 200: OrderStatisticsSchema, ...errorResponses(401, 403) },
     },
     handler: async () => orders.statistics(),
@@ -150,13 +162,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get('/api/orders/:id', {
     config: { policy: SignedIn },
-    schema: { tags, summary: 'One order with lines, schedule and history', params: UuidParamsSchema, response: { 200: OrderSchema, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'One order with lines, schedule and history',
+      params: UuidParamsSchema,
+      response: { 200: OrderSchema, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request) => orders.get({ actor: requireActor(request), id: request.params.id }),
   });
 
   app.get('/api/orders/:id/payment-schedule', {
     config: { policy: { access: 'authenticated', ownership: 'ADMIN or the ordering customer' } },
-    schema: { tags, summary: "An order's payment schedule", params: UuidParamsSchema, response: { 200: z.array(ScheduleItemSchema), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: "An order's payment schedule",
+      params: UuidParamsSchema,
+      response: { 200: z.array(ScheduleItemSchema), ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request) => orders.schedule({ actor: requireActor(request), id: request.params.id }),
   });
 
@@ -169,7 +191,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       body: OrderStatusBodySchema,
       response: { 200: OrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => orders.changeStatus({ actor: requireActor(request), id: request.params.id, status: request.body.status, note: request.body.note }),
+    handler: async (request) =>
+      orders.changeStatus({ actor: requireActor(request), id: request.params.id, status: request.body.status, note: request.body.note }),
   });
 
   app.put('/api/orders/:id/payment-terms', {

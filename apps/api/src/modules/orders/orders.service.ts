@@ -66,7 +66,14 @@ function toScheduleItemDto(row: ScheduleItemRow, order: Pick<OrderRow, 'number' 
 }
 
 function toScheduleEntryDto(
-  r: { item: ScheduleItemRow; orderNumber: string; currency: string; customerName: string; customerEmail: string; orderStatus: OrderStatus },
+  r: {
+    item: ScheduleItemRow;
+    orderNumber: string;
+    currency: string;
+    customerName: string;
+    customerEmail: string;
+    orderStatus: OrderStatus;
+  },
   today: string,
 ): ScheduleEntry {
   return {
@@ -197,7 +204,8 @@ function scheduleErrorToAppError(err: unknown): never {
 
 export function createOrdersService({ db }: { db: Db }) {
   const repo = createOrdersRepo(db);
-  const inTx = <T>(fn: (txRepo: OrdersRepo, tx: Db) => Promise<T>) => db.transaction((tx) => fn(createOrdersRepo(tx as unknown as Db), tx as unknown as Db));
+  const inTx = <T>(fn: (txRepo: OrdersRepo, tx: Db) => Promise<T>) =>
+    db.transaction((tx) => fn(createOrdersRepo(tx as unknown as Db), tx as unknown as Db));
 
   function viewerOf(actor: Actor): Viewer {
     if (actor.role === 'ADMIN') return { kind: 'admin' };
@@ -230,7 +238,11 @@ export function createOrdersService({ db }: { db: Db }) {
       ...summary,
       lines: summary.lines.map((line) => {
         const piece = pieces.find((p) => p.id === line.productId);
-        return { ...line, image: piece?.images[0] ? toImageDto(piece.images[0]) : null, stockQuantity: viewer.kind === 'admin' ? (piece?.stockQuantity ?? null) : null };
+        return {
+          ...line,
+          image: piece?.images[0] ? toImageDto(piece.images[0]) : null,
+          stockQuantity: viewer.kind === 'admin' ? (piece?.stockQuantity ?? null) : null,
+        };
       }),
       schedule: schedule.map((s) => toScheduleItemDto(s, order, today)),
       payments: paid.map((p) => toPaymentDto(p.payment, order.currency, p.recordedByUsername)),
@@ -245,7 +257,9 @@ export function createOrdersService({ db }: { db: Db }) {
       if (!isAdmin && (body.customerId || body.guest)) throw forbidden('Only an administrator can order on behalf of someone else.');
       if (!isAdmin && body.lines.some((l) => l.unitPrice !== undefined)) throw forbidden('Only an administrator can set a price.');
       if (body.customerId && body.guest) {
-        throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'guest', message: 'Give either a customer or a guest, not both' }]);
+        throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [
+          { path: 'guest', message: 'Give either a customer or a guest, not both' },
+        ]);
       }
 
       let customer: { id: string | null; name: string; email: string };
@@ -271,7 +285,9 @@ export function createOrdersService({ db }: { db: Db }) {
         const product = found.find((p) => p.id === productId);
         const path = `lines.${bodyIndexesOf(productId)[0]!}`;
         if (!product || product.deletedAt || (product.status !== 'ACTIVE' && !isAdmin)) {
-          throw new AppError('PRODUCT_NOT_FOUND', 'One of the pieces is not available.', [{ path: `${path}.productId`, message: 'This piece is not available' }]);
+          throw new AppError('PRODUCT_NOT_FOUND', 'One of the pieces is not available.', [
+            { path: `${path}.productId`, message: 'This piece is not available' },
+          ]);
         }
         const unitPrice = want.unitPrice ?? product.price;
         if (unitPrice == null) {
@@ -279,7 +295,14 @@ export function createOrdersService({ db }: { db: Db }) {
             { path: `${path}.unitPrice`, message: 'This piece is priced on request' },
           ]);
         }
-        lines.push({ productId, vendorId: product.vendorId, sku: product.sku, productName: product.name, unitPrice, quantity: want.quantity });
+        lines.push({
+          productId,
+          vendorId: product.vendorId,
+          sku: product.sku,
+          productName: product.name,
+          unitPrice,
+          quantity: want.quantity,
+        });
       }
       const currencies = new Set(found.map((p) => p.currency));
       if (currencies.size > 1) throw new AppError('CURRENCY_MISMATCH', 'All pieces of an order must be priced in the same currency.');
@@ -309,17 +332,22 @@ export function createOrdersService({ db }: { db: Db }) {
         }
         const seq = await r.nextOrderNumber();
         // An order placed by staff goes on the audit trail; a client's checkout is not a back-office change.
-        const created = await audited(tx, { type: 'ORDER', action: 'CREATE', created: (o) => (actor.role === 'ADMIN' ? o.id : null) }, (t: Db) => createOrdersRepo(t).insertOrder({
-          number: `MR-${new Date().getUTCFullYear()}-${String(seq).padStart(6, '0')}`,
-          customerId: customer.id,
-          customerName: customer.name,
-          customerEmail: customer.email,
-          currency,
-          total,
-          paymentTerms: terms,
-          notes: body.notes ?? null,
-          createdBy: actor.id,
-        }));
+        const created = await audited(
+          tx,
+          { type: 'ORDER', action: 'CREATE', created: (o) => (actor.role === 'ADMIN' ? o.id : null) },
+          (t: Db) =>
+            createOrdersRepo(t).insertOrder({
+              number: `MR-${new Date().getUTCFullYear()}-${String(seq).padStart(6, '0')}`,
+              customerId: customer.id,
+              customerName: customer.name,
+              customerEmail: customer.email,
+              currency,
+              total,
+              paymentTerms: terms,
+              notes: body.notes ?? null,
+              createdBy: actor.id,
+            }),
+        );
         await r.insertLines(lines.map((l, position) => ({ ...l, orderId: created.id, position })));
         await r.insertHistory({ orderId: created.id, fromStatus: null, toStatus: 'PENDING', changedBy: actor.id, note: 'Order placed' });
         await r.replaceSchedule(created.id, plan!);
@@ -353,7 +381,15 @@ export function createOrdersService({ db }: { db: Db }) {
         rows.map((r) => r.order.id),
         viewer.kind === 'vendor' ? viewer.vendorId : undefined,
       );
-      const content = rows.map(({ order, nextDueDate }) => summaryOf(order, lines.filter((l) => l.orderId === order.id), viewer, nextDueDate, today));
+      const content = rows.map(({ order, nextDueDate }) =>
+        summaryOf(
+          order,
+          lines.filter((l) => l.orderId === order.id),
+          viewer,
+          nextDueDate,
+          today,
+        ),
+      );
       return toPage(content, total, query.page, query.size);
     },
 
@@ -383,9 +419,14 @@ export function createOrdersService({ db }: { db: Db }) {
     async facets({ actor, query }: { actor: Actor; query: OrderFacetsQuery }): Promise<OrderFacets> {
       const viewer = viewerOf(actor);
       const counts = await repo.orderFacets(scopedFilter(actor, viewer, query), todayUtc(), viewer.kind !== 'vendor');
-      const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.byStatus.find((r) => r.status === s)?.count ?? 0])) as Record<OrderStatus, number>;
+      const byStatus = Object.fromEntries(
+        ORDER_STATUSES.map((s) => [s, counts.byStatus.find((r) => r.status === s)?.count ?? 0]),
+      ) as Record<OrderStatus, number>;
       const byPaymentState = counts.byPaymentState
-        ? (Object.fromEntries(PAYMENT_STATES.map((s) => [s, counts.byPaymentState!.find((r) => r.state === s)?.count ?? 0])) as Record<PaymentState, number>)
+        ? (Object.fromEntries(PAYMENT_STATES.map((s) => [s, counts.byPaymentState!.find((r) => r.state === s)?.count ?? 0])) as Record<
+            PaymentState,
+            number
+          >)
         : null;
       return { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus, byPaymentState };
     },
@@ -473,10 +514,17 @@ export function createOrdersService({ db }: { db: Db }) {
       const monthStart = (offset: number) => new Date(Date.UTC(year, month + offset, 1));
       const [statusCounts, monthly, instalments] = await Promise.all([
         repo.countByStatus(),
-        repo.monthlyFigures({ from: todayUtc(monthStart(-11)), to: todayUtc(monthStart(0)), fromTs: monthStart(-11), untilTs: monthStart(1) }),
+        repo.monthlyFigures({
+          from: todayUtc(monthStart(-11)),
+          to: todayUtc(monthStart(0)),
+          fromTs: monthStart(-11),
+          untilTs: monthStart(1),
+        }),
         repo.outstandingInstalments({ today, until: addDays(today, 30) }),
       ]);
-      const currencies = [...new Set([...monthly.flatMap((r) => (r.currency ? [r.currency] : [])), ...instalments.map((r) => r.currency)])].sort();
+      const currencies = [
+        ...new Set([...monthly.flatMap((r) => (r.currency ? [r.currency] : [])), ...instalments.map((r) => r.currency)]),
+      ].sort();
       const months: OrderMonthFigures[] = [];
       for (const row of monthly) {
         let figures = months.at(-1);
@@ -496,9 +544,15 @@ export function createOrdersService({ db }: { db: Db }) {
       }
       const instalmentFigures = (pick: 'overdue' | 'dueSoon') => ({
         count: instalments.reduce((sum, r) => sum + r[pick].count, 0),
-        outstanding: currencies.map((currency) => ({ currency, amount: instalments.find((r) => r.currency === currency)?.[pick].amount ?? 0 })),
+        outstanding: currencies.map((currency) => ({
+          currency,
+          amount: instalments.find((r) => r.currency === currency)?.[pick].amount ?? 0,
+        })),
       });
-      const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, statusCounts.find((r) => r.status === s)?.count ?? 0])) as Record<OrderStatus, number>;
+      const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, statusCounts.find((r) => r.status === s)?.count ?? 0])) as Record<
+        OrderStatus,
+        number
+      >;
       return {
         asOf: today,
         currencies,
@@ -510,14 +564,27 @@ export function createOrdersService({ db }: { db: Db }) {
       };
     },
 
-    async changeStatus({ actor, id, status, note }: { actor: Actor; id: string; status: OrderStatus; note?: string | undefined }): Promise<Order> {
+    async changeStatus({
+      actor,
+      id,
+      status,
+      note,
+    }: {
+      actor: Actor;
+      id: string;
+      status: OrderStatus;
+      note?: string | undefined;
+    }): Promise<Order> {
       await loadVisible(actor, id);
       const isAdmin = actor.role === 'ADMIN';
       const updated = await inTx(async (r, tx) => {
         const order = await r.findOrder(id, true);
         if (!order) throw notFound();
         // A client may cancel their own order while it is still pending; every other move is the house's.
-        if (!isAdmin && !(actor.role !== 'VENDOR' && order.customerId === actor.id && order.status === 'PENDING' && status === 'CANCELLED')) {
+        if (
+          !isAdmin &&
+          !(actor.role !== 'VENDOR' && order.customerId === actor.id && order.status === 'PENDING' && status === 'CANCELLED')
+        ) {
           throw forbidden('Only the house can change the status of this order.');
         }
         const allowed = ORDER_TRANSITIONS[order.status];
@@ -533,7 +600,11 @@ export function createOrdersService({ db }: { db: Db }) {
           }
         }
         await r.insertHistory({ orderId: id, fromStatus: order.status, toStatus: status, note: note ?? null, changedBy: actor.id });
-        return audited(tx, { type: 'ORDER', action: 'STATUS', ids: [id], extra: () => (note ? { note: { from: null, to: note } } : null) }, (t) => createOrdersRepo(t).updateOrder(id, { status }));
+        return audited(
+          tx,
+          { type: 'ORDER', action: 'STATUS', ids: [id], extra: () => (note ? { note: { from: null, to: note } } : null) },
+          (t) => createOrdersRepo(t).updateOrder(id, { status }),
+        );
       });
       const { viewer, lines } = await loadVisible(actor, updated.id);
       return detail(updated, lines, viewer);
@@ -554,7 +625,9 @@ export function createOrdersService({ db }: { db: Db }) {
           scheduleErrorToAppError(err);
         }
         await r.replaceSchedule(id, plan!);
-        return audited(tx, { type: 'ORDER', action: 'PAYMENT_TERMS', ids: [id] }, (t) => createOrdersRepo(t).updateOrder(id, { paymentTerms: terms }));
+        return audited(tx, { type: 'ORDER', action: 'PAYMENT_TERMS', ids: [id] }, (t) =>
+          createOrdersRepo(t).updateOrder(id, { paymentTerms: terms }),
+        );
       });
       const lines = await repo.linesOf([id]);
       return detail(updated, lines, { kind: 'admin' });
@@ -574,7 +647,14 @@ export function createOrdersService({ db }: { db: Db }) {
       idempotencyKey?: string | undefined;
     }): Promise<{ result: PaymentResult; replayed: boolean }> {
       const receivedOn = body.receivedOn ?? todayUtc();
-      const hash = requestHash({ orderId, scheduleId, amount: body.amount, method: body.method, reference: body.reference ?? null, receivedOn });
+      const hash = requestHash({
+        orderId,
+        scheduleId,
+        amount: body.amount,
+        method: body.method,
+        reference: body.reference ?? null,
+        receivedOn,
+      });
 
       const replay = async (): Promise<{ result: PaymentResult; replayed: boolean } | null> => {
         if (!idempotencyKey) return null;
@@ -600,7 +680,8 @@ export function createOrdersService({ db }: { db: Db }) {
           if (idempotencyKey) {
             const existing = await r.findPaymentByKey(idempotencyKey);
             if (existing) {
-              if (existing.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different payment.');
+              if (existing.requestHash !== hash)
+                throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different payment.');
               return { result: existing.response as PaymentResult, replayed: true };
             }
           }
@@ -613,10 +694,14 @@ export function createOrdersService({ db }: { db: Db }) {
             throw new AppError('OVERPAYMENT', `${left} on ${item.label}.`, [{ path: 'amount', message: `${left} on this item` }]);
           }
           if (receivedOn > todayUtc()) {
-            throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'receivedOn', message: 'The payment date cannot be in the future' }]);
+            throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [
+              { path: 'receivedOn', message: 'The payment date cannot be in the future' },
+            ]);
           }
           if (receivedOn < todayUtc(order.createdAt)) {
-            throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [{ path: 'receivedOn', message: 'The payment date cannot be before the order was placed' }]);
+            throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [
+              { path: 'receivedOn', message: 'The payment date cannot be before the order was placed' },
+            ]);
           }
           const payment = await r.insertPayment({
             orderId,
@@ -631,8 +716,15 @@ export function createOrdersService({ db }: { db: Db }) {
           });
           const updatedItem = await r.addToItemPaid(scheduleId, body.amount);
           const payment_ = { amount: body.amount, currency: order.currency };
-          const paid = () => ({ payment: { from: null, to: payment_ }, method: { from: null, to: body.method }, instalment: { from: null, to: item.label }, receivedOn: { from: null, to: receivedOn } });
-          const updatedOrder = await audited(tx, { type: 'ORDER', action: 'PAYMENT', ids: [orderId], extra: paid }, (t) => createOrdersRepo(t).addToOrderPaid(orderId, body.amount));
+          const paid = () => ({
+            payment: { from: null, to: payment_ },
+            method: { from: null, to: body.method },
+            instalment: { from: null, to: item.label },
+            receivedOn: { from: null, to: receivedOn },
+          });
+          const updatedOrder = await audited(tx, { type: 'ORDER', action: 'PAYMENT', ids: [orderId], extra: paid }, (t) =>
+            createOrdersRepo(t).addToOrderPaid(orderId, body.amount),
+          );
           await enqueueEmail(tx, {
             emailType: 'PAYMENT_RECEIPT',
             recipients: [updatedOrder.customerEmail],

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus, type Order, type ScheduleEntryPage, type OrderPage, type ScheduleItem, type PaymentResult, type ErrorResponse, type Product } from '@mirror/contract';
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type Order,
+  type ScheduleEntryPage,
+  type OrderPage,
+  type ScheduleItem,
+  type PaymentResult,
+  type ErrorResponse,
+  type Product,
+} from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
 import { rowsOf } from '../../db/sql-helpers';
@@ -35,13 +46,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const product = (overrides: Record<string, unknown> = {}) => f.product({ vendorId: vendorAId, categoryId, stockQuantity: 10, ...overrides });
+const product = (overrides: Record<string, unknown> = {}) =>
+  f.product({ vendorId: vendorAId, categoryId, stockQuantity: 10, ...overrides });
 const placeOrder = <R = Order>(token: string, body: Record<string, unknown>) => t.request<R>('/api/orders', { token, body });
-const stockOf = async (id: string) => (await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken })).body.stockQuantity as number;
+const stockOf = async (id: string) =>
+  (await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken })).body.stockQuantity as number;
 const setStatus = <R = Order>(id: string, status: OrderStatus, token = admin.accessToken, note?: string) =>
   t.request<R>(`/api/orders/${id}/status`, { token, body: { status, ...(note ? { note } : {}) } });
 const outbox = async (type: string) => {
-  const result = await t.database.db.execute(sql`select recipients, model from email_outbox where email_type = ${type} order by created_at`);
+  const result = await t.database.db.execute(
+    sql`select recipients, model from email_outbox where email_type = ${type} order by created_at`,
+  );
   return rowsOf<{ recipients: string[]; model: Record<string, unknown> }>(result);
 };
 
@@ -67,18 +82,42 @@ describe('placing orders', () => {
   it('captures lines, reserves stock, starts PENDING with a full-payment schedule and queues a confirmation', async () => {
     const ring = await product({ name: 'Solitaire Étoile', price: 1_250_000 });
     const earrings = await product({ vendorId: vendorBId, price: 480_000, stockQuantity: 3 });
-    const res = await placeOrder(customer.accessToken, { lines: [{ productId: ring.id, quantity: 2 }, { productId: earrings.id, quantity: 1 }], notes: 'Gift wrap, please' });
+    const res = await placeOrder(customer.accessToken, {
+      lines: [
+        { productId: ring.id, quantity: 2 },
+        { productId: earrings.id, quantity: 1 },
+      ],
+      notes: 'Gift wrap, please',
+    });
     expect(res.status).toBe(201);
     const order = res.body;
     expect(order.number).toMatch(/^MR-\d{4}-\d{6}$/);
-    expect(order).toMatchObject({ status: 'PENDING', customerId: customer.userId, currency: 'EUR', total: 2_980_000, paidAmount: 0, isPaidInFull: false, notes: 'Gift wrap, please' });
+    expect(order).toMatchObject({
+      status: 'PENDING',
+      customerId: customer.userId,
+      currency: 'EUR',
+      total: 2_980_000,
+      paidAmount: 0,
+      isPaidInFull: false,
+      notes: 'Gift wrap, please',
+    });
     expect(order.lines).toEqual([
-      expect.objectContaining({ productId: ring.id, productName: 'Solitaire Étoile', sku: ring.sku, unitPrice: 1_250_000, quantity: 2, lineTotal: 2_500_000, vendorId: vendorAId }),
+      expect.objectContaining({
+        productId: ring.id,
+        productName: 'Solitaire Étoile',
+        sku: ring.sku,
+        unitPrice: 1_250_000,
+        quantity: 2,
+        lineTotal: 2_500_000,
+        vendorId: vendorAId,
+      }),
       expect.objectContaining({ productId: earrings.id, unitPrice: 480_000, quantity: 1, lineTotal: 480_000, vendorId: vendorBId }),
     ]);
     expect(order.schedule).toHaveLength(1);
     expect(order.schedule[0]).toMatchObject({ amount: 2_980_000, paidAmount: 0, status: 'PENDING', label: 'Payment in full' });
-    expect(order.history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'PENDING', changedBy: customer.userId, changedByUsername: customer.username })]);
+    expect(order.history).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: 'PENDING', changedBy: customer.userId, changedByUsername: customer.username }),
+    ]);
     expect(await stockOf(ring.id)).toBe(8);
     expect(await stockOf(earrings.id)).toBe(2);
     const mails = await outbox('ORDER_CONFIRMATION');
@@ -90,7 +129,11 @@ describe('placing orders', () => {
   it('keeps the captured price when the catalog changes later', async () => {
     const p = await product({ price: 300_000 });
     const order = (await placeOrder(customer.accessToken, { lines: [{ productId: p.id, quantity: 1 }] })).body;
-    await t.request<Product>(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { price: 999_999, name: 'Renamed' } });
+    await t.request<Product>(`/api/products/${p.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { price: 999_999, name: 'Renamed' },
+    });
     const again = await t.request<Order>(`/api/orders/${order.id}`, { token: customer.accessToken });
     expect(again.body.lines[0]).toMatchObject({ unitPrice: 300_000, productName: p.name });
     expect(again.body.total).toBe(300_000);
@@ -100,7 +143,12 @@ describe('placing orders', () => {
     const plenty = await product({ stockQuantity: 10 });
     const scarce = await product({ stockQuantity: 1 });
     const before = (await t.request<OrderPage>('/api/orders?size=1', { token: admin.accessToken })).body.totalElements;
-    const res = await placeOrder<ErrorResponse>(customer.accessToken, { lines: [{ productId: plenty.id, quantity: 3 }, { productId: scarce.id, quantity: 2 }] });
+    const res = await placeOrder<ErrorResponse>(customer.accessToken, {
+      lines: [
+        { productId: plenty.id, quantity: 3 },
+        { productId: scarce.id, quantity: 2 },
+      ],
+    });
     expect(res.status).toBe(409);
     expectErrorShape(res.body, 409, 'INSUFFICIENT_STOCK');
     // The detail names the offending line of the request and what is left, so a form can show it there.
@@ -110,7 +158,11 @@ describe('placing orders', () => {
     expect((await t.request<OrderPage>('/api/orders?size=1', { token: admin.accessToken })).body.totalElements).toBe(before);
     // The same product twice counts as one demand.
     const twice = await placeOrder<ErrorResponse>(customer.accessToken, {
-      lines: [{ productId: plenty.id, quantity: 1 }, { productId: scarce.id, quantity: 1 }, { productId: scarce.id, quantity: 1 }],
+      lines: [
+        { productId: plenty.id, quantity: 1 },
+        { productId: scarce.id, quantity: 1 },
+        { productId: scarce.id, quantity: 1 },
+      ],
     });
     expect(twice.status).toBe(409);
     expect(twice.body.details).toEqual([
@@ -140,25 +192,41 @@ describe('placing orders', () => {
     expect(refused.status).toBe(422);
     expectErrorShape(refused.body, 422, 'PRICE_ON_REQUEST');
     expect((await placeOrder(customer.accessToken, { lines: [{ productId: bespoke.id, quantity: 1, unitPrice: 1 }] })).status).toBe(403);
-    const agreed = await placeOrder(admin.accessToken, { customerId: customer.userId, lines: [{ productId: bespoke.id, quantity: 1, unitPrice: 7_200_000 }] });
+    const agreed = await placeOrder(admin.accessToken, {
+      customerId: customer.userId,
+      lines: [{ productId: bespoke.id, quantity: 1, unitPrice: 7_200_000 }],
+    });
     expect(agreed.status).toBe(201);
     expect(agreed.body).toMatchObject({ total: 7_200_000, customerId: customer.userId });
   });
 
   it('lets ADMIN order for a client or a guest, and nobody else', async () => {
     const p = await product();
-    const guest = await placeOrder(admin.accessToken, { guest: { name: 'Isabella Conti', email: 'isabella@example.com' }, lines: [{ productId: p.id, quantity: 1 }] });
+    const guest = await placeOrder(admin.accessToken, {
+      guest: { name: 'Isabella Conti', email: 'isabella@example.com' },
+      lines: [{ productId: p.id, quantity: 1 }],
+    });
     expect(guest.status).toBe(201);
     expect(guest.body).toMatchObject({ customerId: null, customerName: 'Isabella Conti', customerEmail: 'isabella@example.com' });
-    expect((await placeOrder(customer.accessToken, { customerId: customer2.userId, lines: [{ productId: p.id, quantity: 1 }] })).status).toBe(403);
-    expect((await placeOrder(customer.accessToken, { guest: { name: 'X', email: 'x@example.com' }, lines: [{ productId: p.id, quantity: 1 }] })).status).toBe(403);
+    expect(
+      (await placeOrder(customer.accessToken, { customerId: customer2.userId, lines: [{ productId: p.id, quantity: 1 }] })).status,
+    ).toBe(403);
+    expect(
+      (await placeOrder(customer.accessToken, { guest: { name: 'X', email: 'x@example.com' }, lines: [{ productId: p.id, quantity: 1 }] }))
+        .status,
+    ).toBe(403);
     expect((await t.request('/api/orders', { body: { lines: [{ productId: p.id, quantity: 1 }] } })).status).toBe(401);
     expect((await placeOrder(admin.accessToken, { customerId: missingId, lines: [{ productId: p.id, quantity: 1 }] })).status).toBe(404);
   });
 
   it('validates lines and refuses unknown, draft or deleted pieces', async () => {
     const draft = await product({ status: 'DRAFT' });
-    for (const body of [{ lines: [] }, { lines: [{ productId: draft.id, quantity: 0 }] }, { lines: [{ productId: 'nope', quantity: 1 }] }, {}]) {
+    for (const body of [
+      { lines: [] },
+      { lines: [{ productId: draft.id, quantity: 0 }] },
+      { lines: [{ productId: 'nope', quantity: 1 }] },
+      {},
+    ]) {
       const res = await placeOrder(customer.accessToken, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
@@ -234,7 +302,9 @@ describe('the order state machine', () => {
     const confirmed = (await placeOrder(customer.accessToken, { lines: [{ productId: p.id, quantity: 1 }] })).body.id;
     await setStatus(confirmed, 'CONFIRMED');
     expect((await setStatus(confirmed, 'CANCELLED', customer.accessToken)).status).toBe(403);
-    expect((await t.request(`/api/orders/${missingId}/status`, { token: admin.accessToken, body: { status: 'CONFIRMED' } })).status).toBe(404);
+    expect((await t.request(`/api/orders/${missingId}/status`, { token: admin.accessToken, body: { status: 'CONFIRMED' } })).status).toBe(
+      404,
+    );
     expect((await t.request(`/api/orders/${confirmed}/status`, { token: admin.accessToken, body: { status: 'LOST' } })).status).toBe(400);
   });
 });
@@ -244,7 +314,8 @@ describe('payment terms and payments', () => {
     const p = await product({ price });
     return (await placeOrder(customer.accessToken, { lines: [{ productId: p.id, quantity: 1 }] })).body;
   }
-  const terms = (id: string, body: unknown, token = admin.accessToken) => t.request<Order>(`/api/orders/${id}/payment-terms`, { method: 'PUT', token, body });
+  const terms = (id: string, body: unknown, token = admin.accessToken) =>
+    t.request<Order>(`/api/orders/${id}/payment-terms`, { method: 'PUT', token, body });
   const pay = (orderId: string, itemId: string, body: unknown, headers: Record<string, string> = {}, token = admin.accessToken) =>
     t.request<PaymentResult>(`/api/orders/${orderId}/payment-schedule/${itemId}/payments`, { token, body, headers });
 
@@ -264,7 +335,12 @@ describe('payment terms and payments', () => {
 
   it('validates terms and keeps them for ADMIN', async () => {
     const order = await freshOrder();
-    for (const body of [{ type: 'DEPOSIT_BALANCE', depositPercent: 0, balanceDueDate: '2099-01-01' }, { type: 'INSTALLMENTS', installments: 1 }, { type: 'LAYAWAY' }, { type: 'DEPOSIT_BALANCE', depositPercent: 20, balanceDueDate: '2001-01-01' }]) {
+    for (const body of [
+      { type: 'DEPOSIT_BALANCE', depositPercent: 0, balanceDueDate: '2099-01-01' },
+      { type: 'INSTALLMENTS', installments: 1 },
+      { type: 'LAYAWAY' },
+      { type: 'DEPOSIT_BALANCE', depositPercent: 20, balanceDueDate: '2001-01-01' },
+    ]) {
       const res = await terms(order.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
@@ -302,7 +378,9 @@ describe('payment terms and payments', () => {
     const order = await freshOrder(500_000);
     const item = order.schedule[0];
     const key = `pay-${order.id}`;
-    const results = await Promise.all(Array.from({ length: 10 }, () => pay(order.id, item!.id, { amount: 125_000, method: 'CARD' }, { 'idempotency-key': key })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => pay(order.id, item!.id, { amount: 125_000, method: 'CARD' }, { 'idempotency-key': key })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(results.map((r) => r.body.payment.id)).size).toBe(1);
     expect(results.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
@@ -316,7 +394,8 @@ describe('payment terms and payments', () => {
   it('guards who may pay and which items exist', async () => {
     const order = await freshOrder();
     const item = order.schedule[0];
-    for (const s of [customer, vendorA, designer]) expect((await pay(order.id, item!.id, { amount: 1, method: 'CARD' }, {}, s.accessToken)).status).toBe(403);
+    for (const s of [customer, vendorA, designer])
+      expect((await pay(order.id, item!.id, { amount: 1, method: 'CARD' }, {}, s.accessToken)).status).toBe(403);
     const other = await freshOrder();
     expect((await pay(order.id, other.schedule[0]!.id, { amount: 1, method: 'CARD' })).status).toBe(404);
     expect((await pay(missingId, item!.id, { amount: 1, method: 'CARD' })).status).toBe(404);
@@ -331,7 +410,14 @@ describe('who sees which orders', () => {
   beforeAll(async () => {
     const a = await product({ price: 100_000 });
     const b = await product({ vendorId: vendorBId, price: 200_000 });
-    mixedId = (await placeOrder(customer.accessToken, { lines: [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 2 }] })).body.id;
+    mixedId = (
+      await placeOrder(customer.accessToken, {
+        lines: [
+          { productId: a.id, quantity: 1 },
+          { productId: b.id, quantity: 2 },
+        ],
+      })
+    ).body.id;
     onlyBId = (await placeOrder(customer2.accessToken, { lines: [{ productId: b.id, quantity: 1 }] })).body.id;
   });
 
@@ -387,9 +473,16 @@ describe('who sees which orders', () => {
 
   it('finds orders by number, client name or email with q (the command palette), case-insensitively', async () => {
     const p = await product();
-    const guest = await placeOrder(admin.accessToken, { guest: { name: 'Ottavia Brambilla', email: 'ottavia@palazzo.example' }, lines: [{ productId: p.id, quantity: 1 }] });
-    const other = await placeOrder(admin.accessToken, { guest: { name: 'Léonie Marchetti', email: 'leonie@example.com' }, lines: [{ productId: p.id, quantity: 1 }] });
-    const found = async (q: string, token = admin.accessToken) => ((await t.request<OrderPage>(`/api/orders?size=100&q=${encodeURIComponent(q)}`, { token })).body.content).map((o) => o.id);
+    const guest = await placeOrder(admin.accessToken, {
+      guest: { name: 'Ottavia Brambilla', email: 'ottavia@palazzo.example' },
+      lines: [{ productId: p.id, quantity: 1 }],
+    });
+    const other = await placeOrder(admin.accessToken, {
+      guest: { name: 'Léonie Marchetti', email: 'leonie@example.com' },
+      lines: [{ productId: p.id, quantity: 1 }],
+    });
+    const found = async (q: string, token = admin.accessToken) =>
+      (await t.request<OrderPage>(`/api/orders?size=100&q=${encodeURIComponent(q)}`, { token })).body.content.map((o) => o.id);
     const number = guest.body.number as string;
     for (const q of [number, number.toLowerCase(), number.slice(-6), 'brambilla', 'OTTAVIA B', 'palazzo.EXAMPLE', '  ottavia  ']) {
       expect(await found(q), q).toContain(guest.body.id);
@@ -414,11 +507,14 @@ describe('who sees which orders', () => {
     const mine = overdue.body.content.find((s) => s.orderId === order.id);
     expect(mine).toMatchObject({ status: 'OVERDUE', orderNumber: order.number, dueDate: '2020-01-15' });
     expect(overdue.body.content.every((s) => s.status === 'OVERDUE')).toBe(true);
-    const between = await t.request<ScheduleEntryPage>('/api/orders/payment-schedule?dueFrom=2020-01-01&dueTo=2020-01-31', { token: admin.accessToken });
+    const between = await t.request<ScheduleEntryPage>('/api/orders/payment-schedule?dueFrom=2020-01-01&dueTo=2020-01-31', {
+      token: admin.accessToken,
+    });
     expect(between.body.content.map((s) => s.orderId)).toEqual([order.id]);
     const single = await t.request<Order>(`/api/orders/${order.id}`, { token: customer.accessToken });
     expect(single.body.schedule[0]!.status).toBe('OVERDUE');
-    for (const s of [customer, vendorA, designer]) expect((await t.request('/api/orders/payment-schedule', { token: s.accessToken })).status).toBe(403);
+    for (const s of [customer, vendorA, designer])
+      expect((await t.request('/api/orders/payment-schedule', { token: s.accessToken })).status).toBe(403);
     expect((await t.request('/api/orders/payment-schedule?dueFrom=soon', { token: admin.accessToken })).status).toBe(400);
   });
 });

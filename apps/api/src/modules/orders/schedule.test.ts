@@ -3,7 +3,13 @@ import { addMonths, planSchedule, scheduleStatus, splitEvenly } from './schedule
 
 describe('payment schedule planning', () => {
   it('splits instalments so they sum exactly to the total', () => {
-    for (const [total, n] of [[100_000, 3], [1, 2], [999_999_999_999, 7], [0, 4], [1_000_003, 12]] as const) {
+    for (const [total, n] of [
+      [100_000, 3],
+      [1, 2],
+      [999_999_999_999, 7],
+      [0, 4],
+      [1_000_003, 12],
+    ] as const) {
       const parts = splitEvenly(total, n);
       expect(parts).toHaveLength(n);
       expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
@@ -29,9 +35,13 @@ describe('payment schedule planning', () => {
   });
 
   it('plans payment in full today by default and refuses past dates', () => {
-    expect(planSchedule(5_000, { type: 'FULL' }, '2026-11-22')).toEqual([{ sequence: 1, label: 'Payment in full', dueDate: '2026-11-22', amount: 5_000 }]);
+    expect(planSchedule(5_000, { type: 'FULL' }, '2026-11-22')).toEqual([
+      { sequence: 1, label: 'Payment in full', dueDate: '2026-11-22', amount: 5_000 },
+    ]);
     expect(() => planSchedule(5_000, { type: 'FULL', dueDate: '2026-11-21' }, '2026-11-22')).toThrow(/past/);
-    expect(() => planSchedule(5_000, { type: 'DEPOSIT_BALANCE', depositPercent: 10, balanceDueDate: '2020-01-01' }, '2026-11-22')).toThrow(/past/);
+    expect(() => planSchedule(5_000, { type: 'DEPOSIT_BALANCE', depositPercent: 10, balanceDueDate: '2020-01-01' }, '2026-11-22')).toThrow(
+      /past/,
+    );
   });
 
   it('derives item status from amounts and dates', () => {

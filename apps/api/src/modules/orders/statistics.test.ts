@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, OrderStatisticsSchema, type OrderStatus, type ScheduleEntryPage, type OrderPage, type Order, type ErrorResponse, type OrderStatistics } from '@mirror/contract';
+import {
+  ORDER_STATUSES,
+  OrderStatisticsSchema,
+  type OrderStatus,
+  type ScheduleEntryPage,
+  type OrderPage,
+  type Order,
+  type ErrorResponse,
+  type OrderStatistics,
+} from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
 import { addDays, todayUtc } from './schedule';
@@ -75,14 +84,23 @@ describe('GET /api/orders/statistics', () => {
       return res.body;
     };
     const setStatus = async (id: string, ...steps: OrderStatus[]) => {
-      for (const status of steps) expect((await t.request(`/api/orders/${id}/status`, { token: admin.accessToken, body: { status } })).status).toBe(200);
+      for (const status of steps)
+        expect((await t.request(`/api/orders/${id}/status`, { token: admin.accessToken, body: { status } })).status).toBe(200);
     };
     const pay = async (order: Order, amount: number, item = order.schedule[0]!) =>
-      expect((await t.request(`/api/orders/${order.id}/payment-schedule/${item.id}/payments`, { token: admin.accessToken, body: { amount, method: 'BANK_TRANSFER' } })).status).toBe(201);
+      expect(
+        (
+          await t.request(`/api/orders/${order.id}/payment-schedule/${item.id}/payments`, {
+            token: admin.accessToken,
+            body: { amount, method: 'BANK_TRANSFER' },
+          })
+        ).status,
+      ).toBe(201);
     const exec = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
     const placedAt = (order: Order, at: Date) => exec(sql`update orders set created_at = ${at} where id = ${order.id}`);
     const paidAt = (order: Order, at: Date) => exec(sql`update payments set created_at = ${at} where order_id = ${order.id}`);
-    const dueOn = (itemId: string, date: string) => exec(sql`update payment_schedule_items set due_date = ${date}::date where id = ${itemId}`);
+    const dueOn = (itemId: string, date: string) =>
+      exec(sql`update payment_schedule_items set due_date = ${date}::date where id = ${itemId}`);
     const today = todayUtc();
 
     // This month, EUR 1,000,000 in full due today; 100,000 paid → 900,000 due soon.

@@ -33,7 +33,14 @@ beforeAll(async () => {
   const vendorBId = (await f.vendor(vendorB.userId)).id;
   const categoryId = (await f.category()).id;
   ring = await f.product({ vendorId: vendorAId, categoryId, name: 'Comète ring', sku: 'VL-RING-1', stockQuantity: 20, price: 120_000 });
-  brooch = await f.product({ vendorId: vendorBId, categoryId, name: 'Nébuleuse brooch', sku: 'VL-BROOCH-1', stockQuantity: 20, price: 300_000 });
+  brooch = await f.product({
+    vendorId: vendorBId,
+    categoryId,
+    name: 'Nébuleuse brooch',
+    sku: 'VL-BROOCH-1',
+    stockQuantity: 20,
+    price: 300_000,
+  });
   const place = async (customer: Session, lines: { productId: string; quantity: number }[]) => {
     const res = await t.request<Order>('/api/orders', { token: admin.accessToken, body: { customerId: customer.userId, lines } });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
@@ -73,7 +80,8 @@ describe('GET /api/orders/vendor-lines', () => {
     });
     expect(res.body.content[0]!.orderStatus).toBe('CONFIRMED');
     const text = JSON.stringify(res.body);
-    for (const secret of [mixed.customerEmail, mixed.customerName, customer1.userId, customer2.userId, brooch.id, 'VL-BROOCH-1']) expect(text).not.toContain(secret);
+    for (const secret of [mixed.customerEmail, mixed.customerName, customer1.userId, customer2.userId, brooch.id, 'VL-BROOCH-1'])
+      expect(text).not.toContain(secret);
 
     const b = await lines(vendorB.accessToken, '?sort=quantity,desc');
     expect(b.body.content.map((l) => [l.orderNumber, l.quantity])).toEqual([
@@ -85,7 +93,9 @@ describe('GET /api/orders/vendor-lines', () => {
 
   it('filters by status and searches the number, SKU and piece name (never the client)', async () => {
     expect((await lines(vendorA.accessToken, '?status=CONFIRMED')).body.content.map((l) => l.orderId)).toEqual([onlyA.id]);
-    expect((await lines(vendorA.accessToken, `?q=${encodeURIComponent(mixed.number)}`)).body.content.map((l) => l.orderId)).toEqual([mixed.id]);
+    expect((await lines(vendorA.accessToken, `?q=${encodeURIComponent(mixed.number)}`)).body.content.map((l) => l.orderId)).toEqual([
+      mixed.id,
+    ]);
     expect((await lines(vendorA.accessToken, '?q=comète')).body.totalElements).toBe(2);
     expect((await lines(vendorA.accessToken, '?q=vl-brooch')).body.totalElements).toBe(0);
     expect((await lines(vendorA.accessToken, `?q=${encodeURIComponent(mixed.customerEmail!)}`)).body.totalElements).toBe(0);
@@ -93,7 +103,8 @@ describe('GET /api/orders/vendor-lines', () => {
   });
 
   it('answers 400 for a bad query, 401 signed out, 403 for other roles and for an unlinked vendor', async () => {
-    for (const q of ['?status=LOST', '?sort=total,desc', '?size=500', '?q=']) expectErrorShape((await lines(vendorA.accessToken, q)).body, 400, 'VALIDATION_FAILED');
+    for (const q of ['?status=LOST', '?sort=total,desc', '?size=500', '?q='])
+      expectErrorShape((await lines(vendorA.accessToken, q)).body, 400, 'VALIDATION_FAILED');
     expectErrorShape((await t.request<VendorOrderLinePage>('/api/orders/vendor-lines')).body, 401);
     for (const s of [admin, customer1, designer]) expectErrorShape((await lines(s.accessToken)).body, 403, 'FORBIDDEN');
     const orphan = await t.loginAs('VENDOR');
@@ -122,7 +133,9 @@ describe('the order endpoints as a vendor sees them', () => {
     expect(byEmail.body.totalElements).toBe(0);
     const byNumber = await t.request<OrderPage>(`/api/orders?q=${encodeURIComponent(mixed.number)}`, { token: vendorA.accessToken });
     expect(byNumber.body.content.map((o) => o.id)).toEqual([mixed.id]);
-    const facets = await t.request<OrderFacets>(`/api/orders/facets?q=${encodeURIComponent(mixed.customerEmail!)}`, { token: vendorA.accessToken });
+    const facets = await t.request<OrderFacets>(`/api/orders/facets?q=${encodeURIComponent(mixed.customerEmail!)}`, {
+      token: vendorA.accessToken,
+    });
     expect(facets.body.total).toBe(0);
     const byCustomer = await t.request<ErrorResponse>(`/api/orders?customerId=${customer1.userId}`, { token: vendorA.accessToken });
     expectErrorShape(byCustomer.body, 403, 'FORBIDDEN');

@@ -99,17 +99,35 @@ export function createPartyRepo<Row, NewRow, F extends PartyFilter, Facets>(db: 
 
     async findById(id: string, viewer: PartyViewer): Promise<Row | null> {
       // ADMIN may open a soft-deleted record by id (it shows deletedAt).
-      const [row] = asRows(await db.select().from(t).where(and(eq(t.id, id), visibility(viewer, viewer.isAdmin))).limit(1));
+      const [row] = asRows(
+        await db
+          .select()
+          .from(t)
+          .where(and(eq(t.id, id), visibility(viewer, viewer.isAdmin)))
+          .limit(1),
+      );
       return row ?? null;
     },
 
     async findByCode(code: string, viewer: PartyViewer, includeDeleted = false): Promise<Row | null> {
-      const [row] = asRows(await db.select().from(t).where(and(sql`lower(${t.code}) = lower(${code})`, visibility(viewer, includeDeleted))).limit(1));
+      const [row] = asRows(
+        await db
+          .select()
+          .from(t)
+          .where(and(sql`lower(${t.code}) = lower(${code})`, visibility(viewer, includeDeleted)))
+          .limit(1),
+      );
       return row ?? null;
     },
 
     async findByOwner(userId: string): Promise<Row | null> {
-      const [row] = asRows(await db.select().from(t).where(and(eq(t.userId, userId), isNull(t.deletedAt))).limit(1));
+      const [row] = asRows(
+        await db
+          .select()
+          .from(t)
+          .where(and(eq(t.userId, userId), isNull(t.deletedAt)))
+          .limit(1),
+      );
       return row ?? null;
     },
 
@@ -149,7 +167,12 @@ export function createPartyRepo<Row, NewRow, F extends PartyFilter, Facets>(db: 
     },
 
     async insert(values: NewRow): Promise<Row> {
-      const [row] = asRows(await db.insert(t).values(values as never).returning());
+      const [row] = asRows(
+        await db
+          .insert(t)
+          .values(values as never)
+          .returning(),
+      );
       return row!;
     },
 

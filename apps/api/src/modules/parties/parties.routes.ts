@@ -75,7 +75,11 @@ const ListQuerySchema = PartyListByQuerySchema;
 
 // Static paths first, then `/:id` and its children (find-my-way prefers static segments anyway;
 // the order keeps the table readable — and it is the OpenAPI document's order).
-export function registerPartyRoutes<LQ extends PartyListQuery, Create, Update>(app: ZodApp, service: PartyRouteService<LQ, Create, Update>, spec: PartyRouteSpec<LQ, Create, Update>) {
+export function registerPartyRoutes<LQ extends PartyListQuery, Create, Update>(
+  app: ZodApp,
+  service: PartyRouteService<LQ, Create, Update>,
+  spec: PartyRouteSpec<LQ, Create, Update>,
+) {
   const { plural, noun, schemas: s } = spec;
   const base = `/api/${plural}`;
   const tags = [plural];
@@ -134,13 +138,23 @@ export function registerPartyRoutes<LQ extends PartyListQuery, Create, Update>(a
 
   app.get(`${base}/exists/:code`, {
     config: { policy: Public },
-    schema: { tags, summary: `Whether a ${noun} has this code (for ADMIN: whether the code is taken)`, params: PartyCodeParamsSchema, response: { 200: ExistsSchema, ...errorResponses(400) } },
+    schema: {
+      tags,
+      summary: `Whether a ${noun} has this code (for ADMIN: whether the code is taken)`,
+      params: PartyCodeParamsSchema,
+      response: { 200: ExistsSchema, ...errorResponses(400) },
+    },
     handler: async (request) => service.exists({ actor: request.actor, code: request.params.code }),
   });
 
   app.get(`${base}/code/:code`, {
     config: { policy: Public },
-    schema: { tags, summary: `A ${noun} by code (case-insensitive)`, params: PartyCodeParamsSchema, response: { 200: s.record, ...errorResponses(400, 404) } },
+    schema: {
+      tags,
+      summary: `A ${noun} by code (case-insensitive)`,
+      params: PartyCodeParamsSchema,
+      response: { 200: s.record, ...errorResponses(400, 404) },
+    },
     handler: async (request) => service.getByCode({ actor: request.actor, code: request.params.code }),
   });
 
@@ -154,20 +168,37 @@ export function registerPartyRoutes<LQ extends PartyListQuery, Create, Update>(a
 
   app.get(`${base}/:id/${spec.pieces}`, {
     config: { policy: Public },
-    schema: { tags, summary: `The ${noun}’s pieces (paged like the products list)`, params: UuidParamsSchema, querystring: ProductListQuerySchema, response: { 200: ProductPageSchema, ...errorResponses(400, 404) } },
+    schema: {
+      tags,
+      summary: `The ${noun}’s pieces (paged like the products list)`,
+      params: UuidParamsSchema,
+      querystring: ProductListQuerySchema,
+      response: { 200: ProductPageSchema, ...errorResponses(400, 404) },
+    },
     handler: async (request) => service.pieces({ actor: request.actor, id: request.params.id, query: request.query }),
   });
 
   app.get(`${base}/:id/dashboard`, {
     config: { policy: AdminOrOwner },
-    schema: { tags, summary: 'Pieces, stock, units and revenue sold, recent orders', params: UuidParamsSchema, response: { 200: s.dashboard, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Pieces, stock, units and revenue sold, recent orders',
+      params: UuidParamsSchema,
+      response: { 200: s.dashboard, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request) => service.dashboard({ actor: requireActor(request), id: request.params.id }),
   });
 
   app.post(base, {
     config: { policy: AdminOnly },
-    schema: { tags, summary: `Create a ${noun} (code unique regardless of case)`, body: s.create, response: { 201: s.record, ...errorResponses(400, 401, 403, 409) } },
-    handler: async (request, reply) => reply.code(201).send(await service.create({ actor: requireActor(request), body: request.body as Create })),
+    schema: {
+      tags,
+      summary: `Create a ${noun} (code unique regardless of case)`,
+      body: s.create,
+      response: { 201: s.record, ...errorResponses(400, 401, 403, 409) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.create({ actor: requireActor(request), body: request.body as Create })),
   });
 
   app.put(`${base}/:id`, {
@@ -184,7 +215,12 @@ export function registerPartyRoutes<LQ extends PartyListQuery, Create, Update>(a
 
   app.delete(`${base}/:id`, {
     config: { policy: AdminOnly },
-    schema: { tags, summary: `Soft-delete a ${noun} (releases the owning account)`, params: UuidParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: `Soft-delete a ${noun} (releases the owning account)`,
+      params: UuidParamsSchema,
+      response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request, reply) => {
       await service.softDelete({ id: request.params.id });
       return reply.code(204).send(null);
@@ -193,14 +229,23 @@ export function registerPartyRoutes<LQ extends PartyListQuery, Create, Update>(a
 
   app.patch(`${base}/:id/deactivate`, {
     config: { policy: AdminOnly },
-    schema: { tags, summary: `Hide a ${noun} from visitors`, params: UuidParamsSchema, response: { 200: s.record, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: `Hide a ${noun} from visitors`,
+      params: UuidParamsSchema,
+      response: { 200: s.record, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request) => service.setActive({ actor: requireActor(request), id: request.params.id, active: false }),
   });
 
   app.patch(`${base}/:id/activate`, {
     config: { policy: AdminOnly },
-    schema: { tags, summary: `Show a ${noun} to visitors`, params: UuidParamsSchema, response: { 200: s.record, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: `Show a ${noun} to visitors`,
+      params: UuidParamsSchema,
+      response: { 200: s.record, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request) => service.setActive({ actor: requireActor(request), id: request.params.id, active: true }),
   });
-
 }

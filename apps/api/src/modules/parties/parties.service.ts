@@ -29,7 +29,15 @@ export interface PartyRowBase {
 export type PartyListBase = Pick<PartyListQuery, 'page' | 'size' | 'sort'> &
   Partial<Pick<PartyListQuery, 'verified' | 'featured' | 'active' | 'includeDeleted'>>;
 
-export interface PartyServiceSpec<Row extends PartyRowBase, NewRow, F extends PartyFilter, Facets, Fields, K extends string, LQ extends PartyListQuery> {
+export interface PartyServiceSpec<
+  Row extends PartyRowBase,
+  NewRow,
+  F extends PartyFilter,
+  Facets,
+  Fields,
+  K extends string,
+  LQ extends PartyListQuery,
+> {
   /** The role that owns a profile, the audit entity type, and the prefix of the party's error codes. */
   kind: 'DESIGNER' | 'VENDOR';
   /** `designer`, `vendor`: the wording of the messages. */
@@ -51,11 +59,26 @@ export interface PartyServiceSpec<Row extends PartyRowBase, NewRow, F extends Pa
   piecesFilter: (partyId: string, query: ProductListQuery) => Parameters<ProductsService['list']>[0]['filter'];
 }
 
-export function createPartyService<Row extends PartyRowBase, NewRow, F extends PartyFilter, Facets, Fields, K extends string, LQ extends PartyListQuery, Create, Update extends object>(
-  spec: PartyServiceSpec<Row, NewRow, F, Facets, Fields, K, LQ>,
-  { db, products }: { db: Db; products: ProductsService },
-) {
-  type Dto = { id: string; code: string } & Fields & { userId?: string | null; isActive: boolean; isVerified: boolean; isFeatured: boolean; createdAt: string; updatedAt: string; deletedAt: string | null };
+export function createPartyService<
+  Row extends PartyRowBase,
+  NewRow,
+  F extends PartyFilter,
+  Facets,
+  Fields,
+  K extends string,
+  LQ extends PartyListQuery,
+  Create,
+  Update extends object,
+>(spec: PartyServiceSpec<Row, NewRow, F, Facets, Fields, K, LQ>, { db, products }: { db: Db; products: ProductsService }) {
+  type Dto = { id: string; code: string } & Fields & {
+      userId?: string | null;
+      isActive: boolean;
+      isVerified: boolean;
+      isFeatured: boolean;
+      createdAt: string;
+      updatedAt: string;
+      deletedAt: string | null;
+    };
   type Dashboard = PartyDashboard & Record<K, Dto>;
   const repo = spec.repo(db);
   const repoIn = (tx: Db) => spec.repo(tx);
@@ -79,13 +102,16 @@ export function createPartyService<Row extends PartyRowBase, NewRow, F extends P
   }
 
   const notFound = () => new AppError(`${role}_NOT_FOUND`, `${spec.noun[0]!.toUpperCase()}${spec.noun.slice(1)} not found.`);
-  const forbidden = (details?: { path: string; message: string }[]) => new AppError('FORBIDDEN', 'You do not have permission to do this.', details);
+  const forbidden = (details?: { path: string; message: string }[]) =>
+    new AppError('FORBIDDEN', 'You do not have permission to do this.', details);
   const isAdmin = (actor: Actor | null) => actor?.role === 'ADMIN';
   const viewerOf = (actor: Actor | null): PartyViewer => ({ isAdmin: isAdmin(actor), userId: actor?.id ?? null });
 
   function mapWriteError(err: unknown): never {
     if (isUniqueViolation(err, `${spec.table}_code_uq`)) {
-      throw new AppError('CODE_TAKEN', `A ${spec.noun} with this code already exists.`, [{ path: 'code', message: 'This code is already used.' }]);
+      throw new AppError('CODE_TAKEN', `A ${spec.noun} with this code already exists.`, [
+        { path: 'code', message: 'This code is already used.' },
+      ]);
     }
     if (isUniqueViolation(err, `${spec.table}_user_uq`)) {
       const message = `This account already owns ${spec.profile}.`;
@@ -222,7 +248,12 @@ export function createPartyService<Row extends PartyRowBase, NewRow, F extends P
     async create({ actor, body }: { actor: Actor; body: Create }): Promise<Dto> {
       await assertOwner((body as { userId?: string | null }).userId);
       try {
-        return toDto(await audited(db, { type: role, action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert(body as unknown as NewRow)), actor);
+        return toDto(
+          await audited(db, { type: role, action: 'CREATE', created: (r) => r.id }, (tx: Db) =>
+            repoIn(tx).insert(body as unknown as NewRow),
+          ),
+          actor,
+        );
       } catch (err) {
         mapWriteError(err);
       }
@@ -239,7 +270,9 @@ export function createPartyService<Row extends PartyRowBase, NewRow, F extends P
 
     /** Soft delete; the owning account is released so it can be linked to a new profile. */
     async softDelete({ id }: { id: string }): Promise<void> {
-      const row = await audited(db, { type: role, action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).update(id, { deletedAt: new Date(), userId: null }));
+      const row = await audited(db, { type: role, action: 'DELETE', ids: [id] }, (tx) =>
+        repoIn(tx).update(id, { deletedAt: new Date(), userId: null }),
+      );
       if (!row) throw notFound();
     },
 

@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CSV_COLUMNS, type Product, type ProductStatistics, type ErrorResponse, type ProductBulkResult, type ProductSearchPage, type ProductPage, type SkuAvailability, type ProductFacets, type ProductImportFailure, type ProductImportReport } from '@mirror/contract';
+import {
+  PRODUCT_CSV_COLUMNS,
+  type Product,
+  type ProductStatistics,
+  type ErrorResponse,
+  type ProductBulkResult,
+  type ProductSearchPage,
+  type ProductPage,
+  type SkuAvailability,
+  type ProductFacets,
+  type ProductImportFailure,
+  type ProductImportReport,
+} from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
 
@@ -18,7 +30,12 @@ const missingId = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
   t = await buildTestApp({ LOW_STOCK_THRESHOLD: '5' });
-  [admin, customer, designer, vendor] = await Promise.all([t.loginAs('ADMIN'), t.loginAs('CUSTOMER'), t.loginAs('DESIGNER'), t.loginAs('VENDOR')]);
+  [admin, customer, designer, vendor] = await Promise.all([
+    t.loginAs('ADMIN'),
+    t.loginAs('CUSTOMER'),
+    t.loginAs('DESIGNER'),
+    t.loginAs('VENDOR'),
+  ]);
   f = catalogFactory(t, admin);
   vendorId = (await f.vendor(vendor.userId)).id;
   otherVendorId = (await f.vendor()).id;
@@ -81,7 +98,9 @@ describe('admin list: stone filter, facets, sorts, search', () => {
     const live = await f.product({ vendorId, categoryId: cat.id, name: 'Quasar Live Ring' });
     expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar&status=DRAFT', admin.accessToken))).toEqual([draft.id]);
     expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar&status=ARCHIVED', admin.accessToken))).toEqual([archived.id]);
-    expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar', admin.accessToken)).sort()).toEqual([draft.id, archived.id, live.id].sort());
+    expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar', admin.accessToken)).sort()).toEqual(
+      [draft.id, archived.id, live.id].sort(),
+    );
     expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar&status=DRAFT'))).toEqual([]);
     expect(ids(await get<ProductSearchPage>('/api/products/search?q=quasar'))).toEqual([live.id]);
     expect((await get('/api/products/search?q=quasar&status=GONE', admin.accessToken)).status).toBe(400);
@@ -101,7 +120,10 @@ describe('admin list: stone filter, facets, sorts, search', () => {
     expect(bySku.body.content.map((p) => p.sku)).toEqual(['ALP-2', 'BET-4', 'MID-3', 'ZED-1']);
     for (const sort of ['updatedAt,asc', 'sku,desc']) {
       const first = await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2`, admin.accessToken);
-      const next = await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2&after=${first.body.nextCursor}`, admin.accessToken);
+      const next = await get<ProductPage>(
+        `/api/products?categoryId=${cat.id}&sort=${sort}&size=2&after=${first.body.nextCursor}`,
+        admin.accessToken,
+      );
       const page1 = await get<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=2&page=1`, admin.accessToken);
       expect(ids(next), sort).toEqual(ids(page1));
     }
@@ -121,7 +143,10 @@ describe('the Trash (deleted=only)', () => {
     expect(trash.body.content[0]!.deletedAt).not.toBeNull();
     expect(trash.body.totalElements).toBe(1);
     expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}`, admin.accessToken))).toEqual([kept.id]);
-    expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}&includeDeleted=true&sort=name,asc`, admin.accessToken))).toEqual([gone.id, kept.id]);
+    expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}&includeDeleted=true&sort=name,asc`, admin.accessToken))).toEqual([
+      gone.id,
+      kept.id,
+    ]);
     expect(ids(await get<ProductSearchPage>(`/api/products/search?q=nebula&deleted=only`, admin.accessToken))).toEqual([gone.id]);
     const facets = await get<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&deleted=only`, admin.accessToken);
     expect(facets.body.total).toBe(1);
@@ -144,7 +169,11 @@ describe('POST /api/products/bulk', () => {
 
   it('features, unfeatures and sets status in one call, reporting only the pieces it changed', async () => {
     const cat = await f.category();
-    const [a, b, c] = [await f.product({ vendorId, categoryId: cat.id }), await f.product({ vendorId, categoryId: cat.id }), await f.product({ vendorId, categoryId: cat.id, isFeatured: true })];
+    const [a, b, c] = [
+      await f.product({ vendorId, categoryId: cat.id }),
+      await f.product({ vendorId, categoryId: cat.id }),
+      await f.product({ vendorId, categoryId: cat.id, isFeatured: true }),
+    ];
     const feature = await bulk({ ids: [a.id, b.id, c.id], action: 'FEATURE' });
     expect(feature.status).toBe(200);
     expect(feature.body).toEqual({ updated: 2, ids: [a.id, b.id] });
@@ -155,7 +184,9 @@ describe('POST /api/products/bulk', () => {
     expect(archive.body).toEqual({ updated: 2, ids: [a.id, b.id] });
     expect((await read(b.id)).status).toBe('ARCHIVED');
     // The aggregate caches are cleared: the list sees the change at once.
-    expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}&status=ARCHIVED`, admin.accessToken)).sort()).toEqual([a.id, b.id].sort());
+    expect(ids(await get<ProductPage>(`/api/products?categoryId=${cat.id}&status=ARCHIVED`, admin.accessToken)).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
   });
 
   it('soft-deletes and restores (an Undo sends back the ids it got)', async () => {
@@ -228,13 +259,20 @@ describe('GET /api/products/sku-available', () => {
     expect(free.body).toEqual({ sku: 'AVAIL-2', available: true, message: expect.any(String) });
     const taken = await get<SkuAvailability>('/api/products/sku-available?sku=avail-1', vendor.accessToken);
     expect(taken.body).toMatchObject({ sku: 'avail-1', available: false });
-    expect((await get<SkuAvailability>(`/api/products/sku-available?sku=AVAIL-1&excludeId=${p.id}`, admin.accessToken)).body.available).toBe(true);
-    expect((await get<SkuAvailability>(`/api/products/sku-available?sku=AVAIL-1&excludeId=${gone.id}`, admin.accessToken)).body.available).toBe(false);
+    expect(
+      (await get<SkuAvailability>(`/api/products/sku-available?sku=AVAIL-1&excludeId=${p.id}`, admin.accessToken)).body.available,
+    ).toBe(true);
+    expect(
+      (await get<SkuAvailability>(`/api/products/sku-available?sku=AVAIL-1&excludeId=${gone.id}`, admin.accessToken)).body.available,
+    ).toBe(false);
     const trashed = await get<SkuAvailability>('/api/products/sku-available?sku=AVAIL-GONE', admin.accessToken);
     expect(trashed.body.available).toBe(false);
     expect(trashed.body.message).toMatch(/Trash/);
     // The editor's answer is what creating would do.
-    const create = await t.request<ErrorResponse>('/api/products', { token: admin.accessToken, body: { vendorId, categoryId: cat.id, name: 'X', sku: 'avail-gone', metalType: 'SILVER', price: 1 } });
+    const create = await t.request<ErrorResponse>('/api/products', {
+      token: admin.accessToken,
+      body: { vendorId, categoryId: cat.id, name: 'X', sku: 'avail-gone', metalType: 'SILVER', price: 1 },
+    });
     expect(create.status).toBe(409);
   });
 
@@ -255,7 +293,16 @@ describe('statistics: stock value by category', () => {
       const boss = await empty.loginAs('ADMIN');
       const res = await empty.request<ProductStatistics>('/api/products/statistics', { token: boss.accessToken });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ total: 0, stockUnits: 0, stockValue: [], stockValueByCategory: [], byCategory: [], lowStock: 0, outOfStock: 0, deleted: 0 });
+      expect(res.body).toMatchObject({
+        total: 0,
+        stockUnits: 0,
+        stockValue: [],
+        stockValueByCategory: [],
+        byCategory: [],
+        lowStock: 0,
+        outOfStock: 0,
+        deleted: 0,
+      });
 
       const g = catalogFactory(empty, boss);
       const v = (await g.vendor()).id;
@@ -298,7 +345,9 @@ describe('statistics: stock value by category', () => {
 // ---------------------------------------------------------------- CSV export
 
 async function exportCsv(query: string, token = admin.accessToken) {
-  const res = await fetch(`${t.baseUrl}/api/products/export.csv${query ? `?${query}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${t.baseUrl}/api/products/export.csv${query ? `?${query}` : ''}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   // Bytes, not res.text(): a decoder would drop the byte-order mark the file starts with.
   const text = Buffer.from(await res.arrayBuffer()).toString('utf8');
   return { res, text, rows: res.ok ? (parse(text, { bom: true, columns: true }) as Record<string, string>[]) : [] };
@@ -360,7 +409,13 @@ describe('GET /api/products/export.csv', () => {
 
   it('escapes cells a spreadsheet would run as formulas and quotes per RFC 4180', async () => {
     const cat = await f.category();
-    const hostile = await f.product({ vendorId, categoryId: cat.id, name: "=HYPERLINK(\"http://evil\",\"x\")", description: '@SUM(1+1)', gemstone: { type: '+Opal', cut: '-cut' } });
+    const hostile = await f.product({
+      vendorId,
+      categoryId: cat.id,
+      name: '=HYPERLINK("http://evil","x")',
+      description: '@SUM(1+1)',
+      gemstone: { type: '+Opal', cut: '-cut' },
+    });
     const { text, rows } = await exportCsv(`categoryId=${cat.id}`);
     expect(rows).toHaveLength(1);
     const r = rows[0]!;
@@ -428,7 +483,11 @@ const HEADER = 'sku,name,categoryId,metalType,price,priceMin,priceMax,stockQuant
 function csvFile(lines: string[], header = HEADER) {
   return `${header}\r\n${lines.join('\r\n')}\r\n`;
 }
-async function importCsv<T = unknown>(body: string | Buffer | Blob, mode: 'dry-run' | 'apply' = 'dry-run', opts: { as?: 'multipart' | 'text'; token?: string | null; type?: string } = {}) {
+async function importCsv<T = unknown>(
+  body: string | Buffer | Blob,
+  mode: 'dry-run' | 'apply' = 'dry-run',
+  opts: { as?: 'multipart' | 'text'; token?: string | null; type?: string } = {},
+) {
   const headers: Record<string, string> = {};
   const token = opts.token === undefined ? admin.accessToken : opts.token;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -482,19 +541,39 @@ describe('POST /api/products/import', () => {
   it('apply with any bad row answers 422 with the report and writes nothing', async () => {
     const cat = await f.category();
     const existing = await f.product({ vendorId, categoryId: cat.id, sku: 'IMP-ATOM-1', price: 5_000 });
-    const file = csvFile([`IMP-ATOM-NEW,Good Piece,${cat.id},SILVER,100,,,1,${vendorId},,,`, `IMP-ATOM-1,Changed,${cat.id},SILVER,200,,,,,,,`, `IMP-ATOM-BAD,Bad,${cat.id},SILVER,-5,,,1,${vendorId},,,`]);
+    const file = csvFile([
+      `IMP-ATOM-NEW,Good Piece,${cat.id},SILVER,100,,,1,${vendorId},,,`,
+      `IMP-ATOM-1,Changed,${cat.id},SILVER,200,,,,,,,`,
+      `IMP-ATOM-BAD,Bad,${cat.id},SILVER,-5,,,1,${vendorId},,,`,
+    ]);
     const res = await importCsv<ProductImportFailure>(file, 'apply');
     expect(res.status).toBe(422);
     expectErrorShape(res.body, 422, 'UNPROCESSABLE');
     expect(res.body.details).toEqual([{ path: 'line 4, price', message: 'Must not be negative' }]);
-    expect(res.body.report).toMatchObject({ mode: 'apply', applied: false, rows: 3, toCreate: 1, toUpdate: 1, errors: [{ line: 4, column: 'price' }] });
+    expect(res.body.report).toMatchObject({
+      mode: 'apply',
+      applied: false,
+      rows: 3,
+      toCreate: 1,
+      toUpdate: 1,
+      errors: [{ line: 4, column: 'price' }],
+    });
     expect((await get('/api/products/sku/IMP-ATOM-NEW', admin.accessToken)).status).toBe(404);
     expect((await get<Product>(`/api/products/${existing.id}`, admin.accessToken)).body.name).toBe(existing.name);
   });
 
   it('apply creates and updates every row in one go (text/csv body too), searchable at once', async () => {
     const cat = await f.category('Import Bracelets');
-    const existing = await f.product({ vendorId, categoryId: cat.id, sku: 'IMP-UPD-1', price: 5_000, stockQuantity: 7, designerId, gemstone: { type: 'Ruby' }, isFeatured: true });
+    const existing = await f.product({
+      vendorId,
+      categoryId: cat.id,
+      sku: 'IMP-UPD-1',
+      price: 5_000,
+      stockQuantity: 7,
+      designerId,
+      gemstone: { type: 'Ruby' },
+      isFeatured: true,
+    });
     const file = csvFile(
       [
         `IMP-CRE-1,Zephyrine Bangle,Import Bracelets,ROSE_GOLD,,80000,120000,4,${vendorId},,,ACTIVE,true`,
@@ -521,14 +600,30 @@ describe('POST /api/products/import', () => {
     });
     const updated = (await get<Product>(`/api/products/${existing.id}`, admin.accessToken)).body;
     // Blank optional cells keep the value (stock, featured, status); blank nullable ones clear it (stone, designer).
-    expect(updated).toMatchObject({ name: 'Updated Bracelet', sku: 'imp-upd-1', metalType: 'WHITE_GOLD', price: { amount: 9_900 }, stockQuantity: 7, isFeatured: true, status: 'ACTIVE', gemstone: null, designerId: null });
+    expect(updated).toMatchObject({
+      name: 'Updated Bracelet',
+      sku: 'imp-upd-1',
+      metalType: 'WHITE_GOLD',
+      price: { amount: 9_900 },
+      stockQuantity: 7,
+      isFeatured: true,
+      status: 'ACTIVE',
+      gemstone: null,
+      designerId: null,
+    });
     expect(ids(await get<ProductSearchPage>('/api/products/search?q=zephyrine'))).toEqual([created.id]);
     expect(ids(await get<ProductSearchPage>('/api/products/search?q=zephyrin'))).toEqual([created.id]);
   });
 
   it('round-trips its own export: formula cells come back as they were, and stale rows are refused', async () => {
     const cat = await f.category();
-    const tricky = await f.product({ vendorId, categoryId: cat.id, name: '=1+2 Ring', description: '- hand finished\n- signed', gemstone: { type: 'Sapphire', carat: 1.5, cut: '+Oval' } });
+    const tricky = await f.product({
+      vendorId,
+      categoryId: cat.id,
+      name: '=1+2 Ring',
+      description: '- hand finished\n- signed',
+      gemstone: { type: 'Sapphire', carat: 1.5, cut: '+Oval' },
+    });
     const plain = await f.product({ vendorId, categoryId: cat.id, price: null, priceMin: 100, priceMax: 200 });
     const { text } = await exportCsv(`categoryId=${cat.id}`);
     const dry = await importCsv(text, 'dry-run');
@@ -536,7 +631,12 @@ describe('POST /api/products/import', () => {
     const applied = await importCsv(text, 'apply');
     expect(applied.status).toBe(200);
     const back = (await get<Product>(`/api/products/${tricky.id}`, admin.accessToken)).body;
-    expect(back).toMatchObject({ name: '=1+2 Ring', description: '- hand finished\n- signed', gemstone: { type: 'Sapphire', carat: 1.5, cut: '+Oval' }, price: tricky.price });
+    expect(back).toMatchObject({
+      name: '=1+2 Ring',
+      description: '- hand finished\n- signed',
+      gemstone: { type: 'Sapphire', carat: 1.5, cut: '+Oval' },
+      price: tricky.price,
+    });
     expect((await get<Product>(`/api/products/${plain.id}`, admin.accessToken)).body.priceRange).toEqual(plain.priceRange);
 
     // Someone edits a piece after this file was exported (the import itself counted as an edit too).
@@ -585,7 +685,10 @@ describe('POST /api/products/import', () => {
 
   it('accepts semicolon-separated files from European spreadsheets', async () => {
     const cat = await f.category();
-    const res = await importCsv(`sku;name;categoryId;metalType;price;vendorId\nIMP-SEMI-1;Semi Ring;${cat.id};SILVER;100;${vendorId}\n`, 'apply');
+    const res = await importCsv(
+      `sku;name;categoryId;metalType;price;vendorId\nIMP-SEMI-1;Semi Ring;${cat.id};SILVER;100;${vendorId}\n`,
+      'apply',
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ applied: true, toCreate: 1 });
   });
@@ -618,7 +721,10 @@ describe('POST /api/products/import', () => {
   it('answers 415 for binary files, other encodings and other content types; 413 over 20 MB', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     const latin1 = Buffer.from(`sku,name,categoryId,metalType,price\nA-1,\xC9toile,${missingId},SILVER,1\n`, 'latin1');
-    for (const [name, body] of [['png', png], ['latin1', latin1]] as const) {
+    for (const [name, body] of [
+      ['png', png],
+      ['latin1', latin1],
+    ] as const) {
       const res = await importCsv(new Blob([body], { type: 'text/csv' }));
       expect(res.status, name).toBe(415);
       expectErrorShape(res.body, 415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -638,7 +744,11 @@ describe('POST /api/products/import', () => {
     }
     const form = new FormData();
     form.append('upload', new Blob(['sku'], { type: 'text/csv' }), 'x.csv');
-    const wrongField = await fetch(`${t.baseUrl}/api/products/import`, { method: 'POST', headers: { authorization: `Bearer ${admin.accessToken}` }, body: form });
+    const wrongField = await fetch(`${t.baseUrl}/api/products/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      body: form,
+    });
     expect(wrongField.status).toBe(400);
   });
 
@@ -649,7 +759,11 @@ describe('POST /api/products/import', () => {
       expect(res.status, o.who).toBe(o.status);
       expectErrorShape(res.body, o.status);
     }
-    const res = await fetch(`${t.baseUrl}/api/products/import?mode=now`, { method: 'POST', headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'text/csv' }, body: file });
+    const res = await fetch(`${t.baseUrl}/api/products/import?mode=now`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'text/csv' },
+      body: file,
+    });
     expect(res.status).toBe(400);
     const empty = await importCsv(file, 'apply');
     expect(empty.body).toEqual({ mode: 'apply', applied: true, rows: 0, toCreate: 0, toUpdate: 0, errors: [], errorCount: 0 });

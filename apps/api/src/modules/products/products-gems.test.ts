@@ -9,7 +9,11 @@ let vendor: Session;
 let f: ReturnType<typeof catalogFactory>;
 let base: { vendorId: string; categoryId: string };
 
-const image = (key: string) => ({ variant: 'front', alt: key, sources: [{ key: `mirror-storage/products/${key}-320.webp`, width: 320, height: 400 }] });
+const image = (key: string) => ({
+  variant: 'front',
+  alt: key,
+  sources: [{ key: `mirror-storage/products/${key}-320.webp`, width: 320, height: 400 }],
+});
 
 beforeAll(async () => {
   // The index is kept like the facets; a write through this server clears it (the last test).
@@ -46,7 +50,13 @@ describe('GET /api/products/gems', () => {
       colours: ['Golden', 'Sky Blue'],
       cuts: ['Round Brilliant'],
       variants: [
-        { key: 'Sky Blue|Round Brilliant', colour: 'Sky Blue', cut: 'Round Brilliant', count: 3, sample: { id: expect.any(String), name: 'Zircon A', image: expect.objectContaining({ alt: 'zircon-a' }) } },
+        {
+          key: 'Sky Blue|Round Brilliant',
+          colour: 'Sky Blue',
+          cut: 'Round Brilliant',
+          count: 3,
+          sample: { id: expect.any(String), name: 'Zircon A', image: expect.objectContaining({ alt: 'zircon-a' }) },
+        },
         { key: 'Golden|', colour: 'Golden', cut: null, count: 1, sample: expect.objectContaining({ name: 'Zircon D' }) },
         { key: '|', colour: null, cut: null, count: 1, sample: expect.objectContaining({ name: 'Zircon E' }) },
       ],
@@ -78,6 +88,10 @@ describe('GET /api/products/gems', () => {
   it('follows a new piece', async () => {
     await f.product({ ...base, name: 'Spinel C', gemstone: { type: 'spinel', colour: 'Pink', cut: 'Oval' } });
     const res = await t.request<GemIndex>('/api/products/gems');
-    expect(res.body.stones.find((s) => s.name === 'Spinel')).toMatchObject({ count: 3, colours: ['Pink', 'Red'], cuts: ['Cushion', 'Oval'] });
+    expect(res.body.stones.find((s) => s.name === 'Spinel')).toMatchObject({
+      count: 3,
+      colours: ['Pink', 'Red'],
+      cuts: ['Cushion', 'Oval'],
+    });
   });
 });

@@ -24,7 +24,13 @@ let bDraft: Product;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, customer, designer, vendorA, vendorB] = await Promise.all([t.loginAs('ADMIN'), t.loginAs('CUSTOMER'), t.loginAs('DESIGNER'), t.loginAs('VENDOR'), t.loginAs('VENDOR')]);
+  [admin, customer, designer, vendorA, vendorB] = await Promise.all([
+    t.loginAs('ADMIN'),
+    t.loginAs('CUSTOMER'),
+    t.loginAs('DESIGNER'),
+    t.loginAs('VENDOR'),
+    t.loginAs('VENDOR'),
+  ]);
   f = catalogFactory(t, admin);
   vendorAId = (await f.vendor(vendorA.userId)).id;
   vendorBId = (await f.vendor(vendorB.userId)).id;
@@ -75,8 +81,16 @@ describe('a vendor’s own pieces (mine=true)', () => {
       expectErrorShape(res.body, 403, 'FORBIDDEN');
     }
     const orphan = await t.loginAs('VENDOR');
-    expectErrorShape((await t.request<ProductFacets>('/api/products/filters?mine=true', { token: orphan.accessToken })).body, 403, 'VENDOR_NOT_LINKED');
-    expectErrorShape((await t.request<ProductPage>('/api/products?mine=yes', { token: vendorA.accessToken })).body, 400, 'VALIDATION_FAILED');
+    expectErrorShape(
+      (await t.request<ProductFacets>('/api/products/filters?mine=true', { token: orphan.accessToken })).body,
+      403,
+      'VENDOR_NOT_LINKED',
+    );
+    expectErrorShape(
+      (await t.request<ProductPage>('/api/products?mine=yes', { token: vendorA.accessToken })).body,
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('reads the house an account acts for with each request: linked, the same token sees its pieces; unlinked, it is refused again', async () => {
@@ -96,23 +110,41 @@ describe('a vendor’s own pieces (mine=true)', () => {
     const draft = await t.request<ErrorResponse>(`/api/products/${bDraft.id}`, { token: vendorA.accessToken });
     expectErrorShape(draft.body, 404, 'PRODUCT_NOT_FOUND');
     // The back-office editor asks with `mine`: another vendor's live piece is missing there too.
-    expectErrorShape((await t.request<Product>(`/api/products/${bLive.id}?mine=true`, { token: vendorA.accessToken })).body, 404, 'PRODUCT_NOT_FOUND');
+    expectErrorShape(
+      (await t.request<Product>(`/api/products/${bLive.id}?mine=true`, { token: vendorA.accessToken })).body,
+      404,
+      'PRODUCT_NOT_FOUND',
+    );
     expect((await t.request<Product>(`/api/products/${bLive.id}?mine=true`, { token: vendorB.accessToken })).body.id).toBe(bLive.id);
     expect((await t.request<Product>(`/api/products/${aDraft.id}?mine=true`, { token: vendorA.accessToken })).body.id).toBe(aDraft.id);
-    expectErrorShape((await t.request<Product>(`/api/products/${aDraft.id}?mine=true`, { token: admin.accessToken })).body, 403, 'FORBIDDEN');
+    expectErrorShape(
+      (await t.request<Product>(`/api/products/${aDraft.id}?mine=true`, { token: admin.accessToken })).body,
+      403,
+      'FORBIDDEN',
+    );
     for (const p of [bLive, bDraft]) {
-      expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Taken' } })).status).toBe(404);
-      expect((await t.request(`/api/products/${p.id}/stock`, { method: 'PUT', token: vendorA.accessToken, body: { quantity: 1 } })).status).toBe(404);
+      expect(
+        (await t.request(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Taken' } })).status,
+      ).toBe(404);
+      expect(
+        (await t.request(`/api/products/${p.id}/stock`, { method: 'PUT', token: vendorA.accessToken, body: { quantity: 1 } })).status,
+      ).toBe(404);
     }
   });
 });
 
 describe('what only the house decides', () => {
   it('lets a vendor create drafts for itself, never a live piece', async () => {
-    const draft = await t.request<Product>('/api/products', { token: vendorA.accessToken, body: { categoryId, name: 'Vendor draft', sku: `VD-${Date.now()}`, metalType: 'SILVER', price: 10_000 } });
+    const draft = await t.request<Product>('/api/products', {
+      token: vendorA.accessToken,
+      body: { categoryId, name: 'Vendor draft', sku: `VD-${Date.now()}`, metalType: 'SILVER', price: 10_000 },
+    });
     expect(draft.status).toBe(201);
     expect(draft.body).toMatchObject({ status: 'DRAFT', vendorId: vendorAId, designerId: null });
-    const live = await t.request<ErrorResponse>('/api/products', { token: vendorA.accessToken, body: { categoryId, name: 'Vendor live', sku: `VL-${Date.now()}`, metalType: 'SILVER', price: 10_000, status: 'ACTIVE' } });
+    const live = await t.request<ErrorResponse>('/api/products', {
+      token: vendorA.accessToken,
+      body: { categoryId, name: 'Vendor live', sku: `VL-${Date.now()}`, metalType: 'SILVER', price: 10_000, status: 'ACTIVE' },
+    });
     expectErrorShape(live.body, 403, 'FORBIDDEN');
     expect(live.body.details).toEqual([expect.objectContaining({ path: 'status' })]);
     const mine = await t.request<ProductSearchPage>('/api/products/search?q=vendor%20live&mine=true', { token: vendorA.accessToken });
@@ -121,21 +153,41 @@ describe('what only the house decides', () => {
 
   it('refuses a designer chosen by a vendor, on create and on update, and keeps the attribution', async () => {
     for (const designerId of [designerAId, designerBId]) {
-      const res = await t.request<ErrorResponse>('/api/products', { token: vendorA.accessToken, body: { categoryId, name: 'Attributed', sku: `VA-${designerId.slice(0, 8)}`, metalType: 'SILVER', price: 10_000, designerId } });
+      const res = await t.request<ErrorResponse>('/api/products', {
+        token: vendorA.accessToken,
+        body: { categoryId, name: 'Attributed', sku: `VA-${designerId.slice(0, 8)}`, metalType: 'SILVER', price: 10_000, designerId },
+      });
       expectErrorShape(res.body, 403, 'FORBIDDEN');
       expect(res.body.details).toEqual([expect.objectContaining({ path: 'designerId' })]);
     }
-    const swap = await t.request<ErrorResponse>(`/api/products/${aLive.id}`, { method: 'PUT', token: vendorA.accessToken, body: { designerId: designerBId } });
+    const swap = await t.request<ErrorResponse>(`/api/products/${aLive.id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { designerId: designerBId },
+    });
     expectErrorShape(swap.body, 403, 'FORBIDDEN');
-    const clear = await t.request<ErrorResponse>(`/api/products/${aLive.id}`, { method: 'PUT', token: vendorA.accessToken, body: { designerId: null } });
+    const clear = await t.request<ErrorResponse>(`/api/products/${aLive.id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { designerId: null },
+    });
     expectErrorShape(clear.body, 403, 'FORBIDDEN');
-    const attach = await t.request<ErrorResponse>(`/api/products/${aDraft.id}`, { method: 'PUT', token: vendorA.accessToken, body: { designerId: designerAId } });
+    const attach = await t.request<ErrorResponse>(`/api/products/${aDraft.id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { designerId: designerAId },
+    });
     expectErrorShape(attach.body, 403, 'FORBIDDEN');
     const after = await t.request<Product>(`/api/products/${aLive.id}`, { token: admin.accessToken });
     expect(after.body.designerId).toBe(designerAId);
     // The house attributes freely.
-    expect((await t.request(`/api/products/${aDraft.id}`, { method: 'PUT', token: admin.accessToken, body: { designerId: designerBId } })).status).toBe(200);
-    expect((await t.request(`/api/products/${aDraft.id}`, { method: 'PUT', token: admin.accessToken, body: { designerId: null } })).status).toBe(200);
+    expect(
+      (await t.request(`/api/products/${aDraft.id}`, { method: 'PUT', token: admin.accessToken, body: { designerId: designerBId } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.request(`/api/products/${aDraft.id}`, { method: 'PUT', token: admin.accessToken, body: { designerId: null } })).status,
+    ).toBe(200);
   });
 
   it('lets a vendor save its live piece unchanged in status and designer, withdraw it, but not publish it again', async () => {
@@ -147,9 +199,17 @@ describe('what only the house decides', () => {
     });
     expect(save.status).toBe(200);
     expect(save.body).toMatchObject({ name: 'Withdrawn ring II', status: 'ACTIVE' });
-    const archive = await t.request<Product>(`/api/products/${piece.id}`, { method: 'PUT', token: vendorA.accessToken, body: { status: 'ARCHIVED' } });
+    const archive = await t.request<Product>(`/api/products/${piece.id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { status: 'ARCHIVED' },
+    });
     expect(archive.body.status).toBe('ARCHIVED');
-    const republish = await t.request<ErrorResponse>(`/api/products/${piece.id}`, { method: 'PUT', token: vendorA.accessToken, body: { status: 'ACTIVE' } });
+    const republish = await t.request<ErrorResponse>(`/api/products/${piece.id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { status: 'ACTIVE' },
+    });
     expectErrorShape(republish.body, 403, 'FORBIDDEN');
     expect((await t.request<Product>(`/api/products/${piece.id}`, { token: admin.accessToken })).body.status).toBe('ARCHIVED');
   });

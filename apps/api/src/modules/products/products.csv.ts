@@ -80,7 +80,8 @@ export interface CsvRecord {
 
 /** A UTF-8 text file, or 415. NUL bytes or invalid UTF-8 mean a binary file or another encoding. */
 function decodeText(file: Buffer): string {
-  if (file.includes(0)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This is not a CSV file (it holds binary data). Export the sheet as "CSV UTF-8".');
+  if (file.includes(0))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This is not a CSV file (it holds binary data). Export the sheet as "CSV UTF-8".');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(file);
   } catch {
@@ -103,7 +104,10 @@ const unprocessable = (message: string, details?: { path: string; message: strin
  */
 export async function readCsv(file: Buffer): Promise<{ header: string[]; records: CsvRecord[] }> {
   const text = decodeText(file).replace(/^\uFEFF/, '');
-  if (text.trim() === '') throw unprocessable('The file is empty: it needs a header row and one row per piece.', [{ path: 'header', message: 'Missing header row' }]);
+  if (text.trim() === '')
+    throw unprocessable('The file is empty: it needs a header row and one row per piece.', [
+      { path: 'header', message: 'Missing header row' },
+    ]);
   const parser = parse({ delimiter: delimiterOf(text), info: true, relax_column_count: true, skip_empty_lines: true });
   const source = Readable.from(
     (function* () {
@@ -114,7 +118,10 @@ export async function readCsv(file: Buffer): Promise<{ header: string[]; records
   const records: CsvRecord[] = [];
   let header: string[] | null = null;
   try {
-    for await (const { record, info } of source.pipe(parser) as AsyncIterable<{ record: string[]; info: { lines: number; records: number } }>) {
+    for await (const { record, info } of source.pipe(parser) as AsyncIterable<{
+      record: string[];
+      info: { lines: number; records: number };
+    }>) {
       // `info.lines` is where the record ends: count back the line breaks inside its quoted cells.
       const breaks = record.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
       if (!header) {
@@ -128,7 +135,9 @@ export async function readCsv(file: Buffer): Promise<{ header: string[]; records
     const e = err as { code?: string; message?: string; lines?: number };
     if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
       const where = e.lines ? ` (line ${e.lines})` : '';
-      throw unprocessable(`The file is not valid CSV${where}: ${(e.message ?? '').replace(/^.*?:\s*/, '')}`, [{ path: e.lines ? `line ${e.lines}` : 'file', message: 'Not valid CSV' }]);
+      throw unprocessable(`The file is not valid CSV${where}: ${(e.message ?? '').replace(/^.*?:\s*/, '')}`, [
+        { path: e.lines ? `line ${e.lines}` : 'file', message: 'Not valid CSV' },
+      ]);
     }
     throw err;
   }
@@ -157,13 +166,22 @@ export function mapHeader(header: string[]): ColumnIndex {
   const has = (c: ProductCsvColumn) => index[c] !== undefined;
   for (const c of ['sku', 'name', 'metalType'] as const) if (!has(c)) details.push({ path: c, message: 'Missing column' });
   if (!has('categoryId') && !has('category')) details.push({ path: 'categoryId', message: 'Missing column (give categoryId or category)' });
-  if (!has('price') && !(has('priceMin') && has('priceMax'))) details.push({ path: 'price', message: 'Missing column (give price, or priceMin and priceMax)' });
-  if (!has('stoneType') && STONE_DETAILS.some(has)) details.push({ path: 'stoneType', message: 'Missing column (carat, cut, colour and clarity describe the stone type)' });
+  if (!has('price') && !(has('priceMin') && has('priceMax')))
+    details.push({ path: 'price', message: 'Missing column (give price, or priceMin and priceMax)' });
+  if (!has('stoneType') && STONE_DETAILS.some(has))
+    details.push({ path: 'stoneType', message: 'Missing column (carat, cut, colour and clarity describe the stone type)' });
   if (details.length) {
     const unknown = details.filter((d) => d.message === 'Unknown column').map((d) => d.path);
     const missing = details.filter((d) => d.message.startsWith('Missing')).map((d) => d.path);
-    const parts = [missing.length ? `missing ${missing.join(', ')}` : '', unknown.length ? `unknown ${unknown.join(', ')}` : '', details.some((d) => d.message === 'Column appears twice') ? 'repeated columns' : ''];
-    throw unprocessable(`The header row does not fit: ${parts.filter(Boolean).join('; ')}. Expected columns: ${PRODUCT_CSV_COLUMNS.join(', ')}.`, details);
+    const parts = [
+      missing.length ? `missing ${missing.join(', ')}` : '',
+      unknown.length ? `unknown ${unknown.join(', ')}` : '',
+      details.some((d) => d.message === 'Column appears twice') ? 'repeated columns' : '',
+    ];
+    throw unprocessable(
+      `The header row does not fit: ${parts.filter(Boolean).join('; ')}. Expected columns: ${PRODUCT_CSV_COLUMNS.join(', ')}.`,
+      details,
+    );
   }
   return index;
 }
@@ -208,7 +226,8 @@ const NUMBER_REASONS: Partial<Record<ProductCsvColumn, string>> = {
   stockQuantity: 'Not a whole number',
 };
 const NUMBER_COLUMNS = new Set(Object.keys(NUMBER_REASONS) as ProductCsvColumn[]);
-export const FORMULA_REASON = "Starts with =, +, - or @, which a spreadsheet runs as a formula. Remove the sign, or start the cell with an apostrophe (').";
+export const FORMULA_REASON =
+  "Starts with =, +, - or @, which a spreadsheet runs as a formula. Remove the sign, or start the cell with an apostrophe (').";
 
 /** Reads one record's cells: formula cells refused, our export's `'` escape undone, numbers and booleans typed. */
 export function readValues(cells: string[], index: ColumnIndex): { values: CsvValues; errors: CellError[] } {
@@ -222,7 +241,8 @@ export function readValues(cells: string[], index: ColumnIndex): { values: CsvVa
       const v = raw.trim();
       if (v === '') values[column] = null;
       else if (/^-\d/.test(v)) errors.push({ column, reason: 'Must not be negative' });
-      else if (column === 'carat' ? !/^\d+(\.\d+)?$/.test(v) : !/^\d+$/.test(v)) errors.push({ column, reason: NUMBER_REASONS[column] ?? 'Not a number' });
+      else if (column === 'carat' ? !/^\d+(\.\d+)?$/.test(v) : !/^\d+$/.test(v))
+        errors.push({ column, reason: NUMBER_REASONS[column] ?? 'Not a number' });
       else values[column] = Number(v);
       continue;
     }

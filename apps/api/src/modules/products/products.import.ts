@@ -1,4 +1,11 @@
-import { CreateProductBodySchema, PRODUCT_CSV_COLUMNS, rejectNulCharacters, UpdateProductBodySchema, type ProductCsvColumn, type ProductImportError } from '@mirror/contract';
+import {
+  CreateProductBodySchema,
+  PRODUCT_CSV_COLUMNS,
+  rejectNulCharacters,
+  UpdateProductBodySchema,
+  type ProductCsvColumn,
+  type ProductImportError,
+} from '@mirror/contract';
 import type { NewProductRow } from '../../db/schema/index';
 import { readValues, STONE_DETAILS, type CellError, type ColumnIndex, type CsvRecord, type CsvValues } from './products.csv';
 import type { ImportedColumns, ProductReadRow, ProductsRepo } from './products.repo';
@@ -46,29 +53,61 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
   const rows: { rec: CsvRecord; values: CsvValues; errors: CellError[] }[] = [];
   for (const rec of records) {
     if (rec.cells.length !== headerLength) {
-      errors.push({ line: rec.line, row: rec.row, column: null, reason: `This row has ${rec.cells.length} cells; the header has ${headerLength}.` });
+      errors.push({
+        line: rec.line,
+        row: rec.row,
+        column: null,
+        reason: `This row has ${rec.cells.length} cells; the header has ${headerLength}.`,
+      });
       continue;
     }
     rows.push({ rec, ...readValues(rec.cells, index) });
   }
 
   // ---- every lookup for the whole file, set-based
-  const distinct = (list: (string | null | undefined)[], valid: (s: string) => boolean) => [...new Set(list.filter((s): s is string => !!s && valid(s)))];
+  const distinct = (list: (string | null | undefined)[], valid: (s: string) => boolean) => [
+    ...new Set(list.filter((s): s is string => !!s && valid(s))),
+  ];
   const skuShape = (s: string) => CreateProductBodySchema.shape.sku.safeParse(s).success;
-  const skus = distinct(rows.map((r) => r.values.sku), skuShape);
+  const skus = distinct(
+    rows.map((r) => r.values.sku),
+    skuShape,
+  );
   const existing = new Map((await repo.findBySkus(skus, lock)).map((p) => [p.sku.toUpperCase(), p]));
   const categoryRows = await repo.categoriesByIdOrName(
-    distinct(rows.map((r) => r.values.categoryId), (s) => UUID.test(s)),
-    distinct(rows.map((r) => r.values.category), () => true),
+    distinct(
+      rows.map((r) => r.values.categoryId),
+      (s) => UUID.test(s),
+    ),
+    distinct(
+      rows.map((r) => r.values.category),
+      () => true,
+    ),
   );
   const categoryIds = new Set(categoryRows.map((c) => c.id));
   const categoryByName = new Map(categoryRows.map((c) => [c.name.toLowerCase(), c.id]));
-  const vendorIds = await repo.liveVendorIds(distinct(rows.map((r) => r.values.vendorId), (s) => UUID.test(s)));
-  const designerIds = await repo.liveDesignerIds(distinct(rows.map((r) => r.values.designerId), (s) => UUID.test(s)));
+  const vendorIds = await repo.liveVendorIds(
+    distinct(
+      rows.map((r) => r.values.vendorId),
+      (s) => UUID.test(s),
+    ),
+  );
+  const designerIds = await repo.liveDesignerIds(
+    distinct(
+      rows.map((r) => r.values.designerId),
+      (s) => UUID.test(s),
+    ),
+  );
 
   const has = (c: ProductCsvColumn) => index[c] !== undefined;
   const firstLineOfSku = new Map<string, number>();
-  const planned: { rec: CsvRecord; errors: CellError[]; create?: NewProductRow; update?: ImportedColumns & { id: string }; current?: ProductReadRow }[] = [];
+  const planned: {
+    rec: CsvRecord;
+    errors: CellError[];
+    create?: NewProductRow;
+    update?: ImportedColumns & { id: string };
+    current?: ProductReadRow;
+  }[] = [];
 
   for (const { rec, values: v, errors: cellErrors } of rows) {
     const rowErrors: CellError[] = [...cellErrors];
@@ -106,7 +145,8 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
       else if (categoryId && byName !== categoryId) fail('category', 'Names another category than categoryId');
       else categoryId = byName;
     }
-    if (!categoryId && !failed('categoryId') && !failed('category')) fail(has('categoryId') ? 'categoryId' : 'category', 'Choose the category');
+    if (!categoryId && !failed('categoryId') && !failed('category'))
+      fail(has('categoryId') ? 'categoryId' : 'category', 'Choose the category');
 
     if (v.vendorId && !failed('vendorId')) {
       if (!UUID.test(v.vendorId)) fail('vendorId', 'Not a valid id');
@@ -118,14 +158,21 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
     }
 
     // The stone: its type decides; details without a type are a mistake, not a silent drop.
-    let gemstone: { type: string; carat: number | null; cut: string | null; colour: string | null; clarity: string | null } | null | undefined;
+    let gemstone:
+      { type: string; carat: number | null; cut: string | null; colour: string | null; clarity: string | null } | null | undefined;
     if (has('stoneType')) {
-      if (v.stoneType) gemstone = { type: v.stoneType, carat: v.carat ?? null, cut: v.cut ?? null, colour: v.colour ?? null, clarity: v.clarity ?? null };
+      if (v.stoneType)
+        gemstone = { type: v.stoneType, carat: v.carat ?? null, cut: v.cut ?? null, colour: v.colour ?? null, clarity: v.clarity ?? null };
       else if (STONE_DETAILS.some((c) => v[c] != null)) fail('stoneType', 'Give the stone type for its carat, cut, colour or clarity');
       else gemstone = null;
     }
 
-    const price = v.price != null ? { price: v.price } : v.priceMin != null || v.priceMax != null ? { priceMin: v.priceMin ?? null, priceMax: v.priceMax ?? null } : {};
+    const price =
+      v.price != null
+        ? { price: v.price }
+        : v.priceMin != null || v.priceMax != null
+          ? { priceMin: v.priceMin ?? null, priceMax: v.priceMax ?? null }
+          : {};
     const schemaIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
       for (const issue of issues) fail(columnOfPath(issue.path, index), issue.message);
     };
@@ -202,7 +249,10 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
         const exportedAt = Date.parse(v.updatedAt);
         if (Number.isNaN(exportedAt)) fail('updatedAt', 'Not a date (use the value the export wrote, or leave it blank)');
         else if (current.updatedAt.getTime() > exportedAt) {
-          fail('updatedAt', `This piece changed after the file was exported (now ${current.updatedAt.toISOString()}): export again, or clear the cell to overwrite.`);
+          fail(
+            'updatedAt',
+            `This piece changed after the file was exported (now ${current.updatedAt.toISOString()}): export again, or clear the cell to overwrite.`,
+          );
         }
       }
       if (parsed.success && rowErrors.length === 0) {
@@ -219,7 +269,8 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
           categoryId: p.categoryId ?? current.categoryId,
           metal: p.metalType ?? current.metal,
           gemstoneType: p.gemstone === undefined ? current.gemstoneType : (p.gemstone?.type ?? null),
-          gemstoneCaratPoints: p.gemstone === undefined ? current.gemstoneCaratPoints : p.gemstone?.carat == null ? null : Math.round(p.gemstone.carat * 100),
+          gemstoneCaratPoints:
+            p.gemstone === undefined ? current.gemstoneCaratPoints : p.gemstone?.carat == null ? null : Math.round(p.gemstone.carat * 100),
           gemstoneCut: p.gemstone === undefined ? current.gemstoneCut : (p.gemstone?.cut ?? null),
           gemstoneColour: p.gemstone === undefined ? current.gemstoneColour : (p.gemstone?.colour ?? null),
           gemstoneClarity: p.gemstone === undefined ? current.gemstoneClarity : (p.gemstone?.clarity ?? null),
@@ -237,7 +288,9 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
   }
 
   // ---- slugs: unique across the file and against every other piece (deleted ones included)
-  const wanted = planned.flatMap((p) => (p.create ? [p.create.slug] : p.update && p.update.slug !== p.current?.slug ? [p.update.slug] : []));
+  const wanted = planned.flatMap((p) =>
+    p.create ? [p.create.slug] : p.update && p.update.slug !== p.current?.slug ? [p.update.slug] : [],
+  );
   const holders = await repo.slugHolders([...new Set(wanted)]);
   const slugLine = new Map<string, number>();
   for (const p of planned) {
@@ -246,7 +299,8 @@ export async function planImport({ repo, headerLength, records, index, lock, slu
     const column = index.slug !== undefined ? 'slug' : 'name';
     const first = slugLine.get(slug);
     if (first !== undefined) p.errors.push({ column, reason: `The slug "${slug}" is already taken by line ${first}` });
-    else if (holders.has(slug) && holders.get(slug) !== p.update?.id) p.errors.push({ column, reason: `Another piece already uses the slug "${slug}"` });
+    else if (holders.has(slug) && holders.get(slug) !== p.update?.id)
+      p.errors.push({ column, reason: `Another piece already uses the slug "${slug}"` });
     else slugLine.set(slug, p.rec.line);
   }
 

@@ -1,8 +1,33 @@
 import { createHash } from 'node:crypto';
-import { and, type AnyColumn, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  type AnyColumn,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
 import type { Db } from '../../db/client';
-import { nameWords, tsqueryAt, typoBudget, variantsOf, type NamedGroup, type SearchPlan, type SearchWord, type WordLexicon } from './products.search';
+import {
+  nameWords,
+  tsqueryAt,
+  typoBudget,
+  variantsOf,
+  type NamedGroup,
+  type SearchPlan,
+  type SearchWord,
+  type WordLexicon,
+} from './products.search';
 import {
   categories,
   collectionProducts,
@@ -164,16 +189,27 @@ const scopeLevel = (plan: SearchPlan): SearchLevel => (plan.scope === 'structure
 /** The four attribute tiers of a search, each without the rows of the tiers above it (null: empty tier). */
 function searchTiers(plan: SearchPlan): Record<SearchTier, SQL | null> {
   const [name, stone, strong, all] = (['A', 'AB', 'ABC', 'ABCD'] as const).map((level) => searchCondition(plan.words, level));
-  const below = (tier: SQL | null | undefined, above: SQL | null | undefined) => (tier ? (above ? and(tier, sql`not (${above})`)! : tier) : null);
-  return { name: name ?? null, stone: below(stone, name), strong: below(strong, stone), other: plan.scope === 'structured' ? null : below(all, strong) };
+  const below = (tier: SQL | null | undefined, above: SQL | null | undefined) =>
+    tier ? (above ? and(tier, sql`not (${above})`)! : tier) : null;
+  return {
+    name: name ?? null,
+    stone: below(stone, name),
+    strong: below(strong, stone),
+    other: plan.scope === 'structured' ? null : below(all, strong),
+  };
 }
 
 export function createProductsRepo(db: Db, lowStockThreshold: number) {
   function visibility(viewer: ProductViewer, includeDeleted: boolean | 'only', bind: Bind = inline): SQL | undefined {
-    if (viewer.isAdmin) return includeDeleted === 'only' ? isNotNull(products.deletedAt) : includeDeleted ? undefined : isNull(products.deletedAt);
-    if (viewer.isOwnOnly && viewer.vendorId) return and(isNull(products.deletedAt), eq(products.vendorId, bind('viewerVendorId', viewer.vendorId)));
+    if (viewer.isAdmin)
+      return includeDeleted === 'only' ? isNotNull(products.deletedAt) : includeDeleted ? undefined : isNull(products.deletedAt);
+    if (viewer.isOwnOnly && viewer.vendorId)
+      return and(isNull(products.deletedAt), eq(products.vendorId, bind('viewerVendorId', viewer.vendorId)));
     const live = eq(products.status, 'ACTIVE');
-    return and(isNull(products.deletedAt), viewer.vendorId ? or(live, eq(products.vendorId, bind('viewerVendorId', viewer.vendorId))) : live);
+    return and(
+      isNull(products.deletedAt),
+      viewer.vendorId ? or(live, eq(products.vendorId, bind('viewerVendorId', viewer.vendorId))) : live,
+    );
   }
 
   function buildWhere(viewer: ProductViewer, filter: ProductFilter, bind: Bind): SQL | undefined {
@@ -186,7 +222,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       c.push(
         inArray(
           products.id,
-          db.select({ id: collectionProducts.productId }).from(collectionProducts).where(eq(collectionProducts.collectionId, bind('collectionId', filter.collectionId))),
+          db
+            .select({ id: collectionProducts.productId })
+            .from(collectionProducts)
+            .where(eq(collectionProducts.collectionId, bind('collectionId', filter.collectionId))),
         ),
       );
     }
@@ -221,8 +260,20 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
   function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
     const deleted = deletedMode(viewer, filter);
     const parts = [
-      viewer.isAdmin ? (deleted === 'only' ? 'admin+trash' : deleted ? 'admin+deleted' : 'admin') : viewer.vendorId ? (viewer.isOwnOnly ? 'vendor-own' : 'vendor') : 'public',
-      ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'cut', 'ids', 'matches'] as const).filter((k) => filter[k]),
+      viewer.isAdmin
+        ? deleted === 'only'
+          ? 'admin+trash'
+          : deleted
+            ? 'admin+deleted'
+            : 'admin'
+        : viewer.vendorId
+          ? viewer.isOwnOnly
+            ? 'vendor-own'
+            : 'vendor'
+          : 'public',
+      ...(
+        ['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'cut', 'ids', 'matches'] as const
+      ).filter((k) => filter[k]),
       filter.featured !== undefined ? 'featured' : '',
       filter.availability ? `availability=${filter.availability}` : '',
       filter.available ? 'available' : '',
@@ -241,7 +292,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
   const prepared = new Map<string, { execute: (params: Record<string, unknown>) => Promise<unknown> }>();
   function preparedQuery<T>(
     key: string,
-    build: () => { prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> }; execute: (params?: Record<string, unknown>) => Promise<T> },
+    build: () => {
+      prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> };
+      execute: (params?: Record<string, unknown>) => Promise<T>;
+    },
     reuse = true,
   ) {
     if (!reuse) return (params: Record<string, unknown>) => build().execute(params);
@@ -259,9 +313,19 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     if (dims.length === 0 && !withTotal) return [];
     const cols = dims.map((d) => FACET_COLUMNS[d]);
     const sets = [...cols.map((c) => `(${c})`), ...(withTotal ? ['()'] : [])].join(', ');
-    const dimension = cols.length ? sql.raw(`case ${cols.map((c, i) => `when grouping(${c}) = 0 then '${dims[i]}'`).join(' ')} end`) : sql.raw('null');
-    const value = cols.length ? sql.raw(`coalesce(${cols.map((c) => `case when grouping(${c}) = 0 then ${c}::text end`).join(', ')})`) : sql.raw('null');
-    return rowsOf<{ dimension: GroupedFacet | null; value: string | null; count: number; min_price: number | null; max_price: number | null }>(
+    const dimension = cols.length
+      ? sql.raw(`case ${cols.map((c, i) => `when grouping(${c}) = 0 then '${dims[i]}'`).join(' ')} end`)
+      : sql.raw('null');
+    const value = cols.length
+      ? sql.raw(`coalesce(${cols.map((c) => `case when grouping(${c}) = 0 then ${c}::text end`).join(', ')})`)
+      : sql.raw('null');
+    return rowsOf<{
+      dimension: GroupedFacet | null;
+      value: string | null;
+      count: number;
+      min_price: number | null;
+      max_price: number | null;
+    }>(
       await db.execute(sql`
         select ${dimension} as dimension, ${value} as value, count(*)::int as count, min(sort_price) as min_price, max(sort_price) as max_price
         from (
@@ -327,13 +391,27 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           : sql`(${column}, ${products.id}) > (cast(${bind('cursorValue', cursor.value)} as ${cast}), cast(${bind('cursorId', cursor.id)} as uuid))`
         : undefined;
       if (mode === 'offset') params.offset = page.offset;
-      const run = preparedQuery<{ product: ProductReadRow; cursorValue: string }[]>(`list|${shapeKey(viewer, filter)}|${sort.field}|${sort.direction}|${mode}`, () => {
-        const select = db.select({ product: productColumns, cursorValue: sql<string>`cast(${column} as text)` }).from(products);
-        if (mode !== 'offset') return select.where(and(condition, keyset)).orderBy(...order).limit(sql.placeholder('limit'));
-        // Offset pages pick their ids from the sort index alone, then read just those rows.
-        const ids = db.select({ id: products.id }).from(products).where(condition).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
-        return select.where(inArray(products.id, ids)).orderBy(...order);
-      }, !filter.matches);
+      const run = preparedQuery<{ product: ProductReadRow; cursorValue: string }[]>(
+        `list|${shapeKey(viewer, filter)}|${sort.field}|${sort.direction}|${mode}`,
+        () => {
+          const select = db.select({ product: productColumns, cursorValue: sql<string>`cast(${column} as text)` }).from(products);
+          if (mode !== 'offset')
+            return select
+              .where(and(condition, keyset))
+              .orderBy(...order)
+              .limit(sql.placeholder('limit'));
+          // Offset pages pick their ids from the sort index alone, then read just those rows.
+          const ids = db
+            .select({ id: products.id })
+            .from(products)
+            .where(condition)
+            .orderBy(...order)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'));
+          return select.where(inArray(products.id, ids)).orderBy(...order);
+        },
+        !filter.matches,
+      );
       return run(params);
     },
 
@@ -341,7 +419,15 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       const params: Record<string, unknown> = {};
       const condition = buildWhere(viewer, filter, collecting(params));
       // A search's plan depends on how many rows its words match, which a generic plan cannot know (decisions §29).
-      const run = preparedQuery<{ value: number }[]>(`count|${shapeKey(viewer, filter)}`, () => db.select({ value: sql<number>`count(*)::int` }).from(products).where(condition), !filter.matches);
+      const run = preparedQuery<{ value: number }[]>(
+        `count|${shapeKey(viewer, filter)}`,
+        () =>
+          db
+            .select({ value: sql<number>`count(*)::int` })
+            .from(products)
+            .where(condition),
+        !filter.matches,
+      );
       const [row] = await run(params);
       return row?.value ?? 0;
     },
@@ -351,8 +437,17 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       const forms = [word, ...variantsOf(word)];
       const budget = typoBudget(word);
       const [exact, prefixed, candidates] = await Promise.all([
-        db.select({ term: searchTerms.term }).from(searchTerms).where(sql`${searchTerms.term} = any(string_to_array(${forms.join(',')}, ','))`),
-        isLast ? db.select({ term: searchTerms.term }).from(searchTerms).where(and(sql`${searchTerms.term} like ${`${word}%`}`, sql`${searchTerms.term} <> ${word}`)).limit(1) : [],
+        db
+          .select({ term: searchTerms.term })
+          .from(searchTerms)
+          .where(sql`${searchTerms.term} = any(string_to_array(${forms.join(',')}, ','))`),
+        isLast
+          ? db
+              .select({ term: searchTerms.term })
+              .from(searchTerms)
+              .where(and(sql`${searchTerms.term} like ${`${word}%`}`, sql`${searchTerms.term} <> ${word}`))
+              .limit(1)
+          : [],
         budget === 0
           ? []
           : db
@@ -376,7 +471,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         db.select({ id: categories.id, name: categories.name }).from(categories),
         db.select({ id: collections.id, name: collections.name }).from(collections).where(isNull(collections.deletedAt)),
       ]);
-      return [...c.map((r) => ({ kind: 'category' as const, id: r.id, words: nameWords(r.name) })), ...k.map((r) => ({ kind: 'collection' as const, id: r.id, words: nameWords(r.name) }))];
+      return [
+        ...c.map((r) => ({ kind: 'category' as const, id: r.id, words: nameWords(r.name) })),
+        ...k.map((r) => ({ kind: 'collection' as const, id: r.id, words: nameWords(r.name) })),
+      ];
     },
 
     /**
@@ -394,7 +492,12 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           from ${products}
           where ${and(condition, all)}`),
       );
-      const [name, stone, strong, total] = [row?.name, row?.stone, row?.strong, row?.total].map((v) => Number(v ?? 0)) as [number, number, number, number];
+      const [name, stone, strong, total] = [row?.name, row?.stone, row?.strong, row?.total].map((v) => Number(v ?? 0)) as [
+        number,
+        number,
+        number,
+        number,
+      ];
       return { name, stone, strong, other: total - name - stone - strong, total };
     },
 
@@ -404,7 +507,13 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
      * — the predicate is wrapped (`is true`) so the planner cannot trade that early stop for a bitmap of
      * half the table. The caller decides which from the tier's exact count, not the planner's estimate.
      */
-    async searchTier(condition: SQL | undefined, plan: SearchPlan, tier: SearchTier, large: boolean, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
+    async searchTier(
+      condition: SQL | undefined,
+      plan: SearchPlan,
+      tier: SearchTier,
+      large: boolean,
+      page: { offset: number; size: number },
+    ): Promise<ProductReadRow[]> {
       const tierCondition = searchTiers(plan)[tier];
       if (!tierCondition) return [];
       const select = db.select(productColumns).from(products);
@@ -419,7 +528,13 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       // recheck reads the rows anyway), then sorted. One reference to the table keeps planning cheap.
       // (drizzle leaves out a literal `offset 0`, a placeholder it keeps: any OFFSET stops the subquery's pull-up.)
       const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
-      return db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(page.offset).execute({ zero: 0 });
+      return db
+        .select()
+        .from(matched)
+        .orderBy(desc(matched.createdAt), desc(matched.id))
+        .limit(page.size)
+        .offset(page.offset)
+        .execute({ zero: 0 });
     },
 
     /**
@@ -431,7 +546,9 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       const all = searchCondition(plan.words, scopeLevel(plan));
       if (!all) return [];
       const tiers = searchTiers(plan);
-      const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) => (tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : []));
+      const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
+        tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
+      );
       const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
       return db
         .select(productColumns)
@@ -448,7 +565,11 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         insert into ${searchTerms} (term)
         select distinct unnest(tsvector_to_array(${products.searchVector})) from ${products} where ${products.id} = ${productId}
         on conflict do nothing`);
-      return Number((result as { affectedRows?: number; rowCount?: number | null }).affectedRows ?? (result as { rowCount?: number | null }).rowCount ?? 0);
+      return Number(
+        (result as { affectedRows?: number; rowCount?: number | null }).affectedRows ??
+          (result as { rowCount?: number | null }).rowCount ??
+          0,
+      );
     },
 
     async insert(values: NewProductRow): Promise<ProductRow> {
@@ -529,12 +650,23 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       return rows.length > 0;
     },
 
-
     async references(input: { categoryId?: string | undefined; vendorId?: string | undefined; designerId?: string | null | undefined }) {
       const [category, vendor, designer] = await Promise.all([
         input.categoryId ? db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1) : [],
-        input.vendorId ? db.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.id, input.vendorId), isNull(vendors.deletedAt))).limit(1) : [],
-        input.designerId ? db.select({ id: designers.id }).from(designers).where(and(eq(designers.id, input.designerId), isNull(designers.deletedAt))).limit(1) : [],
+        input.vendorId
+          ? db
+              .select({ id: vendors.id })
+              .from(vendors)
+              .where(and(eq(vendors.id, input.vendorId), isNull(vendors.deletedAt)))
+              .limit(1)
+          : [],
+        input.designerId
+          ? db
+              .select({ id: designers.id })
+              .from(designers)
+              .where(and(eq(designers.id, input.designerId), isNull(designers.deletedAt)))
+              .limit(1)
+          : [],
       ]);
       return { category: category.length > 0, vendor: vendor.length > 0, designer: designer.length > 0 };
     },
@@ -547,10 +679,15 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
      */
     async facets(viewer: ProductViewer, filter: ProductFilter) {
       const isActive = (d: FacetDimension) => FACET_FILTER_KEYS[d].some((k) => filter[k] !== undefined);
-      const without = (d: FacetDimension) => where(viewer, { ...filter, ...Object.fromEntries(FACET_FILTER_KEYS[d].map((k) => [k, undefined])) });
+      const without = (d: FacetDimension) =>
+        where(viewer, { ...filter, ...Object.fromEntries(FACET_FILTER_KEYS[d].map((k) => [k, undefined])) });
       const full = where(viewer, filter);
       const [shared, own, price, collectionRows] = await Promise.all([
-        facetGroups(full, GROUPED_FACETS.filter((d) => !isActive(d)), true),
+        facetGroups(
+          full,
+          GROUPED_FACETS.filter((d) => !isActive(d)),
+          true,
+        ),
         Promise.all(GROUPED_FACETS.filter(isActive).map((d) => facetGroups(without(d), [d], false))),
         isActive('price') ? facetGroups(without('price'), [], true) : null,
         db
@@ -566,16 +703,23 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       return {
         groups: [...shared, ...own.flat()].filter((r) => r.dimension !== null && r.value !== null),
         total: Number(totalRow?.count ?? 0),
-        price: { min: priceRow?.min_price == null ? null : Number(priceRow.min_price), max: priceRow?.max_price == null ? null : Number(priceRow.max_price) },
+        price: {
+          min: priceRow?.min_price == null ? null : Number(priceRow.min_price),
+          max: priceRow?.max_price == null ? null : Number(priceRow.max_price),
+        },
         collectionRows,
       };
     },
 
     async labels(ids: { categories: string[]; vendors: string[]; designers: string[] }) {
       const [c, v, d] = await Promise.all([
-        ids.categories.length ? db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids.categories)) : [],
+        ids.categories.length
+          ? db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids.categories))
+          : [],
         ids.vendors.length ? db.select({ id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, ids.vendors)) : [],
-        ids.designers.length ? db.select({ id: designers.id, name: designers.displayName }).from(designers).where(inArray(designers.id, ids.designers)) : [],
+        ids.designers.length
+          ? db.select({ id: designers.id, name: designers.displayName }).from(designers).where(inArray(designers.id, ids.designers))
+          : [],
       ]);
       return new Map([...c, ...v, ...d].map((r) => [r.id, r.name]));
     },
@@ -603,7 +747,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         .groupBy(stone, colour, cut);
       const ids = groups.map((g) => g.sampleId);
       const samples = ids.length
-        ? await db.select({ id: products.id, name: products.name, image: sql<StoredImage | null>`${products.images} -> 0` }).from(products).where(inArray(products.id, ids))
+        ? await db
+            .select({ id: products.id, name: products.name, image: sql<StoredImage | null>`${products.images} -> 0` })
+            .from(products)
+            .where(inArray(products.id, ids))
         : [];
       return { groups, samples: new Map(samples.map((s) => [s.id, s])) };
     },
@@ -641,7 +788,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           where deleted_at is null
           group by grouping sets ((status), (metal), (category_id), (currency), (category_id, currency), ())`),
       );
-      const [deleted] = await db.select({ value: sql<number>`count(*)::int` }).from(products).where(isNotNull(products.deletedAt));
+      const [deleted] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(products)
+        .where(isNotNull(products.deletedAt));
       const names = await db.select({ id: categories.id, name: categories.name }).from(categories);
       return { rows, deleted: deleted?.value ?? 0, categoryNames: new Map(names.map((n) => [n.id, n.name])) };
     },
@@ -683,7 +833,13 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
      * the driver (no ORM mapping, `updated_at` already ISO text): at a million rows the mapping and date
      * parsing cost more than the query.
      */
-    async exportBatch(viewer: ProductViewer, filter: ProductFilter, sort: ProductSort, size: number, after?: { value: string; id: string }): Promise<ExportRow[]> {
+    async exportBatch(
+      viewer: ProductViewer,
+      filter: ProductFilter,
+      sort: ProductSort,
+      size: number,
+      after?: { value: string; id: string },
+    ): Promise<ExportRow[]> {
       const { column, cast } = SORT_COLUMNS[sort.field];
       const dir = sql.raw(sort.direction === 'desc' ? 'desc' : 'asc');
       const keyset = after
@@ -727,18 +883,34 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       return db
         .select({ id: categories.id, name: categories.name })
         .from(categories)
-        .where(or(ids.length ? inArray(categories.id, ids) : undefined, names.length ? inArray(sql`lower(${categories.name})`, names.map((n) => n.toLowerCase())) : undefined));
+        .where(
+          or(
+            ids.length ? inArray(categories.id, ids) : undefined,
+            names.length
+              ? inArray(
+                  sql`lower(${categories.name})`,
+                  names.map((n) => n.toLowerCase()),
+                )
+              : undefined,
+          ),
+        );
     },
 
     async liveVendorIds(ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: vendors.id }).from(vendors).where(and(inArray(vendors.id, ids), isNull(vendors.deletedAt)));
+      const rows = await db
+        .select({ id: vendors.id })
+        .from(vendors)
+        .where(and(inArray(vendors.id, ids), isNull(vendors.deletedAt)));
       return new Set(rows.map((r) => r.id));
     },
 
     async liveDesignerIds(ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: designers.id }).from(designers).where(and(inArray(designers.id, ids), isNull(designers.deletedAt)));
+      const rows = await db
+        .select({ id: designers.id })
+        .from(designers)
+        .where(and(inArray(designers.id, ids), isNull(designers.deletedAt)));
       return new Set(rows.map((r) => r.id));
     },
 
@@ -772,14 +944,17 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       for (const chunk of chunks(rows, 500)) {
         if (chunk.length === 0) continue;
         const values = sql.join(
-          chunk.map((r) => sql`(${sql.join(IMPORT_COLUMNS.map(([key, type]) => sql`cast(${r[key]} as ${sql.raw(type)})`), sql`, `)})`),
+          chunk.map(
+            (r) =>
+              sql`(${sql.join(
+                IMPORT_COLUMNS.map(([key, type]) => sql`cast(${r[key]} as ${sql.raw(type)})`),
+                sql`, `,
+              )})`,
+          ),
           sql`, `,
         );
         const names = sql.raw(IMPORT_COLUMNS.map(([key]) => `"${key}"`).join(', '));
-        const set = sql.raw(
-          IMPORT_COLUMNS.flatMap(([key]) => (key === 'id' ? [] : [`${IMPORT_TARGETS[key]} = v."${key}"`]))
-            .join(', '),
-        );
+        const set = sql.raw(IMPORT_COLUMNS.flatMap(([key]) => (key === 'id' ? [] : [`${IMPORT_TARGETS[key]} = v."${key}"`])).join(', '));
         const result = await db.execute(sql`
           update ${products} p set ${set}, updated_at = now()
           from (values ${values}) as v(${names})
@@ -800,7 +975,11 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           select distinct unnest(tsvector_to_array(${products.searchVector})) from ${products}
           where ${products.id} = any(string_to_array(${chunk.join(',')}, ',')::uuid[])
           on conflict do nothing`);
-        added += Number((result as { affectedRows?: number; rowCount?: number | null }).affectedRows ?? (result as { rowCount?: number | null }).rowCount ?? 0);
+        added += Number(
+          (result as { affectedRows?: number; rowCount?: number | null }).affectedRows ??
+            (result as { rowCount?: number | null }).rowCount ??
+            0,
+        );
       }
       return added;
     },

@@ -22,12 +22,20 @@ export function fold(text: string): string {
 
 /** Query words: folded letters and digits only (safe inside a tsquery), at most six. */
 export function searchTokens(q: string): string[] {
-  return [...new Set(fold(q).split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
+  return [
+    ...new Set(
+      fold(q)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    ),
+  ].slice(0, 6);
 }
 
 /** The words of a name as the search sees them. */
 export function nameWords(name: string): string[] {
-  return fold(name).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return fold(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** How many typos a word may carry: none below 5 letters, one from 5, two from 9. */
@@ -132,7 +140,11 @@ function matchesExactly(word: string, nameWord: string): boolean {
  * The plan of one query. `lexicon(word)` tells what the catalog knows about a word; `groups` are the live
  * categories and collections. Returns null when the query has no searchable word.
  */
-export async function planSearch(q: string, lexicon: (word: string, isLast: boolean) => Promise<WordLexicon>, groups: NamedGroup[]): Promise<SearchPlan | null> {
+export async function planSearch(
+  q: string,
+  lexicon: (word: string, isLast: boolean) => Promise<WordLexicon>,
+  groups: NamedGroup[],
+): Promise<SearchPlan | null> {
   const tokens = searchTokens(q);
   if (tokens.length === 0) return null;
   const words = await Promise.all(
@@ -156,7 +168,8 @@ export async function planSearch(q: string, lexicon: (word: string, isLast: bool
       // No exact match: the nearest spellings within the word's typo budget, if any.
       const budget = typoBudget(word);
       const pool = [...new Set([...known.candidates, ...groupWords])].filter((c) => /^[\p{L}\p{N}]+$/u.test(c) && c !== word);
-      const scored = budget === 0 ? [] : pool.map((term) => ({ term, distance: editDistance(word, term, budget) })).filter((c) => c.distance <= budget);
+      const scored =
+        budget === 0 ? [] : pool.map((term) => ({ term, distance: editDistance(word, term, budget) })).filter((c) => c.distance <= budget);
       const nearest = Math.min(...scored.map((c) => c.distance));
       const corrections = scored
         .filter((c) => c.distance === nearest)

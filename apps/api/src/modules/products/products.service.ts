@@ -32,7 +32,16 @@ import { linkedVendorId, type Actor } from '../../plugins/auth';
 import { CSV_HEADER, exportFileName, mapHeader, productCsvLine, readCsv, UTF8_BOM } from './products.csv';
 import { planImport } from './products.import';
 import { audited } from '../audit/audit.service';
-import { createProductsRepo, type ExportRow, type GroupedFacet, type ProductFilter, type ProductReadRow, type ProductSort, type ProductViewer, type SearchTier } from './products.repo';
+import {
+  createProductsRepo,
+  type ExportRow,
+  type GroupedFacet,
+  type ProductFilter,
+  type ProductReadRow,
+  type ProductSort,
+  type ProductViewer,
+  type SearchTier,
+} from './products.repo';
 import { planSearch, type SearchPlan } from './products.search';
 
 export { searchTokens } from './products.search';
@@ -87,7 +96,10 @@ export function toProductDto(row: Omit<ProductRow, 'searchVector'>, threshold: n
       : null,
     currency: row.currency,
     price: row.price == null ? null : { amount: row.price, currency: row.currency },
-    priceRange: row.price == null && row.priceMin != null && row.priceMax != null ? { min: row.priceMin, max: row.priceMax, currency: row.currency } : null,
+    priceRange:
+      row.price == null && row.priceMin != null && row.priceMax != null
+        ? { min: row.priceMin, max: row.priceMax, currency: row.currency }
+        : null,
     stockQuantity: row.stockQuantity,
     availability: availabilityOf(row.stockQuantity, threshold),
     isFeatured: row.isFeatured,
@@ -100,7 +112,11 @@ export function toProductDto(row: Omit<ProductRow, 'searchVector'>, threshold: n
 }
 
 export function toStoredImages(images: { variant: string; alt: string; sources: StoredImage['sources'] }[]): StoredImage[] {
-  return images.map((i) => ({ variant: i.variant, alt: i.alt, sources: i.sources.map((s) => ({ key: s.key, width: s.width, height: s.height })) }));
+  return images.map((i) => ({
+    variant: i.variant,
+    alt: i.alt,
+    sources: i.sources.map((s) => ({ key: s.key, width: s.width, height: s.height })),
+  }));
 }
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
@@ -240,23 +256,36 @@ export function createProductsService({
    * it is attributed to (designer sales follow that attribution). Unchanged values pass, so a vendor can
    * save a live piece's other fields.
    */
-  function assertVendorMayWrite(next: { status?: ProductStatus | undefined; designerId?: string | null | undefined }, current: { status: ProductStatus; designerId: string | null }) {
+  function assertVendorMayWrite(
+    next: { status?: ProductStatus | undefined; designerId?: string | null | undefined },
+    current: { status: ProductStatus; designerId: string | null },
+  ) {
     const refused = [];
-    if (next.status === 'ACTIVE' && current.status !== 'ACTIVE') refused.push({ path: 'status', message: 'Mirror reviews and publishes pieces; save it as a draft or archive it.' });
-    if (next.designerId !== undefined && next.designerId !== current.designerId) refused.push({ path: 'designerId', message: 'Mirror attributes pieces to designers.' });
+    if (next.status === 'ACTIVE' && current.status !== 'ACTIVE')
+      refused.push({ path: 'status', message: 'Mirror reviews and publishes pieces; save it as a draft or archive it.' });
+    if (next.designerId !== undefined && next.designerId !== current.designerId)
+      refused.push({ path: 'designerId', message: 'Mirror attributes pieces to designers.' });
     if (refused.length) throw new AppError('FORBIDDEN', 'Only Mirror can publish a piece or attribute it to a designer.', refused);
   }
 
   function mapWriteError(err: unknown): never {
-    if (isUniqueViolation(err, 'products_sku_uq')) throw new AppError('SKU_TAKEN', 'A product with this SKU already exists.', [{ path: 'sku', message: 'This SKU is already used.' }]);
-    if (isUniqueViolation(err, 'products_slug_uq')) throw new AppError('SLUG_TAKEN', 'A product with this slug already exists.', [{ path: 'slug', message: 'This slug is already used.' }]);
+    if (isUniqueViolation(err, 'products_sku_uq'))
+      throw new AppError('SKU_TAKEN', 'A product with this SKU already exists.', [{ path: 'sku', message: 'This SKU is already used.' }]);
+    if (isUniqueViolation(err, 'products_slug_uq'))
+      throw new AppError('SLUG_TAKEN', 'A product with this slug already exists.', [
+        { path: 'slug', message: 'This slug is already used.' },
+      ]);
     const pg = pgErrorOf(err);
     if (pg?.code === '23503') throw new AppError('UNPROCESSABLE', 'A referenced record does not exist.');
     if (pg?.code === '23514') throw new AppError('UNPROCESSABLE', 'These values are not consistent (price, range or stock).');
     throw err;
   }
 
-  async function assertReferences(input: { categoryId?: string | undefined; vendorId?: string | undefined; designerId?: string | null | undefined }) {
+  async function assertReferences(input: {
+    categoryId?: string | undefined;
+    vendorId?: string | undefined;
+    designerId?: string | null | undefined;
+  }) {
     const found = await repo.references(input);
     const details = [];
     if (input.categoryId && !found.category) details.push({ path: 'categoryId', message: 'No such category.' });
@@ -325,14 +354,27 @@ export function createProductsService({
       throw new AppError(
         'VALIDATION_FAILED',
         `Pages by number reach the first ${OFFSET_WINDOW.toLocaleString('en')} pieces; page further with a cursor.`,
-        [{ path: 'page', message: `Past the first ${OFFSET_WINDOW.toLocaleString('en')} pieces, pass the last page's nextCursor as after (or a page's prevCursor as before).` }],
+        [
+          {
+            path: 'page',
+            message: `Past the first ${OFFSET_WINDOW.toLocaleString('en')} pieces, pass the last page's nextCursor as after (or a page's prevCursor as before).`,
+          },
+        ],
       );
     }
     const after = query.after ? decodeCursor(query.after, query.sort.field, 'after') : undefined;
     const before = query.before ? decodeCursor(query.before, query.sort.field, 'before') : undefined;
     // A `before` page reads one row more to know whether any precede it; it arrives reversed.
-    const paging = { offset: query.page * query.size, size: before ? query.size + 1 : query.size, ...(after ? { after } : {}), ...(before ? { before } : {}) };
-    const [found, total] = await Promise.all([repo.list(viewer, filter, query.sort, paging), counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter))]);
+    const paging = {
+      offset: query.page * query.size,
+      size: before ? query.size + 1 : query.size,
+      ...(after ? { after } : {}),
+      ...(before ? { before } : {}),
+    };
+    const [found, total] = await Promise.all([
+      repo.list(viewer, filter, query.sort, paging),
+      counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
+    ]);
     let rows = found;
     let page = query.page;
     let hasPrevious = !!after || (!before && query.page > 0);
@@ -345,10 +387,20 @@ export function createProductsService({
         page = 0;
       }
     }
-    const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeCursor({ value: row.cursorValue, id: row.product.id }) : null);
+    const cursorOf = (row: (typeof rows)[number] | undefined) =>
+      row ? encodeCursor({ value: row.cursorValue, id: row.product.id }) : null;
     const nextCursor = rows.length === query.size ? cursorOf(rows[rows.length - 1]) : null;
     const prevCursor = hasPrevious ? cursorOf(rows[0]) : null;
-    return { ...toPage(rows.map((r) => dto(r.product)), total, page, query.size), nextCursor, prevCursor };
+    return {
+      ...toPage(
+        rows.map((r) => dto(r.product)),
+        total,
+        page,
+        query.size,
+      ),
+      nextCursor,
+      prevCursor,
+    };
   }
 
   return {
@@ -374,7 +426,17 @@ export function createProductsService({
      * only the tiers it spans. `correctedQuery` is set when some word had no exact match and its nearest
      * spellings were searched instead: the page then holds alternatives ("Did you mean …").
      */
-    async search({ actor, q, filter, query }: { actor: Actor | null; q: string; filter: ProductFilter; query: { page: number; size: number } }): Promise<Page<Product> & { correctedQuery: string | null }> {
+    async search({
+      actor,
+      q,
+      filter,
+      query,
+    }: {
+      actor: Actor | null;
+      q: string;
+      filter: ProductFilter;
+      query: { page: number; size: number };
+    }): Promise<Page<Product> & { correctedQuery: string | null }> {
       assertTrashAccess(actor, filter);
       const viewer = viewerOf(actor, filter.mine);
       const plan = await searchPlanOf(q);
@@ -414,7 +476,17 @@ export function createProductsService({
       return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
     },
 
-    async get({ actor, id, includeDeleted = false, mine = false }: { actor: Actor | null; id: string; includeDeleted?: boolean; mine?: boolean }): Promise<Product> {
+    async get({
+      actor,
+      id,
+      includeDeleted = false,
+      mine = false,
+    }: {
+      actor: Actor | null;
+      id: string;
+      includeDeleted?: boolean;
+      mine?: boolean;
+    }): Promise<Product> {
       const row = await repo.findById(id, viewerOf(actor, mine), includeDeleted);
       if (!row) throw notFound();
       return dto(row);
@@ -435,25 +507,27 @@ export function createProductsService({
       await assertReferences({ categoryId: body.categoryId, vendorId, designerId: body.designerId });
       const hasFixedPrice = body.price != null;
       try {
-        const row = await audited(db, { type: 'PRODUCT', action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert({
-          name: body.name,
-          slug: body.slug ?? slugify(`${body.name}-${body.sku}`),
-          description: body.description,
-          sku: body.sku,
-          vendorId,
-          designerId: body.designerId ?? null,
-          categoryId: body.categoryId,
-          metal: body.metalType,
-          ...gemstoneColumns(body.gemstone ?? null),
-          price: body.price ?? null,
-          priceMin: hasFixedPrice ? null : (body.priceMin ?? null),
-          priceMax: hasFixedPrice ? null : (body.priceMax ?? null),
-          currency: body.currency,
-          stockQuantity: body.stockQuantity,
-          isFeatured: body.isFeatured,
-          status: body.status,
-          images: toStoredImages(body.images),
-        }));
+        const row = await audited(db, { type: 'PRODUCT', action: 'CREATE', created: (r) => r.id }, (tx: Db) =>
+          repoIn(tx).insert({
+            name: body.name,
+            slug: body.slug ?? slugify(`${body.name}-${body.sku}`),
+            description: body.description,
+            sku: body.sku,
+            vendorId,
+            designerId: body.designerId ?? null,
+            categoryId: body.categoryId,
+            metal: body.metalType,
+            ...gemstoneColumns(body.gemstone ?? null),
+            price: body.price ?? null,
+            priceMin: hasFixedPrice ? null : (body.priceMin ?? null),
+            priceMax: hasFixedPrice ? null : (body.priceMax ?? null),
+            currency: body.currency,
+            stockQuantity: body.stockQuantity,
+            isFeatured: body.isFeatured,
+            status: body.status,
+            images: toStoredImages(body.images),
+          }),
+        );
         return await written(row);
       } catch (err) {
         return mapWriteError(err);
@@ -490,7 +564,8 @@ export function createProductsService({
       if (patch.images !== undefined) changes.images = toStoredImages(patch.images);
       // Price: a fixed price replaces a range and vice versa.
       if (patch.price != null) Object.assign(changes, { price: patch.price, priceMin: null, priceMax: null });
-      else if (patch.priceMin != null && patch.priceMax != null) Object.assign(changes, { price: null, priceMin: patch.priceMin, priceMax: patch.priceMax });
+      else if (patch.priceMin != null && patch.priceMax != null)
+        Object.assign(changes, { price: null, priceMin: patch.priceMin, priceMax: patch.priceMax });
       else if (patch.price === null && current.priceMin == null) throw validation('price', 'Give a price or a price range.');
       else if (patch.price === null) changes.price = null;
       try {
@@ -505,7 +580,9 @@ export function createProductsService({
     async setStock({ actor, id, body }: { actor: Actor; id: string; body: ProductStockBody }): Promise<Product> {
       const scope = await writeScope(actor);
       if ('quantity' in body) {
-        const row = await audited(db, { type: 'PRODUCT', action: 'STOCK', ids: [id] }, (tx) => repoIn(tx).setStock(id, body.quantity, scope));
+        const row = await audited(db, { type: 'PRODUCT', action: 'STOCK', ids: [id] }, (tx) =>
+          repoIn(tx).setStock(id, body.quantity, scope),
+        );
         if (!row) throw notFound();
         clearCaches();
         return dto(row);
@@ -531,7 +608,8 @@ export function createProductsService({
 
     async remove({ actor, id }: { actor: Actor; id: string }): Promise<void> {
       const scope = await writeScope(actor);
-      if (!(await audited(db, { type: 'PRODUCT', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).softDelete(id, scope)))) throw notFound();
+      if (!(await audited(db, { type: 'PRODUCT', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).softDelete(id, scope))))
+        throw notFound();
       clearCaches();
     },
 
@@ -587,7 +665,13 @@ export function createProductsService({
           stones: [...stones.values()]
             .map((stone) => {
               const variants = stone.variants.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-              return { name: stone.name, count: stone.count, colours: distinct(variants.map((v) => v.colour)), cuts: distinct(variants.map((v) => v.cut)), variants };
+              return {
+                name: stone.name,
+                count: stone.count,
+                colours: distinct(variants.map((v) => v.colour)),
+                cuts: distinct(variants.map((v) => v.cut)),
+                variants,
+              };
             })
             .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
         };
@@ -595,7 +679,15 @@ export function createProductsService({
     },
 
     /** Facet counts for the filter, and for the search `q` when given (the counts of what the search finds). */
-    async facets({ actor, filter: given, q }: { actor: Actor | null; filter: ProductFilter; q?: string | undefined }): Promise<ProductFacets> {
+    async facets({
+      actor,
+      filter: given,
+      q,
+    }: {
+      actor: Actor | null;
+      filter: ProductFilter;
+      q?: string | undefined;
+    }): Promise<ProductFacets> {
       assertTrashAccess(actor, given);
       const viewer = viewerOf(actor, given.mine);
       let filter = given;
@@ -606,21 +698,31 @@ export function createProductsService({
       }
       return aggregates.get(JSON.stringify(['facets', viewer, filter]), async () => {
         const { groups, total, price, collectionRows } = await repo.facets(viewer, filter);
-        const pick = (dimension: GroupedFacet) => groups.filter((r) => r.dimension === dimension).map((r) => ({ value: String(r.value), count: Number(r.count) }));
+        const pick = (dimension: GroupedFacet) =>
+          groups.filter((r) => r.dimension === dimension).map((r) => ({ value: String(r.value), count: Number(r.count) }));
         const categoriesF = pick('category');
         const vendorsF = pick('vendor');
         const designersF = pick('designer');
-        const labels = await repo.labels({ categories: categoriesF.map((f) => f.value), vendors: vendorsF.map((f) => f.value), designers: designersF.map((f) => f.value) });
+        const labels = await repo.labels({
+          categories: categoriesF.map((f) => f.value),
+          vendors: vendorsF.map((f) => f.value),
+          designers: designersF.map((f) => f.value),
+        });
         const labelled = (list: { value: string; count: number }[]) =>
-          list.map((f) => ({ ...f, label: labels.get(f.value) ?? f.value })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
-        const byCount = (list: { value: string; count: number }[]) => list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+          list
+            .map((f) => ({ ...f, label: labels.get(f.value) ?? f.value }))
+            .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+        const byCount = (list: { value: string; count: number }[]) =>
+          list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
         return {
           total,
           categories: labelled(categoriesF),
           metals: byCount(pick('metal')),
           vendors: labelled(vendorsF),
           designers: labelled(designersF),
-          collections: collectionRows.map((c) => ({ value: c.value, label: c.label, count: Number(c.count) })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+          collections: collectionRows
+            .map((c) => ({ value: c.value, label: c.label, count: Number(c.count) }))
+            .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
           featured: byCount(pick('featured')),
           availability: byCount(pick('availability')),
           statuses: byCount(pick('status')),
@@ -640,8 +742,12 @@ export function createProductsService({
       const holder = await repo.skuHolder(sku, excludeId);
       if (!holder) return { sku, available: true, message: 'This SKU is free.' };
       if (holder.deletedAt) {
-        return { sku, available: false, message: 'A deleted piece (in the Trash) holds this SKU; it stays reserved until that piece is restored or ' +
-          'deleted permanently.' };
+        return {
+          sku,
+          available: false,
+          message:
+            'A deleted piece (in the Trash) holds this SKU; it stays reserved until that piece is restored or ' + 'deleted permanently.',
+        };
       }
       return { sku, available: false, message: 'Another piece already uses this SKU.' };
     },
@@ -686,8 +792,12 @@ export function createProductsService({
         };
         const plan = plans[body.action];
         const target = ids.filter((id) => plan.needs(rows.get(id)!));
-        const action = ({ FEATURE: 'FEATURE', UNFEATURE: 'FEATURE', SET_STATUS: 'STATUS', DELETE: 'DELETE', RESTORE: 'RESTORE' } as const)[body.action];
-        const written = new Set(await audited(tx as unknown as Db, { type: 'PRODUCT', action, ids: target }, (t) => repoIn(t).setMany(target, plan.patch)));
+        const action = ({ FEATURE: 'FEATURE', UNFEATURE: 'FEATURE', SET_STATUS: 'STATUS', DELETE: 'DELETE', RESTORE: 'RESTORE' } as const)[
+          body.action
+        ];
+        const written = new Set(
+          await audited(tx as unknown as Db, { type: 'PRODUCT', action, ids: target }, (t) => repoIn(t).setMany(target, plan.patch)),
+        );
         return ids.filter((id) => written.has(id));
       });
       if (changed.length) clearCaches();
@@ -723,7 +833,10 @@ export function createProductsService({
         while (rows.length > 0) {
           const last = rows[rows.length - 1]!;
           // The next batch is read while this one is formatted and sent.
-          const next = rows.length === batchSize ? repo.exportBatch(viewer, selection, sort, batchSize, { value: last.cursor_value, id: last.id }) : null;
+          const next =
+            rows.length === batchSize
+              ? repo.exportBatch(viewer, selection, sort, batchSize, { value: last.cursor_value, id: last.id })
+              : null;
           // A client that goes away stops the loop at the yield: its read-ahead must not fail unobserved.
           next?.catch(() => {});
           yield lines(rows);
@@ -732,7 +845,11 @@ export function createProductsService({
         }
       }
       // Byte mode: the stream reads ahead at most one batch past what the socket has taken.
-      return { fileName: exportFileName(new Date()), total, stream: Readable.from(batches(), { objectMode: false, highWaterMark: 64 * 1024 }) };
+      return {
+        fileName: exportFileName(new Date()),
+        total,
+        stream: Readable.from(batches(), { objectMode: false, highWaterMark: 64 * 1024 }),
+      };
     },
 
     /**
@@ -743,7 +860,10 @@ export function createProductsService({
     async importCsv({ file, mode }: { file: Buffer; mode: 'dry-run' | 'apply' }): Promise<ProductImportReport> {
       const { header, records } = await readCsv(file);
       const index = mapHeader(header);
-      const report = (plan: { rows: number; creates: unknown[]; updates: unknown[]; errors: ProductImportReport['errors'] }, applied: boolean): ProductImportReport => ({
+      const report = (
+        plan: { rows: number; creates: unknown[]; updates: unknown[]; errors: ProductImportReport['errors'] },
+        applied: boolean,
+      ): ProductImportReport => ({
         mode,
         applied,
         rows: plan.rows,
@@ -764,7 +884,8 @@ export function createProductsService({
             { type: 'PRODUCT', action: 'IMPORT', ids: plan.updates.map((u) => u.id), created: (r) => r.created },
             async (t: Db) => ({ created: await repoIn(t).insertMany(plan.creates), updated: await repoIn(t).updateMany(plan.updates) }),
           );
-          if (updated.length !== plan.updates.length) throw new AppError('CONFLICT', 'A piece was deleted while the file was imported. Nothing was imported; try again.');
+          if (updated.length !== plan.updates.length)
+            throw new AppError('CONFLICT', 'A piece was deleted while the file was imported. Nothing was imported; try again.');
           const added = await txRepo.indexTermsOf([...created, ...updated]);
           return { plan, ids: [...created, ...updated], added };
         });
@@ -774,7 +895,11 @@ export function createProductsService({
         // A small import (what a person adds by hand through a sheet) gets its studio renders like a
         // piece entered in the editor; a bulk load of thousands would hold the renderer for hours.
         if (result.plan.creates.length <= IMPORT_RENDER_MAX) {
-          for (const row of await repo.findBySkus(result.plan.creates.map((c) => c.sku), false)) renderStudioLater(row);
+          for (const row of await repo.findBySkus(
+            result.plan.creates.map((c) => c.sku),
+            false,
+          ))
+            renderStudioLater(row);
         }
         return report(result.plan, true);
       } catch (err) {
@@ -795,39 +920,51 @@ export function createProductsService({
         if (f.count > m.top) Object.assign(m, { value: f.value, top: f.count });
       }
     }
-    return [...merged.values()].map(({ value, count }) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    return [...merged.values()]
+      .map(({ value, count }) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   }
 
   async function computeStatistics(): Promise<ProductStatistics> {
-      const { rows, deleted, categoryNames } = await repo.statistics();
-      const all = rows.find((r) => r.g_status && r.g_metal && r.g_category && r.g_currency);
-      const byStatus = Object.fromEntries(PRODUCT_STATUSES.map((s) => [s, Number(rows.find((r) => !r.g_status && r.status === s)?.count ?? 0)])) as Record<ProductStatus, number>;
-      const byMetal = Object.fromEntries(METAL_TYPES.map((m) => [m, Number(rows.find((r) => !r.g_metal && r.metal === m)?.count ?? 0)])) as Record<MetalType, number>;
-      return {
-        total: Number(all?.count ?? 0),
-        byStatus,
-        byMetal,
-        byCategory: rows
-          .filter((r) => !r.g_category && r.g_currency && r.category_id)
-          .map((r) => ({ categoryId: r.category_id!, name: categoryNames.get(r.category_id!) ?? '', count: Number(r.count) }))
-          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-        featured: Number(all?.featured ?? 0),
-        stockUnits: Number(all?.stock_units ?? 0),
-        stockValue: rows
-          .filter((r) => !r.g_currency && r.g_category && r.currency)
-          .map((r) => ({ currency: r.currency!, amount: Number(r.stock_value ?? 0) }))
-          .sort((a, b) => a.currency.localeCompare(b.currency)),
-        stockValueByCategory: stockValueByCategory(rows.filter((r) => !r.g_category && !r.g_currency && r.category_id && r.currency), categoryNames),
-        lowStock: Number(all?.low_stock ?? 0),
-        outOfStock: Number(all?.out_of_stock ?? 0),
-        lowStockThreshold,
-        deleted,
-      };
+    const { rows, deleted, categoryNames } = await repo.statistics();
+    const all = rows.find((r) => r.g_status && r.g_metal && r.g_category && r.g_currency);
+    const byStatus = Object.fromEntries(
+      PRODUCT_STATUSES.map((s) => [s, Number(rows.find((r) => !r.g_status && r.status === s)?.count ?? 0)]),
+    ) as Record<ProductStatus, number>;
+    const byMetal = Object.fromEntries(
+      METAL_TYPES.map((m) => [m, Number(rows.find((r) => !r.g_metal && r.metal === m)?.count ?? 0)]),
+    ) as Record<MetalType, number>;
+    return {
+      total: Number(all?.count ?? 0),
+      byStatus,
+      byMetal,
+      byCategory: rows
+        .filter((r) => !r.g_category && r.g_currency && r.category_id)
+        .map((r) => ({ categoryId: r.category_id!, name: categoryNames.get(r.category_id!) ?? '', count: Number(r.count) }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+      featured: Number(all?.featured ?? 0),
+      stockUnits: Number(all?.stock_units ?? 0),
+      stockValue: rows
+        .filter((r) => !r.g_currency && r.g_category && r.currency)
+        .map((r) => ({ currency: r.currency!, amount: Number(r.stock_value ?? 0) }))
+        .sort((a, b) => a.currency.localeCompare(b.currency)),
+      stockValueByCategory: stockValueByCategory(
+        rows.filter((r) => !r.g_category && !r.g_currency && r.category_id && r.currency),
+        categoryNames,
+      ),
+      lowStock: Number(all?.low_stock ?? 0),
+      outOfStock: Number(all?.out_of_stock ?? 0),
+      lowStockThreshold,
+      deleted,
+    };
   }
 }
 
 /** One entry per category, one amount per currency (price-on-request pieces are not valued), categories by name. */
-function stockValueByCategory(rows: { category_id: string | null; currency: string | null; stock_value: string | number | null }[], names: Map<string, string>) {
+function stockValueByCategory(
+  rows: { category_id: string | null; currency: string | null; stock_value: string | number | null }[],
+  names: Map<string, string>,
+) {
   const byCategory = new Map<string, { amount: number; currency: string }[]>();
   for (const r of rows) {
     const list = byCategory.get(r.category_id!) ?? [];
@@ -835,7 +972,11 @@ function stockValueByCategory(rows: { category_id: string | null; currency: stri
     byCategory.set(r.category_id!, list);
   }
   return [...byCategory]
-    .map(([categoryId, value]) => ({ categoryId, name: names.get(categoryId) ?? '', value: value.sort((a, b) => a.currency.localeCompare(b.currency)) }))
+    .map(([categoryId, value]) => ({
+      categoryId,
+      name: names.get(categoryId) ?? '',
+      value: value.sort((a, b) => a.currency.localeCompare(b.currency)),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.categoryId.localeCompare(b.categoryId));
 }
 

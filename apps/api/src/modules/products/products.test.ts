@@ -2,7 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorShape, type OpenApiDocument, type Session, type TestApp, type TestResponse } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
-import { OFFSET_WINDOW, type Health, type ErrorResponse, type Product, type ProductPage, type ProductStatistics, type ProductFacets, type ProductSearchPage, type CollectionItem, type Collection } from '@mirror/contract';
+import {
+  OFFSET_WINDOW,
+  type Health,
+  type ErrorResponse,
+  type Product,
+  type ProductPage,
+  type ProductStatistics,
+  type ProductFacets,
+  type ProductSearchPage,
+  type CollectionItem,
+  type Collection,
+} from '@mirror/contract';
 import { createProductsService } from './products.service';
 
 let t: TestApp;
@@ -50,7 +61,16 @@ describe('creating products', () => {
         price: 1_850_000,
         currency: 'EUR',
         stockQuantity: 3,
-        images: [{ variant: 'front', alt: 'Étoile', sources: [{ key: 'mirror-storage/products/x-front-320.webp', width: 320, height: 400 }, { key: 'mirror-storage/products/x-front-640.webp', width: 640, height: 800 }] }],
+        images: [
+          {
+            variant: 'front',
+            alt: 'Étoile',
+            sources: [
+              { key: 'mirror-storage/products/x-front-320.webp', width: 320, height: 400 },
+              { key: 'mirror-storage/products/x-front-640.webp', width: 640, height: 800 },
+            ],
+          },
+        ],
       },
     });
     expect(res.status).toBe(201);
@@ -84,7 +104,14 @@ describe('creating products', () => {
       { ...base(), name: 'A', sku: 'X-5', metalType: 'SILVER', priceMin: 500, priceMax: 100 },
       { ...base(), name: 'A', sku: 'X-6', metalType: 'SILVER', price: 100, stockQuantity: -1 },
       { ...base(), name: 'A', sku: 'X-7', metalType: 'SILVER', price: 100, currency: 'euro' },
-      { ...base(), name: 'A', sku: 'X-8', metalType: 'SILVER', price: 100, images: [{ sources: [{ key: '../etc/passwd', width: 1, height: 1 }] }] },
+      {
+        ...base(),
+        name: 'A',
+        sku: 'X-8',
+        metalType: 'SILVER',
+        price: 100,
+        images: [{ sources: [{ key: '../etc/passwd', width: 1, height: 1 }] }],
+      },
       { ...base(), name: 'A', sku: 'X-9', metalType: 'SILVER', price: 100, unknownField: true },
     ];
     for (const body of bad) {
@@ -96,22 +123,33 @@ describe('creating products', () => {
   });
 
   it('answers 422 for unknown references and 409 for a taken SKU', async () => {
-    const unknown = await t.request<ErrorResponse>('/api/products', { token: admin.accessToken, body: { ...base(), categoryId: missingId, name: 'A', sku: 'REF-1', metalType: 'SILVER', price: 100 } });
+    const unknown = await t.request<ErrorResponse>('/api/products', {
+      token: admin.accessToken,
+      body: { ...base(), categoryId: missingId, name: 'A', sku: 'REF-1', metalType: 'SILVER', price: 100 },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.details).toEqual([{ path: 'categoryId', message: 'No such category.' }]);
     await f.product({ ...base(), sku: 'DUP-1' });
-    const dup = await t.request<ErrorResponse>('/api/products', { token: admin.accessToken, body: { ...base(), name: 'B', sku: 'dup-1', metalType: 'SILVER', price: 100 } });
+    const dup = await t.request<ErrorResponse>('/api/products', {
+      token: admin.accessToken,
+      body: { ...base(), name: 'B', sku: 'dup-1', metalType: 'SILVER', price: 100 },
+    });
     expect(dup.status).toBe(409);
     expectErrorShape(dup.body, 409, 'SKU_TAKEN');
   });
 
   it('forbids customers and designers, and asks anonymous callers to sign in', async () => {
     for (const s of [customer, designer]) {
-      const res = await t.request<ErrorResponse>('/api/products', { token: s.accessToken, body: { ...base(), name: 'A', sku: 'NO-1', metalType: 'SILVER', price: 100 } });
+      const res = await t.request<ErrorResponse>('/api/products', {
+        token: s.accessToken,
+        body: { ...base(), name: 'A', sku: 'NO-1', metalType: 'SILVER', price: 100 },
+      });
       expect(res.status).toBe(403);
       expectErrorShape(res.body, 403, 'FORBIDDEN');
     }
-    const anon = await t.request<ErrorResponse>('/api/products', { body: { ...base(), name: 'A', sku: 'NO-2', metalType: 'SILVER', price: 100 } });
+    const anon = await t.request<ErrorResponse>('/api/products', {
+      body: { ...base(), name: 'A', sku: 'NO-2', metalType: 'SILVER', price: 100 },
+    });
     expect(anon.status).toBe(401);
   });
 });
@@ -120,7 +158,15 @@ describe('vendor isolation', () => {
   it("forces a vendor's own vendorId and hides its drafts from other vendors (404 on read, edit, stock, delete)", async () => {
     const created = await t.request<Product>('/api/products', {
       token: vendorA.accessToken,
-      body: { vendorId: vendorBId, categoryId: rings.id, name: 'Atelier Draft', sku: 'VA-DRAFT-1', metalType: 'ROSE_GOLD', price: 90_000, status: 'DRAFT' },
+      body: {
+        vendorId: vendorBId,
+        categoryId: rings.id,
+        name: 'Atelier Draft',
+        sku: 'VA-DRAFT-1',
+        metalType: 'ROSE_GOLD',
+        price: 90_000,
+        status: 'DRAFT',
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.vendorId).toBe(vendorAId);
@@ -138,23 +184,41 @@ describe('vendor isolation', () => {
     const own = await t.request<ProductPage>(`/api/products?vendorId=${vendorAId}&size=100`, { token: vendorA.accessToken });
     expect(own.body.content.map((p) => p.id)).toContain(id);
 
-    const edit = await t.request<ErrorResponse>(`/api/products/${id}`, { method: 'PUT', token: vendorB.accessToken, body: { name: 'Hijacked' } });
+    const edit = await t.request<ErrorResponse>(`/api/products/${id}`, {
+      method: 'PUT',
+      token: vendorB.accessToken,
+      body: { name: 'Hijacked' },
+    });
     expect(edit.status).toBe(404);
-    const stock = await t.request<ErrorResponse>(`/api/products/${id}/stock`, { method: 'PUT', token: vendorB.accessToken, body: { quantity: 99 } });
+    const stock = await t.request<ErrorResponse>(`/api/products/${id}/stock`, {
+      method: 'PUT',
+      token: vendorB.accessToken,
+      body: { quantity: 99 },
+    });
     expect(stock.status).toBe(404);
     const del = await t.request<ErrorResponse>(`/api/products/${id}`, { method: 'DELETE', token: vendorB.accessToken });
     expect(del.status).toBe(404);
     const after = await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken });
     expect(after.body).toMatchObject({ name: 'Atelier Draft', stockQuantity: 0, deletedAt: null });
 
-    const ownEdit = await t.request<Product>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft II' } });
+    const ownEdit = await t.request<Product>(`/api/products/${id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { name: 'Atelier Draft II' },
+    });
     expect(ownEdit.status).toBe(200);
     expect(ownEdit.body).toMatchObject({ name: 'Atelier Draft II', status: 'DRAFT', vendorId: vendorAId });
     // The house publishes (decisions §67): the vendor's own attempt is refused and changes nothing.
-    const publish = await t.request<ErrorResponse>(`/api/products/${id}`, { method: 'PUT', token: vendorA.accessToken, body: { name: 'Atelier Draft III', status: 'ACTIVE' } });
+    const publish = await t.request<ErrorResponse>(`/api/products/${id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { name: 'Atelier Draft III', status: 'ACTIVE' },
+    });
     expectErrorShape(publish.body, 403, 'FORBIDDEN');
     expect(publish.body.details).toEqual([expect.objectContaining({ path: 'status' })]);
-    expect((await t.request(`/api/products/${id}`, { method: 'PUT', token: admin.accessToken, body: { status: 'ACTIVE' } })).status).toBe(200);
+    expect((await t.request(`/api/products/${id}`, { method: 'PUT', token: admin.accessToken, body: { status: 'ACTIVE' } })).status).toBe(
+      200,
+    );
     // Now live: everyone can read it, still nobody else can edit it.
     expect((await t.request(`/api/products/${id}`, { token: vendorB.accessToken })).status).toBe(200);
     expect((await t.request(`/api/products/${id}`, { method: 'PUT', token: vendorB.accessToken, body: { name: 'X' } })).status).toBe(404);
@@ -162,9 +226,17 @@ describe('vendor isolation', () => {
 
   it('refuses merchandising (featured) and moving pieces to another vendor', async () => {
     const p = await f.product({ categoryId: rings.id, status: 'DRAFT' }, vendorA.accessToken);
-    const feat = await t.request<ErrorResponse>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { isFeatured: true } });
+    const feat = await t.request<ErrorResponse>(`/api/products/${p.id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { isFeatured: true },
+    });
     expect(feat.status).toBe(403);
-    const move = await t.request<ErrorResponse>(`/api/products/${p.id}`, { method: 'PUT', token: vendorA.accessToken, body: { vendorId: vendorBId } });
+    const move = await t.request<ErrorResponse>(`/api/products/${p.id}`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { vendorId: vendorBId },
+    });
     expect(move.status).toBe(403);
     const toggle = await t.request<ErrorResponse>(`/api/products/${p.id}/toggle-featured`, { method: 'POST', token: vendorA.accessToken });
     expect(toggle.status).toBe(403);
@@ -172,7 +244,10 @@ describe('vendor isolation', () => {
 
   it('answers 403 to a vendor account without a vendor', async () => {
     const orphan = await t.loginAs('VENDOR');
-    const res = await t.request<ErrorResponse>('/api/products', { token: orphan.accessToken, body: { categoryId: rings.id, name: 'A', sku: 'ORPH-1', metalType: 'SILVER', price: 100 } });
+    const res = await t.request<ErrorResponse>('/api/products', {
+      token: orphan.accessToken,
+      body: { categoryId: rings.id, name: 'A', sku: 'ORPH-1', metalType: 'SILVER', price: 100 },
+    });
     expect(res.status).toBe(403);
     expectErrorShape(res.body, 403, 'VENDOR_NOT_LINKED');
   });
@@ -264,12 +339,16 @@ describe('reading products', () => {
       expect(res.body.totalPages).toBe(3);
       offsetIds.push(...res.body.content.map((p) => p.id));
     }
-    const prices = (await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=100`)).body.content.map((p) => p.price!.amount);
+    const prices = (await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=100`)).body.content.map(
+      (p) => p.price!.amount,
+    );
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
     const keysetIds: string[] = [];
     let after: string | null = null;
     do {
-      const res: TestResponse<ProductPage> = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=price,asc&size=3${after ? `&after=${after}` : ''}`);
+      const res: TestResponse<ProductPage> = await t.request<ProductPage>(
+        `/api/products?categoryId=${cat.id}&sort=price,asc&size=3${after ? `&after=${after}` : ''}`,
+      );
       keysetIds.push(...res.body.content.map((p) => p.id));
       after = res.body.nextCursor;
     } while (after);
@@ -278,7 +357,10 @@ describe('reading products', () => {
       const first = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4`);
       const second = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&after=${first.body.nextCursor}`);
       const page1 = await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&sort=${sort}&size=4&page=1`);
-      expect(second.body.content.map((p) => p.id), sort).toEqual(page1.body.content.map((p) => p.id));
+      expect(
+        second.body.content.map((p) => p.id),
+        sort,
+      ).toEqual(page1.body.content.map((p) => p.id));
     }
   });
 
@@ -296,19 +378,28 @@ describe('reading products', () => {
         res = await t.request<ProductPage>(`${list}&after=${res.body.nextCursor}`);
         if (res.body.content.length) pages.push(res.body);
       }
-      expect(pages.map((p) => p.content.length), sort).toEqual([3, 3, 2]);
+      expect(
+        pages.map((p) => p.content.length),
+        sort,
+      ).toEqual([3, 3, 2]);
       // Back from the last page by cursor: the same pieces in the same order, page by page.
       let back = pages[2];
       for (const expected of [pages[1], pages[0]]) {
         expect(back!.prevCursor, sort).toEqual(expect.any(String));
         back = (await t.request<ProductPage>(`${list}&before=${back!.prevCursor}`)).body;
-        expect(back.content.map((p) => p.id), sort).toEqual(expected!.content.map((p) => p.id));
+        expect(
+          back.content.map((p) => p.id),
+          sort,
+        ).toEqual(expected!.content.map((p) => p.id));
         expect(back.nextCursor, sort).toEqual(expected!.nextCursor);
       }
       expect(back!.prevCursor, sort).toBeNull();
       // Two pieces precede the first page's last one: `before` it answers the first page, whole.
       const short = (await t.request<ProductPage>(`${list}&before=${pages[0]!.nextCursor}`)).body;
-      expect(short.content.map((p) => p.id), sort).toEqual(pages[0]!.content.map((p) => p.id));
+      expect(
+        short.content.map((p) => p.id),
+        sort,
+      ).toEqual(pages[0]!.content.map((p) => p.id));
       expect(short).toMatchObject({ page: 0, prevCursor: null });
     }
   });
@@ -317,7 +408,12 @@ describe('reading products', () => {
     const lastInWindow = OFFSET_WINDOW / 20 - 1;
     expect((await t.request(`/api/products?size=20&page=${lastInWindow}`)).status).toBe(200);
     expect((await t.request(`/api/products?size=100&page=${OFFSET_WINDOW / 100 - 1}`)).status).toBe(200);
-    for (const q of [`size=20&page=${lastInWindow + 1}`, `size=100&page=${OFFSET_WINDOW / 100}`, 'size=20&page=2000', 'size=1&page=100000']) {
+    for (const q of [
+      `size=20&page=${lastInWindow + 1}`,
+      `size=100&page=${OFFSET_WINDOW / 100}`,
+      'size=20&page=2000',
+      'size=1&page=100000',
+    ]) {
       for (const path of ['/api/products', `/api/products/category/${rings.id}`, `/api/vendors/${vendorAId}/products`]) {
         const res = await t.request<ErrorResponse>(`${path}?${q}`, { token: admin.accessToken });
         expect(res.status, `${path}?${q}`).toBe(400);
@@ -341,7 +437,18 @@ describe('reading products', () => {
   });
 
   it('rejects bad list parameters with 400', async () => {
-    for (const q of ['size=0', 'size=101', 'page=-1', 'sort=colour,asc', 'metalType=GOLD', 'featured=maybe', 'after=not-a-cursor', 'before=not-a-cursor', 'vendorId=abc', 'availability=SOON']) {
+    for (const q of [
+      'size=0',
+      'size=101',
+      'page=-1',
+      'sort=colour,asc',
+      'metalType=GOLD',
+      'featured=maybe',
+      'after=not-a-cursor',
+      'before=not-a-cursor',
+      'vendorId=abc',
+      'availability=SOON',
+    ]) {
       const res = await t.request<ErrorResponse>(`/api/products?${q}`);
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
@@ -352,12 +459,31 @@ describe('reading products', () => {
 describe('search', () => {
   it('matches every word as typed (or its plural in the structured fields), the last word as a prefix, and descriptions only as a fallback', async () => {
     const cat = await f.category();
-    const named = await f.product({ ...base(), categoryId: cat.id, name: 'Sapphire Halo Ring', gemstone: { type: 'Sapphire', colour: 'Blue' } });
-    const described = await f.product({ ...base(), categoryId: cat.id, name: 'Midnight Bangle', description: 'A bangle with a single sapphire set in the clasp, to catch light from every angle.' });
-    const ruby = await f.product({ ...base(), categoryId: cat.id, name: 'Ruby Eternity Band', gemstone: { type: 'Ruby' }, description: 'Worn with pink sapphires.' });
+    const named = await f.product({
+      ...base(),
+      categoryId: cat.id,
+      name: 'Sapphire Halo Ring',
+      gemstone: { type: 'Sapphire', colour: 'Blue' },
+    });
+    const described = await f.product({
+      ...base(),
+      categoryId: cat.id,
+      name: 'Midnight Bangle',
+      description: 'A bangle with a single sapphire set in the clasp, to catch light from every angle.',
+    });
+    const ruby = await f.product({
+      ...base(),
+      categoryId: cat.id,
+      name: 'Ruby Eternity Band',
+      gemstone: { type: 'Ruby' },
+      description: 'Worn with pink sapphires.',
+    });
     const hidden = await f.product({ ...base(), categoryId: cat.id, name: 'Sapphire Draft', status: 'DRAFT' });
     const ids = async (q: string, token?: string) => {
-      const res = await t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`, token ? { token } : {});
+      const res = await t.request<ProductSearchPage>(
+        `/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`,
+        token ? { token } : {},
+      );
       expect(res.status, q).toBe(200);
       return res.body.content.map((p) => p.id);
     };
@@ -380,7 +506,12 @@ describe('search', () => {
 
   it('tolerates typos only in a word with no exact match (one from 5 letters, two from 9, a swap is one) and says what it searched', async () => {
     const cat = await f.category();
-    const sapphire = await f.product({ ...base(), categoryId: cat.id, name: 'Tourmalinated Sapphire Solitaire', gemstone: { type: 'Sapphire' } });
+    const sapphire = await f.product({
+      ...base(),
+      categoryId: cat.id,
+      name: 'Tourmalinated Sapphire Solitaire',
+      gemstone: { type: 'Sapphire' },
+    });
     const search = (q: string) => t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`);
     const typo = await search('saphire');
     expect(typo.body.content.map((p) => p.id)).toEqual([sapphire.id]);
@@ -399,7 +530,10 @@ describe('search', () => {
     const cat = await f.category(`Parures ${Date.now()}`);
     const eclat = await f.product({ ...base(), categoryId: cat.id, name: 'Éclat Rivière', gemstone: { type: 'Diamond' } });
     const plain = await f.product({ ...base(), categoryId: cat.id, name: 'Eclat Collier' });
-    const found = async (q: string) => (await t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`)).body.content.map((p) => p.id).sort();
+    const found = async (q: string) =>
+      (await t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`)).body.content
+        .map((p) => p.id)
+        .sort();
     expect(await found('eclat')).toEqual([eclat.id, plain.id].sort());
     expect(await found('ÉCLAT')).toEqual([eclat.id, plain.id].sort());
     expect(await found('riviere')).toEqual([eclat.id]);
@@ -410,41 +544,57 @@ describe('search', () => {
       body: { name: `Marée Basse ${Date.now()}`, year: 2024, season: 'SUMMER', description: 'Low tide.' },
     });
     expect(collection.status).toBe(201);
-    const added = await t.request<CollectionItem[]>(`/api/collections/${collection.body.id}/products`, { token: admin.accessToken, body: { productId: plain.id } });
+    const added = await t.request<CollectionItem[]>(`/api/collections/${collection.body.id}/products`, {
+      token: admin.accessToken,
+      body: { productId: plain.id },
+    });
     expect(added.status).toBeLessThan(300);
     await f.product({ ...base(), categoryId: cat.id, name: 'Cache breaker' });
     expect(await found('maree basse')).toEqual([plain.id]);
   });
 
-  it('ranks by attribute (every word in the name, then name or stone, then ' +
-    'SKU/cut/colour/metal/category/collection; newest first within one) and pages across tiers the same ' +
-    'way on every read path', async () => {
-    const cat = await f.category();
-    const inName = await f.product({ ...base(), categoryId: cat.id, name: 'Zircon Comet Pendant' });
-    const inName2 = await f.product({ ...base(), categoryId: cat.id, name: 'Aurora Zircon Drops' });
-    const inStone = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Ring', gemstone: { type: 'Zircon' } });
-    const inCut = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Band', gemstone: { type: 'Topaz', cut: 'Zirconia' } });
-    await f.product({ ...base(), categoryId: cat.id, name: 'Comet Cuff', description: 'A cuff with one zircon set flush.' });
-    // inName2 is newer than inName: newest first within the name tier.
-    const expected = [inName2.id, inName.id, inStone.id, inCut.id];
-    const http = await t.request<ProductSearchPage>(`/api/products/search?q=zirc&categoryId=${cat.id}`);
-    expect(http.body.content.map((p) => p.id)).toEqual(expected);
-    expect(http.body.totalElements).toBe(4);
-    // Every read path gives the same pages: one ranked statement (few matches, the default here), and
-    // tier by tier with sorted matches or with the index walk used for large tiers.
-    for (const options of [{}, { smallSearchMax: 0, searchWalkThreshold: 0 }, { smallSearchMax: 0, searchWalkThreshold: 1_000 }, { smallSearchMax: 0 }]) {
-      const service = createProductsService({ db: t.database.db, lowStockThreshold: 5, ...options });
-      const pages = [];
-      for (let page = 0; page < 3; page += 1) {
-        const result = await service.search({ actor: null, q: 'zirc', filter: { categoryId: cat.id }, query: { page, size: 2 } });
-        pages.push(...result.content.map((p) => p.id));
-        expect(result.totalElements).toBe(4);
+  it(
+    'ranks by attribute (every word in the name, then name or stone, then ' +
+      'SKU/cut/colour/metal/category/collection; newest first within one) and pages across tiers the same ' +
+      'way on every read path',
+    async () => {
+      const cat = await f.category();
+      const inName = await f.product({ ...base(), categoryId: cat.id, name: 'Zircon Comet Pendant' });
+      const inName2 = await f.product({ ...base(), categoryId: cat.id, name: 'Aurora Zircon Drops' });
+      const inStone = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Ring', gemstone: { type: 'Zircon' } });
+      const inCut = await f.product({ ...base(), categoryId: cat.id, name: 'Comet Band', gemstone: { type: 'Topaz', cut: 'Zirconia' } });
+      await f.product({ ...base(), categoryId: cat.id, name: 'Comet Cuff', description: 'A cuff with one zircon set flush.' });
+      // inName2 is newer than inName: newest first within the name tier.
+      const expected = [inName2.id, inName.id, inStone.id, inCut.id];
+      const http = await t.request<ProductSearchPage>(`/api/products/search?q=zirc&categoryId=${cat.id}`);
+      expect(http.body.content.map((p) => p.id)).toEqual(expected);
+      expect(http.body.totalElements).toBe(4);
+      // Every read path gives the same pages: one ranked statement (few matches, the default here), and
+      // tier by tier with sorted matches or with the index walk used for large tiers.
+      for (const options of [
+        {},
+        { smallSearchMax: 0, searchWalkThreshold: 0 },
+        { smallSearchMax: 0, searchWalkThreshold: 1_000 },
+        { smallSearchMax: 0 },
+      ]) {
+        const service = createProductsService({ db: t.database.db, lowStockThreshold: 5, ...options });
+        const pages = [];
+        for (let page = 0; page < 3; page += 1) {
+          const result = await service.search({ actor: null, q: 'zirc', filter: { categoryId: cat.id }, query: { page, size: 2 } });
+          pages.push(...result.content.map((p) => p.id));
+          expect(result.totalElements).toBe(4);
+        }
+        expect(pages).toEqual(expected);
+        const twoWords = await service.search({
+          actor: null,
+          q: 'comet zircon',
+          filter: { categoryId: cat.id },
+          query: { page: 0, size: 10 },
+        });
+        expect(twoWords.content.map((p) => p.id)).toEqual([inName.id, inStone.id]);
       }
-      expect(pages).toEqual(expected);
-      const twoWords = await service.search({ actor: null, q: 'comet zircon', filter: { categoryId: cat.id }, query: { page: 0, size: 10 } });
-      expect(twoWords.content.map((p) => p.id)).toEqual([inName.id, inStone.id]);
-    }
-  });
+    },
+  );
 
   it('rejects an empty or oversized query with 400', async () => {
     expect((await t.request('/api/products/search')).status).toBe(400);
@@ -466,22 +616,40 @@ describe('facets and statistics', () => {
     const res = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}`);
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(3);
-    expect(res.body.metals).toEqual([
-      { value: 'PLATINUM', count: 1 },
-      { value: 'YELLOW_GOLD', count: 2 },
-    ].sort((a, b) => b.count - a.count));
+    expect(res.body.metals).toEqual(
+      [
+        { value: 'PLATINUM', count: 1 },
+        { value: 'YELLOW_GOLD', count: 2 },
+      ].sort((a, b) => b.count - a.count),
+    );
     // The category facet ignores the category filter itself: the chosen category and the others, with counts.
     expect(res.body.categories.find((c) => c.value === cat.id)).toEqual({ value: cat.id, label: 'Facet Bracelets', count: 3 });
     expect(res.body.categories.length).toBeGreaterThan(1);
-    expect(res.body.availability).toEqual(expect.arrayContaining([{ value: 'OUT_OF_STOCK', count: 1 }, { value: 'LOW_STOCK', count: 1 }, { value: 'IN_STOCK', count: 1 }]));
+    expect(res.body.availability).toEqual(
+      expect.arrayContaining([
+        { value: 'OUT_OF_STOCK', count: 1 },
+        { value: 'LOW_STOCK', count: 1 },
+        { value: 'IN_STOCK', count: 1 },
+      ]),
+    );
     expect(res.body.vendors.find((v) => v.value === vendorAId)!.count).toBe(2);
-    expect(res.body.featured).toEqual(expect.arrayContaining([{ value: 'true', count: 1 }, { value: 'false', count: 2 }]));
+    expect(res.body.featured).toEqual(
+      expect.arrayContaining([
+        { value: 'true', count: 1 },
+        { value: 'false', count: 2 },
+      ]),
+    );
     expect(res.body.price).toEqual({ min: 1000, max: 9000 });
     const narrowed = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&metalType=PLATINUM`);
     expect(narrowed.body.total).toBe(1);
     const asAdmin = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}`, { token: admin.accessToken });
     expect(asAdmin.body.total).toBe(4);
-    expect(asAdmin.body.statuses).toEqual(expect.arrayContaining([{ value: 'DRAFT', count: 1 }, { value: 'ACTIVE', count: 3 }]));
+    expect(asAdmin.body.statuses).toEqual(
+      expect.arrayContaining([
+        { value: 'DRAFT', count: 1 },
+        { value: 'ACTIVE', count: 3 },
+      ]),
+    );
     expect((await t.request('/api/products/filters?metalType=GOLD')).status).toBe(400);
   });
 
@@ -506,7 +674,12 @@ describe('facets and statistics', () => {
 
     const outOfStock = await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&availability=OUT_OF_STOCK`);
     expect(outOfStock.body.total).toBe(1);
-    expect(outOfStock.body.availability).toEqual(expect.arrayContaining([{ value: 'OUT_OF_STOCK', count: 1 }, { value: 'IN_STOCK', count: 2 }]));
+    expect(outOfStock.body.availability).toEqual(
+      expect.arrayContaining([
+        { value: 'OUT_OF_STOCK', count: 1 },
+        { value: 'IN_STOCK', count: 2 },
+      ]),
+    );
     expect(outOfStock.body.metals).toEqual([{ value: 'YELLOW_GOLD', count: 1 }]);
 
     // The price bounds ignore the price filter, so a range slider keeps its full span.
@@ -523,12 +696,23 @@ describe('facets and statistics', () => {
     const cat = await f.category();
     const blue = await f.product({ ...base(), categoryId: cat.id, name: 'Nocturne Ring', gemstone: { type: 'Sapphire', cut: 'Cushion' } });
     const pink = await f.product({ ...base(), categoryId: cat.id, name: 'Aurore Pendant', gemstone: { type: 'sapphire', cut: 'Oval' } });
-    await f.product({ ...base(), categoryId: cat.id, name: 'Nocturne Studs', gemstone: { type: 'Diamond', cut: 'Oval' }, description: 'Beside a sapphire.' });
+    await f.product({
+      ...base(),
+      categoryId: cat.id,
+      name: 'Nocturne Studs',
+      gemstone: { type: 'Diamond', cut: 'Oval' },
+      description: 'Beside a sapphire.',
+    });
     await f.product({ ...base(), categoryId: cat.id, name: 'Nocturne Band' });
-    const list = async (query: string) => (await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&${query}`)).body.content.map((p) => p.id).sort();
+    const list = async (query: string) =>
+      (await t.request<ProductPage>(`/api/products?categoryId=${cat.id}&${query}`)).body.content.map((p) => p.id).sort();
     expect(await list('stone=SAPPHIRE')).toEqual([blue.id, pink.id].sort());
     expect(await list('stone=Sapphire&cut=oval')).toEqual([pink.id]);
-    expect((await t.request<ProductSearchPage>(`/api/products/search?q=nocturne&stone=sapphire&categoryId=${cat.id}`)).body.content.map((p) => p.id)).toEqual([blue.id]);
+    expect(
+      (await t.request<ProductSearchPage>(`/api/products/search?q=nocturne&stone=sapphire&categoryId=${cat.id}`)).body.content.map(
+        (p) => p.id,
+      ),
+    ).toEqual([blue.id]);
 
     const facets = (await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&stone=sapphire`)).body;
     expect(facets.total).toBe(2);
@@ -537,15 +721,30 @@ describe('facets and statistics', () => {
       ['sapphire', 2],
       ['diamond', 1],
     ]);
-    expect(facets.cuts).toEqual(expect.arrayContaining([{ value: 'Cushion', count: 1 }, { value: 'Oval', count: 1 }]));
+    expect(facets.cuts).toEqual(
+      expect.arrayContaining([
+        { value: 'Cushion', count: 1 },
+        { value: 'Oval', count: 1 },
+      ]),
+    );
     const byCut = (await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&cut=Oval`)).body;
     expect(byCut.total).toBe(2);
-    expect(byCut.cuts).toEqual(expect.arrayContaining([{ value: 'Oval', count: 2 }, { value: 'Cushion', count: 1 }]));
+    expect(byCut.cuts).toEqual(
+      expect.arrayContaining([
+        { value: 'Oval', count: 2 },
+        { value: 'Cushion', count: 1 },
+      ]),
+    );
 
     // Facets of a search count what it finds.
     const searched = (await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&q=nocturne`)).body;
     expect(searched.total).toBe(3);
-    expect(searched.stones).toEqual(expect.arrayContaining([{ value: 'Sapphire', count: 1 }, { value: 'Diamond', count: 1 }]));
+    expect(searched.stones).toEqual(
+      expect.arrayContaining([
+        { value: 'Sapphire', count: 1 },
+        { value: 'Diamond', count: 1 },
+      ]),
+    );
     const none = (await t.request<ProductFacets>(`/api/products/filters?categoryId=${cat.id}&q=${encodeURIComponent('!!')}`)).body;
     expect(none.total).toBe(0);
     expect((await t.request(`/api/products/filters?cut=${'x'.repeat(61)}`)).status).toBe(400);
@@ -558,12 +757,15 @@ describe('facets and statistics', () => {
     const all = list.body.content;
     expect(res.body.total).toBe(list.body.totalElements);
     expect(res.body.stockUnits).toBe(all.reduce((s, p) => s + p.stockQuantity, 0));
-    expect(res.body.stockValue).toEqual([{ currency: 'EUR', amount: all.reduce((s, p) => s + (p.price ? p.price.amount * p.stockQuantity : 0), 0) }]);
+    expect(res.body.stockValue).toEqual([
+      { currency: 'EUR', amount: all.reduce((s, p) => s + (p.price ? p.price.amount * p.stockQuantity : 0), 0) },
+    ]);
     expect(res.body.outOfStock).toBe(all.filter((p) => p.stockQuantity === 0).length);
     expect(res.body.lowStock).toBe(all.filter((p) => p.stockQuantity >= 1 && p.stockQuantity <= 5).length);
     expect(Object.values(res.body.byStatus as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(res.body.total);
     expect(res.body.byCategory.find((c) => c.categoryId === rings.id)!.name).toBe('Rings');
-    for (const s of [customer, vendorA, designer]) expect((await t.request(`/api/products/statistics`, { token: s.accessToken })).status).toBe(403);
+    for (const s of [customer, vendorA, designer])
+      expect((await t.request(`/api/products/statistics`, { token: s.accessToken })).status).toBe(403);
     expect((await t.request('/api/products/statistics')).status).toBe(401);
   });
 });
@@ -571,32 +773,55 @@ describe('facets and statistics', () => {
 describe('stock', () => {
   it('sets an absolute quantity and adjusts by delta, never below zero', async () => {
     const p = await f.product({ ...base(), stockQuantity: 4 });
-    const set = await t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: vendorA.accessToken, body: { quantity: 10 } });
+    const set = await t.request<Product>(`/api/products/${p.id}/stock`, {
+      method: 'PUT',
+      token: vendorA.accessToken,
+      body: { quantity: 10 },
+    });
     expect(set.status).toBe(200);
     expect(set.body.stockQuantity).toBe(10);
     const dec = await t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -7 } });
     expect(dec.body.stockQuantity).toBe(3);
-    const tooMany = await t.request<ErrorResponse>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -4 } });
+    const tooMany = await t.request<ErrorResponse>(`/api/products/${p.id}/stock`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { delta: -4 },
+    });
     expect(tooMany.status).toBe(409);
     expectErrorShape(tooMany.body, 409, 'INSUFFICIENT_STOCK');
     for (const body of [{ quantity: -1 }, { quantity: 1.5 }, { delta: 0.5 }, {}, { quantity: 1, delta: 1 }, { quantity: '3' }]) {
       const res = await t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await t.request(`/api/products/${missingId}/stock`, { method: 'PUT', token: admin.accessToken, body: { quantity: 1 } })).status).toBe(404);
-    expect((await t.request(`/api/products/${missingId}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -1 } })).status).toBe(404);
-    for (const s of [customer, designer]) expect((await t.request(`/api/products/${p.id}/stock`, { method: 'PUT', token: s.accessToken, body: { quantity: 1 } })).status).toBe(403);
+    expect(
+      (await t.request(`/api/products/${missingId}/stock`, { method: 'PUT', token: admin.accessToken, body: { quantity: 1 } })).status,
+    ).toBe(404);
+    expect(
+      (await t.request(`/api/products/${missingId}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -1 } })).status,
+    ).toBe(404);
+    for (const s of [customer, designer])
+      expect((await t.request(`/api/products/${p.id}/stock`, { method: 'PUT', token: s.accessToken, body: { quantity: 1 } })).status).toBe(
+        403,
+      );
   });
 
   it('loses no update under 50 parallel changes', async () => {
     const p = await f.product({ ...base(), stockQuantity: 100 });
     const deltas = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 3 : -2));
-    const results = await Promise.all(deltas.map((delta) => t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta } })));
+    const results = await Promise.all(
+      deltas.map((delta) =>
+        t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta } }),
+      ),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const final = await t.request<Product>(`/api/products/${p.id}`);
     expect(final.body.stockQuantity).toBe(100 + deltas.reduce((a, b) => a + b, 0));
     // Draining in parallel: exactly the available units succeed, the rest answer 409.
-    const drain = await Promise.all(Array.from({ length: 50 }, () => t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -5 } })));
+    const drain = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.request<Product>(`/api/products/${p.id}/stock`, { method: 'PUT', token: admin.accessToken, body: { delta: -5 } }),
+      ),
+    );
     expect(drain.filter((r) => r.status === 200)).toHaveLength(Math.floor(125 / 5));
     expect(drain.filter((r) => r.status === 409)).toHaveLength(50 - 25);
     expect((await t.request<Product>(`/api/products/${p.id}`)).body.stockQuantity).toBe(0);
@@ -606,13 +831,25 @@ describe('stock', () => {
 describe('updating, featuring and deleting', () => {
   it('updates with PUT and validates', async () => {
     const p = await f.product({ ...base() });
-    const res = await t.request<Product>(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { name: 'Renamed Piece', priceMin: 100, priceMax: 200 } });
+    const res = await t.request<Product>(`/api/products/${p.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { name: 'Renamed Piece', priceMin: 100, priceMax: 200 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed Piece', price: null, priceRange: { min: 100, max: 200 } });
-    expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { stockQuantity: -3 } })).status).toBe(400);
-    expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { categoryId: missingId } })).status).toBe(422);
-    expect((await t.request(`/api/products/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { name: 'X' } })).status).toBe(404);
-    expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: designer.accessToken, body: { name: 'X' } })).status).toBe(403);
+    expect(
+      (await t.request(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { stockQuantity: -3 } })).status,
+    ).toBe(400);
+    expect(
+      (await t.request(`/api/products/${p.id}`, { method: 'PUT', token: admin.accessToken, body: { categoryId: missingId } })).status,
+    ).toBe(422);
+    expect((await t.request(`/api/products/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { name: 'X' } })).status).toBe(
+      404,
+    );
+    expect((await t.request(`/api/products/${p.id}`, { method: 'PUT', token: designer.accessToken, body: { name: 'X' } })).status).toBe(
+      403,
+    );
   });
 
   it('toggles featured (ADMIN)', async () => {
@@ -634,7 +871,9 @@ describe('updating, featuring and deleting', () => {
     expect(seen.status).toBe(200);
     expect(seen.body.deletedAt).not.toBeNull();
     expect((await t.request(`/api/products/${p.id}?includeDeleted=true`, { token: vendorA.accessToken })).status).toBe(404);
-    const listed = await t.request<ProductPage>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`, { token: admin.accessToken });
+    const listed = await t.request<ProductPage>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`, {
+      token: admin.accessToken,
+    });
     expect(listed.body.content.map((x) => x.id)).toContain(p.id);
     const publicList = await t.request<ProductPage>(`/api/products?includeDeleted=true&size=100&vendorId=${vendorAId}`);
     expect(publicList.body.content.map((x) => x.id)).not.toContain(p.id);
@@ -656,7 +895,9 @@ describe('updating, featuring and deleting', () => {
 
     // Orders arrive in a later issue; their lines will reference products the same way.
     const ordered = await f.product({ ...base() });
-    await t.database.db.execute(sql`create table if not exists test_order_lines (id serial primary key, product_id uuid not null references products(id))`);
+    await t.database.db.execute(
+      sql`create table if not exists test_order_lines (id serial primary key, product_id uuid not null references products(id))`,
+    );
     await t.database.db.execute(sql`insert into test_order_lines (product_id) values (${ordered.id})`);
     const res = await t.request<ErrorResponse>(`/api/products/${ordered.id}/permanent`, { method: 'DELETE', token: admin.accessToken });
     expect(res.status).toBe(409);

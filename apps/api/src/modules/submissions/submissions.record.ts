@@ -76,6 +76,7 @@ export async function recordSubmission(db: Db, model: JewelryWeekModel): Promise
     files,
     fingerprint: fingerprintOf(model, files),
   });
-  if (row) await repo.insertHistory({ submissionId: row.id, fromStatus: null, toStatus: 'RECEIVED', changedBy: null, createdAt: row.createdAt });
+  if (row)
+    await repo.insertHistory({ submissionId: row.id, fromStatus: null, toStatus: 'RECEIVED', changedBy: null, createdAt: row.createdAt });
   return row;
 }

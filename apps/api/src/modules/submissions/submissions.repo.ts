@@ -5,7 +5,10 @@ import { users } from '../../db/schema/users';
 import { submissionStatusHistory, submissions, type SubmissionRow } from '../../db/schema/submissions';
 import { escapeLike } from '../../db/sql-helpers';
 
-export type NewSubmission = Omit<typeof submissions.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'decisionEmailId' | 'statusChangedAt'>;
+export type NewSubmission = Omit<
+  typeof submissions.$inferInsert,
+  'id' | 'status' | 'createdAt' | 'updatedAt' | 'decisionEmailId' | 'statusChangedAt'
+>;
 
 const SORT_COLUMNS = { createdAt: submissions.createdAt, name: submissions.name, status: submissions.status } as const;
 
@@ -32,7 +35,10 @@ export function createSubmissionsRepo(db: Db) {
       return row ?? null;
     },
 
-    async update(id: string, patch: Partial<Pick<SubmissionRow, 'status' | 'decisionEmailId' | 'statusChangedAt'>>): Promise<SubmissionRow> {
+    async update(
+      id: string,
+      patch: Partial<Pick<SubmissionRow, 'status' | 'decisionEmailId' | 'statusChangedAt'>>,
+    ): Promise<SubmissionRow> {
       const [row] = await db
         .update(submissions)
         .set({ ...patch, updatedAt: new Date() })
@@ -58,7 +64,10 @@ export function createSubmissionsRepo(db: Db) {
         .orderBy(asc(submissionStatusHistory.createdAt), asc(submissionStatusHistory.id));
     },
 
-    async list({ status, q }: { status?: SubmissionStatus | undefined; q?: string | undefined }, query: Pick<SubmissionListQuery, 'page' | 'size' | 'sort'>) {
+    async list(
+      { status, q }: { status?: SubmissionStatus | undefined; q?: string | undefined },
+      query: Pick<SubmissionListQuery, 'page' | 'size' | 'sort'>,
+    ) {
       const conditions: SQL[] = [];
       if (status) conditions.push(eq(submissions.status, status));
       if (q) conditions.push(searchCondition(q));

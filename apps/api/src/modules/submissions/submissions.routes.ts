@@ -72,7 +72,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
       tags,
       summary:
         'Move an entry: RECEIVED → UNDER_REVIEW → SELECTED | DECLINED (final; 409 otherwise). A decision ' +
-          'queues the designer’s email in the same transaction. The same status again only adds the note',
+        'queues the designer’s email in the same transaction. The same status again only adds the note',
       params: UuidParamsSchema,
       body: UpdateSubmissionBodySchema,
       response: { 200: SubmissionDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },

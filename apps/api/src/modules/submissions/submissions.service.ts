@@ -55,7 +55,8 @@ function toMySubmissionDto(row: SubmissionRow): MySubmission {
 
 export function createSubmissionsService({ db }: { db: Db }) {
   const repo = createSubmissionsRepo(db);
-  const inTx = <T>(fn: (txRepo: SubmissionsRepo, tx: Db) => Promise<T>) => db.transaction((tx) => fn(createSubmissionsRepo(tx as unknown as Db), tx as unknown as Db));
+  const inTx = <T>(fn: (txRepo: SubmissionsRepo, tx: Db) => Promise<T>) =>
+    db.transaction((tx) => fn(createSubmissionsRepo(tx as unknown as Db), tx as unknown as Db));
 
   async function detail(row: SubmissionRow, r: SubmissionsRepo = repo): Promise<SubmissionDetail> {
     const history = await r.historyOf(row.id);
@@ -70,7 +71,10 @@ export function createSubmissionsService({ db }: { db: Db }) {
 
     async facets({ query }: { query: SubmissionFacetsQuery }): Promise<SubmissionFacets> {
       const counts = await repo.countByStatus(query.q);
-      const byStatus = Object.fromEntries(SUBMISSION_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.count ?? 0])) as Record<SubmissionStatus, number>;
+      const byStatus = Object.fromEntries(SUBMISSION_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.count ?? 0])) as Record<
+        SubmissionStatus,
+        number
+      >;
       return { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus };
     },
 
@@ -91,7 +95,13 @@ export function createSubmissionsService({ db }: { db: Db }) {
         if (!current) throw notFound();
         if (body.status === current.status) {
           if (body.note) {
-            await r.insertHistory({ submissionId: id, fromStatus: current.status, toStatus: current.status, note: body.note, changedBy: actor.id });
+            await r.insertHistory({
+              submissionId: id,
+              fromStatus: current.status,
+              toStatus: current.status,
+              note: body.note,
+              changedBy: actor.id,
+            });
             await recordEvent(tx, { type: 'SUBMISSION', action: 'NOTE', id, changes: { note: { from: null, to: body.note } } });
           }
           return detail(current, r);
@@ -99,9 +109,11 @@ export function createSubmissionsService({ db }: { db: Db }) {
         const allowed = SUBMISSION_TRANSITIONS[current.status];
         if (!allowed.includes(body.status)) {
           const moves = allowed.length ? allowed.join(', ') : 'none (a decision is final)';
-          throw new AppError('INVALID_TRANSITION', `A submission that is ${current.status} cannot become ${body.status}. Allowed: ${moves}.`, [
-            { path: 'status', message: `Allowed from ${current.status}: ${moves}` },
-          ]);
+          throw new AppError(
+            'INVALID_TRANSITION',
+            `A submission that is ${current.status} cannot become ${body.status}. Allowed: ${moves}.`,
+            [{ path: 'status', message: `Allowed from ${current.status}: ${moves}` }],
+          );
         }
         const now = new Date();
         let decisionEmailId: string | null = current.decisionEmailId;
@@ -118,9 +130,18 @@ export function createSubmissionsService({ db }: { db: Db }) {
           });
           decisionEmailId = email.id;
         }
-        await r.insertHistory({ submissionId: id, fromStatus: current.status, toStatus: body.status, note: body.note ?? null, changedBy: actor.id, createdAt: now });
+        await r.insertHistory({
+          submissionId: id,
+          fromStatus: current.status,
+          toStatus: body.status,
+          note: body.note ?? null,
+          changedBy: actor.id,
+          createdAt: now,
+        });
         const note = body.note ? { note: { from: null, to: body.note } } : null;
-        const updated = await audited(tx, { type: 'SUBMISSION', action: 'STATUS', ids: [id], extra: () => note }, (t) => createSubmissionsRepo(t).update(id, { status: body.status, statusChangedAt: now, decisionEmailId }));
+        const updated = await audited(tx, { type: 'SUBMISSION', action: 'STATUS', ids: [id], extra: () => note }, (t) =>
+          createSubmissionsRepo(t).update(id, { status: body.status, statusChangedAt: now, decisionEmailId }),
+        );
         return detail(updated, r);
       });
     },

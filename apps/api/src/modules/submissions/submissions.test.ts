@@ -1,7 +1,19 @@
 import sharp from 'sharp';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JEWELRY_WEEK_UPLOAD_FOLDER, type Role, type ErrorResponse, type MySubmissionPage, type User, type SubmissionDetail, type OutboxEmailDetail, type OutboxPage, type SubmissionFacets, type SubmissionPage, type QueuedEmail } from '@mirror/contract';
+import {
+  JEWELRY_WEEK_UPLOAD_FOLDER,
+  type Role,
+  type ErrorResponse,
+  type MySubmissionPage,
+  type User,
+  type SubmissionDetail,
+  type OutboxEmailDetail,
+  type OutboxPage,
+  type SubmissionFacets,
+  type SubmissionPage,
+  type QueuedEmail,
+} from '@mirror/contract';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { emailOutbox, submissions } from '../../db/schema/index';
 import { jewelryWeekKeyOf } from './submissions.record';
@@ -23,7 +35,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function uploadToJewelryWeek(): Promise<{ key: string; url: string }> {
-  const body = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 190, g: 160, b: 120 } } }).jpeg().toBuffer();
+  const body = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 190, g: 160, b: 120 } } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append('folderPath', JEWELRY_WEEK_UPLOAD_FOLDER);
   form.append('file', new Blob([new Uint8Array(body)], { type: 'image/jpeg' }), 'ring.jpg');
@@ -50,8 +64,12 @@ function model(over: Record<string, unknown> = {}) {
 
 /** The public flow's two calls, exactly as the web page makes them (anonymous). */
 async function submitPublicly(m: ReturnType<typeof model>) {
-  const submission = await t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: m } });
-  const confirmation = await t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [m.email], model: m } });
+  const submission = await t.request<QueuedEmail>('/api/notifications/email', {
+    body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: m },
+  });
+  const confirmation = await t.request<QueuedEmail>('/api/notifications/email', {
+    body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [m.email], model: m },
+  });
   return { submission, confirmation };
 }
 
@@ -67,7 +85,8 @@ async function entryOf(m: ReturnType<typeof model>) {
   return entry;
 }
 
-const patch = <R = SubmissionDetail>(id: string, body: unknown, token = admin.accessToken) => t.request<R>(`/api/submissions/${id}`, { method: 'PATCH', token, body });
+const patch = <R = SubmissionDetail>(id: string, body: unknown, token = admin.accessToken) =>
+  t.request<R>(`/api/submissions/${id}`, { method: 'PATCH', token, body });
 
 async function countRows(table: typeof submissions | typeof emailOutbox) {
   const [row] = await t.database.db.select({ n: count() }).from(table);
@@ -77,7 +96,9 @@ async function countRows(table: typeof submissions | typeof emailOutbox) {
 /** Makes every insert into email_outbox fail (as a full disk or a lost connection would) while `fn` runs. */
 async function withFailingOutbox<T>(fn: () => Promise<T>): Promise<T> {
   const db = t.database.db;
-  await db.execute(sql`create or replace function refuse_outbox() returns trigger language plpgsql as $$ begin raise exception 'outbox unavailable'; end $$`);
+  await db.execute(
+    sql`create or replace function refuse_outbox() returns trigger language plpgsql as $$ begin raise exception 'outbox unavailable'; end $$`,
+  );
   await db.execute(sql`create trigger refuse_outbox before insert on email_outbox for each row execute function refuse_outbox()`);
   try {
     return await fn();
@@ -100,7 +121,12 @@ async function expectAdminOnly(method: string, path: string, body?: unknown) {
 describe('recording entries from the public flow', () => {
   it('records the entry when the submission email is queued, without changing what the public calls answer', async () => {
     const [a, b] = [await uploadToJewelryWeek(), await uploadToJewelryWeek()];
-    const m = model({ files: [{ url: a.url, name: 'ring.jpg' }, { url: b.url, name: 'brooch.jpg' }] });
+    const m = model({
+      files: [
+        { url: a.url, name: 'ring.jpg' },
+        { url: b.url, name: 'brooch.jpg' },
+      ],
+    });
     const { submission, confirmation } = await submitPublicly(m);
     // The same answers as before submissions existed: 202 and the queued email.
     expect(submission.status).toBe(202);
@@ -137,7 +163,15 @@ describe('recording entries from the public flow', () => {
     const detail = await t.request<SubmissionDetail>(`/api/submissions/${entry!.id}`, { token: admin.accessToken });
     expect(detail.status).toBe(200);
     expect(detail.body.history).toEqual([
-      { id: expect.any(String), fromStatus: null, toStatus: 'RECEIVED', note: null, changedBy: null, changedByUsername: null, createdAt: entry!.createdAt },
+      {
+        id: expect.any(String),
+        fromStatus: null,
+        toStatus: 'RECEIVED',
+        note: null,
+        changedBy: null,
+        changedByUsername: null,
+        createdAt: entry!.createdAt,
+      },
     ]);
   });
 
@@ -172,10 +206,17 @@ describe('recording entries from the public flow', () => {
   it('records nothing for the confirmation email or a refused request', async () => {
     const before = await countRows(submissions);
     const m = model();
-    expect((await t.request('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [m.email], model: m } })).status).toBe(202);
-    const refused = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND, 'victim@elsewhere.example'], model: m } });
+    expect(
+      (await t.request('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [m.email], model: m } }))
+        .status,
+    ).toBe(202);
+    const refused = await t.request<ErrorResponse>('/api/notifications/email', {
+      body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND, 'victim@elsewhere.example'], model: m },
+    });
     expect(refused.status).toBe(403);
-    const invalid = await t.request<ErrorResponse>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: { ...m, email: 'nope' } } });
+    const invalid = await t.request<ErrorResponse>('/api/notifications/email', {
+      body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: { ...m, email: 'nope' } },
+    });
     expect(invalid.status).toBe(400);
     expect(await countRows(submissions)).toBe(before);
   });
@@ -183,7 +224,9 @@ describe('recording entries from the public flow', () => {
   it('records the entry and queues its email in one transaction: when the email cannot be written, neither is', async () => {
     const [entriesBefore, emailsBefore] = [await countRows(submissions), await countRows(emailOutbox)];
     const m = model();
-    const res = await withFailingOutbox(() => t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: m } }));
+    const res = await withFailingOutbox(() =>
+      t.request<QueuedEmail>('/api/notifications/email', { body: { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [BRAND], model: m } }),
+    );
     expect(res.status).toBe(500);
     expectErrorShape(res.body, 500, 'INTERNAL_ERROR');
     expect(JSON.stringify(res.body)).not.toContain('outbox unavailable');
@@ -205,7 +248,9 @@ describe('GET /api/submissions', () => {
     ];
     for (const m of ms) await submitPublicly(m);
     const search = async (q: string, extra = '') =>
-      ((await t.request<SubmissionPage>(`/api/submissions?size=100&q=${encodeURIComponent(q)}${extra}`, { token: admin.accessToken })).body.content).map((e) => e.name);
+      (
+        await t.request<SubmissionPage>(`/api/submissions?size=100&q=${encodeURIComponent(q)}${extra}`, { token: admin.accessToken })
+      ).body.content.map((e) => e.name);
     expect((await search(tag)).sort()).toEqual(ms.map((m) => m.name).sort());
     expect(await search(`LEONIE.${tag}@ATELIER`)).toEqual([ms[1]!.name]);
     expect(await search(`léonie ${tag.toUpperCase()}`)).toEqual([ms[1]!.name]);
@@ -283,9 +328,16 @@ describe('PATCH /api/submissions/{id}: the review', () => {
     expect(selected.body.history.map((h) => h.toStatus)).toEqual(['RECEIVED', 'UNDER_REVIEW', 'SELECTED']);
     expect(await countRows(emailOutbox)).toBe(emailsBefore + 1);
 
-    const email = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${selected.body.decisionEmailId}`, { token: admin.accessToken });
+    const email = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${selected.body.decisionEmailId}`, {
+      token: admin.accessToken,
+    });
     expect(email.status).toBe(200);
-    expect(email.body).toMatchObject({ emailType: 'JEWELRY_WEEK_DECISION', recipients: [m.email], status: 'QUEUED', subject: 'Mirror in Milan — your work has been selected' });
+    expect(email.body).toMatchObject({
+      emailType: 'JEWELRY_WEEK_DECISION',
+      recipients: [m.email],
+      status: 'QUEUED',
+      subject: 'Mirror in Milan — your work has been selected',
+    });
     expect(email.body.text).toContain(`Congratulations, ${m.name}`);
     expect(email.body.text).toContain('your collection “Low Tide” has been selected for Mirror in Milan');
     // The curator's note is internal: it never reaches the designer, and the letter carries no link.
@@ -294,7 +346,9 @@ describe('PATCH /api/submissions/{id}: the review', () => {
       expect(body).not.toContain('evil.example');
     }
     expect(email.body.html).not.toMatch(/<a\s|href=/i);
-    const listed = await t.request<OutboxPage>('/api/notifications/outbox?emailType=JEWELRY_WEEK_DECISION&size=100', { token: admin.accessToken });
+    const listed = await t.request<OutboxPage>('/api/notifications/outbox?emailType=JEWELRY_WEEK_DECISION&size=100', {
+      token: admin.accessToken,
+    });
     expect(listed.body.content.map((e) => e.id)).toContain(selected.body.decisionEmailId);
   });
 
@@ -305,8 +359,14 @@ describe('PATCH /api/submissions/{id}: the review', () => {
     expect((await patch(entry!.id, { status: 'UNDER_REVIEW' })).status).toBe(200);
     const declined = await patch(entry!.id, { status: 'DECLINED' });
     expect(declined.status).toBe(200);
-    const email = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${declined.body.decisionEmailId}`, { token: admin.accessToken });
-    expect(email.body).toMatchObject({ emailType: 'JEWELRY_WEEK_DECISION', recipients: [m.email], subject: 'Your Mirror in Milan submission' });
+    const email = await t.request<OutboxEmailDetail>(`/api/notifications/outbox/${declined.body.decisionEmailId}`, {
+      token: admin.accessToken,
+    });
+    expect(email.body).toMatchObject({
+      emailType: 'JEWELRY_WEEK_DECISION',
+      recipients: [m.email],
+      subject: 'Your Mirror in Milan submission',
+    });
     expect(email.body.text).toContain('Thank you for submitting your work to Mirror in Milan');
     expect(email.body.text).toContain('We regret that we cannot include your work in this edition.');
 
@@ -350,7 +410,13 @@ describe('PATCH /api/submissions/{id}: the review', () => {
     await submitPublicly(m);
     const entry = await entryOf(m);
     await expectAdminOnly('PATCH', `/api/submissions/${entry!.id}`, { status: 'UNDER_REVIEW' });
-    for (const body of [{}, { status: 'WINNER' }, { status: 'UNDER_REVIEW', note: 'x'.repeat(2001) }, { status: 'UNDER_REVIEW', note: '   ' }, { status: 'UNDER_REVIEW', email: 'x@y.z' }]) {
+    for (const body of [
+      {},
+      { status: 'WINNER' },
+      { status: 'UNDER_REVIEW', note: 'x'.repeat(2001) },
+      { status: 'UNDER_REVIEW', note: '   ' },
+      { status: 'UNDER_REVIEW', email: 'x@y.z' },
+    ]) {
       const res = await patch(entry!.id, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
@@ -407,8 +473,12 @@ describe('GET /api/submissions/mine', () => {
 
 describe('jewelryWeekKeyOf', () => {
   it('accepts only our file URLs in the jewelry-week folder', () => {
-    expect(jewelryWeekKeyOf('/api/files/mirror-storage/jewelry-week/submissions/a1.jpg')).toBe('mirror-storage/jewelry-week/submissions/a1.jpg');
-    expect(jewelryWeekKeyOf('https://mirror.example/api/files/mirror-storage/jewelry-week/submissions/a1.pdf')).toBe('mirror-storage/jewelry-week/submissions/a1.pdf');
+    expect(jewelryWeekKeyOf('/api/files/mirror-storage/jewelry-week/submissions/a1.jpg')).toBe(
+      'mirror-storage/jewelry-week/submissions/a1.jpg',
+    );
+    expect(jewelryWeekKeyOf('https://mirror.example/api/files/mirror-storage/jewelry-week/submissions/a1.pdf')).toBe(
+      'mirror-storage/jewelry-week/submissions/a1.pdf',
+    );
     for (const url of [
       '/api/files/mirror-storage/public/a1.jpg',
       '/api/files/mirror-storage/jewelry-week/submissions/deeper/a1.jpg',

@@ -43,13 +43,23 @@ export function createTaxonomyRepo<Row, NewRow>(db: Db, spec: TaxonomyTableSpec)
 
   return {
     async findById(id: string, includeInactive: boolean): Promise<Row | null> {
-      const [row] = asRows(await db.select().from(t).where(and(eq(t.id, id), activeOnly(includeInactive))).limit(1));
+      const [row] = asRows(
+        await db
+          .select()
+          .from(t)
+          .where(and(eq(t.id, id), activeOnly(includeInactive)))
+          .limit(1),
+      );
       return row ?? null;
     },
 
     /** Under a parent level several parents may hold the name: the first by name, then id. */
     async findByName(name: string, includeInactive: boolean, parentId?: string): Promise<Row | null> {
-      const query = db.select().from(t).where(and(sameName(name), inParent(parentId), activeOnly(includeInactive))).$dynamic();
+      const query = db
+        .select()
+        .from(t)
+        .where(and(sameName(name), inParent(parentId), activeOnly(includeInactive)))
+        .$dynamic();
       const [row] = asRows(await (spec.parent ? query.orderBy(asc(t.name), asc(t.id)) : query).limit(1));
       return row ?? null;
     },
@@ -59,7 +69,13 @@ export function createTaxonomyRepo<Row, NewRow>(db: Db, spec: TaxonomyTableSpec)
       const column = query.sort.field === 'name' ? t.name : t.createdAt;
       const order = query.sort.direction === 'desc' ? [desc(column), desc(t.id)] : [asc(column), asc(t.id)];
       const [rows, [total]] = await Promise.all([
-        db.select().from(t).where(where).orderBy(...order).limit(query.size).offset(query.page * query.size),
+        db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.size)
+          .offset(query.page * query.size),
         db.select({ value: count() }).from(t).where(where),
       ]);
       return { rows: asRows(rows), total: total?.value ?? 0 };
@@ -87,7 +103,12 @@ export function createTaxonomyRepo<Row, NewRow>(db: Db, spec: TaxonomyTableSpec)
     },
 
     async insert(values: NewRow): Promise<Row> {
-      const [row] = asRows(await db.insert(t).values(values as never).returning());
+      const [row] = asRows(
+        await db
+          .insert(t)
+          .values(values as never)
+          .returning(),
+      );
       return row!;
     },
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CountSchema, ExistsSchema, TaxonomyListQuerySchema, TaxonomyNameParamsSchema, UuidParamsSchema, type TaxonomyListQuery } from '@mirror/contract';
+import {
+  CountSchema,
+  ExistsSchema,
+  TaxonomyListQuerySchema,
+  TaxonomyNameParamsSchema,
+  UuidParamsSchema,
+  type TaxonomyListQuery,
+} from '@mirror/contract';
 import { Public, roles, type Actor } from '../../plugins/auth';
 import { errorResponses, type ZodApp } from '../../lib/route-schemas';
 
@@ -38,7 +45,11 @@ const ExistsInParamsSchema = TaxonomyNameParamsSchema.extend({ id: z.uuid() });
 // (the schema has validated the value).
 
 // Static paths first, then `/:id` and its children: the OpenAPI document's order.
-export function registerTaxonomyRoutes<Create, Update>(app: ZodApp, service: TaxonomyRouteService<Create, Update>, spec: TaxonomyRouteSpec<Create, Update>) {
+export function registerTaxonomyRoutes<Create, Update>(
+  app: ZodApp,
+  service: TaxonomyRouteService<Create, Update>,
+  spec: TaxonomyRouteSpec<Create, Update>,
+) {
   const { plural, noun, parent, summaries, schemas: s } = spec;
   const base = `/api/${plural}`;
   const tags = [plural];
@@ -50,7 +61,8 @@ export function registerTaxonomyRoutes<Create, Update>(app: ZodApp, service: Tax
   app.get(base, {
     config: { policy: Public },
     schema: { tags, summary: summaries.list, querystring: TaxonomyListQuerySchema, response: { 200: s.page, ...errorResponses(400) } },
-    handler: async (request) => service.list({ actor: request.actor, query: request.query, includeInactive: request.query.includeInactive }),
+    handler: async (request) =>
+      service.list({ actor: request.actor, query: request.query, includeInactive: request.query.includeInactive }),
   });
 
   app.get(`${base}/count`, {
@@ -62,8 +74,20 @@ export function registerTaxonomyRoutes<Create, Update>(app: ZodApp, service: Tax
   if (parent) {
     app.get(`${base}/${parent.segment}/:id`, {
       config: { policy: Public },
-      schema: { tags, summary: parent.list, params: UuidParamsSchema, querystring: TaxonomyListQuerySchema, response: { 200: s.page, ...errorResponses(400, 404) } },
-      handler: async (request) => service.list({ actor: request.actor, query: request.query, includeInactive: request.query.includeInactive, parentId: request.params.id }),
+      schema: {
+        tags,
+        summary: parent.list,
+        params: UuidParamsSchema,
+        querystring: TaxonomyListQuerySchema,
+        response: { 200: s.page, ...errorResponses(400, 404) },
+      },
+      handler: async (request) =>
+        service.list({
+          actor: request.actor,
+          query: request.query,
+          includeInactive: request.query.includeInactive,
+          parentId: request.params.id,
+        }),
     });
   }
 
@@ -95,19 +119,35 @@ export function registerTaxonomyRoutes<Create, Update>(app: ZodApp, service: Tax
 
   app.post(base, {
     config: { policy: AdminOnly },
-    schema: { tags, summary: summaries.create, body: s.create, response: { 201: s.record, ...errorResponses(400, 401, 403, 409, ...writeErrors) } },
+    schema: {
+      tags,
+      summary: summaries.create,
+      body: s.create,
+      response: { 201: s.record, ...errorResponses(400, 401, 403, 409, ...writeErrors) },
+    },
     handler: async (request, reply) => reply.code(201).send(await service.create({ body: request.body as Create })),
   });
 
   app.put(`${base}/:id`, {
     config: { policy: AdminOnly },
-    schema: { tags, summary: `Update ${noun}`, params: UuidParamsSchema, body: s.update, response: { 200: s.record, ...errorResponses(400, 401, 403, 404, 409, ...writeErrors) } },
+    schema: {
+      tags,
+      summary: `Update ${noun}`,
+      params: UuidParamsSchema,
+      body: s.update,
+      response: { 200: s.record, ...errorResponses(400, 401, 403, 404, 409, ...writeErrors) },
+    },
     handler: async (request) => service.update({ id: request.params.id, patch: request.body as Update }),
   });
 
   app.delete(`${base}/:id`, {
     config: { policy: AdminOnly },
-    schema: { tags, summary: summaries.remove, params: UuidParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: summaries.remove,
+      params: UuidParamsSchema,
+      response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (request, reply) => {
       await service.remove({ id: request.params.id });
       return reply.code(204).send(null);
@@ -120,7 +160,12 @@ export function registerTaxonomyRoutes<Create, Update>(app: ZodApp, service: Tax
   ] as const) {
     app.patch(`${base}/:id/${action}`, {
       config: { policy: AdminOnly },
-      schema: { tags, summary: `${action[0]!.toUpperCase()}${action.slice(1)} ${noun}`, params: UuidParamsSchema, response: { 200: s.record, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: `${action[0]!.toUpperCase()}${action.slice(1)} ${noun}`,
+        params: UuidParamsSchema,
+        response: { 200: s.record, ...errorResponses(400, 401, 403, 404) },
+      },
       handler: async (request) => service.setActive({ id: request.params.id, isActive }),
     });
   }

@@ -52,10 +52,7 @@ export function createTaxonomyService<
   Dto,
   Create extends { name: string },
   Update extends Partial<NewRow> & { name?: string | undefined },
->(
-  spec: TaxonomyServiceSpec<Row, NewRow, Repo, Dto, Create>,
-  { db }: { db: Db },
-) {
+>(spec: TaxonomyServiceSpec<Row, NewRow, Repo, Dto, Create>, { db }: { db: Db }) {
   const repo = spec.repo(db);
   const repoIn = (tx: Db) => spec.repo(tx);
   const type = spec.kind;
@@ -68,8 +65,12 @@ export function createTaxonomyService<
   const nameTaken = () => {
     const parentNoun = parent && wordsOf(parent.kind).toLowerCase();
     return parentNoun
-      ? new AppError('NAME_TAKEN', `This ${parentNoun} already has ${spec.noun} with this name.`, [{ path: 'name', message: `This name is already used in the ${parentNoun}.` }])
-      : new AppError('NAME_TAKEN', `${spec.noun[0]!.toUpperCase()}${spec.noun.slice(1)} with this name already exists.`, [{ path: 'name', message: 'This name is already used.' }]);
+      ? new AppError('NAME_TAKEN', `This ${parentNoun} already has ${spec.noun} with this name.`, [
+          { path: 'name', message: `This name is already used in the ${parentNoun}.` },
+        ])
+      : new AppError('NAME_TAKEN', `${spec.noun[0]!.toUpperCase()}${spec.noun.slice(1)} with this name already exists.`, [
+          { path: 'name', message: 'This name is already used.' },
+        ]);
   };
   const noSuchParent = () => {
     const parentNoun = wordsOf(parent!.kind).toLowerCase();
@@ -92,7 +93,17 @@ export function createTaxonomyService<
   }
 
   return {
-    async list({ actor, query, includeInactive, parentId }: { actor: Actor | null; query: TaxonomyPageQuery; includeInactive?: boolean | undefined; parentId?: string }): Promise<Page<Dto>> {
+    async list({
+      actor,
+      query,
+      includeInactive,
+      parentId,
+    }: {
+      actor: Actor | null;
+      query: TaxonomyPageQuery;
+      includeInactive?: boolean | undefined;
+      parentId?: string;
+    }): Promise<Page<Dto>> {
       const inactive = seesInactive(actor) && !!includeInactive;
       if (parentId && !(await repo.parentVisible(parentId, seesInactive(actor)))) throw parentNotFound();
       const { rows, total } = await repo.list(inactive, query, parentId);
@@ -123,7 +134,9 @@ export function createTaxonomyService<
       const parentId = parentIn(body);
       if (parentId) await assertParent(parentId);
       if (await repo.findByName(body.name, true, parentId)) throw nameTaken();
-      return spec.created(await write(() => audited(db, { type, action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert(spec.insert(body)))));
+      return spec.created(
+        await write(() => audited(db, { type, action: 'CREATE', created: (r) => r.id }, (tx: Db) => repoIn(tx).insert(spec.insert(body)))),
+      );
     },
 
     /** A name is looked up only when it or the parent changes: names are unique within a parent. */

@@ -42,7 +42,12 @@ describe('registration does not reveal a registered email (finding 6)', () => {
     const ownerEmail = `${unique('owner')}@Example.com`;
     await t.createUser({ email: ownerEmail });
     const fresh = { username: unique('fresh.'), email: `${unique('fresh')}@example.com`, password: 'Pearls-and-Platinum' };
-    const probe = { username: unique('probe.'), email: ownerEmail.toLowerCase(), password: 'Pearls-and-Platinum', firstName: 'Visit https://evil.example' };
+    const probe = {
+      username: unique('probe.'),
+      email: ownerEmail.toLowerCase(),
+      password: 'Pearls-and-Platinum',
+      firstName: 'Visit https://evil.example',
+    };
 
     const a = await t.request<RegistrationReceipt>('/api/users', { body: fresh });
     const b = await t.request<RegistrationReceipt>('/api/users', { body: probe });
@@ -53,17 +58,26 @@ describe('registration does not reveal a registered email (finding 6)', () => {
     expect(b.body).toEqual({ status: 'ACCEPTED', email: probe.email });
 
     // Neither signs in yet, alike: the new address was sent a link, the probe created nothing.
-    const freshEarly = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: fresh.username, password: fresh.password } });
-    const probeEarly = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: probe.username, password: probe.password } });
+    const freshEarly = await t.request<TokenPair>('/api/auth/authenticate', {
+      body: { username: fresh.username, password: fresh.password },
+    });
+    const probeEarly = await t.request<TokenPair>('/api/auth/authenticate', {
+      body: { username: probe.username, password: probe.password },
+    });
     expect(freshEarly.status).toBe(401);
     expect(freshEarly.body).toEqual(probeEarly.body);
     // Nor does registering either username again tell them apart (a waiting registration holds no name).
     for (const username of [fresh.username, probe.username]) {
-      expect((await t.request('/api/users', { body: { username, email: `${unique('other')}@example.com`, password: 'Pearls-and-Platinum' } })).status).toBe(202);
+      expect(
+        (await t.request('/api/users', { body: { username, email: `${unique('other')}@example.com`, password: 'Pearls-and-Platinum' } }))
+          .status,
+      ).toBe(202);
     }
     expect((await mailsTo(fresh.email)).map((m) => m.model.notice)).toEqual(['CONFIRM_REGISTRATION']);
     // Its link makes the account, welcomed; the probe's username still makes nothing.
-    expect((await t.request('/api/users/confirm-email', { body: { token: await latestConfirmationToken(t.database, fresh.email) } })).status).toBe(200);
+    expect(
+      (await t.request('/api/users/confirm-email', { body: { token: await latestConfirmationToken(t.database, fresh.email) } })).status,
+    ).toBe(200);
     expect((await t.request('/api/auth/authenticate', { body: { username: fresh.username, password: fresh.password } })).status).toBe(200);
     expect((await t.request('/api/auth/authenticate', { body: { username: probe.username, password: probe.password } })).status).toBe(401);
     expect((await mailsTo(fresh.email)).map((m) => m.model.notice)).toEqual(['CONFIRM_REGISTRATION', 'WELCOME']);
@@ -77,7 +91,9 @@ describe('registration does not reveal a registered email (finding 6)', () => {
       expect(part).not.toContain('evil');
     }
     // Once a day, however often the address is tried, ten at once included.
-    const burst = await Promise.all(Array.from({ length: 10 }, () => t.request<RegistrationReceipt>('/api/users', { body: { ...probe, username: unique('probe.') } })));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => t.request<RegistrationReceipt>('/api/users', { body: { ...probe, username: unique('probe.') } })),
+    );
     expect(burst.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(await mailsTo(ownerEmail)).toHaveLength(1);
   });
@@ -88,10 +104,16 @@ describe('registration does not reveal a registered email (finding 6)', () => {
       const holder = await own.createUser();
       const tries = [];
       for (let i = 0; i < REGISTER_MAX_TAKEN; i += 1) {
-        tries.push(await own.request<RegistrationReceipt>('/api/users', { body: { username: holder.username, email: `p${i}@example.com`, password: 'Pearls-and-Platinum' } }));
+        tries.push(
+          await own.request<RegistrationReceipt>('/api/users', {
+            body: { username: holder.username, email: `p${i}@example.com`, password: 'Pearls-and-Platinum' },
+          }),
+        );
       }
       for (const res of tries) expectErrorShape(res.body, 409, 'USERNAME_TAKEN');
-      const blocked = await own.request<ErrorResponse>('/api/users', { body: { username: 'free.name', email: 'free@example.com', password: 'Pearls-and-Platinum' } });
+      const blocked = await own.request<ErrorResponse>('/api/users', {
+        body: { username: 'free.name', email: 'free@example.com', password: 'Pearls-and-Platinum' },
+      });
       expect(blocked.status).toBe(429);
       expectErrorShape(blocked.body, 429, 'TOO_MANY_REQUESTS');
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -110,7 +132,11 @@ describe('re-authentication for email and password changes (finding 8)', () => {
     const missing = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { email: newEmail } });
     expect(missing.status).toBe(400);
     expect(missing.body.details).toEqual([{ path: 'currentPassword', message: 'Enter your current password to make this change.' }]);
-    const wrong = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { email: newEmail, currentPassword: 'not-my-password' } });
+    const wrong = await t.request<ErrorResponse>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: newEmail, currentPassword: 'not-my-password' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.details).toEqual([{ path: 'currentPassword', message: 'Your current password is not correct.' }]);
     expect((await t.request<User>('/api/users/me', { token: s.accessToken })).body.email).toBe(oldEmail);
@@ -130,7 +156,11 @@ describe('re-authentication for email and password changes (finding 8)', () => {
 
   it('tells the account of a password change; an admin changing someone else needs no password of theirs', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const changed = await t.request<User>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { password: 'Brand-New-Passphrase', currentPassword: s.password } });
+    const changed = await t.request<User>(`/api/users/${s.userId}`, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { password: 'Brand-New-Passphrase', currentPassword: s.password },
+    });
     expect(changed.status).toBe(200);
     expect((await mailsTo(`${s.username}@example.com`)).map((m) => m.model.notice)).toEqual(['PASSWORD_CHANGED']);
 
@@ -146,9 +176,21 @@ describe('re-authentication for email and password changes (finding 8)', () => {
     const s = await t.loginAs('CUSTOMER');
     const url = `/api/users/${s.userId}`;
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.request(url, { method: 'PUT', token: s.accessToken, body: { password: 'Brand-New-Passphrase', currentPassword: `guess-${i}-guess` } })).status).toBe(400);
+      expect(
+        (
+          await t.request(url, {
+            method: 'PUT',
+            token: s.accessToken,
+            body: { password: 'Brand-New-Passphrase', currentPassword: `guess-${i}-guess` },
+          })
+        ).status,
+      ).toBe(400);
     }
-    const blocked = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { password: 'Brand-New-Passphrase', currentPassword: s.password } });
+    const blocked = await t.request<ErrorResponse>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { password: 'Brand-New-Passphrase', currentPassword: s.password },
+    });
     expect(blocked.status).toBe(429);
     expectErrorShape(blocked.body, 429, 'TOO_MANY_REQUESTS');
     expect(blocked.headers.get('retry-after')).toBeTruthy();
@@ -158,14 +200,26 @@ describe('re-authentication for email and password changes (finding 8)', () => {
     const s = await t.loginAs('CUSTOMER');
     const others = await Promise.all([1, 2, 3, 4, 5, 6].map(() => t.createUser()));
     const url = `/api/users/${s.userId}`;
-    const withoutPassword = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { email: `${others[0]!.username}@example.com` } });
+    const withoutPassword = await t.request<ErrorResponse>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: `${others[0]!.username}@example.com` },
+    });
     expect(withoutPassword.status).toBe(400);
     expect(withoutPassword.body.details![0]!.path).toBe('currentPassword');
     for (const o of others.slice(0, 5)) {
-      const res = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { email: `${o.username}@example.com`, currentPassword: s.password } });
+      const res = await t.request<ErrorResponse>(url, {
+        method: 'PUT',
+        token: s.accessToken,
+        body: { email: `${o.username}@example.com`, currentPassword: s.password },
+      });
       expectErrorShape(res.body, 409, 'EMAIL_TAKEN');
     }
-    const blocked = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { email: `${others[5]!.username}@example.com`, currentPassword: s.password } });
+    const blocked = await t.request<ErrorResponse>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: `${others[5]!.username}@example.com`, currentPassword: s.password },
+    });
     expectErrorShape(blocked.body, 429, 'TOO_MANY_REQUESTS');
   });
 });
@@ -174,7 +228,9 @@ describe('security events are logged (finding 7)', () => {
   it('logs sign-in, throttling, refresh replay, logout, changes and denials with user id, IP and request id, and no secret', async () => {
     const user = await t.createUser();
     const admin = await t.loginAs('ADMIN');
-    const failed = await t.request<ErrorResponse>('/api/auth/authenticate', { body: { username: user.username, password: 'wrong-password-1' } });
+    const failed = await t.request<ErrorResponse>('/api/auth/authenticate', {
+      body: { username: user.username, password: 'wrong-password-1' },
+    });
     expect(failed.status).toBe(401);
     await t.request<TokenPair>('/api/auth/authenticate', { body: { username: 'nobody-at-all', password: 'wrong-password-2' } });
     const ok = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: user.username, password: user.password } });
@@ -192,10 +248,19 @@ describe('security events are logged (finding 7)', () => {
     expect(denied.status).toBe(403);
 
     const throttledUser = await t.createUser();
-    for (let i = 0; i < 6; i += 1) await t.request<TokenPair>('/api/auth/authenticate', { body: { username: throttledUser.username, password: `wrong-${i}-password` } });
+    for (let i = 0; i < 6; i += 1)
+      await t.request<TokenPair>('/api/auth/authenticate', { body: { username: throttledUser.username, password: `wrong-${i}-password` } });
 
-    await t.request<User>(`/api/users/${user.id}`, { method: 'PUT', token: second.body.accessToken, body: { password: 'Another-Passphrase-9', currentPassword: user.password } });
-    await t.request<User>(`/api/users/${user.id}`, { method: 'PUT', token: admin.accessToken, body: { email: `${unique('logged')}@example.com` } });
+    await t.request<User>(`/api/users/${user.id}`, {
+      method: 'PUT',
+      token: second.body.accessToken,
+      body: { password: 'Another-Passphrase-9', currentPassword: user.password },
+    });
+    await t.request<User>(`/api/users/${user.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { email: `${unique('logged')}@example.com` },
+    });
     await t.request<User>(`/api/users/${user.id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'VENDOR' } });
     await t.request<User>(`/api/users/${user.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } });
 
@@ -225,7 +290,16 @@ describe('security events are logged (finding 7)', () => {
     expect(expectEvent('user.status.changed', user.id)[0]).toMatchObject({ from: 'ACTIVE', to: 'SUSPENDED' });
 
     // No password, token or hash anywhere in the log.
-    for (const secret of [user.password, 'wrong-password-1', 'Another-Passphrase-9', refreshToken, accessToken, rotated.body.refreshToken, second.body.refreshToken, TEST_PASSWORD]) {
+    for (const secret of [
+      user.password,
+      'wrong-password-1',
+      'Another-Passphrase-9',
+      refreshToken,
+      accessToken,
+      rotated.body.refreshToken,
+      second.body.refreshToken,
+      TEST_PASSWORD,
+    ]) {
       expect(raw).not.toContain(secret);
     }
     expect(raw).not.toMatch(/argon2|passwordHash|tokenHash/);

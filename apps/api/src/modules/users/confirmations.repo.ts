@@ -23,7 +23,14 @@ export function createConfirmationsRepo(db: Db) {
       const [row] = await db
         .update(emailConfirmations)
         .set({ usedAt: now })
-        .where(and(eq(emailConfirmations.id, id), eq(emailConfirmations.verifierHash, verifierHash), unused, gt(emailConfirmations.expiresAt, now)))
+        .where(
+          and(
+            eq(emailConfirmations.id, id),
+            eq(emailConfirmations.verifierHash, verifierHash),
+            unused,
+            gt(emailConfirmations.expiresAt, now),
+          ),
+        )
         .returning();
       return row ?? null;
     },
@@ -62,7 +69,14 @@ export function createConfirmationsRepo(db: Db) {
       return db
         .select()
         .from(emailConfirmations)
-        .where(and(inArray(emailConfirmations.userId, userIds), eq(emailConfirmations.purpose, 'EMAIL_CHANGE'), unused, gt(emailConfirmations.expiresAt, now)))
+        .where(
+          and(
+            inArray(emailConfirmations.userId, userIds),
+            eq(emailConfirmations.purpose, 'EMAIL_CHANGE'),
+            unused,
+            gt(emailConfirmations.expiresAt, now),
+          ),
+        )
         .orderBy(desc(emailConfirmations.createdAt));
     },
 

@@ -1,4 +1,11 @@
-import { CONFIRM_EMAIL_PATH, CONFIRMATION_TTL_HOURS, type EmailConfirmation, type PendingEmail, type ResendConfirmationBody, type ResendReceipt } from '@mirror/contract';
+import {
+  CONFIRM_EMAIL_PATH,
+  CONFIRMATION_TTL_HOURS,
+  type EmailConfirmation,
+  type PendingEmail,
+  type ResendConfirmationBody,
+  type ResendReceipt,
+} from '@mirror/contract';
 import { DEFAULT_BRAND_DOMAIN } from '@mirror/contract/brand';
 import type { Db } from '../../db/client';
 import type { EmailConfirmationRow, UserRow } from '../../db/schema/index';
@@ -35,19 +42,29 @@ export interface PendingRegistration {
 }
 
 const invalidLink = () =>
-  new AppError('CONFIRMATION_INVALID', 'This link is not valid. It may be incomplete, or a newer link may have replaced it: use the latest ' +
-    'email we sent, or ask for a new link.');
+  new AppError(
+    'CONFIRMATION_INVALID',
+    'This link is not valid. It may be incomplete, or a newer link may have replaced it: use the latest ' +
+      'email we sent, or ask for a new link.',
+  );
 const usedLink = () => new AppError('CONFIRMATION_USED', 'This link has already been used.');
-const expiredLink = () => new AppError('CONFIRMATION_EXPIRED', `This link has expired: links work for ${CONFIRMATION_TTL_HOURS} hours. Ask for a new one.`);
+const expiredLink = () =>
+  new AppError('CONFIRMATION_EXPIRED', `This link has expired: links work for ${CONFIRMATION_TTL_HOURS} hours. Ask for a new one.`);
 const tooManyLinks = () =>
-  new AppError('TOO_MANY_REQUESTS', 'We have sent several links to this address in the last hour. Please wait a little before asking again.', undefined, {
-    'retry-after': String(HOUR_MS / 1000),
-  });
+  new AppError(
+    'TOO_MANY_REQUESTS',
+    'We have sent several links to this address in the last hour. Please wait a little before asking again.',
+    undefined,
+    {
+      'retry-after': String(HOUR_MS / 1000),
+    },
+  );
 
 export function createConfirmationsService({ db, publicUrl = `https://${DEFAULT_BRAND_DOMAIN}` }: { db: Db; publicUrl?: string }) {
   const repo = createConfirmationsRepo(db);
   const origin = publicUrl.replace(/\/+$/, '');
-  const linkFor = (row: EmailConfirmationRow, verifier: string) => `${origin}${CONFIRM_EMAIL_PATH}?token=${confirmationToken(row.id, verifier)}`;
+  const linkFor = (row: EmailConfirmationRow, verifier: string) =>
+    `${origin}${CONFIRM_EMAIL_PATH}?token=${confirmationToken(row.id, verifier)}`;
 
   /** Fewer than LINKS_PER_ADDRESS_PER_HOUR links went to the address in the last hour. */
   async function mayMailLink(address: string): Promise<boolean> {
@@ -107,15 +124,23 @@ export function createConfirmationsService({ db, publicUrl = `https://${DEFAULT_
           role: 'CUSTOMER',
           status: 'ACTIVE',
         });
-        await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [created.email], model: { notice: 'WELCOME', username: created.username } });
+        await enqueueEmail(tx, {
+          emailType: 'ACCOUNT_NOTICE',
+          recipients: [created.email],
+          model: { notice: 'WELCOME', username: created.username },
+        });
         return created;
       });
     } catch (err) {
       // Another registration took the name, or confirmed the address, while this link waited.
       if (isUniqueViolation(err, 'users_username_lower_uq')) {
-        throw new AppError('USERNAME_TAKEN', 'This username was taken while your link waited. Please create your account again with another username.');
+        throw new AppError(
+          'USERNAME_TAKEN',
+          'This username was taken while your link waited. Please create your account again with another username.',
+        );
       }
-      if (isUniqueViolation(err, 'users_email_lower_uq')) throw new AppError('EMAIL_TAKEN', 'An account with this address already exists: sign in with it.');
+      if (isUniqueViolation(err, 'users_email_lower_uq'))
+        throw new AppError('EMAIL_TAKEN', 'An account with this address already exists: sign in with it.');
       throw err;
     }
     securityEvent('user.registered', { userId: user.id });
@@ -130,14 +155,21 @@ export function createConfirmationsService({ db, publicUrl = `https://${DEFAULT_
         if (!(await createConfirmationsRepo(tx).consume(row.id, row.verifierHash, new Date()))) refuse(row, 'used');
         const before = await createUsersRepo(tx).findById(row.userId!);
         if (!before) throw invalidLink();
-        const after = await audited(tx, { type: 'USER', action: 'UPDATE', ids: [before.id] }, (t) => createUsersRepo(t).update(before.id, { email: row.email }));
+        const after = await audited(tx, { type: 'USER', action: 'UPDATE', ids: [before.id] }, (t) =>
+          createUsersRepo(t).update(before.id, { email: row.email }),
+        );
         if (!after) throw invalidLink();
         // The old address hears that the change took effect, in the change's transaction.
-        await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [before.email], model: { notice: 'EMAIL_CHANGED', username: after.username, newEmail: after.email } });
+        await enqueueEmail(tx, {
+          emailType: 'ACCOUNT_NOTICE',
+          recipients: [before.email],
+          model: { notice: 'EMAIL_CHANGED', username: after.username, newEmail: after.email },
+        });
         return { before, after };
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_lower_uq')) throw new AppError('EMAIL_TAKEN', 'Another account has started using this address meanwhile, so it cannot be yours too.');
+      if (isUniqueViolation(err, 'users_email_lower_uq'))
+        throw new AppError('EMAIL_TAKEN', 'Another account has started using this address meanwhile, so it cannot be yours too.');
       throw err;
     }
     securityEvent('user.email.changed', { userId: result.after.id, detail: { by: 'link' } });
@@ -157,7 +189,12 @@ export function createConfirmationsService({ db, publicUrl = `https://${DEFAULT_
       const { verifier, verifierHash } = newVerifier();
       await db.transaction(async (handle) => {
         const tx = handle as unknown as Db;
-        const row = await createConfirmationsRepo(tx).insert({ purpose: 'REGISTRATION', ...registration, verifierHash, expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS) });
+        const row = await createConfirmationsRepo(tx).insert({
+          purpose: 'REGISTRATION',
+          ...registration,
+          verifierHash,
+          expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
+        });
         await mailLink(tx, row, verifier);
       });
       securityEvent('user.confirmation.sent', { userId: null, detail: { purpose: 'REGISTRATION', reason: 'registration' } });
@@ -176,9 +213,19 @@ export function createConfirmationsService({ db, publicUrl = `https://${DEFAULT_
       const txRepo = createConfirmationsRepo(tx);
       await txRepo.deleteEmailChanges(user.id);
       const { verifier, verifierHash } = newVerifier();
-      const row = await txRepo.insert({ purpose: 'EMAIL_CHANGE', email: newEmail, userId: user.id, verifierHash, expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS) });
+      const row = await txRepo.insert({
+        purpose: 'EMAIL_CHANGE',
+        email: newEmail,
+        userId: user.id,
+        verifierHash,
+        expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
+      });
       await mailLink(tx, row, verifier);
-      await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [user.email], model: { notice: 'EMAIL_CHANGE_REQUESTED', username: user.username, newEmail } });
+      await enqueueEmail(tx, {
+        emailType: 'ACCOUNT_NOTICE',
+        recipients: [user.email],
+        model: { notice: 'EMAIL_CHANGE_REQUESTED', username: user.username, newEmail },
+      });
     },
 
     /** Withdraws an account's waiting change (a new request, an administrator's change, the holder's cancel). */
@@ -190,7 +237,8 @@ export function createConfirmationsService({ db, publicUrl = `https://${DEFAULT_
     async pendingFor(userIds: string[]): Promise<Map<string, PendingEmail>> {
       const rows = await repo.liveEmailChanges(userIds, new Date());
       const pending = new Map<string, PendingEmail>();
-      for (const row of rows) if (row.userId && !pending.has(row.userId)) pending.set(row.userId, { email: row.email, expiresAt: row.expiresAt.toISOString() });
+      for (const row of rows)
+        if (row.userId && !pending.has(row.userId)) pending.set(row.userId, { email: row.email, expiresAt: row.expiresAt.toISOString() });
       return pending;
     },
 

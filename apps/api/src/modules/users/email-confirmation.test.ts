@@ -1,10 +1,26 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, latestConfirmationToken, registerConfirmed, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  expectErrorShape,
+  latestConfirmationToken,
+  registerConfirmed,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../test/helpers';
 import { emailConfirmations, emailOutbox } from '../../db/schema/index';
 import { LINKS_PER_ADDRESS_PER_HOUR } from './confirmations.service';
-import type { AuditEventPage, EmailConfirmation, ErrorResponse, RegistrationReceipt, ResendReceipt, TokenPair, User, UserPage } from '@mirror/contract';
+import type {
+  AuditEventPage,
+  EmailConfirmation,
+  ErrorResponse,
+  RegistrationReceipt,
+  ResendReceipt,
+  TokenPair,
+  User,
+  UserPage,
+} from '@mirror/contract';
 
 /**
  * Issue 14: an address is confirmed before it is used. A registration becomes an account, and a change of
@@ -34,13 +50,19 @@ async function mailsTo(address: string) {
     .orderBy(emailOutbox.createdAt);
 }
 const notices = async (address: string) => (await mailsTo(address)).map((m) => (m.model as { notice: string }).notice);
-const expire = (token: string) => t.database.db.update(emailConfirmations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailConfirmations.id, token.split('.')[0]!));
+const expire = (token: string) =>
+  t.database.db
+    .update(emailConfirmations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(emailConfirmations.id, token.split('.')[0]!));
 
 describe('registration waits for its link', () => {
   it('creates nothing until the link is opened; the link is fixed text, single-use, and makes the account', async () => {
     const username = unique('camille.');
     const email = `${username}@example.com`;
-    const res = await t.request<RegistrationReceipt>('/api/users', { body: { username, email, password: PASSWORD, firstName: 'Visit https://evil.example' } });
+    const res = await t.request<RegistrationReceipt>('/api/users', {
+      body: { username, email, password: PASSWORD, firstName: 'Visit https://evil.example' },
+    });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ status: 'ACCEPTED', email });
 
@@ -78,7 +100,14 @@ describe('registration waits for its link', () => {
     const session = await signIn(username, PASSWORD);
     expect(session.status).toBe(200);
     const me = await t.request<User>('/api/users/me', { token: session.body.accessToken });
-    expect(me.body).toMatchObject({ username, email, role: 'CUSTOMER', status: 'ACTIVE', firstName: 'Visit https://evil.example', pendingEmail: null });
+    expect(me.body).toMatchObject({
+      username,
+      email,
+      role: 'CUSTOMER',
+      status: 'ACTIVE',
+      firstName: 'Visit https://evil.example',
+      pendingEmail: null,
+    });
     expect(await notices(email)).toEqual(['CONFIRM_REGISTRATION', 'WELCOME']);
 
     // Single use.
@@ -94,7 +123,14 @@ describe('registration waits for its link', () => {
     const token = await tokenFor(email);
     const [id, verifier] = token.split('.') as [string, string];
     const flipped = `${verifier.slice(0, -1)}${verifier.endsWith('A') ? 'B' : 'A'}`;
-    for (const wrong of [`${id}.${flipped}`, `00000000-0000-4000-8000-000000000000.${verifier}`, id, token.slice(0, -3), `${token}x`, 'not-a-token']) {
+    for (const wrong of [
+      `${id}.${flipped}`,
+      `00000000-0000-4000-8000-000000000000.${verifier}`,
+      id,
+      token.slice(0, -3),
+      `${token}x`,
+      'not-a-token',
+    ]) {
       const res = await confirm(wrong);
       expect(res.status, wrong).toBe(404);
       expectErrorShape(res.body, 404, 'CONFIRMATION_INVALID');
@@ -191,13 +227,20 @@ describe('a change of address waits for the link sent to the new address', () =>
     const oldEmail = `${s.username}@example.com`;
     const newEmail = `${unique('moved')}@example.com`;
 
-    const requested = await t.request<User>(url, { method: 'PUT', token: s.accessToken, body: { email: newEmail, currentPassword: s.password, firstName: 'Inès' } });
+    const requested = await t.request<User>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: newEmail, currentPassword: s.password, firstName: 'Inès' },
+    });
     expect(requested.status).toBe(200);
     expect(requested.body).toMatchObject({ email: oldEmail, firstName: 'Inès', pendingEmail: { email: newEmail } });
     const expiresIn = Date.parse(requested.body.pendingEmail!.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(23 * 3600_000);
     expect(expiresIn).toBeLessThanOrEqual(24 * 3600_000);
-    expect((await t.request<User>('/api/users/me', { token: s.accessToken })).body).toMatchObject({ email: oldEmail, pendingEmail: { email: newEmail } });
+    expect((await t.request<User>('/api/users/me', { token: s.accessToken })).body).toMatchObject({
+      email: oldEmail,
+      pendingEmail: { email: newEmail },
+    });
 
     expect(await notices(newEmail)).toEqual(['CONFIRM_EMAIL_CHANGE']);
     const [asked] = await mailsTo(oldEmail);
@@ -227,7 +270,11 @@ describe('a change of address waits for the link sent to the new address', () =>
     const second = `${unique('second')}@example.com`;
     await t.request(url, { method: 'PUT', token: s.accessToken, body: { email: first, currentPassword: s.password } });
     const firstLink = await tokenFor(first);
-    const replaced = await t.request<User>(url, { method: 'PUT', token: s.accessToken, body: { email: second, currentPassword: s.password } });
+    const replaced = await t.request<User>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: second, currentPassword: s.password },
+    });
     expect(replaced.body.pendingEmail!.email).toBe(second);
     expectErrorShape((await confirm(firstLink)).body, 404, 'CONFIRMATION_INVALID');
 
@@ -250,14 +297,27 @@ describe('a change of address waits for the link sent to the new address', () =>
     expectErrorShape((await confirm(await tokenFor(second))).body, 404, 'CONFIRMATION_INVALID');
     const none = await t.request<ErrorResponse>(`${url}/email-change/resend`, { method: 'POST', token: s.accessToken });
     expectErrorShape(none.body, 404, 'NO_PENDING_EMAIL_CHANGE');
-    expectErrorShape((await t.request<User>('/api/users/00000000-0000-4000-8000-000000000000/email-change', { method: 'DELETE', token: (await t.loginAs('ADMIN')).accessToken })).body, 404, 'USER_NOT_FOUND');
+    expectErrorShape(
+      (
+        await t.request<User>('/api/users/00000000-0000-4000-8000-000000000000/email-change', {
+          method: 'DELETE',
+          token: (await t.loginAs('ADMIN')).accessToken,
+        })
+      ).body,
+      404,
+      'USER_NOT_FOUND',
+    );
   });
 
   it('applies an administrator’s change at once and withdraws the holder’s waiting one', async () => {
     const s = await t.loginAs('CUSTOMER');
     const admin = await t.loginAs('ADMIN');
     const waiting = `${unique('waiting')}@example.com`;
-    await t.request<User>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { email: waiting, currentPassword: s.password } });
+    await t.request<User>(`/api/users/${s.userId}`, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: waiting, currentPassword: s.password },
+    });
     const link = await tokenFor(waiting);
     const set = `${unique('staff-set')}@example.com`;
     const res = await t.request<User>(`/api/users/${s.userId}`, { method: 'PUT', token: admin.accessToken, body: { email: set } });
@@ -269,7 +329,11 @@ describe('a change of address waits for the link sent to the new address', () =>
   it('refuses the link when another account took the address meanwhile, and limits links per address', async () => {
     const s = await t.loginAs('CUSTOMER');
     const wanted = `${unique('wanted')}@example.com`;
-    await t.request<User>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { email: wanted, currentPassword: s.password } });
+    await t.request<User>(`/api/users/${s.userId}`, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: wanted, currentPassword: s.password },
+    });
     const link = await tokenFor(wanted);
     await registerConfirmed(t, { username: unique('quicker.'), email: wanted, password: PASSWORD });
     expectErrorShape((await confirm(link)).body, 409, 'EMAIL_TAKEN');
@@ -278,12 +342,22 @@ describe('a change of address waits for the link sent to the new address', () =>
     const flooded = `${unique('flooded')}@example.com`;
     const url = `/api/users/${s.userId}`;
     for (let i = 0; i < LINKS_PER_ADDRESS_PER_HOUR; i += 1) {
-      expect((await t.request(url, { method: 'PUT', token: s.accessToken, body: { email: flooded, currentPassword: s.password } })).status).toBe(200);
+      expect(
+        (await t.request(url, { method: 'PUT', token: s.accessToken, body: { email: flooded, currentPassword: s.password } })).status,
+      ).toBe(200);
     }
-    const refused = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { email: flooded, currentPassword: s.password } });
+    const refused = await t.request<ErrorResponse>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: flooded, currentPassword: s.password },
+    });
     expectErrorShape(refused.body, 429, 'TOO_MANY_REQUESTS');
     expect(refused.headers.get('retry-after')).toBeTruthy();
-    expectErrorShape((await t.request(`${url}/email-change/resend`, { method: 'POST', token: s.accessToken })).body, 429, 'TOO_MANY_REQUESTS');
+    expectErrorShape(
+      (await t.request(`${url}/email-change/resend`, { method: 'POST', token: s.accessToken })).body,
+      429,
+      'TOO_MANY_REQUESTS',
+    );
     expect(await mailsTo(flooded)).toHaveLength(LINKS_PER_ADDRESS_PER_HOUR);
   });
 });
@@ -292,7 +366,10 @@ describe('accounts that need no link', () => {
   it('signs in at once when made by an administrator, as the seed and admin:create do', async () => {
     const admin = await t.loginAs('ADMIN');
     const username = unique('staffmade.');
-    const created = await t.request<User>('/api/users/admin/create', { token: admin.accessToken, body: { username, email: `${username}@example.com`, password: TEST_PASSWORD } });
+    const created = await t.request<User>('/api/users/admin/create', {
+      token: admin.accessToken,
+      body: { username, email: `${username}@example.com`, password: TEST_PASSWORD },
+    });
     expect(created.status).toBe(201);
     expect(created.body.pendingEmail).toBeNull();
     expect((await signIn(username, TEST_PASSWORD)).status).toBe(200);

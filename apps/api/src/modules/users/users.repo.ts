@@ -43,7 +43,11 @@ export function createUsersRepo(db: Db) {
 
   return {
     async findById(id: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(and(eq(users.id, id), notDeleted)).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), notDeleted))
+        .limit(1);
       return row ?? null;
     },
 

@@ -98,27 +98,45 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
   const dto = async (row: UserRow) => (await dtos([row]))[0]!;
 
   /** 429 with Retry-After once `max` counted answers fall inside the window. */
-  async function assertNotThrottled(key: string, ip: string, max: number, event: 'user.registration.throttled' | 'user.email.change-throttled' | 'user.reauth.throttled', userId: string | null) {
+  async function assertNotThrottled(
+    key: string,
+    ip: string,
+    max: number,
+    event: 'user.registration.throttled' | 'user.email.change-throttled' | 'user.reauth.throttled',
+    userId: string | null,
+  ) {
     const now = Date.now();
     const counted = await authRepo.recentFailures(key, ip, new Date(now - LOGIN_WINDOW_MS));
     if (counted.length < max) return;
     const oldest = counted[counted.length - max]!.createdAt.getTime();
     const retryAfter = Math.max(1, Math.ceil((oldest + LOGIN_WINDOW_MS - now) / 1000));
     securityEvent(event, { userId, detail: { retryAfter } });
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a few minutes and try again.', undefined, { 'retry-after': String(retryAfter) });
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a few minutes and try again.', undefined, {
+      'retry-after': String(retryAfter),
+    });
   }
 
   /** Tells the owner of an address that someone tried to register it: at most once per address per day, races included. */
   async function noteAlreadyRegistered(email: string) {
     const owner = await repo.findByEmail(email);
     const address = owner?.email ?? email;
-    await enqueueEmail(db, { emailType: 'ACCOUNT_NOTICE', recipients: [address], model: { notice: 'ALREADY_REGISTERED' } }, { oncePerDay: { address, scope: 'ALREADY_REGISTERED' } });
+    await enqueueEmail(
+      db,
+      { emailType: 'ACCOUNT_NOTICE', recipients: [address], model: { notice: 'ALREADY_REGISTERED' } },
+      { oncePerDay: { address, scope: 'ALREADY_REGISTERED' } },
+    );
   }
 
   async function assertAvailable(username: string | undefined, email: string | undefined, exceptId?: string) {
     const taken = await repo.usernameOrEmailTaken(username, email, exceptId);
-    if (taken.username) throw new AppError('USERNAME_TAKEN', 'This username is already taken.', [{ path: 'username', message: 'This username is already taken.' }]);
-    if (taken.email) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', [{ path: 'email', message: 'An account with this email already exists.' }]);
+    if (taken.username)
+      throw new AppError('USERNAME_TAKEN', 'This username is already taken.', [
+        { path: 'username', message: 'This username is already taken.' },
+      ]);
+    if (taken.email)
+      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', [
+        { path: 'email', message: 'An account with this email already exists.' },
+      ]);
   }
 
   function mapUniqueViolation(err: unknown): never {
@@ -153,7 +171,12 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
   }
 
   /** Applies a change that may end the user's sessions; keeps at least one active admin; `after` runs in its transaction. */
-  async function applyChange(target: UserRow, patch: Partial<NewUserRow>, endSessions: boolean, after?: (tx: Db, updated: UserRow) => Promise<void>): Promise<UserRow> {
+  async function applyChange(
+    target: UserRow,
+    patch: Partial<NewUserRow>,
+    endSessions: boolean,
+    after?: (tx: Db, updated: UserRow) => Promise<void>,
+  ): Promise<UserRow> {
     const losesAdmin =
       target.role === 'ADMIN' &&
       target.status === 'ACTIVE' &&
@@ -167,8 +190,11 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
       }
       let updated: UserRow | null;
       try {
-        const action = patch.deletedAt !== undefined ? 'DELETE' : patch.role !== undefined ? 'ROLE' : patch.status !== undefined ? 'STATUS' : 'UPDATE';
-        updated = await audited(tx as unknown as Db, { type: 'USER', action, ids: [target.id] }, (t) => createUsersRepo(t).update(target.id, patch, endSessions));
+        const action =
+          patch.deletedAt !== undefined ? 'DELETE' : patch.role !== undefined ? 'ROLE' : patch.status !== undefined ? 'STATUS' : 'UPDATE';
+        updated = await audited(tx as unknown as Db, { type: 'USER', action, ids: [target.id] }, (t) =>
+          createUsersRepo(t).update(target.id, patch, endSessions),
+        );
       } catch (err) {
         return mapUniqueViolation(err);
       }
@@ -200,7 +226,9 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
       const taken = await repo.usernameOrEmailTaken(body.username, body.email);
       if (taken.username) {
         await authRepo.recordFailure(REGISTER_KEY, ip);
-        throw new AppError('USERNAME_TAKEN', 'This username is already taken.', [{ path: 'username', message: 'This username is already taken.' }]);
+        throw new AppError('USERNAME_TAKEN', 'This username is already taken.', [
+          { path: 'username', message: 'This username is already taken.' },
+        ]);
       }
       const passwordHash = await hashPassword(body.password);
       if (taken.email) {
@@ -283,7 +311,10 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
     async statistics(): Promise<UserStatistics> {
       const stats = await repo.statistics(new Date(Date.now() - 30 * 24 * 60 * 60 * 1000));
       const byRole = Object.fromEntries(ROLES.map((r) => [r, stats.byRole.find((x) => x.key === r)?.value ?? 0])) as Record<Role, number>;
-      const byStatus = Object.fromEntries(USER_STATUSES.map((s) => [s, stats.byStatus.find((x) => x.key === s)?.value ?? 0])) as Record<UserStatus, number>;
+      const byStatus = Object.fromEntries(USER_STATUSES.map((s) => [s, stats.byStatus.find((x) => x.key === s)?.value ?? 0])) as Record<
+        UserStatus,
+        number
+      >;
       const total = Object.values(byRole).reduce((a, b) => a + b, 0);
       return { total, byRole, byStatus, newLast30Days: stats.recent };
     },
@@ -312,7 +343,10 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
           await authRepo.recordFailure(reauthKey(id), ip);
           securityEvent('user.reauth.failed', { userId: id, detail: { for: emailChanges ? 'email' : 'password' } });
           throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', [
-            { path: 'currentPassword', message: patch.currentPassword ? 'Your current password is not correct.' : 'Enter your current password to make this change.' },
+            {
+              path: 'currentPassword',
+              message: patch.currentPassword ? 'Your current password is not correct.' : 'Enter your current password to make this change.',
+            },
           ]);
         }
         await authRepo.clearFailures(reauthKey(id), ip);
@@ -362,10 +396,18 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
         if (requestedEmail) await confirmations.requestEmailChange(tx, row, requestedEmail);
         if (appliesEmail) {
           await confirmations.withdrawEmailChange(tx, row.id);
-          await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [target.email], model: { notice: 'EMAIL_CHANGED', username: row.username, newEmail: row.email } });
+          await enqueueEmail(tx, {
+            emailType: 'ACCOUNT_NOTICE',
+            recipients: [target.email],
+            model: { notice: 'EMAIL_CHANGED', username: row.username, newEmail: row.email },
+          });
         }
         if (changes.passwordHash) {
-          await enqueueEmail(tx, { emailType: 'ACCOUNT_NOTICE', recipients: [row.email], model: { notice: 'PASSWORD_CHANGED', username: row.username } });
+          await enqueueEmail(tx, {
+            emailType: 'ACCOUNT_NOTICE',
+            recipients: [row.email],
+            model: { notice: 'PASSWORD_CHANGED', username: row.username },
+          });
         }
       });
       if (requestedEmail) securityEvent('user.email.change-requested', { userId: id });

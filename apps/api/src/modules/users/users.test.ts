@@ -1,6 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, latestConfirmationToken, registerConfirmed, TEST_PASSWORD, type Session, type TestApp } from '../../../test/helpers';
-import type { ErrorResponse, Health, RegistrationReceipt, Role, TokenPair, User, UserPage, UserStatistics, UserStatus } from '@mirror/contract';
+import {
+  buildTestApp,
+  expectErrorShape,
+  latestConfirmationToken,
+  registerConfirmed,
+  TEST_PASSWORD,
+  type Session,
+  type TestApp,
+} from '../../../test/helpers';
+import type {
+  ErrorResponse,
+  Health,
+  RegistrationReceipt,
+  Role,
+  TokenPair,
+  User,
+  UserPage,
+  UserStatistics,
+  UserStatus,
+} from '@mirror/contract';
 
 let t: TestApp;
 let admin: Session;
@@ -87,10 +105,17 @@ describe('listing users', () => {
 
   it('searches username, email and names case-insensitively', async () => {
     const u = await t.createUser({ username: 'seraphine.v', email: 'Seraphine@Maison.example' });
-    await t.request<User>(`/api/users/${u.id}`, { method: 'PUT', token: admin.accessToken, body: { firstName: 'Séraphine', lastName: 'Valcourt' } });
+    await t.request<User>(`/api/users/${u.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { firstName: 'Séraphine', lastName: 'Valcourt' },
+    });
     for (const q of ['SERAPH', 'maison.example', 'valcourt', 'Séraphine Valc']) {
       const body = await expectAdminOnly<UserPage>(`/api/users/search?q=${encodeURIComponent(q)}`);
-      expect(body.content.map((x) => x.id), q).toContain(u.id);
+      expect(
+        body.content.map((x) => x.id),
+        q,
+      ).toContain(u.id);
     }
     const none = await t.request<UserPage>('/api/users/search?q=%25', { token: admin.accessToken });
     expect(none.body.content.map((x) => x.id)).not.toContain(u.id);
@@ -101,8 +126,13 @@ describe('listing users', () => {
     const tag = `flt${Date.now().toString(36)}`;
     const vendorUser = await t.createUser({ username: `${tag}.vendor`, email: `${tag}.v@maison.example` });
     const other = await t.createUser({ username: `${tag}.other`, email: `${tag}.o@maison.example` });
-    expect((await t.request(`/api/users/${vendorUser.id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'VENDOR' } })).status).toBe(200);
-    expect((await t.request(`/api/users/${other.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } })).status).toBe(200);
+    expect(
+      (await t.request(`/api/users/${vendorUser.id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'VENDOR' } })).status,
+    ).toBe(200);
+    expect(
+      (await t.request(`/api/users/${other.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } }))
+        .status,
+    ).toBe(200);
     const ids = async (query: string) => {
       const body = await expectAdminOnly<UserPage>(`/api/users?size=100&${query}`);
       return body.content.map((x) => x.id);
@@ -127,10 +157,15 @@ describe('listing users', () => {
     expect(Object.keys(body.byRole).sort()).toEqual(['ADMIN', 'CUSTOMER', 'DESIGNER', 'VENDOR']);
     expect(Object.keys(body.byStatus).sort()).toEqual(['ACTIVE', 'INACTIVE', 'PENDING', 'SUSPENDED']);
     for (const role of Object.keys(body.byRole) as Role[]) {
-      expect((await t.request<UserPage>(`/api/users/role/${role}?size=1`, { token: admin.accessToken })).body.totalElements, role).toBe(body.byRole[role]);
+      expect((await t.request<UserPage>(`/api/users/role/${role}?size=1`, { token: admin.accessToken })).body.totalElements, role).toBe(
+        body.byRole[role],
+      );
     }
     for (const status of Object.keys(body.byStatus) as UserStatus[]) {
-      expect((await t.request<UserPage>(`/api/users/status/${status}?size=1`, { token: admin.accessToken })).body.totalElements, status).toBe(body.byStatus[status]);
+      expect(
+        (await t.request<UserPage>(`/api/users/status/${status}?size=1`, { token: admin.accessToken })).body.totalElements,
+        status,
+      ).toBe(body.byStatus[status]);
     }
     expect(body.byRole.ADMIN).toBeGreaterThanOrEqual(1);
     expect(body.total).toBe(Object.values(body.byRole as Record<string, number>).reduce((a, b) => a + b, 0));
@@ -155,10 +190,18 @@ describe('last sign-in', () => {
     const at = await read();
     expect(Date.parse(at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(at!)).toBeLessThanOrEqual(Date.now() + 1000);
-    const listed = (await t.request<UserPage>(`/api/users/search?q=${u.username}`, { token: admin.accessToken })).body.content.find((x) => x.id === u.id);
+    const listed = (await t.request<UserPage>(`/api/users/search?q=${u.username}`, { token: admin.accessToken })).body.content.find(
+      (x) => x.id === u.id,
+    );
     expect(listed!.lastLoginAt).toBe(at);
     const sorted = (await t.request<UserPage>('/api/users?size=100&sort=lastLoginAt,desc', { token: admin.accessToken })).body.content;
-    expect(sorted.filter((x) => x.lastLoginAt).map((x) => x.lastLoginAt)).toEqual(sorted.filter((x) => x.lastLoginAt).map((x) => x.lastLoginAt).sort().reverse());
+    expect(sorted.filter((x) => x.lastLoginAt).map((x) => x.lastLoginAt)).toEqual(
+      sorted
+        .filter((x) => x.lastLoginAt)
+        .map((x) => x.lastLoginAt)
+        .sort()
+        .reverse(),
+    );
   });
 });
 
@@ -189,7 +232,9 @@ describe('reading one user', () => {
     const byName = await t.request<User>(`/api/users/username/${customer.username.toUpperCase()}`, { token: customer.accessToken });
     expect(byName.status).toBe(200);
     expect(byName.body.id).toBe(customer.userId);
-    const byEmail = await t.request<User>(`/api/users/email/${encodeURIComponent(`${customer.username}@EXAMPLE.com`)}`, { token: admin.accessToken });
+    const byEmail = await t.request<User>(`/api/users/email/${encodeURIComponent(`${customer.username}@EXAMPLE.com`)}`, {
+      token: admin.accessToken,
+    });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.id).toBe(customer.userId);
     expect((await t.request(`/api/users/username/${customer.username}`, { token: vendor.accessToken })).status).toBe(403);
@@ -212,12 +257,20 @@ describe('registration', () => {
   const register = <R = RegistrationReceipt>(body: Record<string, unknown>) => t.request<R>('/api/users', { body });
 
   it('creates an ACTIVE CUSTOMER whatever role the caller asks for, once the address is confirmed', async () => {
-    const res = await register({ username: 'new.client', email: 'new.client@example.com', password: 'Pearls-and-Platinum', role: 'ADMIN', status: 'PENDING' });
+    const res = await register({
+      username: 'new.client',
+      email: 'new.client@example.com',
+      password: 'Pearls-and-Platinum',
+      role: 'ADMIN',
+      status: 'PENDING',
+    });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ status: 'ACCEPTED', email: 'new.client@example.com' });
     const token = await latestConfirmationToken(t.database, 'new.client@example.com');
     expect((await t.request('/api/users/confirm-email', { body: { token } })).status).toBe(200);
-    const loginRes = await t.request<TokenPair>('/api/auth/authenticate', { body: { username: 'new.client', password: 'Pearls-and-Platinum' } });
+    const loginRes = await t.request<TokenPair>('/api/auth/authenticate', {
+      body: { username: 'new.client', password: 'Pearls-and-Platinum' },
+    });
     expect(loginRes.status).toBe(200);
     const me = await t.request<User>('/api/users/me', { token: loginRes.body.accessToken });
     expect(me.body).toMatchObject({ username: 'new.client', role: 'CUSTOMER', status: 'ACTIVE' });
@@ -232,7 +285,9 @@ describe('registration', () => {
     // A taken email is not said (finding 6): the same receipt, and no second account.
     const dupEmail = await register({ username: 'unique.two', email: 'Unique.One@Example.com', password: 'Pearls-and-Platinum' });
     expect(dupEmail.status).toBe(202);
-    expect((await t.request('/api/auth/authenticate', { body: { username: 'unique.two', password: 'Pearls-and-Platinum' } })).status).toBe(401);
+    expect((await t.request('/api/auth/authenticate', { body: { username: 'unique.two', password: 'Pearls-and-Platinum' } })).status).toBe(
+      401,
+    );
   });
 
   it('validates fields and the password policy', async () => {
@@ -250,7 +305,10 @@ describe('registration', () => {
       const res = await register<ErrorResponse>(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
-      expect(res.body.details!.map((d) => d.path), JSON.stringify(body)).toContain(field);
+      expect(
+        res.body.details!.map((d) => d.path),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     const users = await t.request<UserPage>('/api/users/search?q=valid.name', { token: admin.accessToken });
     expect(users.body.totalElements).toBe(0);
@@ -258,7 +316,9 @@ describe('registration', () => {
 
   it('accepts a password of exactly 10 and 128 characters', async () => {
     expect((await register({ username: 'ten.chars', email: 'ten@example.com', password: 'Qz7!pLm2#w' })).status).toBe(202);
-    expect((await register({ username: 'long.chars', email: 'long@example.com', password: 'Qz7!pLm2#w'.repeat(12) + 'abcdefgh' })).status).toBe(202);
+    expect(
+      (await register({ username: 'long.chars', email: 'long@example.com', password: 'Qz7!pLm2#w'.repeat(12) + 'abcdefgh' })).status,
+    ).toBe(202);
   });
 });
 
@@ -275,7 +335,13 @@ describe('admin create', () => {
   });
 
   it('validates like registration, with the role and status the admin chose, and creates nothing on a fault', async () => {
-    const ok = { username: 'maison.designer', email: 'maison.designer@example.com', password: 'Rose-Gold-Pavé-77', role: 'DESIGNER', status: 'PENDING' };
+    const ok = {
+      username: 'maison.designer',
+      email: 'maison.designer@example.com',
+      password: 'Rose-Gold-Pavé-77',
+      role: 'DESIGNER',
+      status: 'PENDING',
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...ok, username: 'ab' }, 'username'],
       [{ ...ok, username: undefined }, 'username'],
@@ -289,17 +355,26 @@ describe('admin create', () => {
       const res = await t.request<ErrorResponse>('/api/users/admin/create', { token: admin.accessToken, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
-      expect(res.body.details!.map((d) => d.path), JSON.stringify(body)).toContain(field);
+      expect(
+        res.body.details!.map((d) => d.path),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect((await t.request<UserPage>('/api/users/search?q=maison.designer', { token: admin.accessToken })).body.totalElements).toBe(0);
     const created = await t.request<User>('/api/users/admin/create', { token: admin.accessToken, body: ok });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ username: 'maison.designer', role: 'DESIGNER', status: 'PENDING' });
     expectNoSecrets(created.body);
-    const taken = await t.request<ErrorResponse>('/api/users/admin/create', { token: admin.accessToken, body: { ...ok, email: 'someone.else@example.com' } });
+    const taken = await t.request<ErrorResponse>('/api/users/admin/create', {
+      token: admin.accessToken,
+      body: { ...ok, email: 'someone.else@example.com' },
+    });
     expect(taken.status).toBe(409);
     expectErrorShape(taken.body, 409, 'USERNAME_TAKEN');
-    const emailTaken = await t.request<ErrorResponse>('/api/users/admin/create', { token: admin.accessToken, body: { ...ok, username: 'someone.else', email: 'Maison.Designer@example.com' } });
+    const emailTaken = await t.request<ErrorResponse>('/api/users/admin/create', {
+      token: admin.accessToken,
+      body: { ...ok, username: 'someone.else', email: 'Maison.Designer@example.com' },
+    });
     expect(emailTaken.status).toBe(409);
     expectErrorShape(emailTaken.body, 409, 'EMAIL_TAKEN');
   });
@@ -308,7 +383,11 @@ describe('admin create', () => {
 describe('updating users', () => {
   it('lets a user edit their own profile but not their role or status', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const res = await t.request<User>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { firstName: 'Inès', phone: '+33 1 23 45 67 89' } });
+    const res = await t.request<User>(`/api/users/${s.userId}`, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { firstName: 'Inès', phone: '+33 1 23 45 67 89' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstName: 'Inès', phone: '+33 1 23 45 67 89' });
     for (const patch of [{ role: 'ADMIN' }, { status: 'ACTIVE' }]) {
@@ -322,9 +401,15 @@ describe('updating users', () => {
   it("forbids editing someone else's profile unless ADMIN", async () => {
     const target = await t.createUser();
     for (const s of nonAdmins()) {
-      expect((await t.request(`/api/users/${target.id}`, { method: 'PUT', token: s.accessToken, body: { firstName: 'X' } })).status).toBe(403);
+      expect((await t.request(`/api/users/${target.id}`, { method: 'PUT', token: s.accessToken, body: { firstName: 'X' } })).status).toBe(
+        403,
+      );
     }
-    const ok = await t.request<User>(`/api/users/${target.id}`, { method: 'PUT', token: admin.accessToken, body: { lastName: 'Laurent', role: 'DESIGNER' } });
+    const ok = await t.request<User>(`/api/users/${target.id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { lastName: 'Laurent', role: 'DESIGNER' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ lastName: 'Laurent', role: 'DESIGNER' });
   });
@@ -332,12 +417,24 @@ describe('updating users', () => {
   it('requires the current password to change your own, and rejects weak ones', async () => {
     const s = await t.loginAs('CUSTOMER');
     const url = `/api/users/${s.userId}`;
-    const missing = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { password: 'Brand-New-Passphrase' } });
+    const missing = await t.request<ErrorResponse>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { password: 'Brand-New-Passphrase' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.details![0]!.path).toBe('currentPassword');
-    const wrong = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { password: 'Brand-New-Passphrase', currentPassword: 'nope-nope-nope' } });
+    const wrong = await t.request<ErrorResponse>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { password: 'Brand-New-Passphrase', currentPassword: 'nope-nope-nope' },
+    });
     expect(wrong.status).toBe(400);
-    const weak = await t.request<ErrorResponse>(url, { method: 'PUT', token: s.accessToken, body: { password: 'qwertyuiop', currentPassword: TEST_PASSWORD } });
+    const weak = await t.request<ErrorResponse>(url, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { password: 'qwertyuiop', currentPassword: TEST_PASSWORD },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.details![0]!.path).toBe('password');
     // Nothing changed: the session is still alive.
@@ -346,12 +443,24 @@ describe('updating users', () => {
 
   it('rejects an email that belongs to someone else, unknown fields, and unknown users', async () => {
     const s = await t.loginAs('CUSTOMER');
-    const taken = await t.request<ErrorResponse>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { email: `${vendor.username}@EXAMPLE.com`, currentPassword: s.password } });
+    const taken = await t.request<ErrorResponse>(`/api/users/${s.userId}`, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { email: `${vendor.username}@EXAMPLE.com`, currentPassword: s.password },
+    });
     expect(taken.status).toBe(409);
     expectErrorShape(taken.body, 409, 'EMAIL_TAKEN');
-    const unknownField = await t.request<ErrorResponse>(`/api/users/${s.userId}`, { method: 'PUT', token: s.accessToken, body: { passwordHash: 'x' } });
+    const unknownField = await t.request<ErrorResponse>(`/api/users/${s.userId}`, {
+      method: 'PUT',
+      token: s.accessToken,
+      body: { passwordHash: 'x' },
+    });
     expect(unknownField.status).toBe(400);
-    const missing = await t.request<ErrorResponse>(`/api/users/${missingId}`, { method: 'PUT', token: admin.accessToken, body: { firstName: 'Ghost' } });
+    const missing = await t.request<ErrorResponse>(`/api/users/${missingId}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { firstName: 'Ghost' },
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -360,24 +469,39 @@ describe('status, role and delete', () => {
   it('changes status and role for ADMIN only', async () => {
     const u = await t.createUser();
     for (const s of nonAdmins()) {
-      expect((await t.request(`/api/users/${u.id}/status`, { method: 'PATCH', token: s.accessToken, body: { status: 'SUSPENDED' } })).status).toBe(403);
-      expect((await t.request(`/api/users/${u.id}/role`, { method: 'PATCH', token: s.accessToken, body: { role: 'ADMIN' } })).status).toBe(403);
+      expect(
+        (await t.request(`/api/users/${u.id}/status`, { method: 'PATCH', token: s.accessToken, body: { status: 'SUSPENDED' } })).status,
+      ).toBe(403);
+      expect((await t.request(`/api/users/${u.id}/role`, { method: 'PATCH', token: s.accessToken, body: { role: 'ADMIN' } })).status).toBe(
+        403,
+      );
     }
-    const st = await t.request<User>(`/api/users/${u.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'SUSPENDED' } });
+    const st = await t.request<User>(`/api/users/${u.id}/status`, {
+      method: 'PATCH',
+      token: admin.accessToken,
+      body: { status: 'SUSPENDED' },
+    });
     expect(st.status).toBe(200);
     expect(st.body.status).toBe('SUSPENDED');
     const ro = await t.request<User>(`/api/users/${u.id}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'DESIGNER' } });
     expect(ro.status).toBe(200);
     expect(ro.body.role).toBe('DESIGNER');
-    expect((await t.request(`/api/users/${u.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'ASLEEP' } })).status).toBe(400);
+    expect(
+      (await t.request(`/api/users/${u.id}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'ASLEEP' } })).status,
+    ).toBe(400);
     expect((await t.request(`/api/users/${u.id}/role`, { method: 'PATCH', token: admin.accessToken, body: {} })).status).toBe(400);
-    expect((await t.request(`/api/users/${missingId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'ACTIVE' } })).status).toBe(404);
-    expect((await t.request(`/api/users/${missingId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'ADMIN' } })).status).toBe(404);
+    expect(
+      (await t.request(`/api/users/${missingId}/status`, { method: 'PATCH', token: admin.accessToken, body: { status: 'ACTIVE' } })).status,
+    ).toBe(404);
+    expect(
+      (await t.request(`/api/users/${missingId}/role`, { method: 'PATCH', token: admin.accessToken, body: { role: 'ADMIN' } })).status,
+    ).toBe(404);
   });
 
   it('soft-deletes for ADMIN only; the user disappears and cannot sign in', async () => {
     const s = await t.loginAs('CUSTOMER');
-    for (const other of nonAdmins()) expect((await t.request(`/api/users/${s.userId}`, { method: 'DELETE', token: other.accessToken })).status).toBe(403);
+    for (const other of nonAdmins())
+      expect((await t.request(`/api/users/${s.userId}`, { method: 'DELETE', token: other.accessToken })).status).toBe(403);
     expect((await t.request(`/api/users/${s.userId}`, { method: 'DELETE' })).status).toBe(401);
     const del = await t.request<null>(`/api/users/${s.userId}`, { method: 'DELETE', token: admin.accessToken });
     expect(del.status).toBe(204);
@@ -389,7 +513,9 @@ describe('status, role and delete', () => {
     expect(list.body.totalElements).toBe(0);
     expect((await t.request(`/api/users/${s.userId}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(404);
     // The name stays reserved.
-    const again = await t.request<ErrorResponse>('/api/users', { body: { username: s.username, email: 'fresh@example.com', password: 'Pearls-and-Platinum' } });
+    const again = await t.request<ErrorResponse>('/api/users', {
+      body: { username: s.username, email: 'fresh@example.com', password: 'Pearls-and-Platinum' },
+    });
     expect(again.status).toBe(409);
   });
 
@@ -418,7 +544,11 @@ describe('status, role and delete', () => {
     // Saying what already is changes nothing and is not refused; their own profile stays editable.
     expect((await t.request(`${url}/role`, { method: 'PATCH', token: self.accessToken, body: { role: 'ADMIN' } })).status).toBe(200);
     expect((await t.request(`${url}/status`, { method: 'PATCH', token: self.accessToken, body: { status: 'ACTIVE' } })).status).toBe(200);
-    const profile = await t.request<User>(url, { method: 'PUT', token: self.accessToken, body: { firstName: 'Aurore', role: 'ADMIN', status: 'ACTIVE' } });
+    const profile = await t.request<User>(url, {
+      method: 'PUT',
+      token: self.accessToken,
+      body: { firstName: 'Aurore', role: 'ADMIN', status: 'ACTIVE' },
+    });
     expect(profile.status).toBe(200);
     expect(profile.body.firstName).toBe('Aurore');
     // Another administrator may.
@@ -437,7 +567,10 @@ describe('status, role and delete', () => {
       ]);
       const statuses = results.map((r) => r.status).sort();
       // One wins; the other finds itself the last admin (409), or its session already ended with its role (401).
-      expect([[200, 401], [200, 409]]).toContainEqual(statuses);
+      expect([
+        [200, 401],
+        [200, 409],
+      ]).toContainEqual(statuses);
       const loser = results.find((r) => r.status !== 200)!;
       if (loser.status === 409) expectErrorShape(loser.body, 409, 'LAST_ADMIN');
       const winner = results[0]!.status === 200 ? a : b;

@@ -11,7 +11,12 @@ export interface VendorFilter extends PartyFilter {
 }
 
 export function createVendorsRepo(db: Db) {
-  return createPartyRepo<VendorRow, NewVendorRow, VendorFilter, { countries: { value: string; count: number }[]; types: { value: string; count: number }[] }>(db, {
+  return createPartyRepo<
+    VendorRow,
+    NewVendorRow,
+    VendorFilter,
+    { countries: { value: string; count: number }[]; types: { value: string; count: number }[] }
+  >(db, {
     table: vendors,
     name: vendors.name,
     searchable: [vendors.code, vendors.name, vendors.country, vendors.description, sql`${vendors.type}::text`],
@@ -19,7 +24,12 @@ export function createVendorsRepo(db: Db) {
     /** Countries and types in use, with counts. */
     async facets(db, where) {
       const [countries, types] = await Promise.all([
-        db.select({ value: vendors.country, count: count() }).from(vendors).where(where).groupBy(vendors.country).orderBy(asc(vendors.country)),
+        db
+          .select({ value: vendors.country, count: count() })
+          .from(vendors)
+          .where(where)
+          .groupBy(vendors.country)
+          .orderBy(asc(vendors.country)),
         db
           .select({ value: sql<string>`${vendors.type}::text`, count: count() })
           .from(vendors)

@@ -42,13 +42,26 @@ export const vendorsRoutes: FastifyPluginAsyncZod<{ vendors: VendorsService }> =
     byFieldRoutes(app) {
       app.get('/api/vendors/country/:country', {
         config: { policy: Public },
-        schema: { tags, summary: 'Vendors in a country (ISO 3166 alpha-2, any case)', params: CountryParamsSchema, querystring: PartyListByQuerySchema, response: ListResponses },
-        handler: async (request) => vendors.listBy({ actor: request.actor, filter: { country: request.params.country }, query: request.query }),
+        schema: {
+          tags,
+          summary: 'Vendors in a country (ISO 3166 alpha-2, any case)',
+          params: CountryParamsSchema,
+          querystring: PartyListByQuerySchema,
+          response: ListResponses,
+        },
+        handler: async (request) =>
+          vendors.listBy({ actor: request.actor, filter: { country: request.params.country }, query: request.query }),
       });
 
       app.get('/api/vendors/type/:type', {
         config: { policy: Public },
-        schema: { tags, summary: 'Vendors of a type', params: VendorTypeParamsSchema, querystring: PartyListByQuerySchema, response: ListResponses },
+        schema: {
+          tags,
+          summary: 'Vendors of a type',
+          params: VendorTypeParamsSchema,
+          querystring: PartyListByQuerySchema,
+          response: ListResponses,
+        },
         handler: async (request) => vendors.listBy({ actor: request.actor, filter: { type: request.params.type }, query: request.query }),
       });
     },

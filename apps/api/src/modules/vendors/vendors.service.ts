@@ -20,7 +20,17 @@ const fields = (row: VendorRow) => ({
 });
 
 export function createVendorsService(deps: { db: Db; products: ProductsService }) {
-  return createPartyService<VendorRow, NewVendorRow, VendorFilter, VendorFacets, ReturnType<typeof fields>, 'vendor', VendorListQuery, CreateVendorBody, UpdateVendorBody>(
+  return createPartyService<
+    VendorRow,
+    NewVendorRow,
+    VendorFilter,
+    VendorFacets,
+    ReturnType<typeof fields>,
+    'vendor',
+    VendorListQuery,
+    CreateVendorBody,
+    UpdateVendorBody
+  >(
     {
       kind: 'VENDOR',
       noun: 'vendor',
@@ -32,7 +42,10 @@ export function createVendorsService(deps: { db: Db; products: ProductsService }
       profileFields: VENDOR_PROFILE_FIELDS,
       listFilter: (query) => ({ search: query.q || undefined, country: query.country, type: query.type }),
       // The vendor's pieces, with the products list's own visibility (live pieces; its drafts too for the owner and ADMIN).
-      piecesFilter: (vendorId, { designerId, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted }) => ({
+      piecesFilter: (
+        vendorId,
+        { designerId, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted },
+      ) => ({
         vendorId,
         designerId,
         categoryId,

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorShape, type Session, type TestApp } from '../../../test/helpers';
 import { catalogFactory } from '../../../test/catalog';
-import type { Count, ErrorResponse, Exists, Order, Product, ProductPage, Vendor, VendorDashboard, VendorFacets, VendorPage } from '@mirror/contract';
+import type {
+  Count,
+  ErrorResponse,
+  Exists,
+  Order,
+  Product,
+  ProductPage,
+  Vendor,
+  VendorDashboard,
+  VendorFacets,
+  VendorPage,
+} from '@mirror/contract';
 
 let t: TestApp;
 let admin: Session;
@@ -18,7 +29,8 @@ let vendorC: Vendor;
 const missingId = '00000000-0000-4000-8000-000000000000';
 
 const create = <R = Vendor>(body: Record<string, unknown>, token = admin.accessToken) => t.request<R>('/api/vendors', { token, body });
-const update = <R = Vendor>(id: string, body: Record<string, unknown>, token?: string) => t.request<R>(`/api/vendors/${id}`, { method: 'PUT', token, body });
+const update = <R = Vendor>(id: string, body: Record<string, unknown>, token?: string) =>
+  t.request<R>(`/api/vendors/${id}`, { method: 'PUT', token, body });
 const patch = <T = Vendor>(path: string, token?: string) => t.request<T>(path, { method: 'PATCH', token });
 const ids = (res: { body: { content: { id: string }[] } }) => res.body.content.map((d) => d.id);
 
@@ -34,9 +46,32 @@ beforeAll(async () => {
   ]);
   f = catalogFactory(t, admin);
   categoryId = (await f.category()).id;
-  const a = await create({ code: 'MIR-ATL', name: 'Mirror Atelier Paris', country: 'FR', type: 'ATELIER', userId: ownerA.userId, isVerified: true, isFeatured: true, description: 'Workshop on rue de la Paix.' });
-  const b = await create({ code: 'VAL-ORO', name: 'Valenza Orafi', country: 'it', type: 'MANUFACTURER', userId: ownerB.userId, isVerified: true });
-  const c = await create({ code: 'ANT-GEM', name: 'Antwerp Gem House', country: 'BE', type: 'GEMSTONE_SUPPLIER', email: 'gems@antwerp.example', website: 'https://antwerp.example' });
+  const a = await create({
+    code: 'MIR-ATL',
+    name: 'Mirror Atelier Paris',
+    country: 'FR',
+    type: 'ATELIER',
+    userId: ownerA.userId,
+    isVerified: true,
+    isFeatured: true,
+    description: 'Workshop on rue de la Paix.',
+  });
+  const b = await create({
+    code: 'VAL-ORO',
+    name: 'Valenza Orafi',
+    country: 'it',
+    type: 'MANUFACTURER',
+    userId: ownerB.userId,
+    isVerified: true,
+  });
+  const c = await create({
+    code: 'ANT-GEM',
+    name: 'Antwerp Gem House',
+    country: 'BE',
+    type: 'GEMSTONE_SUPPLIER',
+    email: 'gems@antwerp.example',
+    website: 'https://antwerp.example',
+  });
   for (const res of [a, b, c]) expect(res.status).toBe(201);
   [vendorA, vendorB, vendorC] = [a.body, b.body, c.body];
 });
@@ -44,14 +79,28 @@ afterAll(() => t.close());
 
 describe('creating vendors', () => {
   it('lets ADMIN create, with codes unique regardless of case and a checked owner', async () => {
-    expect(vendorB).toMatchObject({ country: 'IT', type: 'MANUFACTURER', isActive: true, isVerified: true, isFeatured: false, userId: ownerB.userId, logoUrl: null });
+    expect(vendorB).toMatchObject({
+      country: 'IT',
+      type: 'MANUFACTURER',
+      isActive: true,
+      isVerified: true,
+      isFeatured: false,
+      userId: ownerB.userId,
+      logoUrl: null,
+    });
     const dup = await create({ code: 'mir-atl', name: 'Copy', country: 'FR', type: 'ATELIER' });
     expect(dup.status).toBe(409);
     expectErrorShape(dup.body, 409, 'CODE_TAKEN');
     const ownerTaken = await create({ code: 'NEW-1', name: 'Second', country: 'FR', type: 'ATELIER', userId: ownerA.userId });
     expect(ownerTaken.status).toBe(409);
     expectErrorShape(ownerTaken.body, 409, 'OWNER_TAKEN');
-    const wrongRole = await create<ErrorResponse>({ code: 'NEW-2', name: 'Wrong', country: 'FR', type: 'ATELIER', userId: designerUser.userId });
+    const wrongRole = await create<ErrorResponse>({
+      code: 'NEW-2',
+      name: 'Wrong',
+      country: 'FR',
+      type: 'ATELIER',
+      userId: designerUser.userId,
+    });
     expect(wrongRole.status).toBe(400);
     expect(wrongRole.body.details).toEqual([{ path: 'userId', message: expect.stringContaining('VENDOR') }]);
   });
@@ -73,7 +122,8 @@ describe('creating vendors', () => {
   });
 
   it('is ADMIN only', async () => {
-    for (const s of [customer, designerUser, ownerA]) expect((await create({ code: 'NOPE', name: 'Nope', country: 'FR', type: 'ATELIER' }, s.accessToken)).status).toBe(403);
+    for (const s of [customer, designerUser, ownerA])
+      expect((await create({ code: 'NOPE', name: 'Nope', country: 'FR', type: 'ATELIER' }, s.accessToken)).status).toBe(403);
     expect((await t.request('/api/vendors', { body: { code: 'NOPE', name: 'Nope', country: 'FR', type: 'ATELIER' } })).status).toBe(401);
   });
 });
@@ -105,7 +155,12 @@ describe('reading vendors', () => {
     expect(ids(await t.request<VendorPage>('/api/vendors/search?search=manufacturer'))).toEqual([vendorB.id]);
     expect(ids(await t.request<VendorPage>('/api/vendors/search?search=ant-'))).toEqual([vendorC.id]);
     expect((await t.request<VendorPage>('/api/vendors/search?search=%25')).body.totalElements).toBe(0);
-    expect((await t.request<VendorPage>('/api/vendors/search?page=2&size=1')).body).toMatchObject({ page: 2, size: 1, totalElements: 3, content: [expect.any(Object)] });
+    expect((await t.request<VendorPage>('/api/vendors/search?page=2&size=1')).body).toMatchObject({
+      page: 2,
+      size: 1,
+      totalElements: 3,
+      content: [expect.any(Object)],
+    });
   });
 
   it('answers 404 and 400 for missing records and bad parameters', async () => {
@@ -125,16 +180,31 @@ describe('reading vendors', () => {
     expect(ids(mine)).toEqual([vendorA.id]);
     expect(mine.body.content[0]!.userId).toBe(ownerA.userId);
     expect(ids(await t.request<VendorPage>('/api/vendors?filter=current-user', { token: ownerB.accessToken }))).toEqual([vendorB.id]);
-    for (const s of [unlinked, customer, designerUser]) expect((await t.request<VendorPage>('/api/vendors?filter=current-user', { token: s.accessToken })).body.totalElements).toBe(0);
+    for (const s of [unlinked, customer, designerUser])
+      expect((await t.request<VendorPage>('/api/vendors?filter=current-user', { token: s.accessToken })).body.totalElements).toBe(0);
     expect((await t.request('/api/vendors?filter=current-user')).status).toBe(401);
   });
 });
 
 describe('updating, activation and deletion', () => {
   it('lets a vendor edit its own profile but not its flags, nor another vendor', async () => {
-    const own = await update(vendorA.id, { name: 'Mirror Atelier', website: 'https://atelier.example', logoKey: 'mirror-storage/public/logo.png', email: 'hello@atelier.example' }, ownerA.accessToken);
+    const own = await update(
+      vendorA.id,
+      {
+        name: 'Mirror Atelier',
+        website: 'https://atelier.example',
+        logoKey: 'mirror-storage/public/logo.png',
+        email: 'hello@atelier.example',
+      },
+      ownerA.accessToken,
+    );
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ name: 'Mirror Atelier', website: 'https://atelier.example', email: 'hello@atelier.example', code: 'MIR-ATL' });
+    expect(own.body).toMatchObject({
+      name: 'Mirror Atelier',
+      website: 'https://atelier.example',
+      email: 'hello@atelier.example',
+      code: 'MIR-ATL',
+    });
     expect(own.body.logoUrl).toContain('mirror-storage/public/logo.png');
     const flags = await update<ErrorResponse>(vendorA.id, { isVerified: false, isActive: false }, ownerA.accessToken);
     expect(flags.status).toBe(403);
@@ -159,7 +229,8 @@ describe('updating, activation and deletion', () => {
   });
 
   it('deactivates and activates (ADMIN only); inactive vendors are hidden from the public', async () => {
-    for (const s of [ownerB, customer, designerUser]) expect((await patch(`/api/vendors/${vendorB.id}/deactivate`, s.accessToken)).status).toBe(403);
+    for (const s of [ownerB, customer, designerUser])
+      expect((await patch(`/api/vendors/${vendorB.id}/deactivate`, s.accessToken)).status).toBe(403);
     expect((await patch(`/api/vendors/${vendorB.id}/deactivate`, admin.accessToken)).body.isActive).toBe(false);
     expect((await t.request(`/api/vendors/${vendorB.id}`)).status).toBe(404);
     expect(ids(await t.request<VendorPage>('/api/vendors/country/IT'))).toEqual([]);
@@ -201,7 +272,9 @@ describe('products and dashboards', () => {
     expect((await t.request<ProductPage>(`/api/vendors/${vendorA.id}/products`)).body.content.map((p) => p.id)).toEqual([ring.id]);
     const own = await t.request<ProductPage>(`/api/vendors/${vendorA.id}/products?sort=price,asc`, { token: ownerA.accessToken });
     expect(own.body.content.map((p) => p.id)).toEqual([draft.id, ring.id]);
-    expect((await t.request<ProductPage>(`/api/vendors/${vendorA.id}/products`, { token: ownerB.accessToken })).body.content.map((p) => p.id)).toEqual([ring.id]);
+    expect(
+      (await t.request<ProductPage>(`/api/vendors/${vendorA.id}/products`, { token: ownerB.accessToken })).body.content.map((p) => p.id),
+    ).toEqual([ring.id]);
     expect((await t.request<ProductPage>(`/api/vendors/${vendorB.id}/products`)).body.content.map((p) => p.id)).toEqual([other.id]);
     expect((await t.request(`/api/vendors/${missingId}/products`)).status).toBe(404);
     expect((await t.request(`/api/vendors/${vendorA.id}/products?sort=colour`)).status).toBe(400);
@@ -210,11 +283,22 @@ describe('products and dashboards', () => {
   it('computes the vendor’s figures from its own order lines only', async () => {
     const placed = await t.request<Order>('/api/orders', {
       token: admin.accessToken,
-      body: { customerId: customer.userId, lines: [{ productId: ring.id, quantity: 2 }, { productId: other.id, quantity: 1 }] },
+      body: {
+        customerId: customer.userId,
+        lines: [
+          { productId: ring.id, quantity: 2 },
+          { productId: other.id, quantity: 1 },
+        ],
+      },
     });
     expect(placed.status).toBe(201);
-    const cancelled = await t.request<Order>('/api/orders', { token: admin.accessToken, body: { customerId: customer.userId, lines: [{ productId: ring.id, quantity: 1 }] } });
-    expect((await t.request(`/api/orders/${cancelled.body.id}/status`, { token: admin.accessToken, body: { status: 'CANCELLED' } })).status).toBe(200);
+    const cancelled = await t.request<Order>('/api/orders', {
+      token: admin.accessToken,
+      body: { customerId: customer.userId, lines: [{ productId: ring.id, quantity: 1 }] },
+    });
+    expect(
+      (await t.request(`/api/orders/${cancelled.body.id}/status`, { token: admin.accessToken, body: { status: 'CANCELLED' } })).status,
+    ).toBe(200);
 
     const res = await t.request<VendorDashboard>('/api/vendors/dashboard', { token: ownerA.accessToken });
     expect(res.status).toBe(200);
@@ -233,17 +317,30 @@ describe('products and dashboards', () => {
       [placed.body.number, 'PENDING', 2, 240_000],
     ]);
     const b = await t.request<VendorDashboard>('/api/vendors/dashboard', { token: ownerB.accessToken });
-    expect(b.body).toMatchObject({ pieces: 1, unitsSold: 1, ordersCount: 1, stockUnits: 2, revenue: [{ amount: 300_000, currency: 'EUR' }] });
-    expect((await t.request<VendorDashboard>(`/api/vendors/${vendorA.id}/dashboard`, { token: admin.accessToken })).body).toMatchObject({ unitsSold: 2, ordersCount: 1 });
-    expect((await t.request<VendorDashboard>(`/api/vendors/${vendorA.id}/dashboard`, { token: ownerA.accessToken })).body).toEqual(res.body);
+    expect(b.body).toMatchObject({
+      pieces: 1,
+      unitsSold: 1,
+      ordersCount: 1,
+      stockUnits: 2,
+      revenue: [{ amount: 300_000, currency: 'EUR' }],
+    });
+    expect((await t.request<VendorDashboard>(`/api/vendors/${vendorA.id}/dashboard`, { token: admin.accessToken })).body).toMatchObject({
+      unitsSold: 2,
+      ordersCount: 1,
+    });
+    expect((await t.request<VendorDashboard>(`/api/vendors/${vendorA.id}/dashboard`, { token: ownerA.accessToken })).body).toEqual(
+      res.body,
+    );
   });
 
   it('keeps dashboards private to the vendor and ADMIN', async () => {
     const other = await t.request<ErrorResponse>(`/api/vendors/${vendorA.id}/dashboard`, { token: ownerB.accessToken });
     expect(other.status).toBe(403);
     expectErrorShape(other.body, 403, 'FORBIDDEN');
-    for (const s of [customer, designerUser, admin]) expect((await t.request('/api/vendors/dashboard', { token: s.accessToken })).status).toBe(403);
-    for (const s of [customer, designerUser]) expect((await t.request(`/api/vendors/${vendorA.id}/dashboard`, { token: s.accessToken })).status).toBe(403);
+    for (const s of [customer, designerUser, admin])
+      expect((await t.request('/api/vendors/dashboard', { token: s.accessToken })).status).toBe(403);
+    for (const s of [customer, designerUser])
+      expect((await t.request(`/api/vendors/${vendorA.id}/dashboard`, { token: s.accessToken })).status).toBe(403);
     expect((await t.request('/api/vendors/dashboard')).status).toBe(401);
     const notLinked = await t.request<ErrorResponse>('/api/vendors/dashboard', { token: unlinked.accessToken });
     expect(notLinked.status).toBe(403);
@@ -260,7 +357,14 @@ describe('back-office list filters and facets', () => {
   beforeAll(async () => {
     const made = await Promise.all([
       create({ code: 'JPN-ONE', name: 'Kyoto Pearls', country: 'jp', type: 'DISTRIBUTOR', isVerified: true }),
-      create({ code: 'JPN-TWO', name: 'Osaka Settings', country: 'JP', type: 'ATELIER', isActive: false, description: 'Platinum prong specialists.' }),
+      create({
+        code: 'JPN-TWO',
+        name: 'Osaka Settings',
+        country: 'JP',
+        type: 'ATELIER',
+        isActive: false,
+        description: 'Platinum prong specialists.',
+      }),
       create({ code: 'KOR-ONE', name: 'Seoul Stones', country: 'KR', type: 'DISTRIBUTOR', isFeatured: true }),
     ]);
     for (const res of made) expect(res.status).toBe(201);
@@ -302,6 +406,8 @@ describe('back-office list filters and facets', () => {
     expect(countOf(asPublic.body.countries, 'JP')).toBe(1);
     const total = (await t.request<VendorPage>('/api/vendors?size=1', { token: admin.accessToken })).body.totalElements;
     expect(asAdmin.body.types.reduce((n: number, f) => n + f.count, 0)).toBe(total);
-    expect((await t.request<VendorPage>('/api/vendors?type=DISTRIBUTOR&size=1', { token: admin.accessToken })).body.totalElements).toBe(distributors);
+    expect((await t.request<VendorPage>('/api/vendors?type=DISTRIBUTOR&size=1', { token: admin.accessToken })).body.totalElements).toBe(
+      distributors,
+    );
   });
 });

@@ -12,7 +12,13 @@ export default function ConfirmEmailPage() {
   const { user } = useSession();
   return (
     <AuthLayout>
-      <ConfirmEmail token={search.get('token')} isSignedIn={user !== null} loginHref={paths.login} registerHref={paths.register} profileHref={paths.userProfile} />
+      <ConfirmEmail
+        token={search.get('token')}
+        isSignedIn={user !== null}
+        loginHref={paths.login}
+        registerHref={paths.register}
+        profileHref={paths.userProfile}
+      />
     </AuthLayout>
   );
 }

@@ -37,7 +37,10 @@ export const prepared: PreparedPage = {
     const featured = featuredCollectionsQuery();
     return {
       queries: [featured, featuredProductsQuery(4), locationFacetsQuery(), ...articles.slice(0, 3).map((a) => coverQuery(a.cover))],
-      image: (client) => ({ image: client.getQueryData(featured.queryKey)?.content[0]?.coverImage, sizes: '(max-width: 767px) 100vw, 50vw' }),
+      image: (client) => ({
+        image: client.getQueryData(featured.queryKey)?.content[0]?.coverImage,
+        sizes: '(max-width: 767px) 100vw, 50vw',
+      }),
     };
   },
 };

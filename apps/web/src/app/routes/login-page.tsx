@@ -13,7 +13,10 @@ export default function LoginPage() {
   const { user } = useSession();
   // A confirmed link hands over the account's username.
   const { state } = useLocation();
-  const username = state && typeof state === 'object' && typeof (state as { username?: unknown }).username === 'string' ? (state as { username: string }).username : undefined;
+  const username =
+    state && typeof state === 'object' && typeof (state as { username?: unknown }).username === 'string'
+      ? (state as { username: string }).username
+      : undefined;
   // Only someone already signed in on arrival is sent on; a sign-in made here navigates itself.
   const [wasSignedIn] = useState(() => user !== null);
   const next = safeNextPath(search.get('next'));
@@ -22,7 +25,11 @@ export default function LoginPage() {
   if (wasSignedIn) return <Navigate to={next} replace />;
   return (
     <AuthLayout>
-      <LoginForm onSignedIn={() => navigate(next, { replace: true })} registerHref={`${paths.register}${nextQuery}`} defaultUsername={username} />
+      <LoginForm
+        onSignedIn={() => navigate(next, { replace: true })}
+        registerHref={`${paths.register}${nextQuery}`}
+        defaultUsername={username}
+      />
     </AuthLayout>
   );
 }

@@ -17,6 +17,9 @@ export const prepared: PreparedPage = {
     const article = findArticle(params.slug ?? '');
     if (!article) return null;
     const cover = coverQuery(article.cover);
-    return { queries: [cover], image: (client) => ({ image: client.getQueryData(cover.queryKey), sizes: '(max-width: 1200px) 100vw, 1152px' }) };
+    return {
+      queries: [cover],
+      image: (client) => ({ image: client.getQueryData(cover.queryKey), sizes: '(max-width: 1200px) 100vw, 1152px' }),
+    };
   },
 };

@@ -15,7 +15,14 @@ export function ColumnsMenu<Row>({ table }: { table: Table<Row> }) {
   if (hideable.length === 0) return null;
   return (
     <div ref={container} className={styles.menu}>
-      <button ref={trigger} type="button" className={styles.menuTrigger} aria-expanded={isOpen} aria-controls={panelId} onClick={() => setIsOpen((open) => !open)}>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.menuTrigger}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
         Columns
       </button>
       {isOpen ? (
@@ -27,7 +34,12 @@ export function ColumnsMenu<Row>({ table }: { table: Table<Row> }) {
               const label = column.columnDef.meta?.label ?? (typeof header === 'string' ? header : column.id);
               return (
                 <label key={column.id} className={styles.menuItem}>
-                  <input type="checkbox" className={styles.checkbox} checked={column.getIsVisible()} onChange={column.getToggleVisibilityHandler()} />
+                  <input
+                    type="checkbox"
+                    className={styles.checkbox}
+                    checked={column.getIsVisible()}
+                    onChange={column.getToggleVisibilityHandler()}
+                  />
                   {label}
                 </label>
               );

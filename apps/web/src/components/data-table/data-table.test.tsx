@@ -29,7 +29,10 @@ const COLUMNS = [
 ] as ColumnDef<Piece, never>[];
 
 function Harness({ onOpen, onBulk }: { onOpen: (p: Piece) => void; onBulk: (ids: string[]) => void }) {
-  const state = useTableUrlState({ metal: param.optionalString() }, { sortable: ['name', 'price', 'stock'], defaultSort: { id: 'name', desc: false } });
+  const state = useTableUrlState(
+    { metal: param.optionalString() },
+    { sortable: ['name', 'price', 'stock'], defaultSort: { id: 'name', desc: false } },
+  );
   const location = useLocation();
   return (
     <>
@@ -38,7 +41,14 @@ function Harness({ onOpen, onBulk }: { onOpen: (p: Piece) => void; onBulk: (ids:
         id="pieces"
         caption="Pieces"
         columns={COLUMNS}
-        query={{ data: { content: PIECES, totalElements: 45 }, isPending: false, isFetching: false, isPlaceholderData: false, error: null, refetch: () => undefined }}
+        query={{
+          data: { content: PIECES, totalElements: 45 },
+          isPending: false,
+          isFetching: false,
+          isPlaceholderData: false,
+          error: null,
+          refetch: () => undefined,
+        }}
         state={state}
         getRowId={(p) => p.id}
         rowLabel={(p) => p.name}
@@ -72,7 +82,9 @@ describe('DataTable', () => {
   it('is a real table with column headers, the sort state and the range', () => {
     renderTable('/?page=2');
     const table = screen.getByRole('table', { name: 'Pieces' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['', 'Name↑', 'Price↕', 'Note']);
     expect(within(table).getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(screen.getByText('21–40 of 45 pieces')).toBeTruthy();
@@ -146,11 +158,19 @@ describe('useTableUrlState', () => {
 describe('DataTable paging past the offset window', () => {
   // 1,000 pieces, 20 a page; the API pages by number through the first 60 (pages 1–3), by cursor beyond.
   function DeepHarness({ seen }: { seen: (page: number, cursor: unknown) => void }) {
-    const state = useTableUrlState({ metal: param.optionalString() }, { sortable: ['name', 'price'], defaultSort: { id: 'name', desc: false } });
+    const state = useTableUrlState(
+      { metal: param.optionalString() },
+      { sortable: ['name', 'price'], defaultSort: { id: 'name', desc: false } },
+    );
     const location = useLocation();
     seen(state.page, state.cursor);
     // The page's cursors as the API gives them: named after the page, so each step shows which one it used.
-    const data = { content: PIECES, totalElements: 1000, nextCursor: `next-of-${state.page + 1}`, prevCursor: state.page === 0 ? null : `prev-of-${state.page + 1}` };
+    const data = {
+      content: PIECES,
+      totalElements: 1000,
+      nextCursor: `next-of-${state.page + 1}`,
+      prevCursor: state.page === 0 ? null : `prev-of-${state.page + 1}`,
+    };
     return (
       <>
         <p data-testid="url">{location.search}</p>

@@ -250,9 +250,7 @@ export function DataTable<Row>({
 
       {isSelectable && selectedRows.length > 0 ? (
         <div className={styles.bulkBar} role="region" aria-label="Bulk actions">
-          <span className={styles.bulkCount}>
-            {selectedRows.length} selected
-          </span>
+          <span className={styles.bulkCount}>{selectedRows.length} selected</span>
           <div className={styles.bulkActions}>{bulkActions(selectedRows, clearSelection)}</div>
           <button type="button" className={styles.linkButton} onClick={clearSelection}>
             Clear selection
@@ -263,7 +261,10 @@ export function DataTable<Row>({
       {error && !data ? (
         <QueryError error={error} onRetry={() => void query.refetch()} />
       ) : (
-        <div className={[styles.scroller, isFetching && !isInitialLoading && styles.fetching].filter(Boolean).join(' ')} data-testid={`table-${id}`}>
+        <div
+          className={[styles.scroller, isFetching && !isInitialLoading && styles.fetching].filter(Boolean).join(' ')}
+          data-testid={`table-${id}`}
+        >
           <table className={[styles.table, isSelectable && styles.selectableTable].filter(Boolean).join(' ')}>
             <caption className="visually-hidden">{caption}</caption>
             <thead>

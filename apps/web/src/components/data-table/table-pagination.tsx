@@ -42,8 +42,16 @@ export function TablePagination({
   const lastPage = total === undefined ? page : Math.max(0, Math.ceil(total / size) - 1);
   const isByNumber = (p: number) => offsetWindow === undefined || (p + 1) * size <= offsetWindow;
   // Within the window a step is a page number; past it, the cursor of the page on screen.
-  const previous = isByNumber(page - 1) ? { page: page - 1 } : prevCursor && !isStale ? { page: page - 1, cursor: { before: prevCursor } } : null;
-  const next = isByNumber(page + 1) ? { page: page + 1 } : nextCursor && !isStale ? { page: page + 1, cursor: { after: nextCursor } } : null;
+  const previous = isByNumber(page - 1)
+    ? { page: page - 1 }
+    : prevCursor && !isStale
+      ? { page: page - 1, cursor: { before: prevCursor } }
+      : null;
+  const next = isByNumber(page + 1)
+    ? { page: page + 1 }
+    : nextCursor && !isStale
+      ? { page: page + 1, cursor: { after: nextCursor } }
+      : null;
   return (
     <nav className={styles.pagination} aria-label="Pagination">
       <p className={styles.range} aria-live="polite">
@@ -60,10 +68,20 @@ export function TablePagination({
         </select>
       </label>
       <div className={styles.pageButtons}>
-        <button type="button" className={styles.pageButton} onClick={() => previous && onPage(previous.page, previous.cursor)} disabled={isDisabled || page <= 0 || !previous}>
+        <button
+          type="button"
+          className={styles.pageButton}
+          onClick={() => previous && onPage(previous.page, previous.cursor)}
+          disabled={isDisabled || page <= 0 || !previous}
+        >
           <span aria-hidden="true">←</span> Previous
         </button>
-        <button type="button" className={styles.pageButton} onClick={() => next && onPage(next.page, next.cursor)} disabled={isDisabled || page >= lastPage || !next}>
+        <button
+          type="button"
+          className={styles.pageButton}
+          onClick={() => next && onPage(next.page, next.cursor)}
+          disabled={isDisabled || page >= lastPage || !next}
+        >
           Next <span aria-hidden="true">→</span>
         </button>
       </div>

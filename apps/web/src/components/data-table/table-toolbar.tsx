@@ -112,7 +112,15 @@ export function FilterDate({ label, value, onChange, min, max }: FilterDateProps
       <label htmlFor={id} className={styles.filterLabel}>
         {label}
       </label>
-      <input id={id} type="date" className={styles.filterDate} value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value || undefined)} />
+      <input
+        id={id}
+        type="date"
+        className={styles.filterDate}
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
     </div>
   );
 }

@@ -58,7 +58,10 @@ export interface TableUrlOptions {
  * A list's whole state in the URL (docs/conventions.md §11): page, size, sort, search and filters, so a
  * link reproduces the view and Back steps through it. Defaults are left out of the URL.
  */
-export function useTableUrlState<F>(spec: ParamSpec<F>, { sortable, defaultSort = null, defaultSize = PAGE_SIZES[0] }: TableUrlOptions): TableUrlState<F> {
+export function useTableUrlState<F>(
+  spec: ParamSpec<F>,
+  { sortable, defaultSort = null, defaultSize = PAGE_SIZES[0] }: TableUrlOptions,
+): TableUrlState<F> {
   const [params, setParams] = useSearchParams();
   const pageRaw = Number(params.get('page'));
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw - 1 : 0;

@@ -21,7 +21,10 @@ describe('lazyResolver', () => {
     const rules = lazyResolver(load);
     rules.preload();
     rules.preload();
-    expect(await rules.resolver({ email: '' }, undefined, options)).toEqual({ values: {}, errors: { email: { type: 'too_small', message: 'Enter an email' } } });
+    expect(await rules.resolver({ email: '' }, undefined, options)).toEqual({
+      values: {},
+      errors: { email: { type: 'too_small', message: 'Enter an email' } },
+    });
     expect(await rules.resolver({ email: 'a@b.co' }, undefined, options)).toEqual({ values: { email: 'a@b.co' }, errors: {} });
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -32,7 +35,9 @@ describe('lazyResolver', () => {
     // A failed preload is silent; the validation that follows it loads again.
     rules.preload();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await expect(rules.resolver({ email: '' }, undefined, options)).resolves.toMatchObject({ errors: { email: { message: 'Enter an email' } } });
+    await expect(rules.resolver({ email: '' }, undefined, options)).resolves.toMatchObject({
+      errors: { email: { message: 'Enter an email' } },
+    });
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

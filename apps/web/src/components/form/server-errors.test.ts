@@ -16,13 +16,19 @@ describe('server errors onto form fields', () => {
     const setError = vi.fn();
     const error = new ApiError('This username is already taken.', { status: 409, code: 'USERNAME_TAKEN' });
     expect(applyServerErrors(error, FIELDS, setError)).toBeNull();
-    expect(setError).toHaveBeenCalledWith('username', expect.objectContaining({ message: 'This username is already taken.' }), expect.anything());
+    expect(setError).toHaveBeenCalledWith(
+      'username',
+      expect.objectContaining({ message: 'This username is already taken.' }),
+      expect.anything(),
+    );
   });
 
   it('returns the error text when nothing fits a field', () => {
     const setError = vi.fn();
     expect(applyServerErrors(new ApiError('Too many requests.', { status: 429 }), FIELDS, setError)).toBe('Too many requests.');
-    expect(applyServerErrors(new ApiError('Bad', { status: 400, details: [{ path: 'role', message: 'nope' }] }), FIELDS, setError)).toBe('Bad');
+    expect(applyServerErrors(new ApiError('Bad', { status: 400, details: [{ path: 'role', message: 'nope' }] }), FIELDS, setError)).toBe(
+      'Bad',
+    );
     expect(applyServerErrors(new TypeError(''), FIELDS, setError)).toBe('An error occurred');
     expect(setError).not.toHaveBeenCalled();
   });

@@ -16,7 +16,11 @@ export function applyServerErrors<T extends FieldValues>(
 ): string | null {
   if (!(error instanceof ApiError)) return errorText(error);
   const known = new Set<string>(fields);
-  const details = error.details.length ? error.details : error.code && FIELD_BY_CODE[error.code] ? [{ path: FIELD_BY_CODE[error.code]!, message: error.message }] : [];
+  const details = error.details.length
+    ? error.details
+    : error.code && FIELD_BY_CODE[error.code]
+      ? [{ path: FIELD_BY_CODE[error.code]!, message: error.message }]
+      : [];
   let isAttached = false;
   let hasUnattached = false;
   for (const detail of details) {

@@ -7,7 +7,10 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
  * closing or reloading the tab gets the browser's own prompt. Render it inside the form's page.
  */
 export function UnsavedChangesGuard({ isDirty }: { isDirty: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
 
   useEffect(() => {
     if (!isDirty) return;

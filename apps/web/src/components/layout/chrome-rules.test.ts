@@ -27,14 +27,21 @@ describe('chrome visibility (docs/product.md §2)', () => {
     },
   );
 
-  it.each(['/home', '/auth/login', '/collections/abc', '/news/some-story', '/user-profile', '/view-360', '/no-such-page', '/welcome-back', '/dashboard'])(
-    'shows both on %s',
-    (path) => {
-      expect(isNavbarHidden(path)).toBe(false);
-      expect(isFooterHidden(path)).toBe(false);
-      expect(isLogoDisabled(path)).toBe(false);
-    },
-  );
+  it.each([
+    '/home',
+    '/auth/login',
+    '/collections/abc',
+    '/news/some-story',
+    '/user-profile',
+    '/view-360',
+    '/no-such-page',
+    '/welcome-back',
+    '/dashboard',
+  ])('shows both on %s', (path) => {
+    expect(isNavbarHidden(path)).toBe(false);
+    expect(isFooterHidden(path)).toBe(false);
+    expect(isLogoDisabled(path)).toBe(false);
+  });
 
   it('ignores a trailing slash', () => {
     expect(isNavbarHidden('/welcome/')).toBe(true);

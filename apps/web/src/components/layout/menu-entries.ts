@@ -1,9 +1,6 @@
 import { paths } from '../../config/routes';
 
-export type MenuEntry =
-  | { kind: 'link'; label: string; to: string }
-  | { kind: 'inert'; label: string }
-  | { kind: 'account'; label: string };
+export type MenuEntry = { kind: 'link'; label: string; to: string } | { kind: 'inert'; label: string } | { kind: 'account'; label: string };
 
 /** docs/product.md §2, in order. Immersive Showroom has no action; Account opens the account popup. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [

@@ -39,7 +39,9 @@ function useOverHero(isEnabled: boolean): boolean {
     const attach = (): boolean => {
       const hero = document.querySelector<HTMLElement>('[data-hero]');
       if (!hero) return false;
-      intersection = new IntersectionObserver(([entry]) => setIsOver(Boolean(entry?.isIntersecting)), { rootMargin: `-${OVER_HERO_MARGIN_PX}px 0px 0px 0px` });
+      intersection = new IntersectionObserver(([entry]) => setIsOver(Boolean(entry?.isIntersecting)), {
+        rootMargin: `-${OVER_HERO_MARGIN_PX}px 0px 0px 0px`,
+      });
       intersection.observe(hero);
       return true;
     };
@@ -184,7 +186,12 @@ export function Navbar() {
   return (
     <header className={styles.navbar} data-tone={isOverHero ? 'over-hero' : 'solid'} data-testid="navbar">
       <div className={styles.bar}>
-        <div ref={menuWrap} className={`${styles.wrap} ${styles.start}`} onPointerEnter={onMenuPointerEnter} onPointerLeave={onMenuPointerLeave}>
+        <div
+          ref={menuWrap}
+          className={`${styles.wrap} ${styles.start}`}
+          onPointerEnter={onMenuPointerEnter}
+          onPointerLeave={onMenuPointerLeave}
+        >
           <button
             ref={menuTrigger}
             type="button"

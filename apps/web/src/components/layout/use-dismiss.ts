@@ -1,7 +1,12 @@
 import { useEffect, type RefObject } from 'react';
 
 /** Closes a popup on a pointer press outside `container` and on Escape (focus goes back to the trigger). */
-export function useDismiss(isOpen: boolean, onClose: () => void, container: RefObject<HTMLElement | null>, trigger: RefObject<HTMLElement | null>) {
+export function useDismiss(
+  isOpen: boolean,
+  onClose: () => void,
+  container: RefObject<HTMLElement | null>,
+  trigger: RefObject<HTMLElement | null>,
+) {
   useEffect(() => {
     if (!isOpen) return;
     const onPointerDown = (event: PointerEvent) => {

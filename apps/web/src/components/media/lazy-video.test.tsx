@@ -10,14 +10,22 @@ class FakeObserver {
     private readonly callback: IntersectionObserverCallback,
     options?: IntersectionObserverInit,
   ) {
-    observed = { options, report: (isIntersecting) => this.callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver) };
+    observed = {
+      options,
+      report: (isIntersecting) => this.callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+    };
   }
   observe() {}
   disconnect() {}
 }
 
 function reducedMotion(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches && query.includes('reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 }
 
 const film = (

@@ -12,7 +12,17 @@ import styles from './party-dashboard.module.css';
  * GET /api/{vendors,designers}/dashboard, their recent orders, and the columns of their pieces.
  */
 
-export function DashboardSection({ title, link, testId, children }: { title: string; link?: { to: string; label: string }; testId?: string; children: ReactNode }) {
+export function DashboardSection({
+  title,
+  link,
+  testId,
+  children,
+}: {
+  title: string;
+  link?: { to: string; label: string };
+  testId?: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid={testId}>
@@ -72,7 +82,10 @@ const FIGURE_LABELS = ['Pieces', 'Units in stock', 'Orders', 'Units sold', 'Reve
 
 /** Revenue per currency, largest first; the first line is the figure, the others follow smaller. */
 export function revenueLines(revenue: PartyDashboard['revenue']): string[] {
-  return [...revenue].filter((r) => r.amount > 0).sort((a, b) => b.amount - a.amount || a.currency.localeCompare(b.currency)).map((r) => formatMoney(r.amount, r.currency));
+  return [...revenue]
+    .filter((r) => r.amount > 0)
+    .sort((a, b) => b.amount - a.amount || a.currency.localeCompare(b.currency))
+    .map((r) => formatMoney(r.amount, r.currency));
 }
 
 /** The dashboard's figures; `undefined` while loading (the same layout, no shift). */
@@ -158,7 +171,10 @@ export interface PieceColumnsOptions {
 }
 
 /** A read-only list of one's own pieces; the name links to the piece's storefront page. */
-export function pieceColumns({ pieceHref = (p) => to.product(p.id), pieceTitle = (p) => `${p.name} on the site` }: PieceColumnsOptions = {}): ColumnDef<Product, never>[] {
+export function pieceColumns({
+  pieceHref = (p) => to.product(p.id),
+  pieceTitle = (p) => `${p.name} on the site`,
+}: PieceColumnsOptions = {}): ColumnDef<Product, never>[] {
   return [
     column.accessor('name', {
       id: 'name',
@@ -168,7 +184,11 @@ export function pieceColumns({ pieceHref = (p) => to.product(p.id), pieceTitle =
         const url = thumbnailUrl(info.row.original);
         return (
           <span className={styles.piece}>
-            {url ? <img className={styles.thumb} src={url} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className={styles.thumb} aria-hidden="true" />}
+            {url ? (
+              <img className={styles.thumb} src={url} alt="" width={40} height={40} loading="lazy" decoding="async" />
+            ) : (
+              <span className={styles.thumb} aria-hidden="true" />
+            )}
             <Link className={styles.pieceName} to={pieceHref(info.row.original)} title={pieceTitle(info.row.original)}>
               {info.getValue()}
             </Link>
@@ -177,16 +197,36 @@ export function pieceColumns({ pieceHref = (p) => to.product(p.id), pieceTitle =
       },
     }),
     column.accessor('sku', { id: 'sku', header: 'SKU', cell: (info) => <span className={styles.sku}>{info.getValue()}</span> }),
-    column.accessor((p) => p.price?.amount ?? p.priceRange?.min ?? null, { id: 'price', header: 'Price', meta: { align: 'end' }, cell: (info) => formatPrice(info.row.original) }),
-    column.accessor('stockQuantity', { id: 'stock', header: 'Stock', meta: { align: 'end' }, cell: (info) => formatCount(info.getValue()) }),
-    column.accessor('status', { id: 'status', header: 'Status', enableSorting: false, cell: (info) => <StatusDot tone={PRODUCT_TONE[info.getValue()]}>{humanize(info.getValue())}</StatusDot> }),
+    column.accessor((p) => p.price?.amount ?? p.priceRange?.min ?? null, {
+      id: 'price',
+      header: 'Price',
+      meta: { align: 'end' },
+      cell: (info) => formatPrice(info.row.original),
+    }),
+    column.accessor('stockQuantity', {
+      id: 'stock',
+      header: 'Stock',
+      meta: { align: 'end' },
+      cell: (info) => formatCount(info.getValue()),
+    }),
+    column.accessor('status', {
+      id: 'status',
+      header: 'Status',
+      enableSorting: false,
+      cell: (info) => <StatusDot tone={PRODUCT_TONE[info.getValue()]}>{humanize(info.getValue())}</StatusDot>,
+    }),
     column.accessor('isFeatured', {
       id: 'featured',
       header: 'Featured',
       enableSorting: false,
       cell: (info) => (info.getValue() ? <StatusDot tone="gold">Featured</StatusDot> : <span className={styles.muted}>—</span>),
     }),
-    column.accessor('updatedAt', { id: 'updatedAt', header: 'Updated', meta: { align: 'end' }, cell: (info) => formatShortDate(info.getValue()) }),
+    column.accessor('updatedAt', {
+      id: 'updatedAt',
+      header: 'Updated',
+      meta: { align: 'end' },
+      cell: (info) => formatShortDate(info.getValue()),
+    }),
   ] as ColumnDef<Product, never>[];
 }
 

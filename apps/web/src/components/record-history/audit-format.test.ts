@@ -35,7 +35,12 @@ describe('change formatting', () => {
     expect(actionWords({ action: 'DELETE', entityType: 'PRODUCT' })).toBe('Moved to the Trash');
     expect(actionWords({ action: 'DELETE', entityType: 'CATEGORY' })).toBe('Deleted');
     expect(actionWords({ action: 'ROLE', entityType: 'USER' })).toBe('Changed the role');
-    const event = (entityType: AuditEntityType, action: AuditAction = 'UPDATE') => ({ entityType, action, entityId: 'abc', entityLabel: 'ada lovelace' });
+    const event = (entityType: AuditEntityType, action: AuditAction = 'UPDATE') => ({
+      entityType,
+      action,
+      entityId: 'abc',
+      entityLabel: 'ada lovelace',
+    });
     expect(recordLink(event('PRODUCT'))).toBe('/dashboard/admin/manage-products/abc');
     expect(recordLink(event('ORDER'))).toBe('/dashboard/admin/orders/abc');
     expect(recordLink(event('SUBMISSION'))).toBe('/dashboard/admin/submissions/abc');

@@ -50,7 +50,8 @@ export function actionWords(event: Pick<AuditEvent, 'action' | 'entityType'>): s
 
 /** The record's page in the back-office, or null when there is none to open (deleted for good). */
 export function recordLink(event: Pick<AuditEvent, 'action' | 'entityType' | 'entityId' | 'entityLabel'>): string | null {
-  if (event.action === 'PURGE' || (event.action === 'DELETE' && !HAS_TRASH.has(event.entityType) && event.entityType !== 'USER')) return null;
+  if (event.action === 'PURGE' || (event.action === 'DELETE' && !HAS_TRASH.has(event.entityType) && event.entityType !== 'USER'))
+    return null;
   const id = event.entityId;
   switch (event.entityType) {
     case 'PRODUCT':
@@ -128,17 +129,38 @@ const CONSTANT = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isMoney = (v: unknown): v is { amount: number; currency: string } =>
-  !!v && typeof v === 'object' && typeof (v as { amount?: unknown }).amount === 'number' && typeof (v as { currency?: unknown }).currency === 'string' && Object.keys(v).length === 2;
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as { amount?: unknown }).amount === 'number' &&
+  typeof (v as { currency?: unknown }).currency === 'string' &&
+  Object.keys(v).length === 2;
 
 function paymentTerms(v: Record<string, unknown>): string | null {
   if (v.type === 'FULL') return 'Paid in full';
   if (v.type === 'INSTALLMENTS' && typeof v.installments === 'number') return `${v.installments} instalments`;
-  if (v.type === 'DEPOSIT_BALANCE' && typeof v.depositPercent === 'number') return `${v.depositPercent}% deposit, balance${typeof v.balanceDueDate === 'string' ? ` by ${formatShortDate(v.balanceDueDate)}` : ''}`;
+  if (v.type === 'DEPOSIT_BALANCE' && typeof v.depositPercent === 'number')
+    return `${v.depositPercent}% deposit, balance${typeof v.balanceDueDate === 'string' ? ` by ${formatShortDate(v.balanceDueDate)}` : ''}`;
   return null;
 }
 
 /** Codes printed as they are, never put into words. */
-const VERBATIM: ReadonlySet<string> = new Set(['sku', 'code', 'number', 'currency', 'countryCode', 'postalCode', 'timezone', 'phone', 'categoryId', 'componentId', 'vendorId', 'designerId', 'customerId', 'userId', 'createdBy']);
+const VERBATIM: ReadonlySet<string> = new Set([
+  'sku',
+  'code',
+  'number',
+  'currency',
+  'countryCode',
+  'postalCode',
+  'timezone',
+  'phone',
+  'categoryId',
+  'componentId',
+  'vendorId',
+  'designerId',
+  'customerId',
+  'userId',
+  'createdBy',
+]);
 
 const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 

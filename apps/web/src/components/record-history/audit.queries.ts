@@ -25,7 +25,8 @@ export const auditKeys = {
   list: (params: AuditListParams) => [...auditKeys.lists(), params] as const,
   actors: () => [...auditKeys.all, 'actors'] as const,
   /** One record's History; `version` (the record's updatedAt) makes a saved change reload it. */
-  record: (entityType: AuditEntityType, entityId: string, size: number, version: string | number | null) => [...auditKeys.all, 'record', entityType, entityId, size, version] as const,
+  record: (entityType: AuditEntityType, entityId: string, size: number, version: string | number | null) =>
+    [...auditKeys.all, 'record', entityType, entityId, size, version] as const,
 };
 
 export const auditPaths = { list: '/api/audit', actors: '/api/audit/actors' };

@@ -15,7 +15,11 @@ export function ChangeList({ changes, limit }: { changes: Record<string, AuditCh
           <span className={styles.field}>{line.label}:</span> {line.from === null ? line.to : `${line.from} → ${line.to}`}
         </li>
       ))}
-      {rest > 0 ? <li className={styles.field}>and {rest} more {rest === 1 ? 'field' : 'fields'}</li> : null}
+      {rest > 0 ? (
+        <li className={styles.field}>
+          and {rest} more {rest === 1 ? 'field' : 'fields'}
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -38,7 +38,9 @@ describe('RecordHistory', () => {
     const { calls } = mockFetch(() => jsonResponse(200, { content: events, page: 0, size: 10, totalElements: 12, totalPages: 2 }));
     renderHistory();
     const [list] = await screen.findAllByRole('list');
-    const items = within(list!).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    const items = within(list!)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list);
     expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toContain('Edited');
     expect(items[0]!.textContent).toContain('admin');

@@ -63,7 +63,13 @@ export function RecordHistory({ entityType, entityId, version, title = 'History'
             ))}
           </ol>
           {total > events.length && size < MAX ? (
-            <Button className={styles.more} variant="secondary" size="small" disabled={history.isFetching} onClick={() => setSize((s) => Math.min(s + MORE, MAX))}>
+            <Button
+              className={styles.more}
+              variant="secondary"
+              size="small"
+              disabled={history.isFetching}
+              onClick={() => setSize((s) => Math.min(s + MORE, MAX))}
+            >
               Show older changes
             </Button>
           ) : null}

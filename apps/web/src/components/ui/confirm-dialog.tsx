@@ -55,7 +55,14 @@ export function ConfirmDialog({
             <label htmlFor={inputId} className={styles.label}>
               Type <strong className={styles.code}>{confirmText}</strong> to confirm
             </label>
-            <input id={inputId} className={styles.input} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} />
+            <input
+              id={inputId}
+              className={styles.input}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </div>
         ) : null}
         {error ? (
@@ -67,7 +74,13 @@ export function ConfirmDialog({
           <Button variant="ghost" size="small" onClick={onCancel}>
             {cancelLabel}
           </Button>
-          <Button type="submit" size="small" className={isDestructive ? styles.destructive : undefined} disabled={!isTypedOk || isPending} aria-busy={isPending || undefined}>
+          <Button
+            type="submit"
+            size="small"
+            className={isDestructive ? styles.destructive : undefined}
+            disabled={!isTypedOk || isPending}
+            aria-busy={isPending || undefined}
+          >
             {isPending ? 'Working…' : confirmLabel}
           </Button>
         </div>

@@ -39,7 +39,15 @@ export function Textarea({ label, error, hint, isOptional, counterMax, id, ref, 
         {label}
         {isOptional ? <span className={field.optional}>optional</span> : null}
       </label>
-      <textarea ref={measure} id={inputId} className={field.control} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={handleChange} {...props} />
+      <textarea
+        ref={measure}
+        id={inputId}
+        className={field.control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={handleChange}
+        {...props}
+      />
       {hint ? (
         <p id={`${inputId}-hint`} className={field.hint}>
           {hint}

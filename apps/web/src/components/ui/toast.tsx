@@ -51,13 +51,20 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function Toaster() {
-  const items = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
     <ol className={styles.region} aria-live="polite" aria-label="Notifications">
       {items.map((toast) => (
         // The role sits inside the <li>: a list may only hold list items (axe: list).
         <li key={toast.id}>
-          <div className={[styles.toast, toast.tone === 'error' && styles.error].filter(Boolean).join(' ')} role={toast.tone === 'error' ? 'alert' : 'status'}>
+          <div
+            className={[styles.toast, toast.tone === 'error' && styles.error].filter(Boolean).join(' ')}
+            role={toast.tone === 'error' ? 'alert' : 'status'}
+          >
             <span className={styles.message}>{toast.message}</span>
             {toast.action ? (
               <button

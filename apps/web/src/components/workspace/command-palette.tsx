@@ -88,11 +88,18 @@ export default function CommandPalette({ isOpen, onOpenChange, sections, sources
     >
       <div className={styles.inputRow}>
         <NavIcon name="search" />
-        <Command.Input value={text} onValueChange={setText} placeholder="Search pieces, orders, people — or jump to a section" className={styles.input} />
+        <Command.Input
+          value={text}
+          onValueChange={setText}
+          placeholder="Search pieces, orders, people — or jump to a section"
+          className={styles.input}
+        />
       </div>
       <Command.List className={styles.list}>
         {isLoading ? <Command.Loading className={styles.loading}>Searching…</Command.Loading> : null}
-        <Command.Empty className={styles.empty}>{q.length < 2 ? 'Type at least two characters.' : `Nothing found for “${text.trim()}”.`}</Command.Empty>
+        <Command.Empty className={styles.empty}>
+          {q.length < 2 ? 'Type at least two characters.' : `Nothing found for “${text.trim()}”.`}
+        </Command.Empty>
         {matchingSections.length > 0 ? (
           <Command.Group heading="Go to" className={styles.group}>
             {matchingSections.map((section) => (
@@ -109,7 +116,12 @@ export default function CommandPalette({ isOpen, onOpenChange, sections, sources
           return (
             <Command.Group key={source.id} heading={source.heading} className={styles.group}>
               {items.map((item) => (
-                <Command.Item key={`${source.id}:${item.id}`} value={`${source.id}:${item.id}`} onSelect={() => go(item.to)} className={styles.item}>
+                <Command.Item
+                  key={`${source.id}:${item.id}`}
+                  value={`${source.id}:${item.id}`}
+                  onSelect={() => go(item.to)}
+                  className={styles.item}
+                >
                   <span className={styles.label}>{item.label}</span>
                   {item.detail ? <span className={styles.detail}>{item.detail}</span> : null}
                 </Command.Item>

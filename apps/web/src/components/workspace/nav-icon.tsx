@@ -9,7 +9,8 @@ const PATHS = {
   designers: 'M8 2.5l1.6 3.3 3.6.5-2.6 2.5.6 3.6L8 10.7l-3.2 1.7.6-3.6L2.8 6.3l3.6-.5z',
   vendors: 'M2.5 6.5 4 3h8l1.5 3.5M2.5 6.5h11v7h-11zM6.5 13.5v-4h3v4',
   locations: 'M8 14s4.5-4.2 4.5-7.5a4.5 4.5 0 0 0-9 0C3.5 9.8 8 14 8 14zM8 8a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
-  users: 'M6 7.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM1.5 13.5c.5-2.5 2.3-4 4.5-4s4 1.5 4.5 4M11 7.5a2 2 0 1 0-.5-3.9M12 9.7c1.4.4 2.3 1.7 2.5 3.8',
+  users:
+    'M6 7.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM1.5 13.5c.5-2.5 2.3-4 4.5-4s4 1.5 4.5 4M11 7.5a2 2 0 1 0-.5-3.9M12 9.7c1.4.4 2.3 1.7 2.5 3.8',
   emails: 'M2 3.5h12v9H2zM2 4l6 5 6-5',
   submissions: 'M4 2.5h5.5L12 5v8.5H4zM9.5 2.5V5H12M6 8.5h4M6 11h3',
   activity: 'M1.5 8h3l1.5-4 3 8 1.5-4h4',
@@ -25,7 +26,18 @@ export type NavIconName = keyof typeof PATHS;
 
 export function NavIcon({ name }: { name: NavIconName }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[name]} />
     </svg>
   );

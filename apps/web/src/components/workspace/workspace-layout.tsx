@@ -63,7 +63,11 @@ function readCollapsed(): boolean {
 
 function isItemActive(item: WorkspaceNavItem, pathname: string): boolean {
   if (item.isEnd) return pathname === item.to || pathname === `${item.to}/`;
-  return pathname === item.to || pathname.startsWith(`${item.to}/`) || (item.matches ?? []).some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return (
+    pathname === item.to ||
+    pathname.startsWith(`${item.to}/`) ||
+    (item.matches ?? []).some((p) => pathname === p || pathname.startsWith(`${p}/`))
+  );
 }
 
 /**
@@ -193,7 +197,13 @@ export function WorkspaceLayout({ title, base, screens, notFound, groups, palett
             ))}
           </nav>
           {isSmall ? null : (
-            <button type="button" className={styles.collapse} onClick={toggleCollapsed} aria-expanded={!isRail} aria-controls="workspace-sidebar">
+            <button
+              type="button"
+              className={styles.collapse}
+              onClick={toggleCollapsed}
+              aria-expanded={!isRail}
+              aria-controls="workspace-sidebar"
+            >
               <NavIcon name={isRail ? 'expand' : 'collapse'} />
               <span className={styles.navLabel}>{isRail ? 'Expand sidebar' : 'Collapse sidebar'}</span>
             </button>
@@ -219,12 +229,22 @@ export function WorkspaceLayout({ title, base, screens, notFound, groups, palett
               <ol>
                 {crumbs.map((crumb, index) => (
                   <li key={`${crumb.label}-${index}`}>
-                    {crumb.to && index < crumbs.length - 1 ? <Link to={crumb.to}>{crumb.label}</Link> : <span aria-current={index === crumbs.length - 1 ? 'page' : undefined}>{crumb.label}</span>}
+                    {crumb.to && index < crumbs.length - 1 ? (
+                      <Link to={crumb.to}>{crumb.label}</Link>
+                    ) : (
+                      <span aria-current={index === crumbs.length - 1 ? 'page' : undefined}>{crumb.label}</span>
+                    )}
                   </li>
                 ))}
               </ol>
             </nav>
-            <button type="button" className={styles.paletteTrigger} onClick={openPalette} aria-label="Search or jump to…" aria-keyshortcuts="Control+K Meta+K">
+            <button
+              type="button"
+              className={styles.paletteTrigger}
+              onClick={openPalette}
+              aria-label="Search or jump to…"
+              aria-keyshortcuts="Control+K Meta+K"
+            >
               <NavIcon name="search" />
               <span className={styles.paletteText}>Search or jump to…</span>
               <kbd className={styles.kbd}>Ctrl K</kbd>
@@ -244,7 +264,13 @@ export function WorkspaceLayout({ title, base, screens, notFound, groups, palett
           </div>
           <div className={styles.content} id="workspace-content">
             <Routes>
-              {screens.map(({ path, element }) => (path === base ? <Route key={path} index element={element} /> : <Route key={path} path={path.slice(base.length + 1)} element={element} />))}
+              {screens.map(({ path, element }) =>
+                path === base ? (
+                  <Route key={path} index element={element} />
+                ) : (
+                  <Route key={path} path={path.slice(base.length + 1)} element={element} />
+                ),
+              )}
               <Route path="*" element={notFound} />
             </Routes>
           </div>
@@ -258,4 +284,3 @@ export function WorkspaceLayout({ title, base, screens, notFound, groups, palett
     </WorkspaceProvider>
   );
 }
-

@@ -18,7 +18,10 @@ describe('collection form', () => {
   });
 
   it('sends only what changed, trimmed', () => {
-    expect(changedFields(valid, { ...valid, name: ' Aube ', description: ' Frost. ', isFeatured: true })).toEqual({ description: 'Frost.', isFeatured: true });
+    expect(changedFields(valid, { ...valid, name: ' Aube ', description: ' Frost. ', isFeatured: true })).toEqual({
+      description: 'Frost.',
+      isFeatured: true,
+    });
     expect(changedFields(valid, { ...valid, year: 2027, season: 'SPRING' })).toEqual({ year: 2027, season: 'SPRING' });
     expect(changedFields(valid, valid)).toEqual({});
   });

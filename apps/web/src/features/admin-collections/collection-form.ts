@@ -16,12 +16,24 @@ export const CollectionFormSchema = z.object({
 });
 export type CollectionFormValues = z.infer<typeof CollectionFormSchema>;
 export type CollectionFormInput = z.input<typeof CollectionFormSchema>;
-export const COLLECTION_FORM_FIELDS = ['name', 'year', 'season', 'description', 'isFeatured'] as const satisfies readonly (keyof CollectionFormValues)[];
+export const COLLECTION_FORM_FIELDS = [
+  'name',
+  'year',
+  'season',
+  'description',
+  'isFeatured',
+] as const satisfies readonly (keyof CollectionFormValues)[];
 
 /** The form's starting values: the collection's, or a new one for this year. */
 export function toFormValues(collection: Collection | undefined, now = new Date()): CollectionFormValues {
   if (!collection) return { name: '', year: now.getUTCFullYear(), season: defaultSeason(now), description: '', isFeatured: false };
-  return { name: collection.name, year: collection.year, season: collection.season, description: collection.description, isFeatured: collection.isFeatured };
+  return {
+    name: collection.name,
+    year: collection.year,
+    season: collection.season,
+    description: collection.description,
+    isFeatured: collection.isFeatured,
+  };
 }
 
 function defaultSeason(now: Date): CollectionSeason {

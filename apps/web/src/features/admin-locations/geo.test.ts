@@ -81,13 +81,14 @@ describe('framing', () => {
   });
 
   it('finds the country under a point, holes excluded, and its mainland', () => {
-    const square = (w: number, s: number, e: number, n: number) => [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ] as [number, number][];
+    const square = (w: number, s: number, e: number, n: number) =>
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ] as [number, number][];
     const country: Polygon[] = [[square(0, 40, 10, 50), square(4, 44, 6, 46)], [square(50, -21, 51, -20)]];
     expect(polygonsContain(country, { longitude: 2, latitude: 48 })).toBe(true);
     expect(polygonsContain(country, { longitude: 5, latitude: 45 })).toBe(false);

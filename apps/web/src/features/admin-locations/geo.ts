@@ -60,7 +60,12 @@ export function unproject({ x, y }: Point, decimals = 4): LonLat {
 }
 
 /** A point given in the SVG's viewBox, from its place inside the element's on-screen box (the SVG keeps the view's aspect ratio). */
-export function viewPointAt(view: ViewBox, box: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): Point {
+export function viewPointAt(
+  view: ViewBox,
+  box: { left: number; top: number; width: number; height: number },
+  clientX: number,
+  clientY: number,
+): Point {
   return {
     x: view.x + ((clientX - box.left) / box.width) * view.width,
     y: view.y + ((clientY - box.top) / box.height) * view.height,
@@ -179,12 +184,18 @@ export function mainlandBounds(polygons: readonly Polygon[]): Bounds | null {
 
 /** Bounds grown to take in a point (a boutique on an island still shows with its country). */
 export function extendBounds(bounds: Bounds, { longitude, latitude }: LonLat): Bounds {
-  return { west: Math.min(bounds.west, longitude), east: Math.max(bounds.east, longitude), south: Math.min(bounds.south, latitude), north: Math.max(bounds.north, latitude) };
+  return {
+    west: Math.min(bounds.west, longitude),
+    east: Math.max(bounds.east, longitude),
+    south: Math.min(bounds.south, latitude),
+    north: Math.max(bounds.north, latitude),
+  };
 }
 
 /** Typed coordinates, if both are numbers in range. */
 export function validCoordinates(latitude: unknown, longitude: unknown): LonLat | null {
-  if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return null;
   if (latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180) return null;
   return { latitude, longitude };
 }

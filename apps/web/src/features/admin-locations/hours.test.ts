@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { copyDay, dayText, defaultWeek, fullWeek, nextRange, openDays, problemsByDay, problemsFromFormErrors, sortRanges, validateWeek } from './hours';
+import {
+  copyDay,
+  dayText,
+  defaultWeek,
+  fullWeek,
+  nextRange,
+  openDays,
+  problemsByDay,
+  problemsFromFormErrors,
+  sortRanges,
+  validateWeek,
+} from './hours';
 
 const week = (patch: Partial<ReturnType<typeof defaultWeek>> = {}) => ({ ...defaultWeek(), ...patch });
 
@@ -23,16 +34,41 @@ describe('opening hours rules (the contract’s, run in the browser)', () => {
   });
 
   it('wants the closing time after the opening time, on that range', () => {
-    const problems = validateWeek(week({ WEDNESDAY: [{ open: '10:00', close: '12:00' }, { open: '18:00', close: '14:00' }] }));
+    const problems = validateWeek(
+      week({
+        WEDNESDAY: [
+          { open: '10:00', close: '12:00' },
+          { open: '18:00', close: '14:00' },
+        ],
+      }),
+    );
     expect(Object.keys(problems)).toEqual(['WEDNESDAY']);
     expect(problems.WEDNESDAY?.ranges).toEqual({ 1: { close: 'Closing time must be after opening time' } });
-    expect(validateWeek(week({ MONDAY: [{ open: '10:00', close: '10:00' }] })).MONDAY?.ranges[0]?.close).toBe('Closing time must be after opening time');
+    expect(validateWeek(week({ MONDAY: [{ open: '10:00', close: '10:00' }] })).MONDAY?.ranges[0]?.close).toBe(
+      'Closing time must be after opening time',
+    );
   });
 
   it('refuses overlapping ranges, in any order, naming the range overlapped', () => {
-    const problems = validateWeek(week({ FRIDAY: [{ open: '14:00', close: '19:00' }, { open: '10:00', close: '14:30' }] }));
+    const problems = validateWeek(
+      week({
+        FRIDAY: [
+          { open: '14:00', close: '19:00' },
+          { open: '10:00', close: '14:30' },
+        ],
+      }),
+    );
     expect(problems.FRIDAY?.ranges).toEqual({ 0: { open: 'Overlaps 10:00–14:30' } });
-    expect(validateWeek(week({ FRIDAY: [{ open: '10:00', close: '19:00' }, { open: '12:00', close: '13:00' }] })).FRIDAY?.ranges).toEqual({ 1: { open: 'Overlaps 10:00–19:00' } });
+    expect(
+      validateWeek(
+        week({
+          FRIDAY: [
+            { open: '10:00', close: '19:00' },
+            { open: '12:00', close: '13:00' },
+          ],
+        }),
+      ).FRIDAY?.ranges,
+    ).toEqual({ 1: { open: 'Overlaps 10:00–19:00' } });
   });
 
   it('refuses a malformed time and more than three ranges a day', () => {
@@ -77,11 +113,20 @@ describe('editing a day', () => {
     expect(nextRange([{ open: '10:00', close: '12:30' }])).toEqual({ open: '13:30', close: '17:30' });
     expect(nextRange([{ open: '18:00', close: '21:00' }])).toEqual({ open: '22:00', close: '23:59' });
     expect(nextRange([{ open: '18:00', close: '23:30' }])).toBeNull();
-    expect(nextRange([{ open: '08:00', close: '09:00' }, { open: '10:00', close: '11:00' }, { open: '12:00', close: '13:00' }])).toBeNull();
+    expect(
+      nextRange([
+        { open: '08:00', close: '09:00' },
+        { open: '10:00', close: '11:00' },
+        { open: '12:00', close: '13:00' },
+      ]),
+    ).toBeNull();
   });
 
   it('sorts, copies and summarises days as the site shows them', () => {
-    const split = [{ open: '14:00', close: '19:00' }, { open: '10:00', close: '12:30' }];
+    const split = [
+      { open: '14:00', close: '19:00' },
+      { open: '10:00', close: '12:30' },
+    ];
     expect(sortRanges(split).map((r) => r.open)).toEqual(['10:00', '14:00']);
     expect(dayText(split)).toBe('10:00–12:30, 14:00–19:00');
     expect(dayText([])).toBe('Closed');

@@ -26,7 +26,9 @@ export function defaultWeek(): OpeningHours {
 
 /** Every weekday present (the API may omit closed ones). */
 export function fullWeek(hours: Partial<OpeningHours> | undefined): OpeningHours {
-  return Object.fromEntries(WEEKDAYS.map((day) => [day, (hours?.[day] ?? []).map((r) => ({ open: r.open, close: r.close }))])) as OpeningHours;
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => [day, (hours?.[day] ?? []).map((r) => ({ open: r.open, close: r.close }))]),
+  ) as OpeningHours;
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -65,7 +67,10 @@ const emptyProblems = (): DayProblems => ({ ranges: {} });
  * Puts problems given as contract paths (`openingHours.MONDAY.1.open`, or `MONDAY.1.open` inside
  * the hours) on their weekday and range. Paths that name no weekday are returned apart.
  */
-export function problemsByDay(issues: readonly { path: string; message: string }[]): { byDay: Partial<Record<Weekday, DayProblems>>; other: string[] } {
+export function problemsByDay(issues: readonly { path: string; message: string }[]): {
+  byDay: Partial<Record<Weekday, DayProblems>>;
+  other: string[];
+} {
   const byDay: Partial<Record<Weekday, DayProblems>> = {};
   const other: string[] = [];
   for (const issue of issues) {
@@ -106,9 +111,11 @@ export function copyDay(hours: OpeningHours, from: Weekday, to: readonly Weekday
 
 /** 'Closed', or the ranges as the site shows them: '10:00–12:30, 14:00–19:00'. */
 export function dayText(ranges: readonly Range[]): string {
-  return ranges.length === 0 ? 'Closed' : sortRanges(ranges)
-    .map((r) => `${r.open}–${r.close}`)
-    .join(', ');
+  return ranges.length === 0
+    ? 'Closed'
+    : sortRanges(ranges)
+        .map((r) => `${r.open}–${r.close}`)
+        .join(', ');
 }
 
 /** For the table: how many days the location opens. */

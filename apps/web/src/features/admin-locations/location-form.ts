@@ -1,19 +1,28 @@
-import { CreateLocationBodySchema, LocationClosuresSchema, OpeningHoursSchema, type CreateLocationBody, type Location, type UpdateLocationBody } from '@mirror/contract';
+import {
+  CreateLocationBodySchema,
+  LocationClosuresSchema,
+  OpeningHoursSchema,
+  type CreateLocationBody,
+  type Location,
+  type UpdateLocationBody,
+} from '@mirror/contract';
 import { z } from 'zod';
 import { defaultWeek, fullWeek, sortRanges } from './hours';
 
 const contract = CreateLocationBodySchema.shape;
 
 /** Optional text fields are '' in the form and null in the API. */
-const optionalText = (schema: z.ZodType<string | null | undefined>) => z.string().refine((value) => value.trim() === '' || schema.safeParse(value.trim()).success, {
-  error: (issue) => {
-    const result = schema.safeParse(String(issue.input).trim());
-    return result.success ? 'Invalid value' : (result.error.issues[0]?.message ?? 'Invalid value');
-  },
-});
+const optionalText = (schema: z.ZodType<string | null | undefined>) =>
+  z.string().refine((value) => value.trim() === '' || schema.safeParse(value.trim()).success, {
+    error: (issue) => {
+      const result = schema.safeParse(String(issue.input).trim());
+      return result.success ? 'Invalid value' : (result.error.issues[0]?.message ?? 'Invalid value');
+    },
+  });
 
 /** A number input gives NaN when empty: say what to type rather than zod's type message. */
-const coordinate = (label: string, schema: z.ZodNumber) => z.number({ error: `Enter the ${label}, or pick the place on the map` }).pipe(schema);
+const coordinate = (label: string, schema: z.ZodNumber) =>
+  z.number({ error: `Enter the ${label}, or pick the place on the map` }).pipe(schema);
 
 /** The editor's fields, validated by the contract's own rules. */
 export const LocationFormSchema = z.object({
@@ -123,7 +132,9 @@ export function toCreateBody(values: LocationFormValues): CreateLocationBody {
     timezone: values.timezone.trim(),
     phone: nullable(values.phone),
     email: nullable(values.email),
-    openingHours: Object.fromEntries(Object.entries(values.openingHours).map(([day, ranges]) => [day, sortRanges(ranges)])) as CreateLocationBody['openingHours'],
+    openingHours: Object.fromEntries(
+      Object.entries(values.openingHours).map(([day, ranges]) => [day, sortRanges(ranges)]),
+    ) as CreateLocationBody['openingHours'],
     closures: values.closures.map((c) => ({ date: c.date, note: c.note.trim() })).sort((a, b) => a.date.localeCompare(b.date)),
     services: values.services,
     isAppointmentBookable: values.isAppointmentBookable,

@@ -24,8 +24,14 @@ describe('parseAmount', () => {
 
 describe('PaymentFormSchema', () => {
   it('gives the contract’s body, the reference left out when empty', () => {
-    expect(PaymentFormSchema.parse({ amount: '1,000', method: 'CASH', reference: '  ', receivedOn: '2026-11-20' })).toEqual({ amount: 100_000, method: 'CASH', receivedOn: '2026-11-20' });
-    expect(PaymentFormSchema.parse({ amount: '10', method: 'CHEQUE', reference: ' CHQ 1 ', receivedOn: '2026-11-20' })).toMatchObject({ reference: 'CHQ 1' });
+    expect(PaymentFormSchema.parse({ amount: '1,000', method: 'CASH', reference: '  ', receivedOn: '2026-11-20' })).toEqual({
+      amount: 100_000,
+      method: 'CASH',
+      receivedOn: '2026-11-20',
+    });
+    expect(PaymentFormSchema.parse({ amount: '10', method: 'CHEQUE', reference: ' CHQ 1 ', receivedOn: '2026-11-20' })).toMatchObject({
+      reference: 'CHQ 1',
+    });
   });
 
   it('names the field at fault', () => {

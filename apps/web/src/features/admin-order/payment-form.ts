@@ -1,4 +1,11 @@
-import { PAYMENT_METHODS, RecordPaymentBodySchema, type Order, type Payment, type RecordPaymentBody, type ScheduleItem } from '@mirror/contract';
+import {
+  PAYMENT_METHODS,
+  RecordPaymentBodySchema,
+  type Order,
+  type Payment,
+  type RecordPaymentBody,
+  type ScheduleItem,
+} from '@mirror/contract';
 import { z } from 'zod';
 
 export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
@@ -14,7 +21,10 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
  * or null when it is not a plain positive amount with at most two decimals.
  */
 export function parseAmount(text: string): number | null {
-  const cleaned = text.trim().replace(/^[€£$]\s*/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^[€£$]\s*/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole, fraction = ''] = cleaned.split('.') as [string, string?];
   const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
@@ -45,14 +55,23 @@ export const PaymentFormSchema = z
   .transform((values, ctx): RecordPaymentBody => {
     const amount = parseAmount(values.amount);
     if (amount === null) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: values.amount.trim() ? 'Enter an amount such as 4500 or 4500.50' : 'Enter the amount received' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: values.amount.trim() ? 'Enter an amount such as 4500 or 4500.50' : 'Enter the amount received',
+      });
       return z.NEVER;
     }
     if (!values.receivedOn) {
       ctx.addIssue({ code: 'custom', path: ['receivedOn'], message: 'Choose the day the payment was received' });
       return z.NEVER;
     }
-    const body = { amount, method: values.method, receivedOn: values.receivedOn, ...(values.reference.trim() ? { reference: values.reference.trim() } : {}) };
+    const body = {
+      amount,
+      method: values.method,
+      receivedOn: values.receivedOn,
+      ...(values.reference.trim() ? { reference: values.reference.trim() } : {}),
+    };
     const result = RecordPaymentBodySchema.safeParse(body);
     if (result.success) return result.data;
     for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });

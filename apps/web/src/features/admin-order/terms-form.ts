@@ -1,4 +1,12 @@
-import { PAYMENT_TERM_TYPES, PaymentTermsSchema, ScheduleError, addMonths, planSchedule, type PaymentTerms, type PlannedItem } from '@mirror/contract';
+import {
+  PAYMENT_TERM_TYPES,
+  PaymentTermsSchema,
+  ScheduleError,
+  addMonths,
+  planSchedule,
+  type PaymentTerms,
+  type PlannedItem,
+} from '@mirror/contract';
 import { z } from 'zod';
 
 export type PaymentTermType = (typeof PAYMENT_TERM_TYPES)[number];
@@ -24,7 +32,15 @@ export interface TermsFormValues {
   intervalMonths: number;
 }
 
-export const TERMS_FORM_FIELDS = ['type', 'dueDate', 'depositPercent', 'balanceDueDate', 'installments', 'firstDueDate', 'intervalMonths'] as const;
+export const TERMS_FORM_FIELDS = [
+  'type',
+  'dueDate',
+  'depositPercent',
+  'balanceDueDate',
+  'installments',
+  'firstDueDate',
+  'intervalMonths',
+] as const;
 
 /** The form's values for the order's current terms; the other types get sensible starting values. */
 export function toTermsFormValues(terms: PaymentTerms, today: string): TermsFormValues {
@@ -43,7 +59,12 @@ export function toTermsFormValues(terms: PaymentTerms, today: string): TermsForm
     case 'DEPOSIT_BALANCE':
       return { ...values, depositPercent: terms.depositPercent, balanceDueDate: terms.balanceDueDate };
     case 'INSTALLMENTS':
-      return { ...values, installments: terms.installments, firstDueDate: terms.firstDueDate ?? '', intervalMonths: terms.intervalMonths ?? 1 };
+      return {
+        ...values,
+        installments: terms.installments,
+        firstDueDate: terms.firstDueDate ?? '',
+        intervalMonths: terms.intervalMonths ?? 1,
+      };
   }
 }
 

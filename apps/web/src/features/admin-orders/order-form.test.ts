@@ -1,11 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { planSchedule } from '@mirror/contract';
-import { emptyOrderForm, formFieldOf, orderResolver, parsePrice, previewSchedule, toCreateOrderBody, totalsOf, type OrderFormValues, type PickedProduct } from './order-form';
+import {
+  emptyOrderForm,
+  formFieldOf,
+  orderResolver,
+  parsePrice,
+  previewSchedule,
+  toCreateOrderBody,
+  totalsOf,
+  type OrderFormValues,
+  type PickedProduct,
+} from './order-form';
 
 const TODAY = '2026-11-23';
-const ring: PickedProduct = { id: '11111111-1111-4111-8111-111111111111', name: 'Ring', sku: 'R-1', price: { amount: 100_000, currency: 'EUR' }, currency: 'EUR', stockQuantity: 4 };
-const onRequest: PickedProduct = { id: '22222222-2222-4222-8222-222222222222', name: 'Tiara', sku: 'T-1', price: null, currency: 'EUR', stockQuantity: 1 };
-const inPounds: PickedProduct = { ...ring, id: '33333333-3333-4333-8333-333333333333', currency: 'GBP', price: { amount: 5_000, currency: 'GBP' } };
+const ring: PickedProduct = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Ring',
+  sku: 'R-1',
+  price: { amount: 100_000, currency: 'EUR' },
+  currency: 'EUR',
+  stockQuantity: 4,
+};
+const onRequest: PickedProduct = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Tiara',
+  sku: 'T-1',
+  price: null,
+  currency: 'EUR',
+  stockQuantity: 1,
+};
+const inPounds: PickedProduct = {
+  ...ring,
+  id: '33333333-3333-4333-8333-333333333333',
+  currency: 'GBP',
+  price: { amount: 5_000, currency: 'GBP' },
+};
 const products = new Map([ring, onRequest, inPounds].map((p) => [p.id, p]));
 const customerId = '44444444-4444-4444-8444-444444444444';
 
@@ -30,7 +59,15 @@ describe('new order form', () => {
     expect(totals.total).toBe(1_550_050);
     expect(totals.isMixedCurrency).toBe(false);
     expect(totalsOf([{ productId: onRequest.id, quantity: 1, unitPrice: '' }], products).lineTotals).toEqual([null]);
-    expect(totalsOf([{ productId: ring.id, quantity: 1, unitPrice: '' }, { productId: inPounds.id, quantity: 1, unitPrice: '' }], products).isMixedCurrency).toBe(true);
+    expect(
+      totalsOf(
+        [
+          { productId: ring.id, quantity: 1, unitPrice: '' },
+          { productId: inPounds.id, quantity: 1, unitPrice: '' },
+        ],
+        products,
+      ).isMixedCurrency,
+    ).toBe(true);
     expect(parsePrice('abc')).toBeNull();
     expect(parsePrice('€1,000')).toBe(100_000);
   });
@@ -45,7 +82,11 @@ describe('new order form', () => {
     expect(preview.items.reduce((s, i) => s + i.amount, 0)).toBe(total);
     const quarterly = previewSchedule(total, { ...instalments, intervalMonths: 3 }, TODAY);
     expect(quarterly.items.map((i) => i.dueDate)).toEqual(['2027-01-31', '2027-04-30', '2027-07-31']);
-    const deposit = previewSchedule(total, { ...form().terms, type: 'DEPOSIT_BALANCE', depositPercent: 30, balanceDueDate: '2027-02-01' }, TODAY);
+    const deposit = previewSchedule(
+      total,
+      { ...form().terms, type: 'DEPOSIT_BALANCE', depositPercent: 30, balanceDueDate: '2027-02-01' },
+      TODAY,
+    );
     expect(deposit.items.map((i) => [i.label, i.amount])).toEqual([
       ['Deposit (30 %)', 30_000],
       ['Balance', 70_000],
@@ -67,14 +108,24 @@ describe('new order form', () => {
       lines: [{ productId: onRequest.id, quantity: 2, unitPrice: 900_000 }],
       paymentTerms: { type: 'INSTALLMENTS', installments: 3, firstDueDate: TODAY },
     });
-    const guest = toCreateOrderBody(form({ customerMode: 'guest', guest: { name: 'Ada', email: 'ada@example.com' }, lines: [{ productId: ring.id, quantity: 1, unitPrice: '' }] }), products);
+    const guest = toCreateOrderBody(
+      form({
+        customerMode: 'guest',
+        guest: { name: 'Ada', email: 'ada@example.com' },
+        lines: [{ productId: ring.id, quantity: 1, unitPrice: '' }],
+      }),
+      products,
+    );
     expect(guest).toMatchObject({ guest: { name: 'Ada', email: 'ada@example.com' }, lines: [{ productId: ring.id, quantity: 1 }] });
     expect(guest).not.toHaveProperty('customerId');
   });
 
   it('validates with the contract and puts each problem on its field', async () => {
     const empty = await resolve(form({ customerId: '' }));
-    expect(empty.errors).toMatchObject({ customerId: { message: 'Choose a client, or order for a guest' }, lines: { message: 'Add at least one piece' } });
+    expect(empty.errors).toMatchObject({
+      customerId: { message: 'Choose a client, or order for a guest' },
+      lines: { message: 'Add at least one piece' },
+    });
 
     const bad = await resolve(
       form({

@@ -48,7 +48,15 @@ export function emptyOrderForm(today: string): OrderFormValues {
     customerId: '',
     guest: { name: '', email: '' },
     lines: [],
-    terms: { type: 'FULL', dueDate: today, depositPercent: 30, balanceDueDate: addMonths(today, 1), installments: 3, firstDueDate: today, intervalMonths: 1 },
+    terms: {
+      type: 'FULL',
+      dueDate: today,
+      depositPercent: 30,
+      balanceDueDate: addMonths(today, 1),
+      installments: 3,
+      firstDueDate: today,
+      intervalMonths: 1,
+    },
     notes: '',
   };
 }

@@ -4,13 +4,18 @@ import { amountRangeLabel, apiFilterOf, orderFilterSpec, paymentTone, withoutSta
 
 describe('orders table URL state', () => {
   it('reads the URL the overview links to, and ignores garbage', () => {
-    const filters = readParams(new URLSearchParams('status=PENDING&payment=OVERDUE&from=2026-11-01&to=nope&min=5000&max=-3'), orderFilterSpec);
+    const filters = readParams(
+      new URLSearchParams('status=PENDING&payment=OVERDUE&from=2026-11-01&to=nope&min=5000&max=-3'),
+      orderFilterSpec,
+    );
     expect(filters).toEqual({ status: 'PENDING', payment: 'OVERDUE', from: '2026-11-01', to: undefined, min: 5000, max: undefined });
     expect(readParams(new URLSearchParams('status=pending'), orderFilterSpec).status).toBeUndefined();
   });
 
   it('turns the URL into the API filter: minor units, ranges the right way round, trimmed search', () => {
-    expect(apiFilterOf({ status: 'PENDING', payment: undefined, from: '2026-12-01', to: '2026-11-01', min: 20_000, max: 5_000 }, '  MR-2026 ')).toEqual({
+    expect(
+      apiFilterOf({ status: 'PENDING', payment: undefined, from: '2026-12-01', to: '2026-11-01', min: 20_000, max: 5_000 }, '  MR-2026 '),
+    ).toEqual({
       status: 'PENDING',
       from: '2026-11-01',
       to: '2026-12-01',

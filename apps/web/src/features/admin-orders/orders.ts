@@ -7,7 +7,8 @@ export type Tone = 'ink' | 'muted' | 'gold' | 'error';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const optionalDate = () => ({
-  parse: (raw: string | null): string | undefined => (raw && ISO_DATE.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : undefined),
+  parse: (raw: string | null): string | undefined =>
+    raw && ISO_DATE.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : undefined,
   default: undefined as string | undefined,
 });
 
@@ -57,7 +58,12 @@ export function withoutStatus(filter: AdminOrderFilter): AdminOrderFilter {
   return rest;
 }
 
-export const PAYMENT_STATE_LABEL: Record<PaymentState, string> = { UNPAID: 'Unpaid', PARTLY_PAID: 'Partly paid', PAID: 'Paid', OVERDUE: 'Overdue' };
+export const PAYMENT_STATE_LABEL: Record<PaymentState, string> = {
+  UNPAID: 'Unpaid',
+  PARTLY_PAID: 'Partly paid',
+  PAID: 'Paid',
+  OVERDUE: 'Overdue',
+};
 
 /** Overdue is the one red in the table; partly paid asks for attention; paid is settled ink. */
 export function paymentTone(state: PaymentState): Tone {

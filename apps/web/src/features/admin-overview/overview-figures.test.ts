@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, compactMoney, formatPercentChange, leadingCurrency, monthBounds, monthLabel, nonZero, revenueChange } from './overview-figures';
+import {
+  addDays,
+  compactMoney,
+  formatPercentChange,
+  leadingCurrency,
+  monthBounds,
+  monthLabel,
+  nonZero,
+  revenueChange,
+} from './overview-figures';
 
 const month = (m: string, amounts: Record<string, number>) => ({
   month: m,

@@ -54,23 +54,49 @@ describe('toFormValues', () => {
       isVerified: false,
       isFeatured: true,
     });
-    expect(toFormValues('vendor', vendor)).toMatchObject({ name: 'Mirror Atelier', type: 'ATELIER', description: 'Rue de la Paix', email: '', userId: vendor.userId, isActive: false });
+    expect(toFormValues('vendor', vendor)).toMatchObject({
+      name: 'Mirror Atelier',
+      type: 'ATELIER',
+      description: 'Rue de la Paix',
+      email: '',
+      userId: vendor.userId,
+      isActive: false,
+    });
   });
 
   it('starts a new record active, neither verified nor featured', () => {
-    expect(toFormValues('vendor')).toMatchObject({ code: '', name: '', type: 'ATELIER', country: '', isActive: true, isVerified: false, isFeatured: false });
+    expect(toFormValues('vendor')).toMatchObject({
+      code: '',
+      name: '',
+      type: 'ATELIER',
+      country: '',
+      isActive: true,
+      isVerified: false,
+      isFeatured: false,
+    });
     expect(toFormValues('designer')).toMatchObject({ displayName: '', specialty: '', isActive: true });
   });
 });
 
 describe('the form schemas', () => {
   it('send empty optional fields as null, trimmed text and an upper-case country', () => {
-    const output = DesignerFormSchema.parse({ ...toFormValues('designer', designer), bio: '   ', website: ' https://amara.example ', country: 'it' });
+    const output = DesignerFormSchema.parse({
+      ...toFormValues('designer', designer),
+      bio: '   ',
+      website: ' https://amara.example ',
+      country: 'it',
+    });
     expect(output).toMatchObject({ bio: null, website: 'https://amara.example', country: 'IT', userId: null, avatarKey: null });
   });
 
   it('apply the contract’s rules with its words', () => {
-    const result = VendorFormSchema.safeParse({ ...toFormValues('vendor', vendor), code: 'a', country: 'France', website: 'ftp://x.example', email: 'nope' });
+    const result = VendorFormSchema.safeParse({
+      ...toFormValues('vendor', vendor),
+      code: 'a',
+      country: 'France',
+      website: 'ftp://x.example',
+      email: 'nope',
+    });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [String(i.path[0]), i.message]));
     expect(messages.code).toBe('Code must be at least 2 characters');
@@ -88,7 +114,14 @@ describe('the form schemas', () => {
 describe('changedFields', () => {
   it('sends only what changed, in the contract’s form, ignoring surrounding spaces', () => {
     const before = toFormValues('designer', designer);
-    const after = { ...before, specialty: 'Engagement rings', displayName: ' Amara Okafor ', website: '', bio: 'New bio', isFeatured: false };
+    const after = {
+      ...before,
+      specialty: 'Engagement rings',
+      displayName: ' Amara Okafor ',
+      website: '',
+      bio: 'New bio',
+      isFeatured: false,
+    };
     const output = DesignerFormSchema.parse(after);
     expect(changedFields(before, after, output)).toEqual({ specialty: 'Engagement rings', bio: 'New bio', isFeatured: false });
   });

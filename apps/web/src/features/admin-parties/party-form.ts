@@ -67,13 +67,28 @@ export function toFormValues(kind: PartyKind, party?: Party): PartyFormValues {
   };
   if (kind === 'designer') {
     const designer = party as Designer | undefined;
-    return { ...common, displayName: text(designer?.displayName), specialty: text(designer?.specialty), country: text(designer?.country), bio: text(designer?.bio), avatarKey: text(designer?.avatarKey) };
+    return {
+      ...common,
+      displayName: text(designer?.displayName),
+      specialty: text(designer?.specialty),
+      country: text(designer?.country),
+      bio: text(designer?.bio),
+      avatarKey: text(designer?.avatarKey),
+    };
   }
   const vendor = party as Vendor | undefined;
-  return { ...common, name: text(vendor?.name), type: vendor?.type ?? 'ATELIER', country: text(vendor?.country), description: text(vendor?.description), logoKey: text(vendor?.logoKey) };
+  return {
+    ...common,
+    name: text(vendor?.name),
+    type: vendor?.type ?? 'ATELIER',
+    country: text(vendor?.country),
+    description: text(vendor?.description),
+    logoKey: text(vendor?.logoKey),
+  };
 }
 
-const same = (a: string | boolean | undefined, b: string | boolean | undefined) => (typeof a === 'string' && typeof b === 'string' ? a.trim() === b.trim() : a === b);
+const same = (a: string | boolean | undefined, b: string | boolean | undefined) =>
+  typeof a === 'string' && typeof b === 'string' ? a.trim() === b.trim() : a === b;
 
 /** Only what changed goes to PUT (in the contract's form), so a save never overwrites a field someone else edited meanwhile. */
 export function changedFields(before: PartyFormValues, after: PartyFormValues, output: PartyFormOutput): PartyFormOutput {

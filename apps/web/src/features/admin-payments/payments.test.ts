@@ -19,7 +19,15 @@ describe('payments screen', () => {
   });
 
   it('groups the summary per month, oldest first, one amount per currency', () => {
-    const row = (month: string, currency: string, amount: number, paid = 0, overdue = 0) => ({ month, currency, itemCount: 1, amount, paidAmount: paid, remaining: amount - paid, overdue });
+    const row = (month: string, currency: string, amount: number, paid = 0, overdue = 0) => ({
+      month,
+      currency,
+      itemCount: 1,
+      amount,
+      paidAmount: paid,
+      remaining: amount - paid,
+      overdue,
+    });
     const grouped = groupMonths([row('2027-01', 'EUR', 300), row('2026-12', 'GBP', 50), row('2026-12', 'EUR', 100, 40, 60)]);
     expect(grouped.map((m) => m.month)).toEqual(['2026-12', '2027-01']);
     expect(grouped[0]!.itemCount).toBe(2);

@@ -6,7 +6,8 @@ export type Tone = 'ink' | 'muted' | 'gold' | 'error';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const optionalDate = () => ({
-  parse: (raw: string | null): string | undefined => (raw && ISO_DATE.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : undefined),
+  parse: (raw: string | null): string | undefined =>
+    raw && ISO_DATE.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : undefined,
   default: undefined as string | undefined,
 });
 
@@ -37,7 +38,12 @@ export function scheduleFilterOf(filters: PaymentUrlFilters, q = ''): ScheduleFi
 
 export const STATE_LABEL: Record<(typeof SCHEDULE_STATES)[number], string> = { due: 'Due', overdue: 'Overdue', paid: 'Paid' };
 
-export const SCHEDULE_STATUS_LABEL: Record<ScheduleStatus, string> = { PENDING: 'Due', PARTIALLY_PAID: 'Partly paid', PAID: 'Paid', OVERDUE: 'Overdue' };
+export const SCHEDULE_STATUS_LABEL: Record<ScheduleStatus, string> = {
+  PENDING: 'Due',
+  PARTIALLY_PAID: 'Partly paid',
+  PAID: 'Paid',
+  OVERDUE: 'Overdue',
+};
 
 export function scheduleTone(status: ScheduleStatus): Tone {
   switch (status) {
@@ -79,7 +85,14 @@ export function groupMonths(months: readonly ScheduleMonth[]): MonthTotals[] {
   const byMonth = new Map<string, MonthTotals>();
   for (const row of [...months].sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency))) {
     const entry = byMonth.get(row.month) ?? { month: row.month, amounts: [], itemCount: 0 };
-    entry.amounts.push({ currency: row.currency, itemCount: row.itemCount, amount: row.amount, paidAmount: row.paidAmount, remaining: row.remaining, overdue: row.overdue });
+    entry.amounts.push({
+      currency: row.currency,
+      itemCount: row.itemCount,
+      amount: row.amount,
+      paidAmount: row.paidAmount,
+      remaining: row.remaining,
+      overdue: row.overdue,
+    });
     entry.itemCount += row.itemCount;
     byMonth.set(row.month, entry);
   }

@@ -31,7 +31,9 @@ describe('csvWithoutRows', () => {
   });
 
   it('drops the rows a report names (header = row 1) and keeps everything else intact', () => {
-    expect(csvWithoutRows(FILE, new Set([3]))).toBe('sku,name,description\r\nA-1,Étoile,"Two\r\nlines, and a ""quote"""\r\nC-3,Soleil,"last"\r\n');
+    expect(csvWithoutRows(FILE, new Set([3]))).toBe(
+      'sku,name,description\r\nA-1,Étoile,"Two\r\nlines, and a ""quote"""\r\nC-3,Soleil,"last"\r\n',
+    );
     expect(csvWithoutRows(FILE, new Set([2, 4]))).toBe('sku,name,description\r\nB-2,Lune,plain\r\n');
   });
 });

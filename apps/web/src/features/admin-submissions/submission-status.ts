@@ -3,7 +3,12 @@ import type { SubmissionStatus } from '@mirror/contract';
 export type StatusTone = 'ink' | 'muted' | 'gold' | 'error';
 
 /** Received waits for a first look (gold: attention), under review is active, the decisions are settled. */
-export const SUBMISSION_TONES: Record<SubmissionStatus, StatusTone> = { RECEIVED: 'gold', UNDER_REVIEW: 'ink', SELECTED: 'ink', DECLINED: 'muted' };
+export const SUBMISSION_TONES: Record<SubmissionStatus, StatusTone> = {
+  RECEIVED: 'gold',
+  UNDER_REVIEW: 'ink',
+  SELECTED: 'ink',
+  DECLINED: 'muted',
+};
 
 export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
   RECEIVED: 'Received',

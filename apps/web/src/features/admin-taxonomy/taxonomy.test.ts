@@ -65,12 +65,16 @@ describe('counts and plain words', () => {
     expect(isDeletable('category', category(2, 0))).toBe(false);
     expect(isDeletable('component', component(1))).toBe(false);
     expect(isDeletable('optional', optional(0))).toBe(true);
-    expect(inUseText('category', category(24, 3))).toBe('Rings is used by 24 pieces and 3 components, so it cannot be deleted. Deactivate it instead: it ' +
-      'leaves the site and nothing is lost.');
+    expect(inUseText('category', category(24, 3))).toBe(
+      'Rings is used by 24 pieces and 3 components, so it cannot be deleted. Deactivate it instead: it ' +
+        'leaves the site and nothing is lost.',
+    );
     expect(inUseText('category', category(0, 1))).toMatch(/^Rings is used by 1 component, so/);
     // Nothing counted, yet refused: pieces in the Trash still point at it.
     expect(inUseText('category', category(0, 0))).toMatch(/pieces in the Trash/);
-    expect(inUseText('component', component(4))).toBe('Shank has 4 optionals, so it cannot be deleted. Delete them first, or deactivate the component.');
+    expect(inUseText('component', component(4))).toBe(
+      'Shank has 4 optionals, so it cannot be deleted. Delete them first, or deactivate the component.',
+    );
   });
 
   it('words the live name check per level', () => {

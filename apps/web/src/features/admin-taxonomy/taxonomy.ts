@@ -27,9 +27,36 @@ export interface LevelConfig {
 }
 
 export const LEVELS: Record<Level, LevelConfig> = {
-  category: { noun: 'category', plural: 'categories', title: 'Categories', base: '/api/categories', parent: null, child: 'component', param: 'category', filterParam: 'q' },
-  component: { noun: 'component', plural: 'components', title: 'Components', base: '/api/components', parent: 'category', child: 'optional', param: 'component', filterParam: 'componentQ' },
-  optional: { noun: 'optional', plural: 'optionals', title: 'Optionals', base: '/api/component-optionals', parent: 'component', child: null, param: null, filterParam: 'optionalQ' },
+  category: {
+    noun: 'category',
+    plural: 'categories',
+    title: 'Categories',
+    base: '/api/categories',
+    parent: null,
+    child: 'component',
+    param: 'category',
+    filterParam: 'q',
+  },
+  component: {
+    noun: 'component',
+    plural: 'components',
+    title: 'Components',
+    base: '/api/components',
+    parent: 'category',
+    child: 'optional',
+    param: 'component',
+    filterParam: 'componentQ',
+  },
+  optional: {
+    noun: 'optional',
+    plural: 'optionals',
+    title: 'Optionals',
+    base: '/api/component-optionals',
+    parent: 'component',
+    child: null,
+    param: null,
+    filterParam: 'optionalQ',
+  },
 };
 
 export const LEVEL_ORDER: readonly Level[] = ['category', 'component', 'optional'];
@@ -46,7 +73,9 @@ export function existsPath(level: Level, name: string, parentId: string | undefi
   const encoded = encodeURIComponent(name);
   if (level === 'category') return `/api/categories/exists/${encoded}`;
   const id = encodeURIComponent(parentId ?? '');
-  return level === 'component' ? `/api/components/exists/${encoded}/category/${id}` : `/api/component-optionals/exists/${encoded}/component/${id}`;
+  return level === 'component'
+    ? `/api/components/exists/${encoded}/category/${id}`
+    : `/api/component-optionals/exists/${encoded}/component/${id}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -128,7 +157,9 @@ export function entryMeta(level: Level, entry: TaxonomyEntry): string {
     const category = entry as Category;
     // An API from before the counts were added answers without them: '—', not 'undefined'.
     const pieces = Number.isInteger(category.productCount) ? countOf(category.productCount, 'piece', 'pieces') : '— pieces';
-    const components = Number.isInteger(category.componentCount) ? countOf(category.componentCount, 'component', 'components') : '— components';
+    const components = Number.isInteger(category.componentCount)
+      ? countOf(category.componentCount, 'component', 'components')
+      : '— components';
     return `${pieces} · ${components}`;
   }
   if (level === 'component') return countOf((entry as Component).optionalCount, 'optional', 'optionals');
@@ -164,12 +195,14 @@ export function inUseText(level: Level, entry: TaxonomyEntry): string {
       category.productCount > 0 ? countOf(category.productCount, 'piece', 'pieces') : null,
       category.componentCount > 0 ? countOf(category.componentCount, 'component', 'components') : null,
     ].filter((part): part is string => part !== null);
-    if (parts.length > 0) return `${name} is used by ${joinAnd(parts)}, so it cannot be deleted. Deactivate it instead: it leaves the site and nothing is lost.`;
+    if (parts.length > 0)
+      return `${name} is used by ${joinAnd(parts)}, so it cannot be deleted. Deactivate it instead: it leaves the site and nothing is lost.`;
     return `${name} is still used by pieces in the Trash, so it cannot be deleted. Delete those pieces permanently first, or deactivate the category.`;
   }
   if (level === 'component') {
     const count = (entry as Component).optionalCount;
-    if (count > 0) return `${name} has ${countOf(count, 'optional', 'optionals')}, so it cannot be deleted. Delete them first, or deactivate the component.`;
+    if (count > 0)
+      return `${name} has ${countOf(count, 'optional', 'optionals')}, so it cannot be deleted. Delete them first, or deactivate the component.`;
     return `${name} is still in use, so it cannot be deleted. Deactivate it instead.`;
   }
   return `${name} is still in use, so it cannot be deleted. Deactivate it instead.`;

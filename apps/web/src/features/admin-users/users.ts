@@ -6,7 +6,10 @@ type StatusTone = NonNullable<ComponentProps<typeof StatusDot>['tone']>;
 
 /** First and last name, or null when the user gave neither. */
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string | null {
-  const name = [user.firstName, user.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   return name || null;
 }
 

@@ -10,26 +10,44 @@ import { formatPrice } from '../../lib/format';
 describe('product list URL state', () => {
   it('turns 1-based pages and whole euros into the API’s 0-based pages and cents', () => {
     const state = readParams(new URLSearchParams('page=3&min=1000&max=5000&metal=PLATINUM&sort=price,asc'), PRODUCT_LIST_SPEC);
-    expect(toListParams(state, 12)).toMatchObject({ page: 2, size: 12, minPrice: 100_000, maxPrice: 500_000, metalType: 'PLATINUM', sort: 'price,asc', q: undefined });
+    expect(toListParams(state, 12)).toMatchObject({
+      page: 2,
+      size: 12,
+      minPrice: 100_000,
+      maxPrice: 500_000,
+      metalType: 'PLATINUM',
+      sort: 'price,asc',
+      q: undefined,
+    });
   });
 
   it('sends a chosen stone and cut as the API’s own filters, never folded into the search text', () => {
     const state = readParams(new URLSearchParams('q=ring&stone=Ruby&cut=Cushion'), PRODUCT_LIST_SPEC);
     expect(toListParams(state, 12)).toMatchObject({ q: 'ring', stone: 'Ruby', cut: 'Cushion' });
-    expect(toListParams(readParams(new URLSearchParams('stone=Sapphire'), PRODUCT_LIST_SPEC), 12)).toMatchObject({ q: undefined, stone: 'Sapphire' });
+    expect(toListParams(readParams(new URLSearchParams('stone=Sapphire'), PRODUCT_LIST_SPEC), 12)).toMatchObject({
+      q: undefined,
+      stone: 'Sapphire',
+    });
   });
 
   it('asks the list and the facets for the stone filter, and the facets for the search text too', async () => {
     const urls: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      urls.push(url);
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
     try {
       const params = toListParams(readParams(new URLSearchParams('q=ring&stone=Sapphire'), PRODUCT_LIST_SPEC), 12);
       const { q, sort: _s, page: _p, size: _z, ...filter } = params;
       const run = (options: { queryKey: readonly unknown[]; queryFn?: unknown }) =>
-        (options.queryFn as (c: QueryFunctionContext) => Promise<unknown>)({ queryKey: options.queryKey, signal: new AbortController().signal, meta: undefined } as unknown as QueryFunctionContext);
+        (options.queryFn as (c: QueryFunctionContext) => Promise<unknown>)({
+          queryKey: options.queryKey,
+          signal: new AbortController().signal,
+          meta: undefined,
+        } as unknown as QueryFunctionContext);
       await run(productsListQuery(params));
       await run(productFacetsQuery(filter, q));
       const [list, facets] = urls.map((u) => new URL(u, 'http://x'));

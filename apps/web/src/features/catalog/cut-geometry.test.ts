@@ -33,7 +33,10 @@ describe('the new cut’s geometry', () => {
 
   it('meets at shared corners: each star’s point is a corner of the two bezels beside it and of two upper halves', () => {
     const crown = crownFacets(spec);
-    const key = (v: { angle: number; r: number }) => planPoint(spec, v).map((n) => n.toFixed(6)).join(',');
+    const key = (v: { angle: number; r: number }) =>
+      planPoint(spec, v)
+        .map((n) => n.toFixed(6))
+        .join(',');
     const uses = new Map<string, number>();
     for (const facet of crown) for (const v of facet.vertices) uses.set(key(v), (uses.get(key(v)) ?? 0) + 1);
     for (const star of crown.filter((f) => f.kind === 'star')) expect(uses.get(key(star.vertices[2]!))).toBe(5);
@@ -47,7 +50,12 @@ describe('the new cut’s geometry', () => {
     close((table - culet) * 100, 60.936, 2);
     expect(p.outline).toContainEqual([-p.tableHalfWidth, table]);
     // Only the facets turned towards the viewer are drawn, each edge once.
-    const keys = p.edges.map(([a, b]) => [a, b].map((q) => q.join(',')).sort().join('|'));
+    const keys = p.edges.map(([a, b]) =>
+      [a, b]
+        .map((q) => q.join(','))
+        .sort()
+        .join('|'),
+    );
     expect(new Set(keys).size).toBe(keys.length);
     expect(p.edges.length).toBeGreaterThan(20);
   });

@@ -62,10 +62,39 @@ export function crownFacets(spec: CutSpec): Facet[] {
   const { table, star } = crownRadii(spec);
   const facets: Facet[] = [{ kind: 'table', vertices: mains.map((angle) => ({ angle, r: table })) }];
   for (const a of mains) {
-    facets.push({ kind: 'star', vertices: [{ angle: a, r: table }, { angle: a + STEP, r: table }, { angle: a + HALF, r: star }] });
-    facets.push({ kind: 'bezel', vertices: [{ angle: a, r: table }, { angle: a - HALF, r: star }, { angle: a, r: 1 }, { angle: a + HALF, r: star }] });
-    facets.push({ kind: 'upper-girdle', vertices: [{ angle: a + HALF, r: star }, { angle: a, r: 1 }, { angle: a + HALF, r: 1 }] });
-    facets.push({ kind: 'upper-girdle', vertices: [{ angle: a + HALF, r: star }, { angle: a + HALF, r: 1 }, { angle: a + STEP, r: 1 }] });
+    facets.push({
+      kind: 'star',
+      vertices: [
+        { angle: a, r: table },
+        { angle: a + STEP, r: table },
+        { angle: a + HALF, r: star },
+      ],
+    });
+    facets.push({
+      kind: 'bezel',
+      vertices: [
+        { angle: a, r: table },
+        { angle: a - HALF, r: star },
+        { angle: a, r: 1 },
+        { angle: a + HALF, r: star },
+      ],
+    });
+    facets.push({
+      kind: 'upper-girdle',
+      vertices: [
+        { angle: a + HALF, r: star },
+        { angle: a, r: 1 },
+        { angle: a + HALF, r: 1 },
+      ],
+    });
+    facets.push({
+      kind: 'upper-girdle',
+      vertices: [
+        { angle: a + HALF, r: star },
+        { angle: a + HALF, r: 1 },
+        { angle: a + STEP, r: 1 },
+      ],
+    });
   }
   return facets;
 }
@@ -74,9 +103,31 @@ export function pavilionFacets(spec: CutSpec): Facet[] {
   const lower = 1 - spec.lowerHalfLength;
   const facets: Facet[] = [];
   for (const a of mains) {
-    facets.push({ kind: 'pavilion-main', vertices: [{ angle: 0, r: 0 }, { angle: a - HALF, r: lower }, { angle: a, r: 1 }, { angle: a + HALF, r: lower }] });
-    facets.push({ kind: 'lower-girdle', vertices: [{ angle: a + HALF, r: lower }, { angle: a, r: 1 }, { angle: a + HALF, r: 1 }] });
-    facets.push({ kind: 'lower-girdle', vertices: [{ angle: a + HALF, r: lower }, { angle: a + HALF, r: 1 }, { angle: a + STEP, r: 1 }] });
+    facets.push({
+      kind: 'pavilion-main',
+      vertices: [
+        { angle: 0, r: 0 },
+        { angle: a - HALF, r: lower },
+        { angle: a, r: 1 },
+        { angle: a + HALF, r: lower },
+      ],
+    });
+    facets.push({
+      kind: 'lower-girdle',
+      vertices: [
+        { angle: a + HALF, r: lower },
+        { angle: a, r: 1 },
+        { angle: a + HALF, r: 1 },
+      ],
+    });
+    facets.push({
+      kind: 'lower-girdle',
+      vertices: [
+        { angle: a + HALF, r: lower },
+        { angle: a + HALF, r: 1 },
+        { angle: a + STEP, r: 1 },
+      ],
+    });
   }
   return facets;
 }
@@ -140,7 +191,10 @@ export function profile(spec: CutSpec): Profile {
       });
     }
   };
-  add(crownFacets(spec).filter((f) => f.kind !== 'table'), crownZ);
+  add(
+    crownFacets(spec).filter((f) => f.kind !== 'table'),
+    crownZ,
+  );
   add(pavilionFacets(spec), pavilionZ);
   return {
     outline: [

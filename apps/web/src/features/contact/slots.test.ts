@@ -20,7 +20,17 @@ describe('appointment slots', () => {
   });
 
   it('starts on the hour within each range and ends by its close', () => {
-    expect(appointmentSlots(hours, '2026-11-24')).toEqual(['10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00']);
+    expect(appointmentSlots(hours, '2026-11-24')).toEqual([
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+      '17:00',
+      '18:00',
+    ]);
     expect(appointmentSlots(hours, '2026-11-28')).toEqual(['10:00', '11:00', '14:00', '15:00', '16:00', '17:00']);
     expect(appointmentSlots(hours, '2026-11-29')).toEqual([]);
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { NewsArticle } from './content';
 import { archiveFacets, archiveHref, archivePage, readArchiveQuery } from './archive';
 
-const article = (slug: string, date: string, tags: string[]): NewsArticle => ({ slug, date, tags, title: slug, excerpt: '', cover: 'x', body: '' }) as unknown as NewsArticle;
+const article = (slug: string, date: string, tags: string[]): NewsArticle =>
+  ({ slug, date, tags, title: slug, excerpt: '', cover: 'x', body: '' }) as unknown as NewsArticle;
 const all = [
   article('a', '2024-03-01', ['Diamonds']),
   article('b', '2025-06-10', ['Events', 'Diamonds']),
@@ -29,7 +30,10 @@ describe('news archive', () => {
 
   it('pages, keeping a year split across pages under its heading on both, and clamps the page', () => {
     const p2 = archivePage(all, { tag: null, year: null, page: 2 }, 2);
-    expect(p2.years.map((y) => [y.year, y.articles.map((a) => a.slug)])).toEqual([[2025, ['c']], [2024, ['e']]]);
+    expect(p2.years.map((y) => [y.year, y.articles.map((a) => a.slug)])).toEqual([
+      [2025, ['c']],
+      [2024, ['e']],
+    ]);
     expect(p2.totalPages).toBe(3);
     expect(archivePage(all, { tag: null, year: null, page: 99 }, 2).page).toBe(3);
   });

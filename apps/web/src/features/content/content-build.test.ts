@@ -6,12 +6,25 @@ const valid = 'title: T\ndate: 2025-01-14\ncover: C\nexcerpt: E';
 
 describe('front matter', () => {
   it('reads strings, quoted strings and both list forms, and parses the body after the fence', () => {
-    const inline = compileArticle('news/a.md', article('title: "A: title"\ndate: 2025-01-14\ncover: C\nexcerpt: E\ntags: [One, Two]', '# Body\n'));
-    expect(inline).toEqual({ slug: 'a', title: 'A: title', date: '2025-01-14', cover: 'C', excerpt: 'E', tags: ['One', 'Two'], body: [{ t: 'h', level: 2, c: ['Body'] }] });
+    const inline = compileArticle(
+      'news/a.md',
+      article('title: "A: title"\ndate: 2025-01-14\ncover: C\nexcerpt: E\ntags: [One, Two]', '# Body\n'),
+    );
+    expect(inline).toEqual({
+      slug: 'a',
+      title: 'A: title',
+      date: '2025-01-14',
+      cover: 'C',
+      excerpt: 'E',
+      tags: ['One', 'Two'],
+      body: [{ t: 'h', level: 2, c: ['Body'] }],
+    });
     expect(compileArticle('news/b.md', article(`${valid}\ntags:\n  - Ada\n  - Grace`)).tags).toEqual(['Ada', 'Grace']);
     expect(compileArticle('news/c.md', article(`${valid}\ntags: Solo`)).tags).toEqual(['Solo']);
     expect(compileArticle('news/d.md', article(valid)).tags).toEqual([]);
-    expect(compileService('services/s.md', article("slug: engraving\ntitle: Engraving\norder: 4\nsummary: 'S'\nduration: 1 to 2 weeks"))).toMatchObject({ slug: 'engraving', order: 4, duration: '1 to 2 weeks', summary: 'S' });
+    expect(
+      compileService('services/s.md', article("slug: engraving\ntitle: Engraving\norder: 4\nsummary: 'S'\nduration: 1 to 2 weeks")),
+    ).toMatchObject({ slug: 'engraving', order: 4, duration: '1 to 2 weeks', summary: 'S' });
   });
 
   it('treats a file without front matter as all body (and then wants its fields)', () => {
@@ -20,15 +33,27 @@ describe('front matter', () => {
 
   it('refuses front matter that is not key: value YAML', () => {
     expect(() => compilePage('about/x.md', article('not a pair'))).toThrow('about/x.md: front matter must be "key: value" lines');
-    expect(() => compilePage('about/x.md', article('title: [unclosed\nsummary: S'))).toThrow(/^about\/x\.md: front matter is not valid YAML/);
-    expect(() => compilePage('about/x.md', article('title: A\ntitle: B\nsummary: S'))).toThrow(/^about\/x\.md: front matter is not valid YAML.*unique/i);
+    expect(() => compilePage('about/x.md', article('title: [unclosed\nsummary: S'))).toThrow(
+      /^about\/x\.md: front matter is not valid YAML/,
+    );
+    expect(() => compilePage('about/x.md', article('title: A\ntitle: B\nsummary: S'))).toThrow(
+      /^about\/x\.md: front matter is not valid YAML.*unique/i,
+    );
   });
 
   it('fails with the file and the field: a bad date, a missing field, a wrong type, an unknown field', () => {
-    expect(() => compileArticle('news/x.md', article('title: T\ndate: 14/01/2025\ncover: C\nexcerpt: E'))).toThrow('news/x.md: front matter "date" must be YYYY-MM-DD');
-    expect(() => compileArticle('news/x.md', article('title: T\ndate: 2025-01-14'))).toThrow('news/x.md: front matter "cover" is required; "excerpt" is required');
-    expect(() => compileArticle('news/x.md', article(`${valid.replace('title: T', 'title: ""')}`))).toThrow('news/x.md: front matter "title" must not be empty');
-    expect(() => compileService('services/x.md', article('slug: x\ntitle: T\norder: first\nsummary: S\nduration: D'))).toThrow(/^services\/x\.md: front matter "order" /);
+    expect(() => compileArticle('news/x.md', article('title: T\ndate: 14/01/2025\ncover: C\nexcerpt: E'))).toThrow(
+      'news/x.md: front matter "date" must be YYYY-MM-DD',
+    );
+    expect(() => compileArticle('news/x.md', article('title: T\ndate: 2025-01-14'))).toThrow(
+      'news/x.md: front matter "cover" is required; "excerpt" is required',
+    );
+    expect(() => compileArticle('news/x.md', article(`${valid.replace('title: T', 'title: ""')}`))).toThrow(
+      'news/x.md: front matter "title" must not be empty',
+    );
+    expect(() => compileService('services/x.md', article('slug: x\ntitle: T\norder: first\nsummary: S\nduration: D'))).toThrow(
+      /^services\/x\.md: front matter "order" /,
+    );
     expect(() => compileArticle('news/x.md', article(`${valid}\ntag: Diamonds`))).toThrow('news/x.md: front matter unknown field "tag"');
   });
 
@@ -37,7 +62,9 @@ describe('front matter', () => {
     expect(kindOf('src/content/services/a.md')).toBe('service');
     expect(kindOf('src/content/support/faq.md')).toBe('page');
     expect(compileContentFile('src/content/news/a.md', article(valid))).toMatchObject({ slug: 'a', date: '2025-01-14' });
-    expect(() => compileContentFile('src/content/services/a.md', article(valid))).toThrow(/^src\/content\/services\/a\.md: front matter "slug" is required/);
+    expect(() => compileContentFile('src/content/services/a.md', article(valid))).toThrow(
+      /^src\/content\/services\/a\.md: front matter "slug" is required/,
+    );
   });
 });
 
@@ -64,10 +91,24 @@ describe('markdownTree', () => {
     expect(markdownTree('Some **bold**, *soft* and _soft_ `code`  \nnext [a page](/news)')).toEqual([
       {
         t: 'p',
-        c: ['Some ', { t: 'strong', c: ['bold'] }, ', ', { t: 'em', c: ['soft'] }, ' and ', { t: 'em', c: ['soft'] }, ' ', { t: 'code', v: 'code' }, { t: 'br' }, 'next ', { t: 'a', href: '/news', c: ['a page'] }],
+        c: [
+          'Some ',
+          { t: 'strong', c: ['bold'] },
+          ', ',
+          { t: 'em', c: ['soft'] },
+          ' and ',
+          { t: 'em', c: ['soft'] },
+          ' ',
+          { t: 'code', v: 'code' },
+          { t: 'br' },
+          'next ',
+          { t: 'a', href: '/news', c: ['a page'] },
+        ],
       },
     ]);
-    expect(markdownTree('3. three\n\n4. four')).toEqual([{ t: 'ol', start: 3, loose: true, items: [[{ t: 'p', c: ['three'] }], [{ t: 'p', c: ['four'] }]] }]);
+    expect(markdownTree('3. three\n\n4. four')).toEqual([
+      { t: 'ol', start: 3, loose: true, items: [[{ t: 'p', c: ['three'] }], [{ t: 'p', c: ['four'] }]] },
+    ]);
   });
 
   it('keeps raw HTML as text and unsafe links as their words', () => {
@@ -78,7 +119,9 @@ describe('markdownTree', () => {
   });
 
   it('fails on Markdown the site does not render, naming the file and line', () => {
-    expect(() => markdownTree('Text\n\n![a picture](/x.png)', 'news/x.md')).toThrow('news/x.md:3: Markdown image is not supported in content files');
+    expect(() => markdownTree('Text\n\n![a picture](/x.png)', 'news/x.md')).toThrow(
+      'news/x.md:3: Markdown image is not supported in content files',
+    );
     expect(() => markdownTree('```\ncode\n```', 'news/x.md')).toThrow('news/x.md:1: Markdown code is not supported in content files');
   });
 });

@@ -118,7 +118,8 @@ export function markdownTree(markdown: string, file = 'markdown'): MarkdownTree 
   collect(root);
   const top = Math.min(...depths);
 
-  const unsupported = (node: Nodes): Error => new Error(`${file}:${node.position?.start.line ?? '?'}: Markdown ${node.type} is not supported in content files`);
+  const unsupported = (node: Nodes): Error =>
+    new Error(`${file}:${node.position?.start.line ?? '?'}: Markdown ${node.type} is not supported in content files`);
 
   const inline = (nodes: readonly PhrasingContent[]): MdInline[] => {
     const out: MdInline[] = [];

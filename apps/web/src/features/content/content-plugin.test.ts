@@ -18,7 +18,15 @@ describe('contentFiles (the Vite plugin)', () => {
 
   it('turns a content file into a module of its parsed data (also as the dev server asks for it)', () => {
     const data = (code: string | undefined) => JSON.parse(/^export default (.*);\n$/.exec(code ?? '')![1]!) as unknown;
-    const expected = { slug: 'good', title: 'T', date: '2025-01-14', cover: 'C', excerpt: 'E', tags: [], body: [{ t: 'p', c: ['Some ', { t: 'strong', c: ['words'] }, '.'] }] };
+    const expected = {
+      slug: 'good',
+      title: 'T',
+      date: '2025-01-14',
+      cover: 'C',
+      excerpt: 'E',
+      tags: [],
+      body: [{ t: 'p', c: ['Some ', { t: 'strong', c: ['words'] }, '.'] }],
+    };
     expect(data(load(good)?.code)).toEqual(expected);
     expect(data(load(`${good}?import&t=1`)?.code)).toEqual(expected);
   });

@@ -31,14 +31,21 @@ describe('articles', () => {
 });
 
 describe('FAQ', () => {
-  const groups = parseFaq(markdownTree('## Orders\n### Can I pay later?\nYes, in **instalments**.\n### Where are my orders?\nIn your profile.\n## Care\n### How to clean?\nWarm water and soap.\n'));
+  const groups = parseFaq(
+    markdownTree(
+      '## Orders\n### Can I pay later?\nYes, in **instalments**.\n### Where are my orders?\nIn your profile.\n## Care\n### How to clean?\nWarm water and soap.\n',
+    ),
+  );
 
   it('groups questions with their answers', () => {
     expect(groups.map((g) => [g.title, g.items.length])).toEqual([
       ['Orders', 2],
       ['Care', 1],
     ]);
-    expect(groups[0]!.items[0]).toEqual({ question: 'Can I pay later?', answer: [{ t: 'p', c: ['Yes, in ', { t: 'strong', c: ['instalments'] }, '.'] }] });
+    expect(groups[0]!.items[0]).toEqual({
+      question: 'Can I pay later?',
+      answer: [{ t: 'p', c: ['Yes, in ', { t: 'strong', c: ['instalments'] }, '.'] }],
+    });
   });
 
   it('searches every word in questions and answers, ignoring case and accents', () => {

@@ -64,10 +64,17 @@ export function parseFaq(body: MarkdownTree): FaqGroup[] {
 
 /** Case- and accent-insensitive match of every word of the query against question and answer. */
 export function filterFaq(groups: FaqGroup[], query: string): FaqGroup[] {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return groups;
   return groups
-    .map((g) => ({ ...g, items: g.items.filter((item) => words.every((w) => fold(`${item.question} ${blockText(item.answer)}`).includes(w))) }))
+    .map((g) => ({
+      ...g,
+      items: g.items.filter((item) => words.every((w) => fold(`${item.question} ${blockText(item.answer)}`).includes(w))),
+    }))
     .filter((g) => g.items.length > 0);
 }

@@ -5,11 +5,7 @@
  */
 export type MdInline =
   /** Text (soft line breaks already spaces; raw HTML in a file is kept as text). */
-  | string
-  | { t: 'strong' | 'em'; c: MdInline[] }
-  | { t: 'code'; v: string }
-  | { t: 'a'; href: string; c: MdInline[] }
-  | { t: 'br' };
+  string | { t: 'strong' | 'em'; c: MdInline[] } | { t: 'code'; v: string } | { t: 'a'; href: string; c: MdInline[] } | { t: 'br' };
 
 export type MdBlock =
   /** The document's top heading level is 2: the page's h1 is its title. */

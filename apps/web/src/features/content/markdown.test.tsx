@@ -11,7 +11,9 @@ function renderMarkdown(source: string) {
 
 describe('Markdown', () => {
   it('renders inline emphasis and safe links as elements', () => {
-    renderMarkdown('Some **bold** and *soft* words, `code`, [a page](/news), [mail](mailto:a@b.example) and [a site](https://example.com).');
+    renderMarkdown(
+      'Some **bold** and *soft* words, `code`, [a page](/news), [mail](mailto:a@b.example) and [a site](https://example.com).',
+    );
     expect(screen.getByText('bold').tagName).toBe('STRONG');
     expect(screen.getByText('soft').tagName).toBe('EM');
     expect(screen.getByText('code').tagName).toBe('CODE');

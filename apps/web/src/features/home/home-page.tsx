@@ -13,17 +13,22 @@ export interface HomeHeroProps {
 
 /** Full-bleed entrance of /home: one piece, one line of display type, one call to action. */
 export function HomeHero({ piece }: HomeHeroProps) {
-  usePageMeta('High jewelry and diamonds', 'Mirror, maison of diamonds and fine jewelry: seasonal high jewelry collections, bespoke commissions ' +
-    'and boutiques in Paris, Milan and beyond.');
+  usePageMeta(
+    'High jewelry and diamonds',
+    'Mirror, maison of diamonds and fine jewelry: seasonal high jewelry collections, bespoke commissions ' +
+      'and boutiques in Paris, Milan and beyond.',
+  );
   return (
     <section className={styles.hero} data-hero="" aria-labelledby="home-title">
       <div className={styles.heroText}>
         <p className={`eyebrow ${styles.collection}`}>Haute Joaillerie · 2025</p>
         {/* Set line by line: the height never depends on which face has arrived (no shift on swap). */}
         <h1 id="home-title" className={styles.title}>
-          <span className={styles.line}>The art</span> <span className={styles.line}>
+          <span className={styles.line}>The art</span>{' '}
+          <span className={styles.line}>
             of <em>light</em>,
-          </span> <span className={styles.line}>held still</span>
+          </span>{' '}
+          <span className={styles.line}>held still</span>
         </h1>
         <PageLink to={paths.collections} className={buttonClassName({}, styles.cta)}>
           Discover the collections

@@ -4,7 +4,9 @@ import { MERCATOR_SCALE, WORLD, WORLD_WIDTH, project } from './projection';
 
 describe('project', () => {
   it('is the projection the atlas is built with (d3-geo geoMercator at the map scale)', () => {
-    const d3 = geoMercator().scale(MERCATOR_SCALE).translate([WORLD_WIDTH / 2, WORLD_WIDTH / 2]);
+    const d3 = geoMercator()
+      .scale(MERCATOR_SCALE)
+      .translate([WORLD_WIDTH / 2, WORLD_WIDTH / 2]);
     for (const [lon, lat] of [
       [2.3294, 48.8674],
       [-73.9739, 40.7629],

@@ -27,7 +27,17 @@ function tennis(scene: PieceScene, stone: StoneSpec, carat: number): void {
   if (d.width < 1.8) d = dimsFor(d.cut, 1.8);
   if (d.width > 6) d = dimsFor(d.cut, 6);
   n = Math.floor(circumference / (d.length + 0.45));
-  const hinge = scene.mesh(`tennis-hinge:${d.width.toFixed(3)}`, () => wireMesh([[-d.width * 0.3, 0, 0], [d.width * 0.3, 0, 0]], Math.max(0.3, d.width * 0.12), undefined, { radial: 8 }));
+  const hinge = scene.mesh(`tennis-hinge:${d.width.toFixed(3)}`, () =>
+    wireMesh(
+      [
+        [-d.width * 0.3, 0, 0],
+        [d.width * 0.3, 0, 0],
+      ],
+      Math.max(0.3, d.width * 0.12),
+      undefined,
+      { radial: 8 },
+    ),
+  );
   for (let i = 0; i < n; i++) {
     const a = (i / n) * Math.PI * 2;
     const at: V3 = [Math.cos(a) * R, 0, Math.sin(a) * R];
@@ -58,7 +68,12 @@ function bangle(scene: PieceScene, stone: StoneSpec | null, carat: number, cuff:
   const d = dimsOf(stone, carat);
   // front of the shank: +Z after the upright turn; bezel-set, the table just proud of the metal
   const top = INNER / 2 + thickness;
-  placeStone(scene, stone, d, { at: [0, 0, top + d.pavilion * 0.15], up: [0, 0, 1], north: [0, 1, 0], setting: stone.isPearl ? 'none' : 'bezel' });
+  placeStone(scene, stone, d, {
+    at: [0, 0, top + d.pavilion * 0.15],
+    up: [0, 0, 1],
+    north: [0, 1, 0],
+    setting: stone.isPearl ? 'none' : 'bezel',
+  });
 }
 
 function chainBracelet(scene: PieceScene, stone: StoneSpec | null, carat: number): void {
@@ -70,11 +85,22 @@ function chainBracelet(scene: PieceScene, stone: StoneSpec | null, carat: number
   for (let i = 0; i < n; i++) {
     const a = (i / n) * Math.PI * 2;
     const tangent: V3 = [-Math.sin(a), 0, Math.cos(a)];
-    scene.add('link', key, 'metal', [Math.cos(a) * R, 0, Math.sin(a) * R], basis(tangent, i % 2 === 0 ? [0, 1, 0] : norm(cross(tangent, [0, 1, 0]))));
+    scene.add(
+      'link',
+      key,
+      'metal',
+      [Math.cos(a) * R, 0, Math.sin(a) * R],
+      basis(tangent, i % 2 === 0 ? [0, 1, 0] : norm(cross(tangent, [0, 1, 0]))),
+    );
   }
   if (!stone) return;
   const d = dimsOf(stone, carat);
-  placeStone(scene, stone, d, { at: [0, d.girdle / 2 + d.pavilion + wire, R], up: [0, 1, 0], north: [1, 0, 0], setting: stone.isPearl ? 'none' : 'collet' });
+  placeStone(scene, stone, d, {
+    at: [0, d.girdle / 2 + d.pavilion + wire, R],
+    up: [0, 1, 0],
+    north: [1, 0, 0],
+    setting: stone.isPearl ? 'none' : 'collet',
+  });
 }
 
 export function buildBracelet(scene: PieceScene, spec: ModelSpec): void {

@@ -117,7 +117,15 @@ export function dimsFor(cut: Cut, width: number, ratio = SHAPES[cut].ratio): Sto
   if (cut === 'step') {
     const crown = 0.12 * width;
     const girdle = 0.03 * width;
-    return { cut, length: width * ratio, width, crown, girdle, pavilion: depth - crown - girdle, corner: ratio > 2 ? 0 : ratio < 1.1 ? 0.22 : 0.15 };
+    return {
+      cut,
+      length: width * ratio,
+      width,
+      crown,
+      girdle,
+      pavilion: depth - crown - girdle,
+      corner: ratio > 2 ? 0 : ratio < 1.1 ? 0.22 : 0.15,
+    };
   }
   const r = width / 2;
   const crown = (1 - BRILLIANT.table) * r * Math.tan((BRILLIANT.crownAngleDeg * Math.PI) / 180);

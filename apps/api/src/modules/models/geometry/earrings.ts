@@ -14,7 +14,18 @@ const PAIR = [-12, 12];
 
 /** The post behind a stud: 0.8 mm wire, 11 mm long, from the back of the setting. */
 function post(scene: PieceScene, x: number, y: number, back: number): void {
-  const key = scene.mesh(`post:${back.toFixed(3)}`, () => wireMesh([[0, 0, -back], [0, 0, -back - 5], [0, 0, -back - 11]], 0.4, 0.4, { radial: 10 }));
+  const key = scene.mesh(`post:${back.toFixed(3)}`, () =>
+    wireMesh(
+      [
+        [0, 0, -back],
+        [0, 0, -back - 5],
+        [0, 0, -back - 11],
+      ],
+      0.4,
+      0.4,
+      { radial: 10 },
+    ),
+  );
   scene.add('post', key, 'metal', [x, y, 0]);
 }
 
@@ -53,7 +64,11 @@ function hoops(scene: PieceScene, stone: StoneSpec | null, carat: number): void 
     const n = 13;
     const each = dimsOf(stone, carat / 2 / n);
     const size = Math.min(tube * 1.6, Math.max(1.1, each.width));
-    const m = stone.isPearl ? { ...each, width: size, length: size, crown: size / 2, pavilion: size / 2 } : stone.isOpaque ? dimsFor('cabochon', size) : melee(size);
+    const m = stone.isPearl
+      ? { ...each, width: size, length: size, crown: size / 2, pavilion: size / 2 }
+      : stone.isOpaque
+        ? dimsFor('cabochon', size)
+        : melee(size);
     const rowStone = stone.isPearl || stone.isOpaque ? stone : { ...stone, cut: 'round' as const };
     for (let i = 0; i < n; i++) {
       const a = -Math.PI / 2 + ((i - (n - 1) / 2) * (size * 1.1)) / R;
@@ -79,7 +94,17 @@ function chandeliers(scene: PieceScene, stone: StoneSpec, carat: number): void {
     }
     const arcKey = scene.mesh(`chandelier-arc:${x}`, () => wireMesh(pts, 0.45, 0.45, { radial: 8 }));
     scene.add('frame', arcKey, 'metal');
-    const stemKey = scene.mesh(`chandelier-stem:${x}`, () => wireMesh([[x, -top.length / 2 - 0.5, -0.4], [x, arcY - 2, -0.4]], 0.4, 0.4, { radial: 8 }));
+    const stemKey = scene.mesh(`chandelier-stem:${x}`, () =>
+      wireMesh(
+        [
+          [x, -top.length / 2 - 0.5, -0.4],
+          [x, arcY - 2, -0.4],
+        ],
+        0.4,
+        0.4,
+        { radial: 8 },
+      ),
+    );
     scene.add('frame', stemKey, 'metal');
     for (let k = -2; k <= 2; k++) {
       const a = Math.PI * 1.5 + k * 0.3;
@@ -88,10 +113,26 @@ function chandeliers(scene: PieceScene, stone: StoneSpec, carat: number): void {
       const isMain = k === 0;
       const d = isMain ? main : side;
       const drop = isMain ? 6 : 3 + (2 - Math.abs(k)) * 2;
-      const chainKey = scene.mesh(`chandelier-drop:${drop}`, () => wireMesh([[0, 0, 0], [0, -drop, 0]], 0.3, 0.3, { radial: 6 }));
+      const chainKey = scene.mesh(`chandelier-drop:${drop}`, () =>
+        wireMesh(
+          [
+            [0, 0, 0],
+            [0, -drop, 0],
+          ],
+          0.3,
+          0.3,
+          { radial: 6 },
+        ),
+      );
       scene.add('frame', chainKey, 'metal', [hx, hy, -0.4]);
       const at: V3 = [hx, hy - drop - d.length / 2 - 0.3, 0];
-      placeStone(scene, isMain ? stone : DIAMOND_ACCENT, d, { at, up: FACING, north: UPRIGHT, setting: isMain && stone.isPearl ? 'none' : 'collet', kind: isMain ? 'stone' : 'accent' });
+      placeStone(scene, isMain ? stone : DIAMOND_ACCENT, d, {
+        at,
+        up: FACING,
+        north: UPRIGHT,
+        setting: isMain && stone.isPearl ? 'none' : 'collet',
+        kind: isMain ? 'stone' : 'accent',
+      });
     }
   }
 }

@@ -37,7 +37,14 @@ describe('stones', () => {
     expect(stoneDims('round', 2).width / stoneDims('round', 1).width).toBeCloseTo(Math.cbrt(2), 5);
     expect(stoneDims('round', 1, 'Sapphire').width).toBeLessThan(stoneDims('round', 1, 'Diamond').width);
     expect(stoneDims('round', 1, 'Emerald').width).toBeGreaterThan(stoneDims('round', 1, 'Diamond').width);
-    const ratios: [Cut, number, string][] = [['oval', 1.35, 'oval'], ['pear', 1.6, 'pear'], ['marquise', 2, 'marquise'], ['step', 1.45, 'emerald'], ['step', 1, 'asscher'], ['princess', 1, 'princess']];
+    const ratios: [Cut, number, string][] = [
+      ['oval', 1.35, 'oval'],
+      ['pear', 1.6, 'pear'],
+      ['marquise', 2, 'marquise'],
+      ['step', 1.45, 'emerald'],
+      ['step', 1, 'asscher'],
+      ['princess', 1, 'princess'],
+    ];
     for (const [cut, ratio, text] of ratios) {
       const d = stoneDims(cut, 1, 'Diamond', text);
       expect(d.length / d.width, text).toBeCloseTo(ratio, 5);
@@ -53,7 +60,11 @@ describe('stones', () => {
       const mesh = stoneMesh(dimsFor(cut, 6));
       let inward = 0;
       for (let t = 0; t < mesh.indices.length; t += 3) {
-        const [a, b, c] = [mesh.indices[t]!, mesh.indices[t + 1]!, mesh.indices[t + 2]!].map((i) => [mesh.positions[i * 3]!, mesh.positions[i * 3 + 1]!, mesh.positions[i * 3 + 2]!]);
+        const [a, b, c] = [mesh.indices[t]!, mesh.indices[t + 1]!, mesh.indices[t + 2]!].map((i) => [
+          mesh.positions[i * 3]!,
+          mesh.positions[i * 3 + 1]!,
+          mesh.positions[i * 3 + 2]!,
+        ]);
         const u = [b![0]! - a![0]!, b![1]! - a![1]!, b![2]! - a![2]!];
         const v = [c![0]! - a![0]!, c![1]! - a![1]!, c![2]! - a![2]!];
         const n = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
@@ -95,7 +106,12 @@ describe('settings', () => {
 describe('rings', () => {
   it('keeps the shank round inside at the ring size (EU 52), its normals facing out', () => {
     expect(RING_INNER_DIAMETER).toBeCloseTo(16.55, 2);
-    const mesh = shankMesh({ innerDiameter: RING_INNER_DIAMETER, width: () => 2, thickness: (phi) => 1.6 + 0.4 * Math.max(0, Math.cos(phi)), squareness: 2.6 });
+    const mesh = shankMesh({
+      innerDiameter: RING_INNER_DIAMETER,
+      width: () => 2,
+      thickness: (phi) => 1.6 + 0.4 * Math.max(0, Math.cos(phi)),
+      squareness: 2.6,
+    });
     let minR = Infinity;
     let outward = 0;
     let total = 0;
@@ -106,7 +122,7 @@ describe('rings', () => {
       // the section's centre at this angle
       const phi = Math.atan2(z, y);
       const rc = RING_INNER_DIAMETER / 2 + (1.6 + 0.4 * Math.max(0, Math.cos(phi))) / 2;
-      const d = [x, y - (Math.cos(phi) * rc), z - (Math.sin(phi) * rc)];
+      const d = [x, y - Math.cos(phi) * rc, z - Math.sin(phi) * rc];
       const n = [mesh.normals[i]!, mesh.normals[i + 1]!, mesh.normals[i + 2]!];
       total++;
       if (d[0]! * n[0]! + d[1]! * n[1]! + d[2]! * n[2]! > 0) outward++;
@@ -118,7 +134,15 @@ describe('rings', () => {
 
   it('sets a solitaire high: the culet clears the shank and the head is named for the web', () => {
     const scene = new PieceScene();
-    buildRing(scene, modelSpecOf({ name: 'Givre Diamond Solitaire', categoryName: 'Engagement Rings', metal: 'PLATINUM', gemstone: { type: 'Diamond', cut: 'Brilliant', colour: 'D', carat: 1 } }));
+    buildRing(
+      scene,
+      modelSpecOf({
+        name: 'Givre Diamond Solitaire',
+        categoryName: 'Engagement Rings',
+        metal: 'PLATINUM',
+        gemstone: { type: 'Diamond', cut: 'Brilliant', colour: 'D', carat: 1 },
+      }),
+    );
     const names = scene.nodes.map((n) => n.name);
     expect(names).toEqual(expect.arrayContaining(['band', 'stone-0', 'prong-0', 'prong-5', 'gallery-0']));
     expect(names.filter((n) => n.startsWith('prong-'))).toHaveLength(6);
@@ -169,14 +193,23 @@ describe('forms and hashes', () => {
       for (const gemstone of [null, { type: 'Sapphire', cut: 'Oval', colour: 'Royal Blue', carat: 1.2 }]) {
         const scene = sceneOf({ ...modelSpecOf({ name: 'x', categoryName: 'x', metal: 'YELLOW_GOLD', gemstone }), form });
         expect(scene.nodes.length, form).toBeGreaterThan(0);
-        if (gemstone) expect(scene.nodes.some((n) => /^stone-\d+$/.test(n.name)), form).toBe(true);
+        if (gemstone)
+          expect(
+            scene.nodes.some((n) => /^stone-\d+$/.test(n.name)),
+            form,
+          ).toBe(true);
         for (const node of scene.nodes) expect(node.translation.every(Number.isFinite), `${form} ${node.name}`).toBe(true);
       }
     }
   });
 
   it('hashes every attribute that shapes the model, and nothing else', () => {
-    const base = { name: 'Givre Diamond Solitaire', categoryName: 'Engagement Rings', metal: 'PLATINUM' as const, gemstone: { type: 'Diamond', cut: 'Brilliant', colour: 'D', carat: 1 } };
+    const base = {
+      name: 'Givre Diamond Solitaire',
+      categoryName: 'Engagement Rings',
+      metal: 'PLATINUM' as const,
+      gemstone: { type: 'Diamond', cut: 'Brilliant', colour: 'D', carat: 1 },
+    };
     const h = specHash(modelSpecOf(base));
     expect(specHash(modelSpecOf({ ...base }))).toBe(h);
     expect(specHash(modelSpecOf({ ...base, name: 'Aube Diamond Solitaire' }))).toBe(h);

@@ -64,7 +64,15 @@ const IOR: Record<string, number> = {
 };
 
 /** 20 / Abbe number: diamond's fire (V ≈ 55) is the strongest of the common stones. */
-const DISPERSION: Record<string, number> = { diamond: 0.36, sapphire: 0.28, ruby: 0.28, spinel: 0.26, tsavorite: 0.3, garnet: 0.3, tanzanite: 0.28 };
+const DISPERSION: Record<string, number> = {
+  diamond: 0.36,
+  sapphire: 0.28,
+  ruby: 0.28,
+  spinel: 0.26,
+  tsavorite: 0.3,
+  garnet: 0.3,
+  tanzanite: 0.28,
+};
 
 const toLinear = (c: number) => {
   const s = c / 255;
@@ -80,10 +88,36 @@ export function stoneMaterial(stone: ModelStone, size: number): StoneMaterial {
   const family = stoneFamily(stone.type);
   const colour = round3(linearOf(look.base));
   if (look.kind === 'pearl') {
-    return { name: 'pearl', baseColor: colour, roughness: 0.28, transmission: 0, ior: 1.53, thickness: 0, attenuationColor: [1, 1, 1], attenuationDistance: 0, dispersion: 0, specularColor: [1, 1, 1], iridescence: 0.35, clearcoat: 0.6 };
+    return {
+      name: 'pearl',
+      baseColor: colour,
+      roughness: 0.28,
+      transmission: 0,
+      ior: 1.53,
+      thickness: 0,
+      attenuationColor: [1, 1, 1],
+      attenuationDistance: 0,
+      dispersion: 0,
+      specularColor: [1, 1, 1],
+      iridescence: 0.35,
+      clearcoat: 0.6,
+    };
   }
   if (look.opaque) {
-    return { name: `stone-${slug(family)}`, baseColor: colour, roughness: 0.12, transmission: 0, ior: IOR[family] ?? 1.55, thickness: 0, attenuationColor: [1, 1, 1], attenuationDistance: 0, dispersion: 0, specularColor: [1, 1, 1], iridescence: 0, clearcoat: 0.5 };
+    return {
+      name: `stone-${slug(family)}`,
+      baseColor: colour,
+      roughness: 0.12,
+      transmission: 0,
+      ior: IOR[family] ?? 1.55,
+      thickness: 0,
+      attenuationColor: [1, 1, 1],
+      attenuationDistance: 0,
+      dispersion: 0,
+      specularColor: [1, 1, 1],
+      iridescence: 0,
+      clearcoat: 0.5,
+    };
   }
   const isColourless = look.kind === 'diamond' && look.tint === 0;
   return {

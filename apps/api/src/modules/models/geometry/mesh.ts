@@ -39,7 +39,14 @@ export class PieceScene {
   }
 
   /** Adds a node named `${kind}-${n}` (n counts per kind), or exactly `kind` when `numbered` is false. */
-  add(kind: string, mesh: string, material: MaterialRole, at: V3 = [0, 0, 0], rotation: Quat = [0, 0, 0, 1], opts: { numbered?: boolean; scale?: V3 } = {}): PartNode {
+  add(
+    kind: string,
+    mesh: string,
+    material: MaterialRole,
+    at: V3 = [0, 0, 0],
+    rotation: Quat = [0, 0, 0, 1],
+    opts: { numbered?: boolean; scale?: V3 } = {},
+  ): PartNode {
     let name = kind;
     if (opts.numbered !== false) {
       const n = this.counters.get(kind) ?? 0;

@@ -10,7 +10,12 @@ import { fromGeometry, norm, type MeshData, type V3 } from './mesh';
  * A grid surface p(u, v), u and v in [0, 1]. Normals come from the finite differences
  * ∂p/∂u × ∂p/∂v, so parameterise with u, v such that this points outwards.
  */
-export function surface(p: (u: number, v: number) => V3, nu: number, nv: number, opts: { closedU?: boolean; closedV?: boolean } = {}): MeshData {
+export function surface(
+  p: (u: number, v: number) => V3,
+  nu: number,
+  nv: number,
+  opts: { closedU?: boolean; closedV?: boolean } = {},
+): MeshData {
   const cols = nu + 1;
   const rows = nv + 1;
   const positions = new Float32Array(cols * rows * 3);
@@ -144,7 +149,10 @@ export function wireMesh(points: V3[], r0: number, r1 = r0, opts: { segments?: n
       const b = frames.binormals[idx]!;
       const r = r0 + (r1 - r0) * s;
       const a = -v * Math.PI * 2;
-      const off = new Vector3().addScaledVector(n, Math.cos(a) * r * squeeze).addScaledVector(b, Math.sin(a) * r * squeeze).addScaledVector(tangent, push * r);
+      const off = new Vector3()
+        .addScaledVector(n, Math.cos(a) * r * squeeze)
+        .addScaledVector(b, Math.sin(a) * r * squeeze)
+        .addScaledVector(tangent, push * r);
       return [p.x + off.x, p.y + off.y, p.z + off.z];
     },
     nSeg + (opts.closed ? 0 : 8),

@@ -75,7 +75,11 @@ export function neckCurve(length: number): NeckCurve {
 }
 
 /** Cable chain along the curve between two fractions of its length (default: all the way round). */
-export function chain(scene: PieceScene, curve: NeckCurve, o: { wire?: number; linkLength?: number; from?: number; to?: number } = {}): void {
+export function chain(
+  scene: PieceScene,
+  curve: NeckCurve,
+  o: { wire?: number; linkLength?: number; from?: number; to?: number } = {},
+): void {
   const wire = o.wire ?? 0.5;
   const linkLength = o.linkLength ?? 2.6;
   const key = scene.mesh(`link:${linkLength}:${wire}`, () => linkMesh(linkLength, wire));
@@ -101,7 +105,14 @@ function pendant(scene: PieceScene, curve: NeckCurve, stone: StoneSpec, d: Stone
   const bailAt = add(front, [0, -1.8, 0.3]);
   scene.add('bail', bailKey, 'metal', bailAt, axisAngle([0, 0, 1], Math.PI / 2));
   const at = add(bailAt, [0, -1.8 - d.length / 2 - 0.6, 1.2]);
-  placeStone(scene, stone, d, { at, up: [0, 0.1, 1], north: [0, 1, 0], setting: stone.isPearl ? 'none' : 'prongs', prongs: d.cut === 'round' ? 6 : 4, named: true });
+  placeStone(scene, stone, d, {
+    at,
+    up: [0, 0.1, 1],
+    north: [0, 1, 0],
+    setting: stone.isPearl ? 'none' : 'prongs',
+    prongs: d.cut === 'round' ? 6 : 4,
+    named: true,
+  });
 }
 
 /** Stones in collets along the front of the curve, graduated towards the centre. */
@@ -148,7 +159,13 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
       for (let k = 1; k < 10; k++) {
         const s = k / 10;
         const p = curve.at(s);
-        placeStone(scene, stone.isPearl ? stone : DIAMOND_ACCENT, station, { at: p, up: norm([p[0], 0, p[2]]), north: norm(sub(curve.at(s + 0.001), curve.at(s - 0.001))), setting: stone.isPearl ? 'none' : 'collet', kind: 'accent' });
+        placeStone(scene, stone.isPearl ? stone : DIAMOND_ACCENT, station, {
+          at: p,
+          up: norm([p[0], 0, p[2]]),
+          north: norm(sub(curve.at(s + 0.001), curve.at(s - 0.001))),
+          setting: stone.isPearl ? 'none' : 'collet',
+          kind: 'accent',
+        });
       }
       return pendant(scene, curve, stone, dimsOf(stone, stone.carat));
     }
@@ -158,7 +175,12 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
       if (!stone) return;
       // a single station at the front, threaded on the chain
       const d = dimsOf(stone, stone.carat);
-      placeStone(scene, stone, d, { at: add(curve.at(0), [0, 0, 1]), up: [0, 0.2, 1], north: [1, 0, 0], setting: stone.isPearl ? 'none' : 'collet' });
+      placeStone(scene, stone, d, {
+        at: add(curve.at(0), [0, 0, 1]),
+        up: [0, 0.2, 1],
+        north: [1, 0, 0],
+        setting: stone.isPearl ? 'none' : 'collet',
+      });
       return;
     }
     default: {
@@ -169,4 +191,3 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
     }
   }
 }
-

@@ -44,7 +44,15 @@ function shank(scene: PieceScene, s: ShankShape): number {
  * A centre stone on claw prongs above the shank: the culet clears the top of the shank by
  * `clearance` mm and the prongs reach down into it.
  */
-function centreStone(scene: PieceScene, stone: StoneSpec, d: StoneDims, top: number, clearance: number, prongs: 4 | 6, shankWidth: number): number {
+function centreStone(
+  scene: PieceScene,
+  stone: StoneSpec,
+  d: StoneDims,
+  top: number,
+  clearance: number,
+  prongs: 4 | 6,
+  shankWidth: number,
+): number {
   const gy = top + clearance + d.girdle / 2 + d.pavilion;
   placeStone(scene, stone, d, {
     at: [0, gy, 0],
@@ -90,7 +98,8 @@ export function halo(scene: PieceScene, d: StoneDims, at: V3, up: V3, north: V3,
       pts.push([g[0] + (g[0] / l) * offset, 0, g[2] + (g[2] / l) * offset]);
     }
     let perimeter = 0;
-    for (let i = 0; i < samples; i++) perimeter += Math.hypot(pts[(i + 1) % samples]![0] - pts[i]![0], pts[(i + 1) % samples]![2] - pts[i]![2]);
+    for (let i = 0; i < samples; i++)
+      perimeter += Math.hypot(pts[(i + 1) % samples]![0] - pts[i]![0], pts[(i + 1) % samples]![2] - pts[i]![2]);
     const n = Math.max(8, Math.floor(perimeter / (size * 1.06)));
     const m = melee(size);
     let walked = 0;
@@ -146,7 +155,13 @@ export function buildRing(scene: PieceScene, spec: ModelSpec): void {
       for (const s of [-1, 1]) {
         const phi = s * gap;
         const up: V3 = [0, Math.cos(phi), Math.sin(phi)];
-        placeStone(scene, stone, side, { at: [0, up[1] * r, up[2] * r], up, north: ALONG_FINGER, setting: stone.isPearl ? 'none' : 'prongs', prongs: 4 });
+        placeStone(scene, stone, side, {
+          at: [0, up[1] * r, up[2] * r],
+          up,
+          north: ALONG_FINGER,
+          setting: stone.isPearl ? 'none' : 'prongs',
+          prongs: 4,
+        });
       }
       return;
     }
@@ -184,7 +199,7 @@ function plainBand(scene: PieceScene): void {
 function eternity(scene: PieceScene, stone: StoneSpec & { carat: number }): void {
   const top = shank(scene, { bottomWidth: 2.6, topWidth: 3.2, bottomThickness: 1.7, topThickness: 2.1, squareness: 3 });
   const cut = stone.cut === 'princess' || stone.cut === 'step' ? stone.cut : 'round';
-  const arc = (Math.PI * 0.8) * top;
+  const arc = Math.PI * 0.8 * top;
   let best = { n: 5, d: dimsFor(cut, 2) };
   for (let n = 5; n <= 25; n++) {
     const d = stoneDims(cut, stone.carat / n, stone.type, stone.cutText);
@@ -200,7 +215,13 @@ function eternity(scene: PieceScene, stone: StoneSpec & { carat: number }): void
     const phi = (-span / 2 + i * (d.length + 0.25)) / top;
     const up: V3 = [0, Math.cos(phi), Math.sin(phi)];
     const r = top - d.crown * 0.3;
-    placeStone(scene, { ...stone, cut }, d, { at: [0, up[1] * r, up[2] * r], up, north: [0, -Math.sin(phi), Math.cos(phi)], setting: 'pave', kind: 'stone' });
+    placeStone(scene, { ...stone, cut }, d, {
+      at: [0, up[1] * r, up[2] * r],
+      up,
+      north: [0, -Math.sin(phi), Math.cos(phi)],
+      setting: 'pave',
+      kind: 'stone',
+    });
   }
 }
 

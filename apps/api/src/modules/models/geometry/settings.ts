@@ -5,7 +5,19 @@
  * with the stone's own transform, so a setting fits its stone whatever the piece.
  */
 import { dimsFor, girdlePoint, pearlDiameter, pearlMesh, stoneDims, stoneMesh, type Cut, type StoneDims } from './cuts';
-import { PieceScene, add, mergeMeshes, mul, norm, orient, rotateVec, transformMesh, type MaterialRole, type MeshData, type V3 } from './mesh';
+import {
+  PieceScene,
+  add,
+  mergeMeshes,
+  mul,
+  norm,
+  orient,
+  rotateVec,
+  transformMesh,
+  type MaterialRole,
+  type MeshData,
+  type V3,
+} from './mesh';
 import { beadMesh, wallMesh, wireMesh } from './metal';
 
 export interface StoneSpec {
@@ -125,7 +137,14 @@ function settingMesh(d: StoneDims, o: SetOptions): MeshData {
       parts.push(transformMesh(beadMesh(bead, 8), add(add(g, mul(out, bead * 0.2)), [0, g2 + d.crown * 0.22, 0])));
     }
   } else if (o.setting === 'bezel') {
-    parts.push(wallMesh(loop, { thickness: wall * 1.4, height: d.pavilion * 0.7 + d.girdle + d.crown * 0.35, bottom: -g2 - d.pavilion * 0.7, flare: -wall * 0.4 }));
+    parts.push(
+      wallMesh(loop, {
+        thickness: wall * 1.4,
+        height: d.pavilion * 0.7 + d.girdle + d.crown * 0.35,
+        bottom: -g2 - d.pavilion * 0.7,
+        flare: -wall * 0.4,
+      }),
+    );
   }
   return mergeMeshes(parts);
 }
@@ -163,7 +182,11 @@ export const melee = (diameter: number): StoneDims => dimsFor('round', diameter)
 export const DIAMOND_ACCENT: StoneSpec = { cut: 'round', cutText: 'round', type: 'diamond', isPearl: false, isOpaque: false };
 
 /** A row of accents along a path of points with their outward normals. */
-export function accentRow(scene: PieceScene, d: StoneDims, points: { at: V3; up: V3; north: V3 }[], setting: SetOptions['setting'] = 'pave'): void {
+export function accentRow(
+  scene: PieceScene,
+  d: StoneDims,
+  points: { at: V3; up: V3; north: V3 }[],
+  setting: SetOptions['setting'] = 'pave',
+): void {
   for (const p of points) placeStone(scene, DIAMOND_ACCENT, d, { at: p.at, up: p.up, north: p.north, setting, kind: 'accent' });
 }
-

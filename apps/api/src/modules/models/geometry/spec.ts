@@ -127,6 +127,11 @@ export function modelSpecOf(piece: PieceAttributes, metal: MetalType = piece.met
 
 /** The model's name: a hash of everything that shapes it (and the generator's version). */
 export function specHash(spec: ModelSpec): string {
-  const canonical = JSON.stringify([GENERATOR_VERSION, spec.form, spec.metal, spec.stone && [spec.stone.type.toLowerCase(), spec.stone.cut, spec.stone.cutText, spec.stone.colour, spec.stone.carat]]);
+  const canonical = JSON.stringify([
+    GENERATOR_VERSION,
+    spec.form,
+    spec.metal,
+    spec.stone && [spec.stone.type.toLowerCase(), spec.stone.cut, spec.stone.cutText, spec.stone.colour, spec.stone.carat],
+  ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 27);
 }

@@ -63,7 +63,9 @@ const productsSource: PaletteSource = {
       apiClient.get<{ content: Product[] }>('/api/products/search', { query: { q, size: 6 }, signal }),
     ]);
     const seen = new Set<string>();
-    return [bySku, ...byName.content].filter((p): p is Product => p !== null && !seen.has(p.id) && Boolean(seen.add(p.id))).map(productResult);
+    return [bySku, ...byName.content]
+      .filter((p): p is Product => p !== null && !seen.has(p.id) && Boolean(seen.add(p.id)))
+      .map(productResult);
   },
 };
 
@@ -73,7 +75,12 @@ const collectionsSource: PaletteSource = {
   minLength: 2,
   search: async (q, signal) => {
     const page = await apiClient.get<{ content: Collection[] }>('/api/collections/search', { query: { q, size: 5 }, signal });
-    return page.content.map((c) => ({ id: c.id, label: c.name, detail: `${c.season.charAt(0)}${c.season.slice(1).toLowerCase()} ${c.year}`, to: to.adminCollection(c.id) }));
+    return page.content.map((c) => ({
+      id: c.id,
+      label: c.name,
+      detail: `${c.season.charAt(0)}${c.season.slice(1).toLowerCase()} ${c.year}`,
+      to: to.adminCollection(c.id),
+    }));
   },
 };
 
@@ -100,7 +107,12 @@ const ordersSource: PaletteSource = {
   minLength: 3,
   search: async (q, signal) => {
     const page = await apiClient.get<{ content: OrderSummary[] }>('/api/orders', { query: { q, size: 5 }, signal });
-    return page.content.map((o) => ({ id: o.id, label: o.number, detail: `${o.customerName} · ${o.status.charAt(0)}${o.status.slice(1).toLowerCase().replace(/_/g, ' ')}`, to: to.adminOrder(o.id) }));
+    return page.content.map((o) => ({
+      id: o.id,
+      label: o.number,
+      detail: `${o.customerName} · ${o.status.charAt(0)}${o.status.slice(1).toLowerCase().replace(/_/g, ' ')}`,
+      to: to.adminOrder(o.id),
+    }));
   },
 };
 

@@ -20,7 +20,8 @@ export function useUpdateProfile(userId: string) {
 /** A new password ends every session on the server, this one included: sign out locally too. */
 export function useChangePassword(userId: string) {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; password: string }) => apiClient.put<User>(`/api/users/${encodeURIComponent(userId)}`, body),
+    mutationFn: (body: { currentPassword: string; password: string }) =>
+      apiClient.put<User>(`/api/users/${encodeURIComponent(userId)}`, body),
     onSuccess: () => signOut(),
   });
 }

@@ -20,7 +20,8 @@ export const meQuery = () =>
 export const myOrdersQuery = (page = 0) =>
   queryOptions({
     queryKey: accountKeys.orderList(page),
-    queryFn: ({ signal }) => apiClient.get<Page<OrderSummary>>('/api/orders', { signal, query: { filter: 'current-user', page, size: 10 } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<OrderSummary>>('/api/orders', { signal, query: { filter: 'current-user', page, size: 10 } }),
   });
 
 /** The full order, with its payment schedule. */

@@ -12,7 +12,17 @@ import '../account-schemas';
 vi.mock('../../../components/ui/toast', () => ({ showToast: vi.fn() }));
 const toasts = () => vi.mocked(showToast).mock.calls.map((c) => c[0]);
 
-const emptyOrders = { content: [], page: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, numberOfElements: 0, empty: true };
+const emptyOrders = {
+  content: [],
+  page: 0,
+  size: 10,
+  totalElements: 0,
+  totalPages: 0,
+  first: true,
+  last: true,
+  numberOfElements: 0,
+  empty: true,
+};
 
 function setup(onPut: (call: Call) => Response, me: Record<string, unknown> = {}, onOther?: (call: Call) => Response | undefined) {
   const fetch = mockFetch((call) => {
@@ -35,40 +45,57 @@ function setup(onPut: (call: Call) => Response, me: Record<string, unknown> = {}
 const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('profile: changing the email needs the current password (issue 14, finding 8)', () => {
-  it('asks for the current password only when the email changes, sends it with the new email, and shows ' +
-    'the change waiting for its link', { timeout: 30_000 }, async () => {
-    // As the server answers: the address stays, the new one waits.
-    const { calls } = setup((call) => {
-      const { email, currentPassword: _, ...rest } = call.body as Record<string, string>;
-      return jsonResponse(200, makeUser({ ...rest, email: 'camille@example.com', pendingEmail: { email, expiresAt: '2026-01-02T10:00:00.000Z' } }));
-    });
-    const user = userEvent.setup();
-    const email = await screen.findByLabelText('Email');
-    const form = email.closest('form')!;
-    expect(form.querySelector('input[autocomplete="current-password"]')).toBeNull();
+  it(
+    'asks for the current password only when the email changes, sends it with the new email, and shows ' +
+      'the change waiting for its link',
+    { timeout: 30_000 },
+    async () => {
+      // As the server answers: the address stays, the new one waits.
+      const { calls } = setup((call) => {
+        const { email, currentPassword: _, ...rest } = call.body as Record<string, string>;
+        return jsonResponse(
+          200,
+          makeUser({ ...rest, email: 'camille@example.com', pendingEmail: { email, expiresAt: '2026-01-02T10:00:00.000Z' } }),
+        );
+      });
+      const user = userEvent.setup();
+      const email = await screen.findByLabelText('Email');
+      const form = email.closest('form')!;
+      expect(form.querySelector('input[autocomplete="current-password"]')).toBeNull();
 
-    await user.clear(email);
-    await user.type(email, 'camille@new.example');
-    const current = screen.getAllByLabelText('Current password').find((el) => form.contains(el))!;
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Enter your current password to change your email')).toBeTruthy();
-    expect(puts(calls)).toHaveLength(0);
+      await user.clear(email);
+      await user.type(email, 'camille@new.example');
+      const current = screen.getAllByLabelText('Current password').find((el) => form.contains(el))!;
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Enter your current password to change your email')).toBeTruthy();
+      expect(puts(calls)).toHaveLength(0);
 
-    await user.type(current, 'My-Current-Pass-1');
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await vi.waitFor(() => expect(toasts()).toContain('Saved. We have sent a link to camille@new.example: your address changes once you open it.'));
-    expect(puts(calls)[0]!.body).toMatchObject({ email: 'camille@new.example', currentPassword: 'My-Current-Pass-1' });
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('camille@example.com');
-    const pending = screen.getByRole('group', { name: 'Waiting for confirmation' });
-    expect(pending.textContent).toContain('We sent a link to camille@new.example. Until you open it, your address stays camille@example.com.');
-  });
+      await user.type(current, 'My-Current-Pass-1');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await vi.waitFor(() =>
+        expect(toasts()).toContain('Saved. We have sent a link to camille@new.example: your address changes once you open it.'),
+      );
+      expect(puts(calls)[0]!.body).toMatchObject({ email: 'camille@new.example', currentPassword: 'My-Current-Pass-1' });
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('camille@example.com');
+      const pending = screen.getByRole('group', { name: 'Waiting for confirmation' });
+      expect(pending.textContent).toContain(
+        'We sent a link to camille@new.example. Until you open it, your address stays camille@example.com.',
+      );
+    },
+  );
 
   it('sends no password for other changes, and shows the server’s answer on the password field', { timeout: 30_000 }, async () => {
     let answer: 'ok' | 'wrong' = 'ok';
     const { calls } = setup((call) =>
       answer === 'ok'
         ? jsonResponse(200, makeUser(call.body as Record<string, unknown>))
-        : jsonResponse(400, { status: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'Some fields are not valid.', details: [{ path: 'currentPassword', message: 'Your current password is not correct.' }] }),
+        : jsonResponse(400, {
+            status: 400,
+            error: 'Bad Request',
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid.',
+            details: [{ path: 'currentPassword', message: 'Your current password is not correct.' }],
+          }),
     );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('First name'), 'Camille');
@@ -81,7 +108,10 @@ describe('profile: changing the email needs the current password (issue 14, find
     const form = email.closest('form')!;
     await user.clear(email);
     await user.type(email, 'camille@new.example');
-    await user.type(screen.getAllByLabelText('Current password').find((el) => form.contains(el))!, 'not-it');
+    await user.type(
+      screen.getAllByLabelText('Current password').find((el) => form.contains(el))!,
+      'not-it',
+    );
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your current password is not correct.')).toBeTruthy();
   });
@@ -96,13 +126,16 @@ describe('profile: a change of address waiting for its link (issue 14)', () => {
       waiting,
       (call) => {
         if (call.url.endsWith('/email-change/resend')) return jsonResponse(200, makeUser({ email: 'camille@example.com', ...waiting }));
-        if (call.url.endsWith('/email-change') && call.method === 'DELETE') return jsonResponse(200, makeUser({ email: 'camille@example.com' }));
+        if (call.url.endsWith('/email-change') && call.method === 'DELETE')
+          return jsonResponse(200, makeUser({ email: 'camille@example.com' }));
         return undefined;
       },
     );
     const user = userEvent.setup();
     const pending = await screen.findByRole('group', { name: 'Waiting for confirmation' });
-    expect(pending.textContent).toContain('We sent a link to camille@new.example. Until you open it, your address stays camille@example.com.');
+    expect(pending.textContent).toContain(
+      'We sent a link to camille@new.example. Until you open it, your address stays camille@example.com.',
+    );
     expect(pending.textContent).toContain('The link works until');
 
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
@@ -115,15 +148,25 @@ describe('profile: a change of address waiting for its link (issue 14)', () => {
   });
 
   it('shows the server’s refusal of another link where the change is described', { timeout: 30_000 }, async () => {
-    setup(() => jsonResponse(500, {}), waiting, (call) =>
-      call.url.endsWith('/email-change/resend')
-        ? jsonResponse(429, { status: 429, error: 'Too Many Requests', code: 'TOO_MANY_REQUESTS', message: 'We have sent several links to this address in the last hour. Please wait a little before asking again.' })
-        : undefined,
+    setup(
+      () => jsonResponse(500, {}),
+      waiting,
+      (call) =>
+        call.url.endsWith('/email-change/resend')
+          ? jsonResponse(429, {
+              status: 429,
+              error: 'Too Many Requests',
+              code: 'TOO_MANY_REQUESTS',
+              message: 'We have sent several links to this address in the last hour. Please wait a little before asking again.',
+            })
+          : undefined,
     );
     const user = userEvent.setup();
     await screen.findByRole('group', { name: 'Waiting for confirmation' });
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('We have sent several links to this address in the last hour. Please wait a little before asking again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We have sent several links to this address in the last hour. Please wait a little before asking again.',
+    );
   });
 
   it('shows nothing waiting when no change is', { timeout: 30_000 }, async () => {

@@ -61,7 +61,10 @@ function PendingEmail({ user }: { user: User }) {
           aria-busy={resend.isPending || undefined}
           onClick={() => {
             setError(null);
-            resend.mutate(undefined, { onSuccess: () => showToast(`A new link is on its way to ${pending.email}.`), onError: (e) => setError(errorText(e)) });
+            resend.mutate(undefined, {
+              onSuccess: () => showToast(`A new link is on its way to ${pending.email}.`),
+              onError: (e) => setError(errorText(e)),
+            });
           }}
         >
           {resend.isPending ? 'Sending…' : 'Send the link again'}
@@ -73,7 +76,10 @@ function PendingEmail({ user }: { user: User }) {
           aria-busy={cancel.isPending || undefined}
           onClick={() => {
             setError(null);
-            cancel.mutate(undefined, { onSuccess: () => showToast('The change of address is cancelled.'), onError: (e) => setError(errorText(e)) });
+            cancel.mutate(undefined, {
+              onSuccess: () => showToast('The change of address is cancelled.'),
+              onError: (e) => setError(errorText(e)),
+            });
           }}
         >
           {cancel.isPending ? 'Cancelling…' : 'Cancel the change'}
@@ -96,7 +102,13 @@ function ProfileForm({ user }: { user: User }) {
   } = useForm<ProfileForm>({
     resolver: profileRules.resolver,
     mode: 'onTouched',
-    defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '', currentPassword: '' },
+    defaultValues: {
+      email: user.email,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      phone: user.phone ?? '',
+      currentPassword: '',
+    },
   });
   const isEmailChanging = !isSameEmail(watch('email'), user.email);
   const onSubmit = handleSubmit(({ currentPassword, ...changes }) => {
@@ -109,7 +121,13 @@ function ProfileForm({ user }: { user: User }) {
     }
     update.mutate(emailChanged ? { ...changes, currentPassword } : changes, {
       onSuccess: (saved) => {
-        reset({ email: saved.email, firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', phone: saved.phone ?? '', currentPassword: '' });
+        reset({
+          email: saved.email,
+          firstName: saved.firstName ?? '',
+          lastName: saved.lastName ?? '',
+          phone: saved.phone ?? '',
+          currentPassword: '',
+        });
         // A new address waits for its link: the field shows the address still in use.
         showToast(
           emailChanged && saved.pendingEmail
@@ -131,8 +149,18 @@ function ProfileForm({ user }: { user: User }) {
         </p>
       ) : null}
       <div className={styles.row}>
-        <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { setValueAs: blankToNull })} />
-        <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { setValueAs: blankToNull })} />
+        <Input
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName', { setValueAs: blankToNull })}
+        />
+        <Input
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName', { setValueAs: blankToNull })}
+        />
       </div>
       <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       {isEmailChanging ? null : <PendingEmail user={user} />}
@@ -146,7 +174,14 @@ function ProfileForm({ user }: { user: User }) {
           {...register('currentPassword')}
         />
       ) : null}
-      <Input label="Phone" type="tel" isOptional autoComplete="tel" error={errors.phone?.message} {...register('phone', { setValueAs: blankToNull })} />
+      <Input
+        label="Phone"
+        type="tel"
+        isOptional
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone', { setValueAs: blankToNull })}
+      />
       <Button type="submit" disabled={update.isPending || !isDirty} aria-busy={update.isPending || undefined}>
         {update.isPending ? 'Saving…' : 'Save changes'}
       </Button>
@@ -188,9 +223,28 @@ function PasswordChange({ user }: { user: User }) {
           {formError}
         </p>
       ) : null}
-      <Input label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-      <Input label="New password" type="password" autoComplete="new-password" hint="At least 10 characters." error={errors.password?.message} {...register('password')} />
-      <Input label="Confirm the new password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      <Input
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <Input
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 10 characters."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Input
+        label="Confirm the new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...register('confirm')}
+      />
       <Button type="submit" variant="secondary" disabled={change.isPending} aria-busy={change.isPending || undefined}>
         {change.isPending ? 'Changing…' : 'Change password'}
       </Button>
@@ -201,7 +255,8 @@ function PasswordChange({ user }: { user: User }) {
 function OrderSchedule({ orderId }: { orderId: string }) {
   const order = useQuery(orderQuery(orderId));
   if (order.isPending) return <Skeleton height="6rem" />;
-  if (order.isError) return <QueryError error={order.error} onRetry={() => void order.refetch()} title="The schedule could not be loaded" />;
+  if (order.isError)
+    return <QueryError error={order.error} onRetry={() => void order.refetch()} title="The schedule could not be loaded" />;
   const { schedule, currency } = order.data;
   if (schedule.length === 0) return <p className={styles.muted}>No payment is scheduled for this order.</p>;
   return (
@@ -247,7 +302,9 @@ function OrderRow({ order }: { order: OrderSummary }) {
           <p className="eyebrow">
             Order {order.number} · {formatDate(order.createdAt)}
           </p>
-          <p className={styles.orderLines}>{order.lines.map((l) => `${l.productName}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join(', ')}</p>
+          <p className={styles.orderLines}>
+            {order.lines.map((l) => `${l.productName}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join(', ')}
+          </p>
         </div>
         <div className={styles.orderTotals}>
           <span className={styles.orderTotal}>{formatMoney(order.total, order.currency)}</span>
@@ -277,7 +334,8 @@ function Orders() {
         <QueryError error={orders.error} onRetry={() => void orders.refetch()} title="Your orders could not be loaded" />
       ) : orders.data.content.length === 0 ? (
         <p className={styles.muted}>
-          You have no orders yet. <PageLink to={paths.collections}>Discover the collections</PageLink> or <PageLink to={to.appointment()}>book an appointment</PageLink>.
+          You have no orders yet. <PageLink to={paths.collections}>Discover the collections</PageLink> or{' '}
+          <PageLink to={to.appointment()}>book an appointment</PageLink>.
         </p>
       ) : (
         <ul className={styles.orderList}>

@@ -13,7 +13,14 @@ import {
   type FilterChip,
 } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
-import { ChangeList, ENTITY_TYPE_LABELS, actionWords, auditActorsQuery, auditListQuery, recordLink } from '../../../components/record-history';
+import {
+  ChangeList,
+  ENTITY_TYPE_LABELS,
+  actionWords,
+  auditActorsQuery,
+  auditListQuery,
+  recordLink,
+} from '../../../components/record-history';
 import { Button } from '../../../components/ui/button';
 import { WorkspacePage } from '../../../components/workspace/workspace-page';
 import { formatCount, formatDateTime, formatShortDate, humanize } from '../../../lib/format';
@@ -21,10 +28,16 @@ import { param } from '../../../lib/url-state';
 import styles from './activity.module.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = () => ({ parse: (raw: string | null): string | undefined => (raw && DAY.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : undefined), default: undefined as string | undefined });
+const day = () => ({
+  parse: (raw: string | null): string | undefined => (raw && DAY.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : undefined),
+  default: undefined as string | undefined,
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILTERS = {
-  person: { parse: (raw: string | null): string | undefined => (raw && UUID.test(raw) ? raw : undefined), default: undefined as string | undefined },
+  person: {
+    parse: (raw: string | null): string | undefined => (raw && UUID.test(raw) ? raw : undefined),
+    default: undefined as string | undefined,
+  },
   type: param.optionalOneOf(AUDIT_ENTITY_TYPES),
   action: param.optionalOneOf(AUDIT_ACTIONS),
   from: day(),
@@ -45,7 +58,12 @@ function buildColumns(): ColumnDef<AuditEvent, never>[] {
         </time>
       ),
     }),
-    column.accessor('actorLabel', { id: 'actor', header: 'Who', enableSorting: false, cell: ({ getValue }) => getValue() ?? <span className={styles.muted}>System</span> }),
+    column.accessor('actorLabel', {
+      id: 'actor',
+      header: 'Who',
+      enableSorting: false,
+      cell: ({ getValue }) => getValue() ?? <span className={styles.muted}>System</span>,
+    }),
     column.display({ id: 'action', header: 'Action', cell: ({ row }) => actionWords(row.original) }),
     column.display({
       id: 'record',
@@ -95,7 +113,11 @@ export default function ActivityPage() {
   return (
     <WorkspacePage
       title="Activity"
-      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'change' : 'changes'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ' recorded'}`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} ${total === 1 ? 'change' : 'changes'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ' recorded'}`
+      }
     >
       <DataTable<AuditEvent>
         id="admin-activity"
@@ -150,7 +172,9 @@ export default function ActivityPage() {
               </Button>
             </EmptyState>
           ) : (
-            <EmptyState title="No changes recorded yet">Every change made in the back-office — pieces, collections, orders, people — appears here.</EmptyState>
+            <EmptyState title="No changes recorded yet">
+              Every change made in the back-office — pieces, collections, orders, people — appears here.
+            </EmptyState>
           )
         }
       />

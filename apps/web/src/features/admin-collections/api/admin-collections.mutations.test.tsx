@@ -64,7 +64,10 @@ describe('useToggleHero', () => {
     const { calls } = mockFetch(async (call) => {
       await new Promise<void>((resolve) => releases.push(resolve));
       const hero = call.url.split('/').at(-2)!;
-      return jsonResponse(200, initial.map((item) => ({ ...item, isHero: item.product.id === hero })));
+      return jsonResponse(
+        200,
+        initial.map((item) => ({ ...item, isHero: item.product.id === hero })),
+      );
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     client.setQueryData(adminCollectionKeys.members(ID), initial);
@@ -80,7 +83,10 @@ describe('useToggleHero', () => {
     expect(calls[1]!.url).toContain(a);
     releases.shift()!();
     await waitFor(() => expect(result.current.second.isSuccess).toBe(true));
-    const hero = client.getQueryData<CollectionItem[]>(adminCollectionKeys.members(ID))!.filter((i) => i.isHero).map((i) => i.product.id);
+    const hero = client
+      .getQueryData<CollectionItem[]>(adminCollectionKeys.members(ID))!
+      .filter((i) => i.isHero)
+      .map((i) => i.product.id);
     expect(hero).toEqual([a]);
   });
 });

@@ -92,7 +92,11 @@ export interface AddPieceInput {
  * another, in the order they were made (a mutation scope): two quick clicks — hero on B, then on A —
  * must reach the server in that order, or the server could end with B while the screen shows A.
  */
-function useMembershipMutation<Input>(id: string, mutationFn: (input: Input) => Promise<CollectionItem[] | void>, optimistic?: (items: CollectionItem[], input: Input) => CollectionItem[]) {
+function useMembershipMutation<Input>(
+  id: string,
+  mutationFn: (input: Input) => Promise<CollectionItem[] | void>,
+  optimistic?: (items: CollectionItem[], input: Input) => CollectionItem[],
+) {
   const queryClient = useQueryClient();
   const key = adminCollectionKeys.members(id);
   return useMutation({
@@ -117,7 +121,11 @@ function useMembershipMutation<Input>(id: string, mutationFn: (input: Input) => 
 
 export function useAddPiece(id: string) {
   return useMembershipMutation(id, (input: AddPieceInput) =>
-    apiClient.post<CollectionItem[]>(adminCollectionPaths.members(id), { productId: input.productId, sortOrder: input.sortOrder, isHero: input.isHero ?? false }),
+    apiClient.post<CollectionItem[]>(adminCollectionPaths.members(id), {
+      productId: input.productId,
+      sortOrder: input.sortOrder,
+      isHero: input.isHero ?? false,
+    }),
   );
 }
 
@@ -149,7 +157,8 @@ export function useReorderPieces(id: string, { onError }: { onError?: (error: un
   const latest = useRef(0);
   const mutation = useMutation({
     scope: { id: `collection-order-${id}` },
-    mutationFn: ({ productIds }: { productIds: string[]; seq: number }) => apiClient.put<CollectionItem[]>(adminCollectionPaths.order(id), { productIds }),
+    mutationFn: ({ productIds }: { productIds: string[]; seq: number }) =>
+      apiClient.put<CollectionItem[]>(adminCollectionPaths.order(id), { productIds }),
     onSuccess: (items, { seq }) => {
       if (seq === latest.current) queryClient.setQueryData(key, items);
     },

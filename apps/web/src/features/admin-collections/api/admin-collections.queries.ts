@@ -63,7 +63,13 @@ export const collectionsListQuery = (params: CollectionListParams) =>
   queryOptions({
     queryKey: adminCollectionKeys.list(params),
     queryFn: ({ signal }) => {
-      const query: QueryParams = { ...filterQuery(params), sort: params.sort, page: params.page, size: params.size, deleted: params.isTrash ? 'only' : undefined };
+      const query: QueryParams = {
+        ...filterQuery(params),
+        sort: params.sort,
+        page: params.page,
+        size: params.size,
+        deleted: params.isTrash ? 'only' : undefined,
+      };
       const q = params.q.trim();
       return q
         ? apiClient.get<Page<Collection>>(adminCollectionPaths.search, { signal, query: { ...query, q } })

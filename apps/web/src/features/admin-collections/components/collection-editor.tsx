@@ -11,7 +11,14 @@ import { Textarea } from '../../../components/ui/textarea';
 import { showToast } from '../../../components/ui/toast';
 import { humanize } from '../../../lib/format';
 import { useCreateCollection, useUpdateCollection } from '../api/admin-collections.mutations';
-import { COLLECTION_FORM_FIELDS, CollectionFormSchema, changedFields, toFormValues, type CollectionFormInput, type CollectionFormValues } from '../collection-form';
+import {
+  COLLECTION_FORM_FIELDS,
+  CollectionFormSchema,
+  changedFields,
+  toFormValues,
+  type CollectionFormInput,
+  type CollectionFormValues,
+} from '../collection-form';
 import styles from './admin-collections.module.css';
 
 const SEASON_OPTIONS = COLLECTION_SEASONS.map((season) => ({ value: season, label: humanize(season) }));
@@ -38,7 +45,11 @@ export function CollectionEditor({ collection, onCreated }: CollectionEditorProp
     reset,
     setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<CollectionFormInput, unknown, CollectionFormValues>({ resolver: zodResolver(CollectionFormSchema), defaultValues: baseline, mode: 'onTouched' });
+  } = useForm<CollectionFormInput, unknown, CollectionFormValues>({
+    resolver: zodResolver(CollectionFormSchema),
+    defaultValues: baseline,
+    mode: 'onTouched',
+  });
 
   useEffect(() => {
     if (created && !isDirty) onCreated?.(created);
@@ -85,11 +96,34 @@ export function CollectionEditor({ collection, onCreated }: CollectionEditorProp
         ) : null}
         <div className={styles.fields}>
           <Input label="Name" autoComplete="off" className={styles.spanAll} error={errors.name?.message} {...register('name')} />
-          <Input label="Year" type="number" inputMode="numeric" min={1900} max={2200} step={1} error={errors.year?.message} {...register('year', { valueAsNumber: true })} />
+          <Input
+            label="Year"
+            type="number"
+            inputMode="numeric"
+            min={1900}
+            max={2200}
+            step={1}
+            error={errors.year?.message}
+            {...register('year', { valueAsNumber: true })}
+          />
           <Select label="Season" options={SEASON_OPTIONS} error={errors.season?.message} {...register('season')} />
-          <Textarea label="Description" rows={5} isOptional className={styles.spanAll} hint="The collection's story, shown at the top of its page on the site." error={errors.description?.message} {...register('description')} />
+          <Textarea
+            label="Description"
+            rows={5}
+            isOptional
+            className={styles.spanAll}
+            hint="The collection's story, shown at the top of its page on the site."
+            error={errors.description?.message}
+            {...register('description')}
+          />
           <div className={`${styles.checkField} ${styles.spanAll}`}>
-            <input id={`${formId}-featured`} type="checkbox" className={styles.checkbox} aria-describedby={`${formId}-featured-hint`} {...register('isFeatured')} />
+            <input
+              id={`${formId}-featured`}
+              type="checkbox"
+              className={styles.checkbox}
+              aria-describedby={`${formId}-featured-hint`}
+              {...register('isFeatured')}
+            />
             <label htmlFor={`${formId}-featured`}>Featured</label>
             <p id={`${formId}-featured-hint`} className={styles.secondary}>
               Featured collections lead the home page and the collections index.

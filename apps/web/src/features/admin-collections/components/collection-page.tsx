@@ -29,7 +29,11 @@ function NewCollection() {
   const navigate = useNavigate();
   const onCreated = useCallback((created: Collection) => navigate(to.adminCollection(created.id), { replace: true }), [navigate]);
   return (
-    <WorkspacePage title="New collection" crumbs={CRUMBS} subtitle="Name it and place it in its season; its pieces are added once it is created.">
+    <WorkspacePage
+      title="New collection"
+      crumbs={CRUMBS}
+      subtitle="Name it and place it in its season; its pieces are added once it is created."
+    >
       <div className={styles.layout}>
         <CollectionEditor onCreated={onCreated} />
       </div>
@@ -106,7 +110,12 @@ function ExistingCollection({ id }: { id: string }) {
       subtitle={`${humanize(collection.season)} ${collection.year} · ${formatCount(collection.productCount)} ${collection.productCount === 1 ? 'piece' : 'pieces'} · updated ${formatShortDate(collection.updatedAt)}`}
       actions={
         isDeleted ? null : (
-          <a href={to.collection(collection.id)} target="_blank" rel="noopener" className={buttonClassName({ variant: 'secondary', size: 'small' })}>
+          <a
+            href={to.collection(collection.id)}
+            target="_blank"
+            rel="noopener"
+            className={buttonClassName({ variant: 'secondary', size: 'small' })}
+          >
             View on site<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         )
@@ -114,9 +123,7 @@ function ExistingCollection({ id }: { id: string }) {
     >
       {isDeleted ? (
         <div className={styles.trashBanner} role="status">
-          <p>
-            This collection has been in the Trash since {formatShortDate(collection.deletedAt)}: the site does not show it.
-          </p>
+          <p>This collection has been in the Trash since {formatShortDate(collection.deletedAt)}: the site does not show it.</p>
           <Button
             size="small"
             variant="secondary"
@@ -141,8 +148,16 @@ function ExistingCollection({ id }: { id: string }) {
             <h2 id="danger-title" className={styles.sectionTitle}>
               Delete
             </h2>
-            <p className={styles.secondary}>The collection leaves the site and waits in the Trash, where it can be restored with its pieces and their order.</p>
-            <Button variant="secondary" size="small" className={styles.dangerButton} disabled={trash.isPending} onClick={() => onTrash(collection)}>
+            <p className={styles.secondary}>
+              The collection leaves the site and waits in the Trash, where it can be restored with its pieces and their order.
+            </p>
+            <Button
+              variant="secondary"
+              size="small"
+              className={styles.dangerButton}
+              disabled={trash.isPending}
+              onClick={() => onTrash(collection)}
+            >
               Move to Trash
             </Button>
           </section>

@@ -2,7 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { Collection } from '@mirror/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, FilterChips, SearchInput, TableFilters, createColumnHelper, useTableUrlState, type ColumnDef } from '../../../components/data-table';
+import {
+  DataTable,
+  FilterChips,
+  SearchInput,
+  TableFilters,
+  createColumnHelper,
+  useTableUrlState,
+  type ColumnDef,
+} from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -31,23 +39,49 @@ export default function CollectionTrashPage() {
   function onRestore(collection: Collection) {
     restore
       .mutateAsync(collection)
-      .then(() => showToast(`“${collection.name}” is restored`, 'success', { action: { label: 'Open', onClick: () => navigate(to.adminCollection(collection.id)) } }))
+      .then(() =>
+        showToast(`“${collection.name}” is restored`, 'success', {
+          action: { label: 'Open', onClick: () => navigate(to.adminCollection(collection.id)) },
+        }),
+      )
       .catch((error: unknown) => showToast(errorText(error), 'error'));
   }
 
   const columns = [
     column.accessor('name', { id: 'name', header: 'Name', cell: ({ getValue }) => <span className={styles.strong}>{getValue()}</span> }),
-    column.accessor('year', { id: 'year', header: 'Year', meta: { align: 'end', width: '6rem' }, cell: ({ getValue }) => <span className={styles.num}>{getValue()}</span> }),
+    column.accessor('year', {
+      id: 'year',
+      header: 'Year',
+      meta: { align: 'end', width: '6rem' },
+      cell: ({ getValue }) => <span className={styles.num}>{getValue()}</span>,
+    }),
     column.accessor('season', { id: 'season', header: 'Season', enableSorting: false, cell: ({ getValue }) => humanize(getValue()) }),
-    column.accessor('productCount', { id: 'pieces', header: 'Pieces', enableSorting: false, meta: { align: 'end', width: '6rem' }, cell: ({ getValue }) => <span className={styles.num}>{formatCount(getValue())}</span> }),
-    column.accessor('deletedAt', { id: 'deletedAt', header: 'Deleted', meta: { align: 'end' }, cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span> }),
+    column.accessor('productCount', {
+      id: 'pieces',
+      header: 'Pieces',
+      enableSorting: false,
+      meta: { align: 'end', width: '6rem' },
+      cell: ({ getValue }) => <span className={styles.num}>{formatCount(getValue())}</span>,
+    }),
+    column.accessor('deletedAt', {
+      id: 'deletedAt',
+      header: 'Deleted',
+      meta: { align: 'end' },
+      cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
+    }),
     column.display({
       id: 'actions',
       header: () => <span className="visually-hidden">Actions</span>,
       meta: { label: 'Actions', align: 'end' },
       cell: ({ row }) => (
         <span className={styles.rowActions}>
-          <Button variant="secondary" size="small" className={styles.compactButton} onClick={() => onRestore(row.original)} disabled={restore.isPending && restore.variables?.id === row.original.id}>
+          <Button
+            variant="secondary"
+            size="small"
+            className={styles.compactButton}
+            onClick={() => onRestore(row.original)}
+            disabled={restore.isPending && restore.variables?.id === row.original.id}
+          >
             Restore<span className="visually-hidden"> {row.original.name}</span>
           </Button>
           <button type="button" className={styles.dangerLink} onClick={() => setToPurge(row.original)}>
@@ -63,7 +97,11 @@ export default function CollectionTrashPage() {
     <WorkspacePage
       title="Trash"
       crumbs={[{ label: 'Collections', to: paths.adminCollections }]}
-      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} deleted ${total === 1 ? 'collection' : 'collections'} · restored ones come back with their pieces and their order`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} deleted ${total === 1 ? 'collection' : 'collections'} · restored ones come back with their pieces and their order`
+      }
       actions={
         <Link to={paths.adminCollections} className={buttonClassName({ variant: 'secondary', size: 'small' })}>
           All collections
@@ -82,7 +120,12 @@ export default function CollectionTrashPage() {
         toolbar={
           <TableFilters
             search={<SearchInput value={state.q} onChange={state.setQuery} placeholder="Search by name" />}
-            chips={<FilterChips chips={state.q ? [{ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') }] : []} onClearAll={state.clearFilters} />}
+            chips={
+              <FilterChips
+                chips={state.q ? [{ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') }] : []}
+                onClearAll={state.clearFilters}
+              />
+            }
           />
         }
         empty={

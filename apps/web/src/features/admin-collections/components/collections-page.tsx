@@ -48,7 +48,12 @@ const COLUMNS = [
       </span>
     ),
   }),
-  column.accessor('year', { id: 'year', header: 'Year', meta: { align: 'end', width: '6rem' }, cell: ({ getValue }) => <span className={styles.num}>{getValue()}</span> }),
+  column.accessor('year', {
+    id: 'year',
+    header: 'Year',
+    meta: { align: 'end', width: '6rem' },
+    cell: ({ getValue }) => <span className={styles.num}>{getValue()}</span>,
+  }),
   column.accessor('season', { id: 'season', header: 'Season', enableSorting: false, cell: ({ getValue }) => humanize(getValue()) }),
   column.accessor('isFeatured', {
     id: 'featured',
@@ -79,10 +84,19 @@ const COLUMNS = [
       );
     },
   }),
-  column.accessor('updatedAt', { id: 'updatedAt', header: 'Updated', meta: { align: 'end' }, cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span> }),
+  column.accessor('updatedAt', {
+    id: 'updatedAt',
+    header: 'Updated',
+    meta: { align: 'end' },
+    cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
+  }),
 ] as ColumnDef<Collection, never>[];
 
-function toApiFilter(filters: { year: number | undefined; season: CollectionSeason | undefined; featured: 'yes' | 'no' | undefined }): CollectionFilter {
+function toApiFilter(filters: {
+  year: number | undefined;
+  season: CollectionSeason | undefined;
+  featured: 'yes' | 'no' | undefined;
+}): CollectionFilter {
   return { year: filters.year, season: filters.season, featured: filters.featured === undefined ? undefined : filters.featured === 'yes' };
 }
 
@@ -101,11 +115,21 @@ export default function CollectionsPage() {
   const showCounts = state.q === '';
   const countOf = (count: number) => (showCounts ? count : undefined);
   const yearOptions = useMemo(() => {
-    const options = (yearFacets.data?.years ?? []).map((y) => ({ value: String(y.value), label: String(y.value), count: showCounts ? y.count : undefined }));
+    const options = (yearFacets.data?.years ?? []).map((y) => ({
+      value: String(y.value),
+      label: String(y.value),
+      count: showCounts ? y.count : undefined,
+    }));
     const chosen = state.filters.year;
-    return chosen !== undefined && !options.some((o) => o.value === String(chosen)) ? [{ value: String(chosen), label: String(chosen), count: showCounts ? 0 : undefined }, ...options] : options;
+    return chosen !== undefined && !options.some((o) => o.value === String(chosen))
+      ? [{ value: String(chosen), label: String(chosen), count: showCounts ? 0 : undefined }, ...options]
+      : options;
   }, [yearFacets.data, state.filters.year, showCounts]);
-  const seasonOptions = COLLECTION_SEASONS.map((season) => ({ value: season, label: humanize(season), count: countOf(seasonFacets.data?.seasons.find((s) => s.value === season)?.count ?? 0) }));
+  const seasonOptions = COLLECTION_SEASONS.map((season) => ({
+    value: season,
+    label: humanize(season),
+    count: countOf(seasonFacets.data?.seasons.find((s) => s.value === season)?.count ?? 0),
+  }));
   const featuredCount = (value: boolean) => featuredFacets.data?.featured.find((f) => f.value === String(value))?.count ?? 0;
   const featuredOptions = [
     { value: 'yes', label: 'Featured', count: countOf(featuredCount(true)) },
@@ -114,9 +138,21 @@ export default function CollectionsPage() {
 
   const chips: FilterChip[] = [
     ...(state.q ? [{ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') }] : []),
-    ...(state.filters.year !== undefined ? [{ key: 'year', label: `Year ${state.filters.year}`, onRemove: () => state.setFilters({ year: undefined }) }] : []),
-    ...(state.filters.season ? [{ key: 'season', label: humanize(state.filters.season), onRemove: () => state.setFilters({ season: undefined }) }] : []),
-    ...(state.filters.featured ? [{ key: 'featured', label: state.filters.featured === 'yes' ? 'Featured' : 'Not featured', onRemove: () => state.setFilters({ featured: undefined }) }] : []),
+    ...(state.filters.year !== undefined
+      ? [{ key: 'year', label: `Year ${state.filters.year}`, onRemove: () => state.setFilters({ year: undefined }) }]
+      : []),
+    ...(state.filters.season
+      ? [{ key: 'season', label: humanize(state.filters.season), onRemove: () => state.setFilters({ season: undefined }) }]
+      : []),
+    ...(state.filters.featured
+      ? [
+          {
+            key: 'featured',
+            label: state.filters.featured === 'yes' ? 'Featured' : 'Not featured',
+            onRemove: () => state.setFilters({ featured: undefined }),
+          },
+        ]
+      : []),
   ];
   const isFiltered = chips.length > 0;
   const total = list.data?.totalElements;
@@ -124,7 +160,11 @@ export default function CollectionsPage() {
   return (
     <WorkspacePage
       title="Collections"
-      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'collection' : 'collections'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} ${total === 1 ? 'collection' : 'collections'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`
+      }
       actions={
         <>
           <Link to={paths.adminCollectionTrash} className={buttonClassName({ variant: 'secondary', size: 'small' })}>
@@ -152,9 +192,27 @@ export default function CollectionsPage() {
             search={<SearchInput value={state.q} onChange={state.setQuery} placeholder="Search by name" />}
             filters={
               <>
-                <FilterSelect label="Year" value={state.filters.year === undefined ? undefined : String(state.filters.year)} options={yearOptions} allLabel="All years" onChange={(v) => state.setFilters({ year: v === undefined ? undefined : Number(v) })} />
-                <FilterSelect label="Season" value={state.filters.season} options={seasonOptions} allLabel="All seasons" onChange={(v) => state.setFilters({ season: v as CollectionSeason | undefined })} />
-                <FilterSelect label="Featured" value={state.filters.featured} options={featuredOptions} allLabel="All" onChange={(v) => state.setFilters({ featured: v as 'yes' | 'no' | undefined })} />
+                <FilterSelect
+                  label="Year"
+                  value={state.filters.year === undefined ? undefined : String(state.filters.year)}
+                  options={yearOptions}
+                  allLabel="All years"
+                  onChange={(v) => state.setFilters({ year: v === undefined ? undefined : Number(v) })}
+                />
+                <FilterSelect
+                  label="Season"
+                  value={state.filters.season}
+                  options={seasonOptions}
+                  allLabel="All seasons"
+                  onChange={(v) => state.setFilters({ season: v as CollectionSeason | undefined })}
+                />
+                <FilterSelect
+                  label="Featured"
+                  value={state.filters.featured}
+                  options={featuredOptions}
+                  allLabel="All"
+                  onChange={(v) => state.setFilters({ featured: v as 'yes' | 'no' | undefined })}
+                />
               </>
             }
             chips={<FilterChips chips={chips} onClearAll={state.clearFilters} />}

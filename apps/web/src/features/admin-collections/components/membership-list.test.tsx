@@ -21,7 +21,9 @@ function Harness({ initial, onReorder = vi.fn() }: { initial: CollectionItem[]; 
           setList((current) => applyOrder(current, ids));
         }}
         onRemove={(item) => setList((current) => withoutPiece(current, item.product.id))}
-        onToggleHero={(item) => setList((current) => current.map((i) => ({ ...i, isHero: i.product.id === item.product.id ? !i.isHero : false })))}
+        onToggleHero={(item) =>
+          setList((current) => current.map((i) => ({ ...i, isHero: i.product.id === item.product.id ? !i.isHero : false })))
+        }
         announce={setSaid}
       />
       <p data-testid="said">{said}</p>
@@ -29,7 +31,10 @@ function Harness({ initial, onReorder = vi.fn() }: { initial: CollectionItem[]; 
   );
 }
 
-const names = () => within(screen.getByRole('list', { name: 'Pieces in their order' })).getAllByRole('link').map((a) => a.textContent);
+const names = () =>
+  within(screen.getByRole('list', { name: 'Pieces in their order' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('MembershipList', () => {
   it('moves a piece with Move up / Move down, keeps focus on the button, and says where it went', async () => {

@@ -39,8 +39,8 @@ const alongTheList: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 const INSTRUCTIONS = {
   draggable:
     'To reorder, press Space or Enter on the handle, move the piece with the Up and Down arrow keys, ' +
-      'then press Space or Enter to drop it there, or Escape to cancel. The Move up and Move down buttons ' +
-      'move it one place at a time.',
+    'then press Space or Enter to drop it there, or Escape to cancel. The Move up and Move down buttons ' +
+    'move it one place at a time.',
 };
 
 /**
@@ -70,10 +70,14 @@ export function MembershipList({ items, onReorder, onRemove, onToggleHero, annou
     onDragOver: ({ active, over }) => {
       if (!hasMoved.current && over?.id === active.id) return undefined;
       hasMoved.current = true;
-      return over ? `${nameOf(active.id)} is over position ${indexOf(over.id) + 1} of ${items.length}.` : `${nameOf(active.id)} is outside the list.`;
+      return over
+        ? `${nameOf(active.id)} is over position ${indexOf(over.id) + 1} of ${items.length}.`
+        : `${nameOf(active.id)} is outside the list.`;
     },
-    onDragEnd: ({ active, over }) => (over ? positionText(nameOf(active.id), indexOf(over.id), items.length, 'dropped at') : `${nameOf(active.id)} dropped where it was.`),
-    onDragCancel: ({ active }) => `Reordering cancelled. ${nameOf(active.id)} is back at position ${indexOf(active.id) + 1} of ${items.length}.`,
+    onDragEnd: ({ active, over }) =>
+      over ? positionText(nameOf(active.id), indexOf(over.id), items.length, 'dropped at') : `${nameOf(active.id)} dropped where it was.`,
+    onDragCancel: ({ active }) =>
+      `Reordering cancelled. ${nameOf(active.id)} is back at position ${indexOf(active.id) + 1} of ${items.length}.`,
   };
 
   // After a move the row sits elsewhere in the DOM: put focus back on the control that moved it
@@ -82,7 +86,9 @@ export function MembershipList({ items, onReorder, onRemove, onToggleHero, annou
     const target = pendingFocus.current;
     if (!target) return;
     pendingFocus.current = null;
-    const row = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-piece-id]') ?? [])].find((el) => el.dataset.pieceId === target.productId);
+    const row = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-piece-id]') ?? [])].find(
+      (el) => el.dataset.pieceId === target.productId,
+    );
     if (!row) return;
     const find = (control: string) => row.querySelector<HTMLButtonElement>(`[data-control="${control}"]:not(:disabled)`);
     const fallback = target.control === 'up' ? 'down' : target.control === 'down' ? 'up' : 'handle';
@@ -116,7 +122,13 @@ export function MembershipList({ items, onReorder, onRemove, onToggleHero, annou
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[alongTheList]} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: INSTRUCTIONS }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[alongTheList]}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: INSTRUCTIONS }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol ref={listRef} className={styles.members} aria-label="Pieces in their order" data-testid="collection-members">
           {items.map((item, index) => (
@@ -151,7 +163,13 @@ function MemberRow({ item, index, total, onMove, onRemove, onToggleHero }: Membe
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const image = product.images[0];
   return (
-    <li ref={setNodeRef} style={style} className={[styles.member, isDragging && styles.memberDragging, item.isHero && styles.memberHero].filter(Boolean).join(' ')} data-piece-id={product.id} data-testid="collection-member">
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={[styles.member, isDragging && styles.memberDragging, item.isHero && styles.memberHero].filter(Boolean).join(' ')}
+      data-piece-id={product.id}
+      data-testid="collection-member"
+    >
       <button
         type="button"
         ref={setActivatorNodeRef}
@@ -173,7 +191,11 @@ function MemberRow({ item, index, total, onMove, onRemove, onToggleHero }: Membe
       <span className={styles.position} aria-hidden="true">
         {index + 1}
       </span>
-      {image ? <img className={styles.thumb} src={image.url} alt="" width={40} height={50} loading="lazy" decoding="async" /> : <span className={styles.thumb} aria-hidden="true" />}
+      {image ? (
+        <img className={styles.thumb} src={image.url} alt="" width={40} height={50} loading="lazy" decoding="async" />
+      ) : (
+        <span className={styles.thumb} aria-hidden="true" />
+      )}
       <span className={styles.memberText}>
         <Link to={to.adminProduct(product.id)} className={styles.memberName}>
           {product.name}
@@ -190,17 +212,39 @@ function MemberRow({ item, index, total, onMove, onRemove, onToggleHero }: Membe
             <StatusDot tone="gold">Hero</StatusDot>
           </span>
         ) : null}
-        <button type="button" className={styles.textButton} data-control="hero" onClick={onToggleHero} aria-label={`${item.isHero ? 'Unset hero' : 'Make hero'}: ${product.name}`}>
+        <button
+          type="button"
+          className={styles.textButton}
+          data-control="hero"
+          onClick={onToggleHero}
+          aria-label={`${item.isHero ? 'Unset hero' : 'Make hero'}: ${product.name}`}
+        >
           {item.isHero ? 'Unset hero' : 'Make hero'}
         </button>
       </span>
       <span className={styles.memberActions}>
-        <button type="button" className={styles.iconButton} data-control="up" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move up: ${product.name}`} title="Move up">
+        <button
+          type="button"
+          className={styles.iconButton}
+          data-control="up"
+          onClick={() => onMove(-1)}
+          disabled={index === 0}
+          aria-label={`Move up: ${product.name}`}
+          title="Move up"
+        >
           <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
             <path d="M6 10V2M2.5 5.5 6 2l3.5 3.5" fill="none" stroke="currentColor" strokeWidth="1.2" />
           </svg>
         </button>
-        <button type="button" className={styles.iconButton} data-control="down" onClick={() => onMove(1)} disabled={index === total - 1} aria-label={`Move down: ${product.name}`} title="Move down">
+        <button
+          type="button"
+          className={styles.iconButton}
+          data-control="down"
+          onClick={() => onMove(1)}
+          disabled={index === total - 1}
+          aria-label={`Move down: ${product.name}`}
+          title="Move down"
+        >
           <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
             <path d="M6 2v8M2.5 6.5 6 10l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.2" />
           </svg>

@@ -68,13 +68,17 @@ export function MembershipSection({ collection }: { collection: Collection }) {
           Pieces
         </h2>
         <p className={styles.secondary}>
-          {members.data ? `${formatCount(items.length)} ${items.length === 1 ? 'piece' : 'pieces'} · ${heroItem ? `hero: ${heroItem.product.name}` : 'no hero yet'}` : '\u00a0'}
+          {members.data
+            ? `${formatCount(items.length)} ${items.length === 1 ? 'piece' : 'pieces'} · ${heroItem ? `hero: ${heroItem.product.name}` : 'no hero yet'}`
+            : '\u00a0'}
         </p>
         <p className={styles.orderState} role="status" data-testid="order-state">
           {orderState}
         </p>
       </header>
-      <p className={styles.sectionIntro}>The site shows the pieces in this order; the hero piece opens the collection's page. Drag a handle, or use Move up and Move down.</p>
+      <p className={styles.sectionIntro}>
+        The site shows the pieces in this order; the hero piece opens the collection's page. Drag a handle, or use Move up and Move down.
+      </p>
       <PiecePicker memberIds={memberIds} onPick={onPick} isAdding={add.isPending} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -92,7 +96,13 @@ export function MembershipSection({ collection }: { collection: Collection }) {
       ) : items.length === 0 ? (
         <EmptyState title="No pieces yet">Search above to add the first piece.</EmptyState>
       ) : (
-        <MembershipList items={items} onReorder={(productIds) => reorder.reorder(productIds)} onRemove={onRemove} onToggleHero={onToggleHero} announce={setAnnouncement} />
+        <MembershipList
+          items={items}
+          onReorder={(productIds) => reorder.reorder(productIds)}
+          onRemove={onRemove}
+          onToggleHero={onToggleHero}
+          announce={setAnnouncement}
+        />
       )}
     </section>
   );

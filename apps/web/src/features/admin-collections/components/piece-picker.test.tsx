@@ -6,10 +6,18 @@ import { jsonResponse, mockFetch } from '../../../test/http';
 import { piece } from '../test/fixtures';
 import { PiecePicker } from './piece-picker';
 
-const FOUND = [piece(1, { name: 'Étoile Ring' }), piece(2, { name: 'Étoile Studs', status: 'DRAFT' }), piece(3, { name: 'Étoile Pendant' })];
+const FOUND = [
+  piece(1, { name: 'Étoile Ring' }),
+  piece(2, { name: 'Étoile Studs', status: 'DRAFT' }),
+  piece(3, { name: 'Étoile Pendant' }),
+];
 
 function renderPicker(memberIds: string[] = []) {
-  const { calls } = mockFetch((call) => (call.url.includes('/api/products/search') ? jsonResponse(200, { content: FOUND, page: 0, size: 8, totalElements: 3, totalPages: 1, nextCursor: null }) : jsonResponse(404)));
+  const { calls } = mockFetch((call) =>
+    call.url.includes('/api/products/search')
+      ? jsonResponse(200, { content: FOUND, page: 0, size: 8, totalElements: 3, totalPages: 1, nextCursor: null })
+      : jsonResponse(404),
+  );
   const onPick = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -28,11 +36,11 @@ describe('PiecePicker', () => {
     await user.type(input, 'etoile');
     const list = await screen.findByRole('listbox', { name: 'Pieces found' });
     expect(input.getAttribute('aria-expanded')).toBe('true');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      expect.stringContaining('Étoile Ring'),
-      expect.stringContaining('Draft'),
-      expect.stringContaining('Étoile Pendant'),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('Étoile Ring'), expect.stringContaining('Draft'), expect.stringContaining('Étoile Pendant')]);
     expect(new URL(calls.at(-1)!.url, 'http://x').searchParams.get('q')).toBe('etoile');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const active = within(list).getByRole('option', { selected: true });

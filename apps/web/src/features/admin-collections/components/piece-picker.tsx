@@ -161,13 +161,19 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
               role="option"
               aria-selected={index === active}
               aria-disabled={isMember || undefined}
-              className={[styles.option, index === active && styles.optionActive, isMember && styles.optionDisabled].filter(Boolean).join(' ')}
+              className={[styles.option, index === active && styles.optionActive, isMember && styles.optionDisabled]
+                .filter(Boolean)
+                .join(' ')}
               // Keep focus in the input: a click picks without blurring it first.
               onMouseDown={(event) => event.preventDefault()}
               onMouseEnter={() => setActive(index)}
               onClick={() => pick(product)}
             >
-              {image ? <img className={styles.optionThumb} src={image.url} alt="" width={32} height={40} loading="lazy" decoding="async" /> : <span className={styles.optionThumb} aria-hidden="true" />}
+              {image ? (
+                <img className={styles.optionThumb} src={image.url} alt="" width={32} height={40} loading="lazy" decoding="async" />
+              ) : (
+                <span className={styles.optionThumb} aria-hidden="true" />
+              )}
               <span className={styles.optionText}>
                 <span className={styles.optionName}>{product.name}</span>
                 <span className={styles.secondary}>

@@ -24,7 +24,11 @@ export const adminEmailPaths = { list: '/api/notifications/outbox', one: emailPa
 export const outboxListQuery = (params: OutboxListParams) =>
   queryOptions({
     queryKey: adminEmailKeys.list(params),
-    queryFn: ({ signal }) => apiClient.get<Page<OutboxEmail>>(adminEmailPaths.list, { signal, query: { status: params.status, emailType: params.emailType, page: params.page, size: params.size } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<OutboxEmail>>(adminEmailPaths.list, {
+        signal,
+        query: { status: params.status, emailType: params.emailType, page: params.page, size: params.size },
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { EMAIL_STATUSES, EMAIL_TYPES, type EmailStatus, type EmailType, type OutboxEmail } from '@mirror/contract';
 import { useState } from 'react';
-import { DataTable, FilterChips, FilterSelect, TableFilters, createColumnHelper, useTableUrlState, type ColumnDef, type FilterChip } from '../../../components/data-table';
+import {
+  DataTable,
+  FilterChips,
+  FilterSelect,
+  TableFilters,
+  createColumnHelper,
+  useTableUrlState,
+  type ColumnDef,
+  type FilterChip,
+} from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
 import { Button } from '../../../components/ui/button';
 import { WorkspacePage } from '../../../components/workspace/workspace-page';
@@ -29,10 +38,27 @@ const COLUMNS = [
       </span>
     ),
   }),
-  column.accessor('status', { id: 'status', header: 'Status', enableSorting: false, cell: ({ getValue }) => <EmailStatusDot status={getValue()} /> }),
+  column.accessor('status', {
+    id: 'status',
+    header: 'Status',
+    enableSorting: false,
+    cell: ({ getValue }) => <EmailStatusDot status={getValue()} />,
+  }),
   column.accessor('emailType', { id: 'type', header: 'Type', enableSorting: false, cell: ({ getValue }) => humanize(getValue()) }),
-  column.accessor('createdAt', { id: 'created', header: 'Created', enableSorting: false, meta: { align: 'end' }, cell: ({ getValue }) => <span className={styles.num}>{formatDateTime(getValue())}</span> }),
-  column.accessor('attempts', { id: 'attempts', header: 'Attempts', enableSorting: false, meta: { align: 'end', width: '6rem' }, cell: ({ getValue }) => <span className={styles.num}>{formatCount(getValue())}</span> }),
+  column.accessor('createdAt', {
+    id: 'created',
+    header: 'Created',
+    enableSorting: false,
+    meta: { align: 'end' },
+    cell: ({ getValue }) => <span className={styles.num}>{formatDateTime(getValue())}</span>,
+  }),
+  column.accessor('attempts', {
+    id: 'attempts',
+    header: 'Attempts',
+    enableSorting: false,
+    meta: { align: 'end', width: '6rem' },
+    cell: ({ getValue }) => <span className={styles.num}>{formatCount(getValue())}</span>,
+  }),
   column.accessor('lastError', {
     id: 'lastError',
     header: 'Last error',
@@ -53,18 +79,31 @@ const COLUMNS = [
 /** /dashboard/admin/emails: the outbox, newest first, filtered by status and type; a row opens the email. */
 export default function EmailsPage() {
   const state = useTableUrlState(FILTERS, { sortable: [] });
-  const list = useQuery(outboxListQuery({ status: state.filters.status, emailType: state.filters.type, page: state.page, size: state.size }));
+  const list = useQuery(
+    outboxListQuery({ status: state.filters.status, emailType: state.filters.type, page: state.page, size: state.size }),
+  );
   const [openId, setOpenId] = useState<string | null>(null);
 
   const chips: FilterChip[] = [
-    ...(state.filters.status ? [{ key: 'status', label: humanize(state.filters.status), onRemove: () => state.setFilters({ status: undefined }) }] : []),
-    ...(state.filters.type ? [{ key: 'type', label: humanize(state.filters.type), onRemove: () => state.setFilters({ type: undefined }) }] : []),
+    ...(state.filters.status
+      ? [{ key: 'status', label: humanize(state.filters.status), onRemove: () => state.setFilters({ status: undefined }) }]
+      : []),
+    ...(state.filters.type
+      ? [{ key: 'type', label: humanize(state.filters.type), onRemove: () => state.setFilters({ type: undefined }) }]
+      : []),
   ];
   const isFiltered = chips.length > 0;
   const total = list.data?.totalElements;
 
   return (
-    <WorkspacePage title="Emails" subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'email' : 'emails'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`}>
+    <WorkspacePage
+      title="Emails"
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} ${total === 1 ? 'email' : 'emails'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`
+      }
+    >
       <DataTable<OutboxEmail>
         id="admin-emails"
         caption="Emails"
@@ -79,8 +118,20 @@ export default function EmailsPage() {
           <TableFilters
             filters={
               <>
-                <FilterSelect label="Status" value={state.filters.status} options={EMAIL_STATUSES.map((s) => ({ value: s, label: humanize(s) }))} allLabel="All statuses" onChange={(v) => state.setFilters({ status: v as EmailStatus | undefined })} />
-                <FilterSelect label="Type" value={state.filters.type} options={EMAIL_TYPES.map((t) => ({ value: t, label: humanize(t) }))} allLabel="All types" onChange={(v) => state.setFilters({ type: v as EmailType | undefined })} />
+                <FilterSelect
+                  label="Status"
+                  value={state.filters.status}
+                  options={EMAIL_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+                  allLabel="All statuses"
+                  onChange={(v) => state.setFilters({ status: v as EmailStatus | undefined })}
+                />
+                <FilterSelect
+                  label="Type"
+                  value={state.filters.type}
+                  options={EMAIL_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+                  allLabel="All types"
+                  onChange={(v) => state.setFilters({ type: v as EmailType | undefined })}
+                />
               </>
             }
             chips={<FilterChips chips={chips} onClearAll={state.clearFilters} />}

@@ -10,7 +10,13 @@ import { HoursEditor } from './hours-editor';
  * The editor with its week held like the form holds it, checked with the contract's rules on each
  * change. Times are set with change events (what a time picker fires); clicks go through user-event.
  */
-function Harness({ initial = defaultWeek(), serverDetails = [] }: { initial?: OpeningHours; serverDetails?: { path: string; message: string }[] }) {
+function Harness({
+  initial = defaultWeek(),
+  serverDetails = [],
+}: {
+  initial?: OpeningHours;
+  serverDetails?: { path: string; message: string }[];
+}) {
   const [hours, setHours] = useState(initial);
   const [touched, setTouched] = useState(false);
   const problems = touched ? validateWeek(hours) : problemsByDay(serverDetails).byDay;
@@ -77,7 +83,13 @@ describe('HoursEditor', () => {
   it('shows the API’s 400 details on the matching weekday and range', () => {
     render(
       <Harness
-        initial={{ ...defaultWeek(), FRIDAY: [{ open: '10:00', close: '13:00' }, { open: '12:00', close: '18:00' }] }}
+        initial={{
+          ...defaultWeek(),
+          FRIDAY: [
+            { open: '10:00', close: '13:00' },
+            { open: '12:00', close: '18:00' },
+          ],
+        }}
         serverDetails={[
           { path: 'openingHours.FRIDAY.1.open', message: 'Overlaps 10:00–13:00' },
           { path: 'openingHours.SUNDAY', message: 'At most 3 opening ranges a day' },
@@ -94,7 +106,17 @@ describe('HoursEditor', () => {
 
   it('offers at most three ranges a day', async () => {
     const user = userEvent.setup();
-    render(<Harness initial={{ ...defaultWeek(), WEDNESDAY: [{ open: '08:00', close: '10:00' }, { open: '11:00', close: '13:00' }] }} />);
+    render(
+      <Harness
+        initial={{
+          ...defaultWeek(),
+          WEDNESDAY: [
+            { open: '08:00', close: '10:00' },
+            { open: '11:00', close: '13:00' },
+          ],
+        }}
+      />,
+    );
     const wednesday = screen.getByRole('group', { name: 'Wednesday' });
     await user.click(within(wednesday).getByRole('button', { name: 'Add hours on Wednesday' }));
     expect(week().WEDNESDAY).toHaveLength(3);

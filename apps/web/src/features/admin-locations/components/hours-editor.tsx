@@ -15,7 +15,8 @@ export interface HoursEditorProps {
 const WEEKDAYS_AFTER_MONDAY: Weekday[] = ['TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'];
 
 /** The input id of a range's field. */
-export const hoursInputId = (idPrefix: string, day: Weekday, index: number, field: 'open' | 'close') => `${idPrefix}-${day}-${index}-${field}`;
+export const hoursInputId = (idPrefix: string, day: Weekday, index: number, field: 'open' | 'close') =>
+  `${idPrefix}-${day}-${index}-${field}`;
 
 /**
  * Opening hours per weekday: a day is open or closed; an open day has one to three ranges (a lunch
@@ -39,7 +40,12 @@ export function HoursEditor({ idPrefix, value, onChange, onBlur, problems }: Hou
         const dayErrorId = `${idPrefix}-${day}-error`;
         const next = nextRange(ranges);
         return (
-          <fieldset key={day} className={styles.day} data-testid={`hours-${day}`} aria-describedby={dayProblems?.day ? dayErrorId : undefined}>
+          <fieldset
+            key={day}
+            className={styles.day}
+            data-testid={`hours-${day}`}
+            aria-describedby={dayProblems?.day ? dayErrorId : undefined}
+          >
             <legend className={styles.dayName}>{label}</legend>
             <label className={styles.dayToggle}>
               <input
@@ -61,7 +67,11 @@ export function HoursEditor({ idPrefix, value, onChange, onBlur, problems }: Hou
                   const closeId = hoursInputId(idPrefix, day, index, 'close');
                   const errorId = `${idPrefix}-${day}-${index}-error`;
                   const message = [problem?.open, problem?.close].filter(Boolean).join(' · ');
-                  const update = (patch: Partial<Range>) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+                  const update = (patch: Partial<Range>) =>
+                    setDay(
+                      day,
+                      ranges.map((r, i) => (i === index ? { ...r, ...patch } : r)),
+                    );
                   return (
                     <div key={index} className={styles.range}>
                       <div className={styles.rangeFields}>
@@ -90,7 +100,17 @@ export function HoursEditor({ idPrefix, value, onChange, onBlur, problems }: Hou
                           onChange={(event) => update({ close: event.target.value })}
                           onBlur={onBlur}
                         />
-                        <button type="button" className={styles.textButton} aria-label={`Remove ${label} ${range.open}–${range.close}`} onClick={() => setDay(day, ranges.filter((_, i) => i !== index))}>
+                        <button
+                          type="button"
+                          className={styles.textButton}
+                          aria-label={`Remove ${label} ${range.open}–${range.close}`}
+                          onClick={() =>
+                            setDay(
+                              day,
+                              ranges.filter((_, i) => i !== index),
+                            )
+                          }
+                        >
                           Remove
                         </button>
                       </div>
@@ -106,7 +126,12 @@ export function HoursEditor({ idPrefix, value, onChange, onBlur, problems }: Hou
                 <span className={styles.closed}>Closed</span>
               )}
               {isOpen && next ? (
-                <button type="button" className={styles.textButton} aria-label={`Add hours on ${label}`} onClick={() => setDay(day, [...ranges, next])}>
+                <button
+                  type="button"
+                  className={styles.textButton}
+                  aria-label={`Add hours on ${label}`}
+                  onClick={() => setDay(day, [...ranges, next])}
+                >
                   Add hours
                 </button>
               ) : null}

@@ -15,7 +15,15 @@ import { humanize } from '../../../lib/format';
 import { useCreateLocation, useUpdateLocation } from '../api/admin-locations.mutations';
 import { validCoordinates } from '../geo';
 import { problemsByDay, problemsFromFormErrors } from '../hours';
-import { LOCATION_FORM_FIELDS, LocationFormSchema, changedFields, toCreateBody, toFormValues, type LocationFormInput, type LocationFormValues } from '../location-form';
+import {
+  LOCATION_FORM_FIELDS,
+  LocationFormSchema,
+  changedFields,
+  toCreateBody,
+  toFormValues,
+  type LocationFormInput,
+  type LocationFormValues,
+} from '../location-form';
 import { HoursEditor, hoursInputId } from './hours-editor';
 import styles from './admin-locations.module.css';
 
@@ -50,7 +58,11 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
     setValue,
     watch,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<LocationFormInput, unknown, LocationFormValues>({ resolver: zodResolver(LocationFormSchema), defaultValues: baseline, mode: 'onTouched' });
+  } = useForm<LocationFormInput, unknown, LocationFormValues>({
+    resolver: zodResolver(LocationFormSchema),
+    defaultValues: baseline,
+    mode: 'onTouched',
+  });
   const closures = useFieldArray({ control, name: 'closures' });
 
   useEffect(() => {
@@ -78,14 +90,27 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
     const nested = error.details.filter((d) => isNested(d.path));
     const hours = nested.filter((d) => d.path.startsWith('openingHours.'));
     const rest = error.details.filter((d) => !isNested(d.path));
-    for (const detail of nested) setError(detail.path as Path<LocationFormInput>, { type: 'server', message: detail.message }, { shouldFocus: detail.path.startsWith('closures.') });
+    for (const detail of nested)
+      setError(
+        detail.path as Path<LocationFormInput>,
+        { type: 'server', message: detail.message },
+        { shouldFocus: detail.path.startsWith('closures.') },
+      );
     const rangeProblem = Object.entries(problemsByDay(hours).byDay).find(([, p]) => Object.keys(p.ranges).length > 0);
     if (rangeProblem) {
       const [day, problems] = rangeProblem;
       const [index, fields] = Object.entries(problems.ranges)[0]!;
       document.getElementById(hoursInputId(formId, day as never, Number(index), fields.open ? 'open' : 'close'))?.focus();
     }
-    setFormError(rest.length ? applyServerErrors<LocationFormInput>(new ApiError(error.message, { status: error.status, code: error.code, details: rest }), LOCATION_FORM_FIELDS, setError) : 'Check the fields marked below.');
+    setFormError(
+      rest.length
+        ? applyServerErrors<LocationFormInput>(
+            new ApiError(error.message, { status: error.status, code: error.code, details: rest }),
+            LOCATION_FORM_FIELDS,
+            setError,
+          )
+        : 'Check the fields marked below.',
+    );
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -126,7 +151,14 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
           <div className={styles.fields}>
             <Input label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
             <Select label="Type" options={TYPE_OPTIONS} error={errors.type?.message} {...register('type')} />
-            <Textarea label="Description" rows={3} isOptional className={styles.spanAll} error={errors.description?.message} {...register('description')} />
+            <Textarea
+              label="Description"
+              rows={3}
+              isOptional
+              className={styles.spanAll}
+              error={errors.description?.message}
+              {...register('description')}
+            />
             <fieldset className={`${styles.checkGroup} ${styles.spanAll}`}>
               <legend className={styles.groupLabel}>Services</legend>
               <div className={styles.checkGrid}>
@@ -167,9 +199,22 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
               hint="Two letters, e.g. FR"
               className={styles.upper}
               error={errors.countryCode?.message}
-              {...register('countryCode', { setValueAs: (value: unknown) => String(value ?? '').trim().toUpperCase() })}
+              {...register('countryCode', {
+                setValueAs: (value: unknown) =>
+                  String(value ?? '')
+                    .trim()
+                    .toUpperCase(),
+              })}
             />
-            <Input label="Time zone" autoComplete="off" list={`${formId}-zones`} hint="The hours are in this zone, e.g. Europe/Paris" className={styles.spanAll} error={errors.timezone?.message} {...register('timezone')} />
+            <Input
+              label="Time zone"
+              autoComplete="off"
+              list={`${formId}-zones`}
+              hint="The hours are in this zone, e.g. Europe/Paris"
+              className={styles.spanAll}
+              error={errors.timezone?.message}
+              {...register('timezone')}
+            />
             <datalist id={`${formId}-zones`}>
               {TIME_ZONES.map((zone) => (
                 <option key={zone} value={zone} />
@@ -183,8 +228,26 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
             Place on the map
           </h2>
           <div className={styles.fields}>
-            <Input label="Latitude" type="number" inputMode="decimal" step="any" min={-90} max={90} error={errors.latitude?.message} {...register('latitude', { valueAsNumber: true })} />
-            <Input label="Longitude" type="number" inputMode="decimal" step="any" min={-180} max={180} error={errors.longitude?.message} {...register('longitude', { valueAsNumber: true })} />
+            <Input
+              label="Latitude"
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={-90}
+              max={90}
+              error={errors.latitude?.message}
+              {...register('latitude', { valueAsNumber: true })}
+            />
+            <Input
+              label="Longitude"
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={-180}
+              max={180}
+              error={errors.longitude?.message}
+              {...register('longitude', { valueAsNumber: true })}
+            />
           </div>
           <Suspense fallback={<Skeleton aspectRatio="1000 / 394" />}>
             <LocationMap
@@ -202,11 +265,21 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
           <h2 id={`${formId}-hours`} className={styles.sectionTitle}>
             Opening hours
           </h2>
-          <p className={styles.sectionIntro}>Up to three ranges a day (add one for a lunch break); a day with none is closed. Times are local to the location.</p>
+          <p className={styles.sectionIntro}>
+            Up to three ranges a day (add one for a lunch break); a day with none is closed. Times are local to the location.
+          </p>
           <Controller
             control={control}
             name="openingHours"
-            render={({ field }) => <HoursEditor idPrefix={formId} value={field.value as LocationFormValues['openingHours']} onChange={field.onChange} onBlur={field.onBlur} problems={hourProblems} />}
+            render={({ field }) => (
+              <HoursEditor
+                idPrefix={formId}
+                value={field.value as LocationFormValues['openingHours']}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                problems={hourProblems}
+              />
+            )}
           />
         </section>
 
@@ -214,16 +287,35 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
           <h2 id={`${formId}-closures`} className={styles.sectionTitle}>
             Closures
           </h2>
-          <p className={styles.sectionIntro}>Days the location is closed whatever its weekly hours: holidays, inventory. The site lists the coming ones.</p>
+          <p className={styles.sectionIntro}>
+            Days the location is closed whatever its weekly hours: holidays, inventory. The site lists the coming ones.
+          </p>
           {closures.fields.length ? (
             <ul className={styles.closures}>
               {closures.fields.map((field, index) => {
                 const rowErrors = errors.closures?.[index];
                 return (
                   <li key={field.id} className={styles.closure} data-testid="closure">
-                    <Input label={`Closure ${index + 1} date`} type="date" error={rowErrors?.date?.message} {...register(`closures.${index}.date`)} />
-                    <Input label={`Closure ${index + 1} note`} autoComplete="off" isOptional placeholder="e.g. Christmas" error={rowErrors?.note?.message} {...register(`closures.${index}.note`)} />
-                    <button type="button" className={styles.textButton} aria-label={`Remove closure ${index + 1}`} onClick={() => closures.remove(index)}>
+                    <Input
+                      label={`Closure ${index + 1} date`}
+                      type="date"
+                      error={rowErrors?.date?.message}
+                      {...register(`closures.${index}.date`)}
+                    />
+                    <Input
+                      label={`Closure ${index + 1} note`}
+                      autoComplete="off"
+                      isOptional
+                      placeholder="e.g. Christmas"
+                      error={rowErrors?.note?.message}
+                      {...register(`closures.${index}.note`)}
+                    />
+                    <button
+                      type="button"
+                      className={styles.textButton}
+                      aria-label={`Remove closure ${index + 1}`}
+                      onClick={() => closures.remove(index)}
+                    >
                       Remove
                     </button>
                   </li>
@@ -233,9 +325,16 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
           ) : (
             <p className={styles.secondary}>No closure planned.</p>
           )}
-          {errors.closures?.root?.message || errors.closures?.message ? <p className={styles.fieldError}>{errors.closures?.root?.message ?? errors.closures?.message}</p> : null}
+          {errors.closures?.root?.message || errors.closures?.message ? (
+            <p className={styles.fieldError}>{errors.closures?.root?.message ?? errors.closures?.message}</p>
+          ) : null}
           <div>
-            <Button variant="secondary" size="small" onClick={() => closures.append({ date: '', note: '' })} disabled={closures.fields.length >= 60}>
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() => closures.append({ date: '', note: '' })}
+              disabled={closures.fields.length >= 60}
+            >
               Add a closure
             </Button>
           </div>

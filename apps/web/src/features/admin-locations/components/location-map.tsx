@@ -37,7 +37,12 @@ function countries(): Country[] {
   const collection = feature(topology, topology.objects.countries as GeometryCollection<{ name: string }>);
   countriesCache = collection.features.flatMap((f) => {
     const g = f.geometry;
-    const polygons = g.type === 'Polygon' ? [g.coordinates as unknown as Polygon] : g.type === 'MultiPolygon' ? (g.coordinates as unknown as Polygon[]) : [];
+    const polygons =
+      g.type === 'Polygon'
+        ? [g.coordinates as unknown as Polygon]
+        : g.type === 'MultiPolygon'
+          ? (g.coordinates as unknown as Polygon[])
+          : [];
     return polygons.length ? [{ name: f.properties?.name ?? '', polygons, path: polygonsToPath(polygons) }] : [];
   });
   return countriesCache;
@@ -142,11 +147,18 @@ export default function LocationMap({ point, countryName, onPick }: LocationMapP
       <div className={styles.mapBar}>
         <div className={styles.zooms} role="group" aria-label="Map zoom">
           {ZOOMS.map((z) => (
-            <button key={z.value} type="button" className={styles.zoom} aria-pressed={zoom === z.value} disabled={z.value === 'city' && !point} onClick={() => {
+            <button
+              key={z.value}
+              type="button"
+              className={styles.zoom}
+              aria-pressed={zoom === z.value}
+              disabled={z.value === 'city' && !point}
+              onClick={() => {
                 // Zooming frames the marker where it is now.
                 setFocus(point);
                 setZoom(z.value);
-              }}>
+              }}
+            >
               {z.label}
             </button>
           ))}

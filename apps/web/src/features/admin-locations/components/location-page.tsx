@@ -29,7 +29,11 @@ function NewLocation() {
   const navigate = useNavigate();
   const onCreated = useCallback((created: Location) => navigate(to.adminLocation(created.id), { replace: true }), [navigate]);
   return (
-    <WorkspacePage title="New location" crumbs={CRUMBS} subtitle="A boutique, atelier, showroom, office or service centre, with its hours and its place on the map.">
+    <WorkspacePage
+      title="New location"
+      crumbs={CRUMBS}
+      subtitle="A boutique, atelier, showroom, office or service centre, with its hours and its place on the map."
+    >
       <div className={styles.layout}>
         <LocationEditor onCreated={onCreated} />
       </div>
@@ -119,7 +123,13 @@ function ExistingLocation({ id }: { id: string }) {
       crumbs={CRUMBS}
       subtitle={
         <span className={styles.subtitle}>
-          {isDeleted ? <StatusDot tone="gold">In the Trash</StatusDot> : location.isActive ? <StatusDot tone="ink">Active</StatusDot> : <StatusDot tone="muted">Inactive</StatusDot>}
+          {isDeleted ? (
+            <StatusDot tone="gold">In the Trash</StatusDot>
+          ) : location.isActive ? (
+            <StatusDot tone="ink">Active</StatusDot>
+          ) : (
+            <StatusDot tone="muted">Inactive</StatusDot>
+          )}
           <span>
             {humanize(location.type)} · {location.city}, {location.country} · updated {formatShortDate(location.updatedAt)}
           </span>
@@ -132,7 +142,12 @@ function ExistingLocation({ id }: { id: string }) {
               {location.isActive ? 'Deactivate' : 'Activate'}
             </Button>
             {location.isActive ? (
-              <a href={`${paths.locations}?city=${encodeURIComponent(location.city)}`} target="_blank" rel="noopener" className={buttonClassName({ variant: 'secondary', size: 'small' })}>
+              <a
+                href={`${paths.locations}?city=${encodeURIComponent(location.city)}`}
+                target="_blank"
+                rel="noopener"
+                className={buttonClassName({ variant: 'secondary', size: 'small' })}
+              >
                 View on site<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             ) : null}
@@ -171,7 +186,13 @@ function ExistingLocation({ id }: { id: string }) {
               Delete
             </h2>
             <p className={styles.secondary}>The location leaves the site and waits in the Trash, where it can be restored as it was.</p>
-            <Button variant="secondary" size="small" className={styles.dangerButton} disabled={trash.isPending} onClick={() => onTrash(location)}>
+            <Button
+              variant="secondary"
+              size="small"
+              className={styles.dangerButton}
+              disabled={trash.isPending}
+              onClick={() => onTrash(location)}
+            >
               Move to Trash
             </Button>
           </section>

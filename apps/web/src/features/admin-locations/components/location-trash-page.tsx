@@ -2,7 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { Location } from '@mirror/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, FilterChips, SearchInput, TableFilters, createColumnHelper, useTableUrlState, type ColumnDef } from '../../../components/data-table';
+import {
+  DataTable,
+  FilterChips,
+  SearchInput,
+  TableFilters,
+  createColumnHelper,
+  useTableUrlState,
+  type ColumnDef,
+} from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -31,7 +39,11 @@ export default function LocationTrashPage() {
   function onRestore(location: Location) {
     restore
       .mutateAsync(location)
-      .then(() => showToast(`“${location.name}” is restored`, 'success', { action: { label: 'Open', onClick: () => navigate(to.adminLocation(location.id)) } }))
+      .then(() =>
+        showToast(`“${location.name}” is restored`, 'success', {
+          action: { label: 'Open', onClick: () => navigate(to.adminLocation(location.id)) },
+        }),
+      )
       .catch((error: unknown) => showToast(errorText(error), 'error'));
   }
 
@@ -39,14 +51,25 @@ export default function LocationTrashPage() {
     column.accessor('name', { id: 'name', header: 'Name', cell: ({ getValue }) => <span className={styles.strong}>{getValue()}</span> }),
     column.accessor('type', { id: 'type', header: 'Type', enableSorting: false, cell: ({ getValue }) => humanize(getValue()) }),
     column.accessor('city', { id: 'city', header: 'City' }),
-    column.accessor('deletedAt', { id: 'deletedAt', header: 'Deleted', meta: { align: 'end' }, cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span> }),
+    column.accessor('deletedAt', {
+      id: 'deletedAt',
+      header: 'Deleted',
+      meta: { align: 'end' },
+      cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
+    }),
     column.display({
       id: 'actions',
       header: () => <span className="visually-hidden">Actions</span>,
       meta: { label: 'Actions', align: 'end' },
       cell: ({ row }) => (
         <span className={styles.rowActions}>
-          <Button variant="secondary" size="small" className={styles.compactButton} onClick={() => onRestore(row.original)} disabled={restore.isPending && restore.variables?.id === row.original.id}>
+          <Button
+            variant="secondary"
+            size="small"
+            className={styles.compactButton}
+            onClick={() => onRestore(row.original)}
+            disabled={restore.isPending && restore.variables?.id === row.original.id}
+          >
             Restore<span className="visually-hidden"> {row.original.name}</span>
           </Button>
           <button type="button" className={styles.dangerLink} onClick={() => setToPurge(row.original)}>
@@ -62,7 +85,11 @@ export default function LocationTrashPage() {
     <WorkspacePage
       title="Trash"
       crumbs={[{ label: 'Locations', to: paths.adminLocations }]}
-      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} deleted ${total === 1 ? 'location' : 'locations'} · restored ones come back with their hours and their state`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} deleted ${total === 1 ? 'location' : 'locations'} · restored ones come back with their hours and their state`
+      }
       actions={
         <Link to={paths.adminLocations} className={buttonClassName({ variant: 'secondary', size: 'small' })}>
           All locations
@@ -81,7 +108,12 @@ export default function LocationTrashPage() {
         toolbar={
           <TableFilters
             search={<SearchInput value={state.q} onChange={state.setQuery} placeholder="Search name, city, address" />}
-            chips={<FilterChips chips={state.q ? [{ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') }] : []} onClearAll={state.clearFilters} />}
+            chips={
+              <FilterChips
+                chips={state.q ? [{ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') }] : []}
+                onClearAll={state.clearFilters}
+              />
+            }
           />
         }
         empty={

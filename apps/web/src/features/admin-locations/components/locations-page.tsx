@@ -64,10 +64,19 @@ const COLUMNS = [
     enableSorting: false,
     cell: ({ getValue }) => (getValue() ? <StatusDot tone="ink">Active</StatusDot> : <StatusDot tone="muted">Inactive</StatusDot>),
   }),
-  column.accessor('createdAt', { id: 'createdAt', header: 'Added', meta: { align: 'end', isHiddenByDefault: true }, cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span> }),
+  column.accessor('createdAt', {
+    id: 'createdAt',
+    header: 'Added',
+    meta: { align: 'end', isHiddenByDefault: true },
+    cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
+  }),
 ] as ColumnDef<Location, never>[];
 
-function toApiFilter(filters: { city: string | undefined; type: LocationType | undefined; state: 'active' | 'inactive' | undefined }): LocationFilter {
+function toApiFilter(filters: {
+  city: string | undefined;
+  type: LocationType | undefined;
+  state: 'active' | 'inactive' | undefined;
+}): LocationFilter {
   return { city: filters.city, type: filters.type, active: filters.state === undefined ? undefined : filters.state === 'active' };
 }
 
@@ -86,10 +95,16 @@ export default function LocationsPage() {
     const options = (facets.data?.cities ?? []).map((c) => ({ value: c.value, label: c.value, count: showCounts ? c.count : undefined }));
     const chosen = state.filters.city;
     // A city typed in the URL in another case, or with no location left, stays choosable.
-    return chosen && !options.some((o) => o.value.toLowerCase() === chosen.toLowerCase()) ? [{ value: chosen, label: chosen, count: showCounts ? 0 : undefined }, ...options] : options;
+    return chosen && !options.some((o) => o.value.toLowerCase() === chosen.toLowerCase())
+      ? [{ value: chosen, label: chosen, count: showCounts ? 0 : undefined }, ...options]
+      : options;
   }, [facets.data, state.filters.city, showCounts]);
   const cityValue = cityOptions.find((o) => o.value.toLowerCase() === state.filters.city?.toLowerCase())?.value;
-  const typeOptions = LOCATION_TYPES.map((type) => ({ value: type, label: humanize(type), count: showCounts ? (facets.data?.types.find((t) => t.value === type)?.count ?? 0) : undefined }));
+  const typeOptions = LOCATION_TYPES.map((type) => ({
+    value: type,
+    label: humanize(type),
+    count: showCounts ? (facets.data?.types.find((t) => t.value === type)?.count ?? 0) : undefined,
+  }));
   const stateOptions = [
     { value: 'active', label: 'Active' },
     { value: 'inactive', label: 'Inactive' },
@@ -97,9 +112,21 @@ export default function LocationsPage() {
 
   const chips: FilterChip[] = [
     ...(state.q ? [{ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') }] : []),
-    ...(state.filters.city ? [{ key: 'city', label: cityValue ?? state.filters.city, onRemove: () => state.setFilters({ city: undefined }) }] : []),
-    ...(state.filters.type ? [{ key: 'type', label: humanize(state.filters.type), onRemove: () => state.setFilters({ type: undefined }) }] : []),
-    ...(state.filters.state ? [{ key: 'state', label: state.filters.state === 'active' ? 'Active' : 'Inactive', onRemove: () => state.setFilters({ state: undefined }) }] : []),
+    ...(state.filters.city
+      ? [{ key: 'city', label: cityValue ?? state.filters.city, onRemove: () => state.setFilters({ city: undefined }) }]
+      : []),
+    ...(state.filters.type
+      ? [{ key: 'type', label: humanize(state.filters.type), onRemove: () => state.setFilters({ type: undefined }) }]
+      : []),
+    ...(state.filters.state
+      ? [
+          {
+            key: 'state',
+            label: state.filters.state === 'active' ? 'Active' : 'Inactive',
+            onRemove: () => state.setFilters({ state: undefined }),
+          },
+        ]
+      : []),
   ];
   const isFiltered = chips.length > 0;
   const total = list.data?.totalElements;
@@ -107,7 +134,11 @@ export default function LocationsPage() {
   return (
     <WorkspacePage
       title="Locations"
-      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'location' : 'locations'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} ${total === 1 ? 'location' : 'locations'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`
+      }
       actions={
         <>
           <Link to={paths.adminLocationTrash} className={buttonClassName({ variant: 'secondary', size: 'small' })}>
@@ -134,9 +165,27 @@ export default function LocationsPage() {
             search={<SearchInput value={state.q} onChange={state.setQuery} placeholder="Search name, city, address" />}
             filters={
               <>
-                <FilterSelect label="City" value={cityValue} options={cityOptions} allLabel="All cities" onChange={(v) => state.setFilters({ city: v })} />
-                <FilterSelect label="Type" value={state.filters.type} options={typeOptions} allLabel="All types" onChange={(v) => state.setFilters({ type: v as LocationType | undefined })} />
-                <FilterSelect label="State" value={state.filters.state} options={stateOptions} allLabel="All" onChange={(v) => state.setFilters({ state: v as 'active' | 'inactive' | undefined })} />
+                <FilterSelect
+                  label="City"
+                  value={cityValue}
+                  options={cityOptions}
+                  allLabel="All cities"
+                  onChange={(v) => state.setFilters({ city: v })}
+                />
+                <FilterSelect
+                  label="Type"
+                  value={state.filters.type}
+                  options={typeOptions}
+                  allLabel="All types"
+                  onChange={(v) => state.setFilters({ type: v as LocationType | undefined })}
+                />
+                <FilterSelect
+                  label="State"
+                  value={state.filters.state}
+                  options={stateOptions}
+                  allLabel="All"
+                  onChange={(v) => state.setFilters({ state: v as 'active' | 'inactive' | undefined })}
+                />
               </>
             }
             chips={<FilterChips chips={chips} onClearAll={state.clearFilters} />}

@@ -36,7 +36,8 @@ export function OrderLines({ order }: { order: Order }) {
               )}
               <span className={styles.lineMeta}>
                 <span className="visually-hidden">SKU </span>
-                <span className={styles.sku}>{line.sku}</span> · {line.quantity} × <span className={styles.num}>{formatMoney(line.unitPrice, order.currency)}</span>
+                <span className={styles.sku}>{line.sku}</span> · {line.quantity} ×{' '}
+                <span className={styles.num}>{formatMoney(line.unitPrice, order.currency)}</span>
               </span>
               {isCancelled && line.productId ? (
                 <span className={styles.restock} data-testid="line-restocked">

@@ -68,8 +68,8 @@ function OrderView({ order }: { order: Order }) {
       crumbs={CRUMBS}
       subtitle={
         <>
-          <StatusDot tone={statusTone(order.status)}>{STATUS_LABELS[order.status]}</StatusDot> · placed {formatShortDate(order.createdAt)} · {formatCount(order.pieceCount)}{' '}
-          {order.pieceCount === 1 ? 'piece' : 'pieces'}
+          <StatusDot tone={statusTone(order.status)}>{STATUS_LABELS[order.status]}</StatusDot> · placed {formatShortDate(order.createdAt)} ·{' '}
+          {formatCount(order.pieceCount)} {order.pieceCount === 1 ? 'piece' : 'pieces'}
         </>
       }
     >

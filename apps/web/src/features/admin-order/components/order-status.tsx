@@ -88,14 +88,24 @@ export function StatusPanel({ order }: { order: Order }) {
         </div>
       ) : (
         <p className={styles.secondary}>
-          {order.status === 'CANCELLED' ? 'A cancelled order cannot move again.' : order.status === 'COMPLETED' ? 'This order is complete: nothing further to do.' : 'No move is possible now.'}
+          {order.status === 'CANCELLED'
+            ? 'A cancelled order cannot move again.'
+            : order.status === 'COMPLETED'
+              ? 'This order is complete: nothing further to do.'
+              : 'No move is possible now.'}
         </p>
       )}
       {order.status !== 'CANCELLED' ? (
         <div className={styles.cancelZone}>
           {canCancel ? (
             <>
-              <Button size="small" variant="secondary" className={styles.dangerButton} onClick={() => open('CANCELLED')} disabled={change.isPending}>
+              <Button
+                size="small"
+                variant="secondary"
+                className={styles.dangerButton}
+                onClick={() => open('CANCELLED')}
+                disabled={change.isPending}
+              >
                 Cancel order
               </Button>
               <p className={styles.secondary}>Its pieces go back to stock.</p>
@@ -113,10 +123,13 @@ export function StatusPanel({ order }: { order: Order }) {
         {[...order.history].reverse().map((entry) => (
           <li key={entry.id} className={styles.event} data-tone={entry.toStatus === 'CANCELLED' ? 'muted' : undefined}>
             <span className={styles.eventTitle}>
-              {entry.fromStatus ? `${STATUS_LABELS[entry.fromStatus]} → ${STATUS_LABELS[entry.toStatus]}` : `Placed · ${STATUS_LABELS[entry.toStatus]}`}
+              {entry.fromStatus
+                ? `${STATUS_LABELS[entry.fromStatus]} → ${STATUS_LABELS[entry.toStatus]}`
+                : `Placed · ${STATUS_LABELS[entry.toStatus]}`}
             </span>
             <span className={styles.secondary}>
-              {entry.changedByUsername ?? 'Someone no longer here'} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+              {entry.changedByUsername ?? 'Someone no longer here'} ·{' '}
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
             </span>
             {entry.note ? <p className={styles.eventNote}>{entry.note}</p> : null}
           </li>
@@ -138,7 +151,9 @@ export function StatusPanel({ order }: { order: Order }) {
           <>
             <p>
               The order stops here and cannot be reopened.{' '}
-              {returningCount ? `These ${returningCount === 1 ? 'piece goes' : `${formatCount(returningCount)} pieces go`} back to stock:` : null}
+              {returningCount
+                ? `These ${returningCount === 1 ? 'piece goes' : `${formatCount(returningCount)} pieces go`} back to stock:`
+                : null}
             </p>
             {returning.length ? (
               <ul className={styles.restockList}>

@@ -19,7 +19,10 @@ export default function PaymentReceiptPage() {
   const { orderId = '', paymentId = '' } = useParams();
   const detail = useQuery(orderDetailQuery(orderId));
   const order = detail.data;
-  const crumbs = [{ label: 'Orders', to: paths.adminOrders }, ...(order ? [{ label: `Order ${order.number}`, to: to.adminOrder(order.id) }] : [])];
+  const crumbs = [
+    { label: 'Orders', to: paths.adminOrders },
+    ...(order ? [{ label: `Order ${order.number}`, to: to.adminOrder(order.id) }] : []),
+  ];
 
   if (detail.isError) {
     const isMissing = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);

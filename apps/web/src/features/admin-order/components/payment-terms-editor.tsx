@@ -27,7 +27,8 @@ const INTERVAL_OPTIONS = Array.from({ length: 12 }, (_, i) => ({ value: String(i
 
 /** Why the terms cannot change, or null when they can (the server's rules, said before anyone tries). */
 function lockReason(order: Order): string | null {
-  if (order.status === 'CANCELLED' || order.status === 'COMPLETED') return `The payment terms of a ${order.status === 'CANCELLED' ? 'cancelled' : 'completed'} order cannot change.`;
+  if (order.status === 'CANCELLED' || order.status === 'COMPLETED')
+    return `The payment terms of a ${order.status === 'CANCELLED' ? 'cancelled' : 'completed'} order cannot change.`;
   if (order.paidAmount > 0) {
     const first = order.payments[0];
     return `Locked since the first payment${first ? ` (${formatMoney(first.amount, first.currency)}, received ${formatShortDate(first.receivedOn)})` : ''}: once money is received the schedule it was paid against stays as it is.`;
@@ -75,7 +76,11 @@ function TermsForm({ order }: { order: Order }) {
     setError,
     watch,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<TermsFormValues, unknown, PaymentTerms>({ resolver: zodResolver(schema), defaultValues: toTermsFormValues(order.paymentTerms, today), mode: 'onTouched' });
+  } = useForm<TermsFormValues, unknown, PaymentTerms>({
+    resolver: zodResolver(schema),
+    defaultValues: toTermsFormValues(order.paymentTerms, today),
+    mode: 'onTouched',
+  });
 
   const values = watch();
   // Untouched, the table shows the stored schedule (its dates were set when the terms were saved).
@@ -113,7 +118,15 @@ function TermsForm({ order }: { order: Order }) {
         </fieldset>
         <div className={styles.fields}>
           {values.type === 'FULL' ? (
-            <Input label="Due date" type="date" min={today} isOptional hint="Empty: due on the day you save." error={errors.dueDate?.message} {...register('dueDate')} />
+            <Input
+              label="Due date"
+              type="date"
+              min={today}
+              isOptional
+              hint="Empty: due on the day you save."
+              error={errors.dueDate?.message}
+              {...register('dueDate')}
+            />
           ) : null}
           {values.type === 'DEPOSIT_BALANCE' ? (
             <>
@@ -128,7 +141,13 @@ function TermsForm({ order }: { order: Order }) {
                 error={errors.depositPercent?.message}
                 {...register('depositPercent', { valueAsNumber: true })}
               />
-              <Input label="Balance due date" type="date" min={today} error={errors.balanceDueDate?.message} {...register('balanceDueDate')} />
+              <Input
+                label="Balance due date"
+                type="date"
+                min={today}
+                error={errors.balanceDueDate?.message}
+                {...register('balanceDueDate')}
+              />
             </>
           ) : null}
           {values.type === 'INSTALLMENTS' ? (
@@ -143,8 +162,21 @@ function TermsForm({ order }: { order: Order }) {
                 error={errors.installments?.message}
                 {...register('installments', { valueAsNumber: true })}
               />
-              <Input label="First due date" type="date" min={today} isOptional hint="Empty: the day you save." error={errors.firstDueDate?.message} {...register('firstDueDate')} />
-              <Select label="Interval" options={INTERVAL_OPTIONS} error={errors.intervalMonths?.message} {...register('intervalMonths', { setValueAs: (v: string | number) => Number(v) })} />
+              <Input
+                label="First due date"
+                type="date"
+                min={today}
+                isOptional
+                hint="Empty: the day you save."
+                error={errors.firstDueDate?.message}
+                {...register('firstDueDate')}
+              />
+              <Select
+                label="Interval"
+                options={INTERVAL_OPTIONS}
+                error={errors.intervalMonths?.message}
+                {...register('intervalMonths', { setValueAs: (v: string | number) => Number(v) })}
+              />
             </>
           ) : null}
         </div>
@@ -178,7 +210,9 @@ function TermsForm({ order }: { order: Order }) {
           ) : (
             <p className={styles.secondary}>{preview.problems[0]?.message ?? 'Complete the terms to see the schedule.'}</p>
           )}
-          <p className={styles.secondary}>Saving replaces the current schedule; the amounts always add up to {formatMoney(order.total, order.currency)}.</p>
+          <p className={styles.secondary}>
+            Saving replaces the current schedule; the amounts always add up to {formatMoney(order.total, order.currency)}.
+          </p>
         </div>
 
         <div className={styles.saveBar}>

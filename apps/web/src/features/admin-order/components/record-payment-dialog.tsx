@@ -10,7 +10,13 @@ import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/errors';
 import { formatMoney, formatShortDate } from '../../../lib/format';
 import { useRecordPayment } from '../api/admin-order.mutations';
-import { PAYMENT_FORM_FIELDS, PAYMENT_METHOD_LABELS, PaymentFormSchema, paymentFormDefaults, type PaymentFormValues } from '../payment-form';
+import {
+  PAYMENT_FORM_FIELDS,
+  PAYMENT_METHOD_LABELS,
+  PaymentFormSchema,
+  paymentFormDefaults,
+  type PaymentFormValues,
+} from '../payment-form';
 import { todayUtc } from '../terms-form';
 import styles from './admin-order.module.css';
 
@@ -80,7 +86,9 @@ export function RecordPaymentDialog({ order, item, onClose, onRecorded }: Record
       if (isUnanswered(error)) {
         setFormError('No answer from the server, so the payment may not be recorded yet. Save again: it will never be recorded twice.');
       } else if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
-        setFormError('A payment from this dialog was already recorded with other details. Close it and check the payments list before recording again.');
+        setFormError(
+          'A payment from this dialog was already recorded with other details. Close it and check the payments list before recording again.',
+        );
       } else {
         setFormError(applyServerErrors<PaymentFormValues>(error, PAYMENT_FORM_FIELDS, setError));
       }
@@ -95,8 +103,8 @@ export function RecordPaymentDialog({ order, item, onClose, onRecorded }: Record
       {item ? (
         <form className={styles.dialogForm} onSubmit={onSubmit} noValidate aria-label={`Record a payment on ${item.label}`}>
           <p className={styles.secondary}>
-            <strong className={styles.dialogItem}>{item.label}</strong> of order {order.number}, due {formatShortDate(item.dueDate)}: {formatMoney(item.remaining, item.currency)} of{' '}
-            {formatMoney(item.amount, item.currency)} still to pay.
+            <strong className={styles.dialogItem}>{item.label}</strong> of order {order.number}, due {formatShortDate(item.dueDate)}:{' '}
+            {formatMoney(item.remaining, item.currency)} of {formatMoney(item.amount, item.currency)} still to pay.
           </p>
           {formError ? (
             <p className={styles.formAlert} role="alert">
@@ -112,9 +120,23 @@ export function RecordPaymentDialog({ order, item, onClose, onRecorded }: Record
               error={errors.amount?.message}
               {...register('amount')}
             />
-            <Input label="Date received" type="date" max={today} min={order.createdAt.slice(0, 10)} error={errors.receivedOn?.message} {...register('receivedOn')} />
+            <Input
+              label="Date received"
+              type="date"
+              max={today}
+              min={order.createdAt.slice(0, 10)}
+              error={errors.receivedOn?.message}
+              {...register('receivedOn')}
+            />
             <Select label="Method" options={METHOD_OPTIONS} error={errors.method?.message} {...register('method')} />
-            <Input label="Reference" isOptional maxLength={120} autoComplete="off" error={errors.reference?.message} {...register('reference')} />
+            <Input
+              label="Reference"
+              isOptional
+              maxLength={120}
+              autoComplete="off"
+              error={errors.reference?.message}
+              {...register('reference')}
+            />
           </div>
           <div className={styles.dialogActions}>
             <Button variant="ghost" size="small" onClick={onClose}>

@@ -30,7 +30,8 @@ export function ScheduleSection({ order }: { order: Order }) {
           Payment schedule
         </h2>
         <p className={styles.secondary}>
-          {order.schedule.length} {order.schedule.length === 1 ? 'payment' : 'payments'} · {formatMoney(order.paidAmount, order.currency)} of {formatMoney(order.total, order.currency)} paid
+          {order.schedule.length} {order.schedule.length === 1 ? 'payment' : 'payments'} · {formatMoney(order.paidAmount, order.currency)}{' '}
+          of {formatMoney(order.total, order.currency)} paid
         </p>
       </div>
       <div className={styles.tableWrap} tabIndex={0} role="group" aria-label="Payment schedule">
@@ -66,7 +67,12 @@ export function ScheduleSection({ order }: { order: Order }) {
                   <td>{canPay ? <StatusDot tone={state.tone}>{state.label}</StatusDot> : <span className={styles.muted}>—</span>}</td>
                   <td className={styles.end}>
                     {canPay && item.remaining > 0 ? (
-                      <button type="button" className={styles.textButton} onClick={() => setPayingId(item.id)} aria-label={`Record payment: ${item.label}`}>
+                      <button
+                        type="button"
+                        className={styles.textButton}
+                        onClick={() => setPayingId(item.id)}
+                        aria-label={`Record payment: ${item.label}`}
+                      >
                         Record payment
                       </button>
                     ) : null}
@@ -124,7 +130,11 @@ export function PaymentsSection({ order }: { order: Order }) {
                   <td>{p.recordedByUsername ?? '—'}</td>
                   <td className={styles.end}>
                     <Link to={to.adminPaymentReceipt(order.id, p.id)} className={styles.textLink}>
-                      Receipt<span className="visually-hidden"> {receiptNumber(p.id)} for {formatMoney(p.amount, p.currency)}</span>
+                      Receipt
+                      <span className="visually-hidden">
+                        {' '}
+                        {receiptNumber(p.id)} for {formatMoney(p.amount, p.currency)}
+                      </span>
                     </Link>
                   </td>
                 </tr>

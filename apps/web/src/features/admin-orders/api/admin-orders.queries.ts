@@ -61,7 +61,10 @@ export const adminOrdersListQuery = (params: AdminOrderListParams) =>
   queryOptions({
     queryKey: adminOrderKeys.list(params),
     queryFn: ({ signal }) =>
-      apiClient.get<Page<OrderSummary>>(adminOrderPaths.list, { signal, query: { ...orderFilterParams(params), sort: params.sort, page: params.page, size: params.size } }),
+      apiClient.get<Page<OrderSummary>>(adminOrderPaths.list, {
+        signal,
+        query: { ...orderFilterParams(params), sort: params.sort, page: params.page, size: params.size },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -77,7 +80,11 @@ export const adminOrderFacetsQuery = (filter: AdminOrderFilter) =>
 export const customerPickerQuery = (q: string) =>
   queryOptions({
     queryKey: adminOrderKeys.customers(q),
-    queryFn: ({ signal }) => apiClient.get<Page<User>>('/api/users', { signal, query: { role: 'CUSTOMER', status: 'ACTIVE', q: q.trim() || undefined, size: 8, sort: 'username,asc' } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<User>>('/api/users', {
+        signal,
+        query: { role: 'CUSTOMER', status: 'ACTIVE', q: q.trim() || undefined, size: 8, sort: 'username,asc' },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

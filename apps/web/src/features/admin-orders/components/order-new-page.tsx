@@ -12,7 +12,17 @@ import { paths, to } from '../../../config/routes';
 import { ApiError, errorText } from '../../../lib/errors';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useCreateOrder } from '../api/admin-orders.mutations';
-import { emptyOrderForm, formFieldOf, orderResolver, previewSchedule, toCreateOrderBody, todayUtc, totalsOf, type OrderFormValues, type PickedProduct } from '../order-form';
+import {
+  emptyOrderForm,
+  formFieldOf,
+  orderResolver,
+  previewSchedule,
+  toCreateOrderBody,
+  todayUtc,
+  totalsOf,
+  type OrderFormValues,
+  type PickedProduct,
+} from '../order-form';
 import { PaymentTermsFields } from './payment-terms-fields';
 import { CustomerPicker, ProductPicker, clientName } from './pickers';
 import styles from './order-new.module.css';
@@ -72,7 +82,9 @@ export default function OrderNewPage() {
           setError(field as Path<OrderFormValues>, { type: 'server', message: detail.message }, { shouldFocus: !isAttached });
           isAttached = true;
         }
-        setFormError(isAttached && error instanceof ApiError && error.status === 409 ? error.message : isAttached ? null : errorText(error));
+        setFormError(
+          isAttached && error instanceof ApiError && error.status === 409 ? error.message : isAttached ? null : errorText(error),
+        );
       },
     });
   });
@@ -217,9 +229,18 @@ export default function OrderNewPage() {
                             ) : null}
                           </span>
                         </td>
-                        <td className={`${styles.num} ${styles.end}`}>{lineTotal === null || lineTotal === undefined ? '—' : formatMoney(lineTotal, product?.currency ?? totals.currency)}</td>
+                        <td className={`${styles.num} ${styles.end}`}>
+                          {lineTotal === null || lineTotal === undefined
+                            ? '—'
+                            : formatMoney(lineTotal, product?.currency ?? totals.currency)}
+                        </td>
                         <td className={styles.end}>
-                          <button type="button" className={styles.removeButton} aria-label={`Remove ${name}`} onClick={() => lines.remove(index)}>
+                          <button
+                            type="button"
+                            className={styles.removeButton}
+                            aria-label={`Remove ${name}`}
+                            onClick={() => lines.remove(index)}
+                          >
                             Remove
                           </button>
                         </td>

@@ -56,7 +56,11 @@ function orderColumns(): ColumnDef<OrderSummary, never>[] {
         </Link>
       ),
     }),
-    column.accessor('createdAt', { id: 'createdAt', header: 'Date', cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span> }),
+    column.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Date',
+      cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
+    }),
     column.display({
       id: 'customer',
       header: 'Customer',
@@ -71,7 +75,13 @@ function orderColumns(): ColumnDef<OrderSummary, never>[] {
         </span>
       ),
     }),
-    column.accessor('pieceCount', { id: 'pieces', header: 'Pieces', meta: { align: 'end' }, enableSorting: false, cell: ({ getValue }) => <span className={styles.num}>{formatCount(getValue())}</span> }),
+    column.accessor('pieceCount', {
+      id: 'pieces',
+      header: 'Pieces',
+      meta: { align: 'end' },
+      enableSorting: false,
+      cell: ({ getValue }) => <span className={styles.num}>{formatCount(getValue())}</span>,
+    }),
     column.accessor('total', {
       id: 'total',
       header: 'Total',
@@ -126,16 +136,27 @@ export default function OrdersPage() {
 
   const chips: FilterChip[] = [];
   if (state.q) chips.push({ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') });
-  if (filters.payment) chips.push({ key: 'payment', label: `Payment: ${PAYMENT_STATE_LABEL[filters.payment]}`, onRemove: () => setFilters({ payment: undefined }) });
+  if (filters.payment)
+    chips.push({
+      key: 'payment',
+      label: `Payment: ${PAYMENT_STATE_LABEL[filters.payment]}`,
+      onRemove: () => setFilters({ payment: undefined }),
+    });
   if (filters.from || filters.to) {
-    const text = filters.from && filters.to ? `${formatShortDate(filter.from)} – ${formatShortDate(filter.to)}` : filters.from ? `from ${formatShortDate(filters.from)}` : `until ${formatShortDate(filters.to)}`;
+    const text =
+      filters.from && filters.to
+        ? `${formatShortDate(filter.from)} – ${formatShortDate(filter.to)}`
+        : filters.from
+          ? `from ${formatShortDate(filters.from)}`
+          : `until ${formatShortDate(filters.to)}`;
     chips.push({ key: 'placed', label: `Placed ${text}`, onRemove: () => setFilters({ from: undefined, to: undefined }) });
   }
   const amountLabel = amountRangeLabel(filters.min, filters.max);
   if (amountLabel) chips.push({ key: 'amount', label: amountLabel, onRemove: () => setFilters({ min: undefined, max: undefined }) });
   const isFiltered = chips.length > 0 || filters.status !== undefined;
   const noun = (n: number) => `${formatCount(n)} ${n === 1 ? 'order' : 'orders'}`;
-  const toNumber = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Math.max(0, Math.round(Number(text))));
+  const toNumber = (text: string) =>
+    text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Math.max(0, Math.round(Number(text)));
 
   return (
     <WorkspacePage
@@ -168,7 +189,11 @@ export default function OrdersPage() {
                     label="Payment"
                     allLabel="All"
                     value={filters.payment}
-                    options={PAYMENT_STATES.map((p) => ({ value: p, label: PAYMENT_STATE_LABEL[p], count: facets.data?.byPaymentState?.[p] }))}
+                    options={PAYMENT_STATES.map((p) => ({
+                      value: p,
+                      label: PAYMENT_STATE_LABEL[p],
+                      count: facets.data?.byPaymentState?.[p],
+                    }))}
                     onChange={(payment) => setFilters({ payment: payment as PaymentState | undefined })}
                   />
                   <RangeFilter

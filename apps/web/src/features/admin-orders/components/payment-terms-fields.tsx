@@ -28,18 +28,54 @@ export function PaymentTermsFields({ register, errors, type, today, total, curre
     <div className={styles.terms}>
       <div className={styles.termFields}>
         <Select label="Terms" options={TERM_OPTIONS} error={errors?.type?.message} {...register('terms.type')} />
-        {type === 'FULL' ? <Input label="Due date" type="date" min={today} error={errors?.dueDate?.message} {...register('terms.dueDate')} /> : null}
+        {type === 'FULL' ? (
+          <Input label="Due date" type="date" min={today} error={errors?.dueDate?.message} {...register('terms.dueDate')} />
+        ) : null}
         {type === 'DEPOSIT_BALANCE' ? (
           <>
-            <Input label="Deposit (%)" type="number" inputMode="numeric" min={1} max={99} step={1} hint="Due today" error={errors?.depositPercent?.message} {...register('terms.depositPercent', { valueAsNumber: true })} />
-            <Input label="Balance due" type="date" min={today} error={errors?.balanceDueDate?.message} {...register('terms.balanceDueDate')} />
+            <Input
+              label="Deposit (%)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={99}
+              step={1}
+              hint="Due today"
+              error={errors?.depositPercent?.message}
+              {...register('terms.depositPercent', { valueAsNumber: true })}
+            />
+            <Input
+              label="Balance due"
+              type="date"
+              min={today}
+              error={errors?.balanceDueDate?.message}
+              {...register('terms.balanceDueDate')}
+            />
           </>
         ) : null}
         {type === 'INSTALLMENTS' ? (
           <>
-            <Input label="Instalments" type="number" inputMode="numeric" min={2} max={36} step={1} error={errors?.installments?.message} {...register('terms.installments', { valueAsNumber: true })} />
+            <Input
+              label="Instalments"
+              type="number"
+              inputMode="numeric"
+              min={2}
+              max={36}
+              step={1}
+              error={errors?.installments?.message}
+              {...register('terms.installments', { valueAsNumber: true })}
+            />
             <Input label="First due" type="date" min={today} error={errors?.firstDueDate?.message} {...register('terms.firstDueDate')} />
-            <Input label="Every (months)" type="number" inputMode="numeric" min={1} max={12} step={1} error={errors?.intervalMonths?.message} {...register('terms.intervalMonths', { valueAsNumber: true })} />
+            <Input
+              label="Every (months)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={12}
+              step={1}
+              error={errors?.intervalMonths?.message}
+              {...register('terms.intervalMonths', { valueAsNumber: true })}
+            />
           </>
         ) : null}
       </div>

@@ -21,7 +21,19 @@ export function clientName(user: Pick<User, 'firstName' | 'lastName' | 'username
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 }
 
-function PickerSearch({ label, value, onChange, placeholder, describedBy }: { label: string; value: string; onChange: (v: string) => void; placeholder: string; describedBy?: string }) {
+function PickerSearch({
+  label,
+  value,
+  onChange,
+  placeholder,
+  describedBy,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  placeholder: string;
+  describedBy?: string;
+}) {
   const id = useId();
   return (
     <div className={styles.pickerSearch}>
@@ -109,7 +121,13 @@ export function ProductPicker({ onAdd, addedIds }: { onAdd: (product: PickedProd
                     </span>
                   </span>
                 </span>
-                <button type="button" className={styles.pickButton} aria-label={`Add ${product.name}`} disabled={isAdded} onClick={() => onAdd(product)}>
+                <button
+                  type="button"
+                  className={styles.pickButton}
+                  aria-label={`Add ${product.name}`}
+                  disabled={isAdded}
+                  onClick={() => onAdd(product)}
+                >
                   {isAdded ? 'Added' : 'Add'}
                 </button>
               </li>

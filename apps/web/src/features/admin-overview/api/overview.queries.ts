@@ -1,5 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EmailStatistics, OrderStatistics, OutboxEmail, Page, ProductPage, ProductStatistics, ScheduleItem, UserStatistics } from '@mirror/contract';
+import type {
+  EmailStatistics,
+  OrderStatistics,
+  OutboxEmail,
+  Page,
+  ProductPage,
+  ProductStatistics,
+  ScheduleItem,
+  UserStatistics,
+} from '@mirror/contract';
 import { apiClient } from '../../../lib/api-client';
 
 /** How many rows each "Needs attention" list shows; the rest are one link away. */
@@ -51,7 +60,8 @@ export const lowStockQuery = () =>
   queryOptions({
     ...fresh,
     queryKey: overviewKeys.attentionList('low-stock'),
-    queryFn: ({ signal }) => apiClient.get<ProductPage>('/api/products/low-stock', { query: { size: ATTENTION_SIZE, sort: 'stock,asc' }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get<ProductPage>('/api/products/low-stock', { query: { size: ATTENTION_SIZE, sort: 'stock,asc' }, signal }),
   });
 
 /** Unpaid instalments past their due date, the oldest first (the route's order). */
@@ -59,7 +69,8 @@ export const overdueInstalmentsQuery = () =>
   queryOptions({
     ...fresh,
     queryKey: overviewKeys.attentionList('overdue'),
-    queryFn: ({ signal }) => apiClient.get<Page<ScheduleItem>>('/api/orders/payment-schedule', { query: { overdue: true, size: ATTENTION_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<ScheduleItem>>('/api/orders/payment-schedule', { query: { overdue: true, size: ATTENTION_SIZE }, signal }),
   });
 
 /** Emails the outbox gave up on, newest first. */
@@ -67,6 +78,6 @@ export const failedEmailsQuery = () =>
   queryOptions({
     ...fresh,
     queryKey: overviewKeys.attentionList('failed-emails'),
-    queryFn: ({ signal }) => apiClient.get<Page<OutboxEmail>>('/api/notifications/outbox', { query: { status: 'FAILED', size: ATTENTION_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<OutboxEmail>>('/api/notifications/outbox', { query: { status: 'FAILED', size: ATTENTION_SIZE }, signal }),
   });
-

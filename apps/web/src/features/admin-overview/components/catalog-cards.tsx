@@ -39,7 +39,11 @@ function CatalogFigureList({ stats }: { stats: ProductStatistics }) {
         label="Pieces"
         to={overviewLinks.products()}
         value={formatCount(stats.total)}
-        note={stats.total === 0 ? 'No pieces yet' : `${formatCount(stats.byStatus.DRAFT)} draft · ${formatCount(stats.byStatus.ARCHIVED)} archived`}
+        note={
+          stats.total === 0
+            ? 'No pieces yet'
+            : `${formatCount(stats.byStatus.DRAFT)} draft · ${formatCount(stats.byStatus.ARCHIVED)} archived`
+        }
       />
       <Figure
         id="active"
@@ -90,7 +94,11 @@ export function StockValueCard() {
   if (!stats) {
     return (
       <Section title="Stock value by category" testId="chart-stock">
-        {query.isError ? <CardError what="Stock value by category" error={query.error} onRetry={() => void query.refetch()} /> : <ChartLoading height="14rem" />}
+        {query.isError ? (
+          <CardError what="Stock value by category" error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <ChartLoading height="14rem" />
+        )}
       </Section>
     );
   }
@@ -120,7 +128,11 @@ export function StockValueCard() {
           rows={rows}
           rowKey={(row) => row.categoryId}
           columns={[
-            { key: 'category', header: 'Category', render: (row) => <Link to={overviewLinks.products({ category: row.categoryId })}>{row.name}</Link> },
+            {
+              key: 'category',
+              header: 'Category',
+              render: (row) => <Link to={overviewLinks.products({ category: row.categoryId })}>{row.name}</Link>,
+            },
             ...currencies.map((c) => ({
               key: c,
               header: currencies.length > 1 ? `Value (${c})` : 'Value',

@@ -6,7 +6,17 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Table } from '../../../components/ui/table';
 import { formatCount, formatMoney, humanize } from '../../../lib/format';
 import { orderStatisticsQuery } from '../api/overview.queries';
-import { addDays, amountIn, compactMoney, formatPercentChange, leadingCurrency, monthBounds, monthLabel, nonZero, revenueChange } from '../overview-figures';
+import {
+  addDays,
+  amountIn,
+  compactMoney,
+  formatPercentChange,
+  leadingCurrency,
+  monthBounds,
+  monthLabel,
+  nonZero,
+  revenueChange,
+} from '../overview-figures';
 import { overviewLinks } from '../overview-links';
 import { CardError, ChartCard, ChartLoading, Figure, FigureList, FigureSkeletons, Section, type FigureTone } from './overview-parts';
 import styles from './overview.module.css';
@@ -167,7 +177,11 @@ export function RevenueCard() {
   if (!stats) {
     return (
       <Section title="Revenue by month" testId="chart-revenue">
-        {query.isError ? <CardError what="Revenue by month" error={query.error} onRetry={() => void query.refetch()} /> : <ChartLoading height="15rem" />}
+        {query.isError ? (
+          <CardError what="Revenue by month" error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <ChartLoading height="15rem" />
+        )}
       </Section>
     );
   }
@@ -221,8 +235,18 @@ export function RevenueCard() {
           columns={[
             { key: 'month', header: 'Month', render: (m) => monthLabel(m.month, { isLong: true }) },
             { key: 'orders', header: 'Orders', align: 'end', render: (m) => formatCount(m.orderCount) },
-            { key: 'revenue', header: 'Revenue', align: 'end', render: (m) => (currency ? formatMoney(amountIn(m.ordersTotal, currency), currency) : '—') },
-            { key: 'received', header: 'Received', align: 'end', render: (m) => (currency ? formatMoney(amountIn(m.paymentsReceived, currency), currency) : '—') },
+            {
+              key: 'revenue',
+              header: 'Revenue',
+              align: 'end',
+              render: (m) => (currency ? formatMoney(amountIn(m.ordersTotal, currency), currency) : '—'),
+            },
+            {
+              key: 'received',
+              header: 'Received',
+              align: 'end',
+              render: (m) => (currency ? formatMoney(amountIn(m.paymentsReceived, currency), currency) : '—'),
+            },
           ]}
         />
       }
@@ -236,7 +260,11 @@ export function OrdersByStatusCard() {
   if (!stats) {
     return (
       <Section title="Orders by status" testId="chart-orders">
-        {query.isError ? <CardError what="Orders by status" error={query.error} onRetry={() => void query.refetch()} /> : <ChartLoading height="15rem" />}
+        {query.isError ? (
+          <CardError what="Orders by status" error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <ChartLoading height="15rem" />
+        )}
       </Section>
     );
   }

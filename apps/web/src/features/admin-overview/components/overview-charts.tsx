@@ -45,17 +45,16 @@ function ChartTooltip({ active, payload }: TooltipContentProps) {
 export function MonthColumns({ data, formatTick }: { data: readonly BarDatum[]; formatTick: (value: number) => string }) {
   const animation = useAnimation();
   return (
-    <BarChart data={[...data]} responsive style={FULL} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false} barCategoryGap="28%">
+    <BarChart
+      data={[...data]}
+      responsive
+      style={FULL}
+      margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
+      accessibilityLayer={false}
+      barCategoryGap="28%"
+    >
       <XAxis dataKey="label" tickLine={false} axisLine={{ stroke: HAIRLINE }} tick={TICK} interval="preserveStartEnd" minTickGap={4} />
-      <YAxis
-        tickFormatter={formatTick}
-        axisLine={false}
-        tickLine={false}
-        tick={TICK}
-        width={56}
-        allowDecimals={false}
-        tickCount={4}
-      />
+      <YAxis tickFormatter={formatTick} axisLine={false} tickLine={false} tick={TICK} width={56} allowDecimals={false} tickCount={4} />
       <Tooltip content={ChartTooltip} cursor={{ fill: GOLD, fillOpacity: 0.08 }} isAnimationActive={false} />
       <Bar dataKey="value" maxBarSize={40} {...animation}>
         {data.map((d) => (
@@ -67,10 +66,26 @@ export function MonthColumns({ data, formatTick }: { data: readonly BarDatum[]; 
 }
 
 /** Horizontal bars with their value printed at the end (orders by status, stock value by category); highlighted bars in gold. */
-export function LabelledBars({ data, color = 'ink', labelWidth = 120 }: { data: readonly BarDatum[]; color?: 'ink' | 'gold'; labelWidth?: number }) {
+export function LabelledBars({
+  data,
+  color = 'ink',
+  labelWidth = 120,
+}: {
+  data: readonly BarDatum[];
+  color?: 'ink' | 'gold';
+  labelWidth?: number;
+}) {
   const animation = useAnimation();
   return (
-    <BarChart data={[...data]} layout="vertical" responsive style={FULL} margin={{ top: 0, right: 96, bottom: 0, left: 0 }} accessibilityLayer={false} barCategoryGap="30%">
+    <BarChart
+      data={[...data]}
+      layout="vertical"
+      responsive
+      style={FULL}
+      margin={{ top: 0, right: 96, bottom: 0, left: 0 }}
+      accessibilityLayer={false}
+      barCategoryGap="30%"
+    >
       <XAxis type="number" hide domain={[0, 'dataMax']} />
       <YAxis type="category" dataKey="label" width={labelWidth} tickLine={false} axisLine={{ stroke: HAIRLINE }} tick={TICK} interval={0} />
       <Tooltip content={ChartTooltip} cursor={{ fill: GOLD, fillOpacity: 0.08 }} isAnimationActive={false} />

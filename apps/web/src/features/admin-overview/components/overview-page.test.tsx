@@ -8,8 +8,27 @@ import { jsonResponse, mockFetch } from '../../../test/http';
 import OverviewPage from './overview-page';
 
 /** The last 12 months up to November 2026, as the API lists them. */
-const MONTHS = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
-const page = <T,>(content: T[] = [], totalElements = content.length) => ({ content, page: 0, size: 5, totalElements, totalPages: totalElements ? 1 : 0 });
+const MONTHS = [
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+];
+const page = <T,>(content: T[] = [], totalElements = content.length) => ({
+  content,
+  page: 0,
+  size: 5,
+  totalElements,
+  totalPages: totalElements ? 1 : 0,
+});
 
 /** Exactly what each endpoint answers on an empty database (see the API's statistics tests). */
 const EMPTY: Record<string, unknown> = {
@@ -39,7 +58,12 @@ const EMPTY: Record<string, unknown> = {
     revenueByMonth: MONTHS.map((month) => ({ month, orderCount: 0, ordersTotal: [], paymentsReceived: [] })),
     instalments: { dueNext30Days: { count: 0, outstanding: [] }, overdue: { count: 0, outstanding: [] } },
   },
-  '/api/users/statistics': { total: 0, byRole: { CUSTOMER: 0, ADMIN: 0, VENDOR: 0, DESIGNER: 0 }, byStatus: { ACTIVE: 0, INACTIVE: 0, SUSPENDED: 0, PENDING: 0 }, newLast30Days: 0 },
+  '/api/users/statistics': {
+    total: 0,
+    byRole: { CUSTOMER: 0, ADMIN: 0, VENDOR: 0, DESIGNER: 0 },
+    byStatus: { ACTIVE: 0, INACTIVE: 0, SUSPENDED: 0, PENDING: 0 },
+    newLast30Days: 0,
+  },
   '/api/notifications/statistics': { total: 0, byStatus: { QUEUED: 0, SENT: 0, FAILED: 0 }, oldestQueuedAt: null },
   '/api/products/low-stock': page(),
   '/api/orders/payment-schedule': page(),
@@ -60,7 +84,9 @@ const SALES = {
   total: 9,
   byStatus: { PENDING: 2, CONFIRMED: 1, IN_PRODUCTION: 1, READY: 1, SHIPPED: 1, DELIVERED: 0, COMPLETED: 2, CANCELLED: 1 },
   revenue: { thisMonth: month('2026-11', 2_744_000, 1_000_000, 3), lastMonth: month('2026-10', 2_450_000, 0, 2) },
-  revenueByMonth: MONTHS.map((m, i) => (m === '2026-11' ? month(m, 2_744_000, 1_000_000, 3) : m === '2026-10' ? month(m, 2_450_000, 0, 2) : month(m, i * 10_000))),
+  revenueByMonth: MONTHS.map((m, i) =>
+    m === '2026-11' ? month(m, 2_744_000, 1_000_000, 3) : m === '2026-10' ? month(m, 2_450_000, 0, 2) : month(m, i * 10_000),
+  ),
   instalments: { dueNext30Days: { count: 3, outstanding: eur(1_250_000) }, overdue: { count: 2, outstanding: eur(480_050) } },
 };
 
@@ -80,7 +106,9 @@ function serve(overrides: Record<string, unknown | ((url: URL) => Response)> = {
     const parsed = new URL(url, 'http://localhost');
     const answer = overrides[parsed.pathname] ?? EMPTY[parsed.pathname];
     if (typeof answer === 'function') return (answer as (u: URL) => Response)(parsed);
-    return answer === undefined ? jsonResponse(404, { status: 404, error: 'Not Found', code: 'ROUTE_NOT_FOUND', message: 'No such route' }) : jsonResponse(200, answer);
+    return answer === undefined
+      ? jsonResponse(404, { status: 404, error: 'Not Found', code: 'ROUTE_NOT_FOUND', message: 'No such route' })
+      : jsonResponse(200, answer);
   });
 }
 
@@ -146,9 +174,13 @@ describe('Overview figures', SLOW, () => {
     expect(within(figure('instalments-due')).getByText('€12,500 to collect')).toBeTruthy();
     expect(within(figure('instalments-overdue')).getByText('€4,800.50 outstanding')).toBeTruthy();
 
-    expect(within(figure('revenue-this-month')).getByRole('link').getAttribute('href')).toBe('/dashboard/admin/orders?from=2026-11-01&to=2026-11-30');
+    expect(within(figure('revenue-this-month')).getByRole('link').getAttribute('href')).toBe(
+      '/dashboard/admin/orders?from=2026-11-01&to=2026-11-30',
+    );
     expect(within(figure('instalments-overdue')).getByRole('link').getAttribute('href')).toBe('/dashboard/admin/payments?state=overdue');
-    expect(within(figure('instalments-due')).getByRole('link').getAttribute('href')).toBe('/dashboard/admin/payments?state=due&dueTo=2026-12-23');
+    expect(within(figure('instalments-due')).getByRole('link').getAttribute('href')).toBe(
+      '/dashboard/admin/payments?state=due&dueTo=2026-12-23',
+    );
     const pending = within(screen.getByTestId('order-statuses')).getByRole('link', { name: /Pending/ });
     expect(pending.getAttribute('href')).toBe('/dashboard/admin/orders?status=PENDING');
     expect(pending.textContent).toContain('Pending2');
@@ -173,7 +205,11 @@ describe('Overview figures', SLOW, () => {
     const table = within(card).getByRole('table', { name: 'Revenue by month, EUR' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
-    expect(within(rows[11]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['November 2026', '3', '€27,440', '€10,000']);
+    expect(
+      within(rows[11]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['November 2026', '3', '€27,440', '€10,000']);
     expect(within(card).getByTestId('chart-table').classList.contains('visually-hidden')).toBe(true);
 
     await userEvent.click(within(card).getByRole('button', { name: 'Show as table' }));
@@ -183,7 +219,9 @@ describe('Overview figures', SLOW, () => {
     expect(within(card).getByTestId('chart-plot').getAttribute('aria-hidden')).toBe('true');
 
     const orders = within(screen.getByTestId('chart-orders')).getByRole('table', { name: 'Orders by status' });
-    expect(within(orders).getByRole('link', { name: 'In production' }).getAttribute('href')).toBe('/dashboard/admin/orders?status=IN_PRODUCTION');
+    expect(within(orders).getByRole('link', { name: 'In production' }).getAttribute('href')).toBe(
+      '/dashboard/admin/orders?status=IN_PRODUCTION',
+    );
     expect(within(orders).getAllByRole('row')).toHaveLength(ORDER_STATUSES.length + 1);
   });
 });
@@ -194,7 +232,12 @@ describe('Overview when one endpoint fails', SLOW, () => {
     serve({
       '/api/orders/statistics': () =>
         isDown
-          ? jsonResponse(503, { status: 503, error: 'Service Unavailable', code: 'QUERY_TIMEOUT', message: 'The request took too long. Please try again.' })
+          ? jsonResponse(503, {
+              status: 503,
+              error: 'Service Unavailable',
+              code: 'QUERY_TIMEOUT',
+              message: 'The request took too long. Please try again.',
+            })
           : jsonResponse(200, SALES),
     });
     renderOverview();

@@ -81,14 +81,29 @@ export function Figure({ id, label, to, value, more = [], emptyText, note, tone 
 /** `columns`: how many figures per row on a wide screen (narrower screens fit what they can). */
 export function FigureList({ label, columns, children }: { label: string; columns?: number; children: ReactNode }) {
   return (
-    <ul className={styles.figures} aria-label={label} data-columns={columns} style={columns ? ({ '--figure-columns': columns } as CSSProperties) : undefined}>
+    <ul
+      className={styles.figures}
+      aria-label={label}
+      data-columns={columns}
+      style={columns ? ({ '--figure-columns': columns } as CSSProperties) : undefined}
+    >
       {children}
     </ul>
   );
 }
 
 /** The figures' final layout while they load, so nothing shifts when they arrive. */
-export function FigureSkeletons({ labels, columns, noteLines = 1, children }: { labels: readonly string[]; columns?: number; noteLines?: number; children?: ReactNode }) {
+export function FigureSkeletons({
+  labels,
+  columns,
+  noteLines = 1,
+  children,
+}: {
+  labels: readonly string[];
+  columns?: number;
+  noteLines?: number;
+  children?: ReactNode;
+}) {
   return (
     <ul
       className={styles.figures}

@@ -20,9 +20,21 @@ export function PeopleFigures() {
       {stats ? (
         <FigureList label="Users by role" columns={5}>
           {ROLE_FIGURES.map(({ role, label }) => (
-            <Figure key={role} id={`role-${role.toLowerCase()}`} label={label} to={overviewLinks.users({ role })} value={formatCount(stats.byRole[role])} />
+            <Figure
+              key={role}
+              id={`role-${role.toLowerCase()}`}
+              label={label}
+              to={overviewLinks.users({ role })}
+              value={formatCount(stats.byRole[role])}
+            />
           ))}
-          <Figure id="users-new" label="New in 30 days" to={overviewLinks.users({ sort: '-createdAt' })} value={formatCount(stats.newLast30Days)} note="All roles" />
+          <Figure
+            id="users-new"
+            label="New in 30 days"
+            to={overviewLinks.users({ sort: '-createdAt' })}
+            value={formatCount(stats.newLast30Days)}
+            note="All roles"
+          />
         </FigureList>
       ) : query.isError ? (
         <CardError what="The people figures" error={query.error} onRetry={() => void query.refetch()} />
@@ -55,7 +67,13 @@ export function EmailFigures() {
             note={stats.byStatus.FAILED > 0 ? 'Gave up after every retry' : 'None failed'}
             tone={stats.byStatus.FAILED > 0 ? 'error' : 'default'}
           />
-          <Figure id="emails-sent" label="Sent" to={overviewLinks.emails('SENT')} value={formatCount(stats.byStatus.SENT)} note={stats.total === 0 ? 'No email yet' : undefined} />
+          <Figure
+            id="emails-sent"
+            label="Sent"
+            to={overviewLinks.emails('SENT')}
+            value={formatCount(stats.byStatus.SENT)}
+            note={stats.total === 0 ? 'No email yet' : undefined}
+          />
         </FigureList>
       ) : query.isError ? (
         <CardError what="The email figures" error={query.error} onRetry={() => void query.refetch()} />

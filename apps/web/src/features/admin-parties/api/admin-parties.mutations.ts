@@ -25,7 +25,8 @@ export function useCreateParty(kind: PartyKind) {
 export function useUpdateParty(kind: PartyKind) {
   const invalidate = useInvalidateParties(kind);
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => apiClient.put<Party>(adminPartyPaths.one(kind, id), patch),
+    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) =>
+      apiClient.put<Party>(adminPartyPaths.one(kind, id), patch),
     onSuccess: (party) => invalidate(party),
   });
 }

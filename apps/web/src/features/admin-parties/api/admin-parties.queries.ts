@@ -1,5 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DesignerDashboard, DesignerFacets, Page, ProductPage, User, VendorDashboard, VendorFacets, VendorType } from '@mirror/contract';
+import type {
+  DesignerDashboard,
+  DesignerFacets,
+  Page,
+  ProductPage,
+  User,
+  VendorDashboard,
+  VendorFacets,
+  VendorType,
+} from '@mirror/contract';
 import { apiClient, type QueryParams } from '../../../lib/api-client';
 import type { Party, PartyKind } from '../party-kinds';
 
@@ -108,7 +117,11 @@ export const partyDashboardQuery = (kind: PartyKind, id: string) =>
 export const partyPiecesQuery = (kind: PartyKind, id: string, params: PiecesParams) =>
   queryOptions({
     queryKey: adminPartyKeys.pieces(kind, id, params),
-    queryFn: ({ signal }) => apiClient.get<ProductPage>(adminPartyPaths.pieces(kind, id), { signal, query: { page: params.page, size: params.size, sort: params.sort } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<ProductPage>(adminPartyPaths.pieces(kind, id), {
+        signal,
+        query: { page: params.page, size: params.size, sort: params.sort },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -126,7 +139,11 @@ export const ACCOUNT_SEARCH_SIZE = 20;
 export const accountSearchQuery = (role: 'DESIGNER' | 'VENDOR', q: string) =>
   queryOptions({
     queryKey: adminPartyKeys.accountSearch(role, q),
-    queryFn: ({ signal }) => apiClient.get<Page<User>>('/api/users', { signal, query: { role, q: q.trim() || undefined, size: ACCOUNT_SEARCH_SIZE, sort: 'username,asc' } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<User>>('/api/users', {
+        signal,
+        query: { role, q: q.trim() || undefined, size: ACCOUNT_SEARCH_SIZE, sort: 'username,asc' },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

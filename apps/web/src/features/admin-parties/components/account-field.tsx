@@ -38,7 +38,9 @@ export function AccountField({ role, noun, userId, error, onChange }: AccountFie
   const candidates = search.data?.content ?? [];
   const options = [
     { value: '', label: 'No account' },
-    ...(account.data && !candidates.some((u) => u.id === account.data.id) ? [{ value: account.data.id, label: accountLabel(account.data) }] : []),
+    ...(account.data && !candidates.some((u) => u.id === account.data.id)
+      ? [{ value: account.data.id, label: accountLabel(account.data) }]
+      : []),
     ...candidates.map((u) => ({ value: u.id, label: accountLabel(u) })),
   ];
 
@@ -98,7 +100,11 @@ export function AccountField({ role, noun, userId, error, onChange }: AccountFie
             aria-busy={search.isFetching || undefined}
           />
           <p className={`${styles.secondary} ${styles.spanAll}`}>
-            {search.isPending ? 'Loading accounts…' : search.data && search.data.totalElements > candidates.length ? `The first ${candidates.length} of ${search.data.totalElements}; search to narrow.` : `Only accounts with the ${humanize(role).toLowerCase()} role can own a ${noun}.`}{' '}
+            {search.isPending
+              ? 'Loading accounts…'
+              : search.data && search.data.totalElements > candidates.length
+                ? `The first ${candidates.length} of ${search.data.totalElements}; search to narrow.`
+                : `Only accounts with the ${humanize(role).toLowerCase()} role can own a ${noun}.`}{' '}
             <button type="button" className={styles.textButton} onClick={() => setIsPicking(false)}>
               Done
             </button>

@@ -30,7 +30,11 @@ export function ImageField({ kind, label, url, error, onChange }: ImageFieldProp
         <span className={styles.optional}>optional</span>
       </legend>
       <div className={styles.current}>
-        {url ? <img className={styles.image} src={url} alt={`Current ${label.toLowerCase()}`} width={64} height={64} /> : <span className={styles.image} aria-hidden="true" />}
+        {url ? (
+          <img className={styles.image} src={url} alt={`Current ${label.toLowerCase()}`} width={64} height={64} />
+        ) : (
+          <span className={styles.image} aria-hidden="true" />
+        )}
         {/* The native control stays (keyboard, screen readers); the label is what people see and click. */}
         <input
           id={`${id}-file`}
@@ -43,13 +47,19 @@ export function ImageField({ kind, label, url, error, onChange }: ImageFieldProp
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
-            upload.mutate(file, { onSuccess: (uploaded) => onChange(uploaded.key, uploaded.derivatives.find((d) => d.width >= 128)?.url ?? uploaded.url) });
+            upload.mutate(file, {
+              onSuccess: (uploaded) => onChange(uploaded.key, uploaded.derivatives.find((d) => d.width >= 128)?.url ?? uploaded.url),
+            });
           }}
         />
         <label htmlFor={`${id}-file`} className={buttonClassName({ variant: 'secondary', size: 'small' }, styles.fileButton)}>
           {url ? `Replace the ${label.toLowerCase()}` : `Upload a ${label.toLowerCase()}`}
         </label>
-        {upload.isPending ? <span className={styles.secondary} role="status">Uploading…</span> : null}
+        {upload.isPending ? (
+          <span className={styles.secondary} role="status">
+            Uploading…
+          </span>
+        ) : null}
         {url && !upload.isPending ? (
           <button type="button" className={styles.textButton} onClick={() => onChange('', null)}>
             Remove

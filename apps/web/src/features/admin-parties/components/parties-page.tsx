@@ -34,7 +34,11 @@ function buildColumns(config: PartyKindConfig): ColumnDef<Party, never>[] {
         const url = partyImageUrl(row.original);
         return (
           <span className={styles.nameCell}>
-            {url ? <img className={styles.avatar} src={url} alt="" width={32} height={32} loading="lazy" decoding="async" /> : <span className={styles.avatar} aria-hidden="true" />}
+            {url ? (
+              <img className={styles.avatar} src={url} alt="" width={32} height={32} loading="lazy" decoding="async" />
+            ) : (
+              <span className={styles.avatar} aria-hidden="true" />
+            )}
             <Link className={styles.rowLink} to={config.detailPath(row.original.id)}>
               {partyName(row.original)}
             </Link>
@@ -48,7 +52,8 @@ function buildColumns(config: PartyKindConfig): ColumnDef<Party, never>[] {
       id: 'country',
       header: 'Country',
       enableSorting: false,
-      cell: ({ getValue }) => (getValue() ? <span title={getValue() ?? ''}>{countryName(getValue())}</span> : <span className={styles.muted}>—</span>),
+      cell: ({ getValue }) =>
+        getValue() ? <span title={getValue() ?? ''}>{countryName(getValue())}</span> : <span className={styles.muted}>—</span>,
     }),
     column.accessor('isActive', {
       id: 'status',
@@ -68,7 +73,12 @@ function buildColumns(config: PartyKindConfig): ColumnDef<Party, never>[] {
       enableSorting: false,
       cell: ({ getValue }) => (getValue() ? <StatusDot tone="gold">Featured</StatusDot> : <span className={styles.muted}>—</span>),
     }),
-    column.accessor('createdAt', { id: 'createdAt', header: 'Added', meta: { align: 'end' }, cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span> }),
+    column.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Added',
+      meta: { align: 'end' },
+      cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
+    }),
   ] as ColumnDef<Party, never>[];
 }
 
@@ -99,7 +109,10 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
   );
   const typeOptions = (facets.data?.types ?? []).map((t) => ({ value: t.value, label: humanize(t.value), count: t.count }));
 
-  const chips = filterChips(kind, state.q, state.filters, { clearQuery: () => state.setQuery(''), clear: (key) => state.setFilters({ [key]: undefined }) });
+  const chips = filterChips(kind, state.q, state.filters, {
+    clearQuery: () => state.setQuery(''),
+    clear: (key) => state.setFilters({ [key]: undefined }),
+  });
   const isFiltered = chips.length > 0;
   const total = list.data?.totalElements;
   const newButton = (
@@ -111,7 +124,11 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
   return (
     <WorkspacePage
       title={config.title}
-      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? config.noun : config.plural}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} ${total === 1 ? config.noun : config.plural}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`
+      }
       actions={newButton}
     >
       <DataTable<Party>
@@ -126,18 +143,60 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
         noun={config.plural}
         toolbar={
           <TableFilters
-            search={<SearchInput value={state.q} onChange={state.setQuery} placeholder={kind === 'designer' ? 'Name, code, specialty, biography' : 'Name, code, type, description'} />}
+            search={
+              <SearchInput
+                value={state.q}
+                onChange={state.setQuery}
+                placeholder={kind === 'designer' ? 'Name, code, specialty, biography' : 'Name, code, type, description'}
+              />
+            }
             filters={
               <>
                 {kind === 'designer' ? (
-                  <FilterSelect label="Specialty" value={filter.specialty} options={specialtyOptions} allLabel="All specialties" onChange={(v) => state.setFilters({ specialty: v })} />
+                  <FilterSelect
+                    label="Specialty"
+                    value={filter.specialty}
+                    options={specialtyOptions}
+                    allLabel="All specialties"
+                    onChange={(v) => state.setFilters({ specialty: v })}
+                  />
                 ) : (
-                  <FilterSelect label="Type" value={filter.type} options={typeOptions} allLabel="All types" onChange={(v) => state.setFilters({ type: v as VendorType | undefined })} />
+                  <FilterSelect
+                    label="Type"
+                    value={filter.type}
+                    options={typeOptions}
+                    allLabel="All types"
+                    onChange={(v) => state.setFilters({ type: v as VendorType | undefined })}
+                  />
                 )}
-                <FilterSelect label="Country" value={filter.country} options={countryOptions} allLabel="All countries" onChange={(v) => state.setFilters({ country: v })} />
-                <FilterSelect label="Verified" value={state.filters.verified} options={FLAG_OPTIONS.verified} allLabel="All" onChange={(v) => state.setFilters({ verified: v as 'yes' | 'no' | undefined })} />
-                <FilterSelect label="Featured" value={state.filters.featured} options={FLAG_OPTIONS.featured} allLabel="All" onChange={(v) => state.setFilters({ featured: v as 'yes' | 'no' | undefined })} />
-                <FilterSelect label="Status" value={state.filters.active} options={FLAG_OPTIONS.active} allLabel="All" onChange={(v) => state.setFilters({ active: v as 'yes' | 'no' | undefined })} />
+                <FilterSelect
+                  label="Country"
+                  value={filter.country}
+                  options={countryOptions}
+                  allLabel="All countries"
+                  onChange={(v) => state.setFilters({ country: v })}
+                />
+                <FilterSelect
+                  label="Verified"
+                  value={state.filters.verified}
+                  options={FLAG_OPTIONS.verified}
+                  allLabel="All"
+                  onChange={(v) => state.setFilters({ verified: v as 'yes' | 'no' | undefined })}
+                />
+                <FilterSelect
+                  label="Featured"
+                  value={state.filters.featured}
+                  options={FLAG_OPTIONS.featured}
+                  allLabel="All"
+                  onChange={(v) => state.setFilters({ featured: v as 'yes' | 'no' | undefined })}
+                />
+                <FilterSelect
+                  label="Status"
+                  value={state.filters.active}
+                  options={FLAG_OPTIONS.active}
+                  allLabel="All"
+                  onChange={(v) => state.setFilters({ active: v as 'yes' | 'no' | undefined })}
+                />
               </>
             }
             chips={<FilterChips chips={chips} onClearAll={state.clearFilters} />}
@@ -152,7 +211,11 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
             </EmptyState>
           ) : (
             <EmptyState title={`No ${config.plural} yet`}>
-              <p>{kind === 'designer' ? 'A designer signs pieces; link their account so they see their own dashboard.' : 'A vendor makes or supplies pieces; link their account so they see their own dashboard.'}</p>
+              <p>
+                {kind === 'designer'
+                  ? 'A designer signs pieces; link their account so they see their own dashboard.'
+                  : 'A vendor makes or supplies pieces; link their account so they see their own dashboard.'}
+              </p>
               {newButton}
             </EmptyState>
           )

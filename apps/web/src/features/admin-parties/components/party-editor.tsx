@@ -11,7 +11,14 @@ import { Textarea } from '../../../components/ui/textarea';
 import { showToast } from '../../../components/ui/toast';
 import { useCreateParty, useUpdateParty } from '../api/admin-parties.mutations';
 import { partyFacetsQuery } from '../api/admin-parties.queries';
-import { PARTY_FORM_FIELDS, PARTY_FORM_SCHEMAS, changedFields, toFormValues, type PartyFormOutput, type PartyFormValues } from '../party-form';
+import {
+  PARTY_FORM_FIELDS,
+  PARTY_FORM_SCHEMAS,
+  changedFields,
+  toFormValues,
+  type PartyFormOutput,
+  type PartyFormValues,
+} from '../party-form';
 import { PARTY_KINDS, VENDOR_TYPE_OPTIONS, partyImageUrl, partyName, type Party, type PartyKind } from '../party-kinds';
 import { AccountField } from './account-field';
 import { ImageField } from './image-field';
@@ -100,29 +107,78 @@ export function PartyEditor({ kind, party, onCreated }: PartyEditorProps) {
           {kind === 'designer' ? (
             <>
               <Input label="Name" autoComplete="off" error={errorOf('displayName')} {...register('displayName')} />
-              <Input label="Code" autoComplete="off" spellCheck={false} hint="Unique, e.g. AMARA; letters, digits, . _ -" error={errorOf('code')} {...register('code')} />
-              <Input label="Specialty" autoComplete="off" list={specialtiesId} hint="e.g. High jewelry" error={errorOf('specialty')} {...register('specialty')} />
+              <Input
+                label="Code"
+                autoComplete="off"
+                spellCheck={false}
+                hint="Unique, e.g. AMARA; letters, digits, . _ -"
+                error={errorOf('code')}
+                {...register('code')}
+              />
+              <Input
+                label="Specialty"
+                autoComplete="off"
+                list={specialtiesId}
+                hint="e.g. High jewelry"
+                error={errorOf('specialty')}
+                {...register('specialty')}
+              />
               <datalist id={specialtiesId}>
                 {(facets.data?.specialties ?? []).map((s) => (
                   <option key={s.value} value={s.value} />
                 ))}
               </datalist>
-              <Input label="Country" isOptional autoComplete="off" hint="Two-letter code, e.g. FR" error={errorOf('country')} {...register('country')} />
+              <Input
+                label="Country"
+                isOptional
+                autoComplete="off"
+                hint="Two-letter code, e.g. FR"
+                error={errorOf('country')}
+                {...register('country')}
+              />
             </>
           ) : (
             <>
               <Input label="Name" autoComplete="off" error={errorOf('name')} {...register('name')} />
-              <Input label="Code" autoComplete="off" spellCheck={false} hint="Unique, e.g. MIR-ATL; letters, digits, . _ -" error={errorOf('code')} {...register('code')} />
+              <Input
+                label="Code"
+                autoComplete="off"
+                spellCheck={false}
+                hint="Unique, e.g. MIR-ATL; letters, digits, . _ -"
+                error={errorOf('code')}
+                {...register('code')}
+              />
               <Select label="Type" options={VENDOR_TYPE_OPTIONS} error={errorOf('type')} {...register('type')} />
-              <Input label="Country" autoComplete="off" hint="Two-letter code, e.g. FR" error={errorOf('country')} {...register('country')} />
+              <Input
+                label="Country"
+                autoComplete="off"
+                hint="Two-letter code, e.g. FR"
+                error={errorOf('country')}
+                {...register('country')}
+              />
             </>
           )}
           <Input label="Email" isOptional type="email" autoComplete="off" error={errorOf('email')} {...register('email')} />
-          <Input label="Website" isOptional type="url" autoComplete="off" placeholder="https://" error={errorOf('website')} {...register('website')} />
+          <Input
+            label="Website"
+            isOptional
+            type="url"
+            autoComplete="off"
+            placeholder="https://"
+            error={errorOf('website')}
+            {...register('website')}
+          />
           {kind === 'designer' ? (
             <Textarea label="Biography" isOptional rows={5} className={styles.spanAll} error={errorOf('bio')} {...register('bio')} />
           ) : (
-            <Textarea label="Description" isOptional rows={5} className={styles.spanAll} error={errorOf('description')} {...register('description')} />
+            <Textarea
+              label="Description"
+              isOptional
+              rows={5}
+              className={styles.spanAll}
+              error={errorOf('description')}
+              {...register('description')}
+            />
           )}
           <div className={styles.spanAll}>
             <ImageField

@@ -5,7 +5,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable, StatusDot, useTableUrlState } from '../../../components/data-table';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
 import { RecordHistory } from '../../../components/record-history';
-import { DashboardSection, PIECE_SORTABLE, PartyFigures, PiecesTableWrap, RecentOrders, pieceColumns } from '../../../components/party-dashboard/party-dashboard';
+import {
+  DashboardSection,
+  PIECE_SORTABLE,
+  PartyFigures,
+  PiecesTableWrap,
+  RecentOrders,
+  pieceColumns,
+} from '../../../components/party-dashboard/party-dashboard';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -36,7 +43,11 @@ function NewParty({ kind }: { kind: PartyKind }) {
   const navigate = useNavigate();
   const onCreated = useCallback((created: Party) => void navigate(config.detailPath(created.id), { replace: true }), [navigate, config]);
   return (
-    <WorkspacePage title={`New ${config.noun}`} crumbs={crumbsOf(config)} subtitle={`Link an account with the ${config.role.toLowerCase()} role so its owner sees their own dashboard.`}>
+    <WorkspacePage
+      title={`New ${config.noun}`}
+      crumbs={crumbsOf(config)}
+      subtitle={`Link an account with the ${config.role.toLowerCase()} role so its owner sees their own dashboard.`}
+    >
       <div className={styles.layout}>
         <PartyEditor kind={kind} onCreated={onCreated} />
       </div>
@@ -87,7 +98,8 @@ function ExistingParty({ kind, id }: { kind: PartyKind; id: string }) {
       {isDeleted ? (
         <div className={styles.banner} role="status">
           <p>
-            This {config.noun} was deleted on {formatShortDate(party.deletedAt)}: the site does not show it, its code stays reserved, and it can no longer be edited.
+            This {config.noun} was deleted on {formatShortDate(party.deletedAt)}: the site does not show it, its code stays reserved, and it
+            can no longer be edited.
           </p>
         </div>
       ) : null}
@@ -142,7 +154,10 @@ function StatusPanel({ kind, party }: { kind: PartyKind; party: Party }) {
     const onSettled = () => setBusy(null);
     setBusy(flag);
     if (flag === 'isActive') {
-      setActive.mutate({ id: party.id, isActive: next }, { onSuccess: done(next ? `${name} is active` : `${name} is deactivated`), onError, onSettled });
+      setActive.mutate(
+        { id: party.id, isActive: next },
+        { onSuccess: done(next ? `${name} is active` : `${name} is deactivated`), onError, onSettled },
+      );
       return;
     }
     const words = flag === 'isVerified' ? (next ? 'verified' : 'no longer verified') : next ? 'featured' : 'no longer featured';
@@ -181,7 +196,13 @@ function StatusPanel({ kind, party }: { kind: PartyKind; party: Party }) {
           <li key={item.flag} className={styles.statusItem}>
             {item.fact}
             <p className={styles.secondary}>{item.note}</p>
-            <Button variant="secondary" size="small" disabled={busy !== null} aria-busy={busy === item.flag || undefined} onClick={() => toggle(item.flag)}>
+            <Button
+              variant="secondary"
+              size="small"
+              disabled={busy !== null}
+              aria-busy={busy === item.flag || undefined}
+              onClick={() => toggle(item.flag)}
+            >
               {item.action}
             </Button>
           </li>
@@ -204,7 +225,9 @@ function PiecesPanel({ kind, party }: { kind: PartyKind; party: Party }) {
         <h2 id="party-pieces-title" className={styles.sectionTitle}>
           Pieces
         </h2>
-        <p className={styles.secondary}>{total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'piece' : 'pieces'}, every status`}</p>
+        <p className={styles.secondary}>
+          {total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'piece' : 'pieces'}, every status`}
+        </p>
       </header>
       <PiecesTableWrap>
         <DataTable<Product>
@@ -243,7 +266,8 @@ function DeletePanel({ kind, party }: { kind: PartyKind; party: Party }) {
         Delete
       </h2>
       <p className={styles.secondary}>
-        The {config.noun} leaves the site and this list; its pieces keep their history, its code stays reserved, and its account is released.
+        The {config.noun} leaves the site and this list; its pieces keep their history, its code stays reserved, and its account is
+        released.
       </p>
       <Button variant="secondary" size="small" className={styles.dangerButton} onClick={() => setIsAsking(true)}>
         Delete {config.noun}

@@ -38,7 +38,11 @@ export const paymentPaths = {
 export const scheduleListQuery = (params: ScheduleListParams) =>
   queryOptions({
     queryKey: paymentKeys.list(params),
-    queryFn: ({ signal }) => apiClient.get<Page<ScheduleEntry>>(paymentPaths.list, { signal, query: { ...scheduleFilterParams(params), page: params.page, size: params.size } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<ScheduleEntry>>(paymentPaths.list, {
+        signal,
+        query: { ...scheduleFilterParams(params), page: params.page, size: params.size },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -57,10 +61,22 @@ export function fileNameOf(disposition: string | null, fallback = 'mirror-paymen
 }
 
 /** The CSV of every item the filters select (the API streams it); rows = X-Total-Count when sent. */
-export async function downloadScheduleCsv(filter: ScheduleFilter, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string; rows: number | null }> {
-  const response = await requestResponse(paymentPaths.export, { query: scheduleFilterParams(filter), headers: { Accept: 'text/csv' }, signal, timeoutMs: 60_000 });
+export async function downloadScheduleCsv(
+  filter: ScheduleFilter,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; fileName: string; rows: number | null }> {
+  const response = await requestResponse(paymentPaths.export, {
+    query: scheduleFilterParams(filter),
+    headers: { Accept: 'text/csv' },
+    signal,
+    timeoutMs: 60_000,
+  });
   const total = response.headers.get('x-total-count');
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')), rows: total !== null && /^\d+$/.test(total) ? Number(total) : null };
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('content-disposition')),
+    rows: total !== null && /^\d+$/.test(total) ? Number(total) : null,
+  };
 }
 
 /** Hands a Blob to the browser as a download. */

@@ -12,14 +12,28 @@ export function DueDateRange({ from, to, onChange }: { from: string; to: string;
       <label htmlFor={`${id}-from`} className="visually-hidden">
         Due from
       </label>
-      <input id={`${id}-from`} className={styles.rangeInput} type="date" value={from} max={to || undefined} onChange={(event) => onChange({ from: event.target.value, to })} />
+      <input
+        id={`${id}-from`}
+        className={styles.rangeInput}
+        type="date"
+        value={from}
+        max={to || undefined}
+        onChange={(event) => onChange({ from: event.target.value, to })}
+      />
       <span aria-hidden="true" className={styles.muted}>
         –
       </span>
       <label htmlFor={`${id}-to`} className="visually-hidden">
         Due until
       </label>
-      <input id={`${id}-to`} className={styles.rangeInput} type="date" value={to} min={from || undefined} onChange={(event) => onChange({ from, to: event.target.value })} />
+      <input
+        id={`${id}-to`}
+        className={styles.rangeInput}
+        type="date"
+        value={to}
+        min={from || undefined}
+        onChange={(event) => onChange({ from, to: event.target.value })}
+      />
     </div>
   );
 }

@@ -64,20 +64,36 @@ function scheduleColumns(): ColumnDef<ScheduleEntry, never>[] {
       ),
     }),
     column.accessor('label', { id: 'label', header: 'Payment', enableSorting: false }),
-    column.accessor('amount', { id: 'amount', header: 'Amount', enableSorting: false, meta: { align: 'end' }, cell: ({ row }) => <span className={styles.num}>{formatMoney(row.original.amount, row.original.currency)}</span> }),
+    column.accessor('amount', {
+      id: 'amount',
+      header: 'Amount',
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: ({ row }) => <span className={styles.num}>{formatMoney(row.original.amount, row.original.currency)}</span>,
+    }),
     column.accessor('paidAmount', {
       id: 'paid',
       header: 'Paid',
       enableSorting: false,
       meta: { align: 'end' },
-      cell: ({ row }) => (row.original.paidAmount > 0 ? <span className={styles.num}>{formatMoney(row.original.paidAmount, row.original.currency)}</span> : dash),
+      cell: ({ row }) =>
+        row.original.paidAmount > 0 ? (
+          <span className={styles.num}>{formatMoney(row.original.paidAmount, row.original.currency)}</span>
+        ) : (
+          dash
+        ),
     }),
     column.accessor('remaining', {
       id: 'remaining',
       header: 'Remaining',
       enableSorting: false,
       meta: { align: 'end' },
-      cell: ({ row }) => (row.original.remaining > 0 ? <span className={styles.num}>{formatMoney(row.original.remaining, row.original.currency)}</span> : dash),
+      cell: ({ row }) =>
+        row.original.remaining > 0 ? (
+          <span className={styles.num}>{formatMoney(row.original.remaining, row.original.currency)}</span>
+        ) : (
+          dash
+        ),
     }),
     column.accessor('status', {
       id: 'status',
@@ -109,7 +125,9 @@ export default function PaymentsPage() {
     try {
       const file = await downloadScheduleCsv(filter);
       saveBlob(file.blob, file.fileName);
-      showToast(`Exported ${file.rows === null ? 'the schedule' : `${formatCount(file.rows)} ${file.rows === 1 ? 'payment' : 'payments'}`} to ${file.fileName}`);
+      showToast(
+        `Exported ${file.rows === null ? 'the schedule' : `${formatCount(file.rows)} ${file.rows === 1 ? 'payment' : 'payments'}`} to ${file.fileName}`,
+      );
     } catch (error) {
       showToast(`The export failed: ${errorText(error)}`, 'error');
     } finally {
@@ -121,7 +139,12 @@ export default function PaymentsPage() {
   if (state.q) chips.push({ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') });
   if (filters.state) chips.push({ key: 'state', label: STATE_LABEL[filters.state], onRemove: () => setFilters({ state: undefined }) });
   if (filter.dueFrom || filter.dueTo) {
-    const text = filter.dueFrom && filter.dueTo ? `${formatShortDate(filter.dueFrom)} – ${formatShortDate(filter.dueTo)}` : filter.dueFrom ? `from ${formatShortDate(filter.dueFrom)}` : `until ${formatShortDate(filter.dueTo)}`;
+    const text =
+      filter.dueFrom && filter.dueTo
+        ? `${formatShortDate(filter.dueFrom)} – ${formatShortDate(filter.dueTo)}`
+        : filter.dueFrom
+          ? `from ${formatShortDate(filter.dueFrom)}`
+          : `until ${formatShortDate(filter.dueTo)}`;
     chips.push({ key: 'due', label: `Due ${text}`, onRemove: () => setFilters({ dueFrom: undefined, dueTo: undefined }) });
   }
   const isFiltered = chips.length > 0;
@@ -130,14 +153,22 @@ export default function PaymentsPage() {
   return (
     <WorkspacePage
       title="Payments"
-      subtitle={total === undefined ? '\u00a0' : isFiltered ? `${noun(total)} ${total === 1 ? 'matches' : 'match'}` : `${noun(total)} scheduled`}
+      subtitle={
+        total === undefined ? '\u00a0' : isFiltered ? `${noun(total)} ${total === 1 ? 'matches' : 'match'}` : `${noun(total)} scheduled`
+      }
       actions={
         <Button variant="secondary" size="small" onClick={() => void exportCsv()} disabled={isExporting || total === 0}>
           {isExporting ? 'Exporting…' : 'Export CSV'}
         </Button>
       }
     >
-      <MonthStrip summary={summary.data} isLoading={summary.isPending} error={summary.error} filters={filters} onPick={(range) => setFilters(range)} />
+      <MonthStrip
+        summary={summary.data}
+        isLoading={summary.isPending}
+        error={summary.error}
+        filters={filters}
+        onPick={(range) => setFilters(range)}
+      />
       <div className={styles.tableWrap}>
         <DataTable<ScheduleEntry>
           id="admin-payments"
@@ -161,7 +192,11 @@ export default function PaymentsPage() {
                     options={SCHEDULE_STATES.map((s) => ({ value: s, label: STATE_LABEL[s] }))}
                     onChange={(value) => setFilters({ state: value as PaymentUrlFilters['state'] })}
                   />
-                  <DueDateRange from={filters.dueFrom ?? ''} to={filters.dueTo ?? ''} onChange={(next) => setFilters({ dueFrom: next.from || undefined, dueTo: next.to || undefined })} />
+                  <DueDateRange
+                    from={filters.dueFrom ?? ''}
+                    to={filters.dueTo ?? ''}
+                    onChange={(next) => setFilters({ dueFrom: next.from || undefined, dueTo: next.to || undefined })}
+                  />
                 </>
               }
               chips={<FilterChips chips={chips} onClearAll={state.clearFilters} />}

@@ -67,7 +67,8 @@ export async function downloadProductsCsv(request: ExportRequest): Promise<Expor
   const chunks: Uint8Array[] = [];
   let bytes = 0;
   // While streaming, only whole rows count; at the end a last row without a line break does too.
-  const report = (isDone = false) => request.onProgress?.({ bytes, rows: Math.max(0, (isDone ? counter.records : counter.completed) - 1), totalRows });
+  const report = (isDone = false) =>
+    request.onProgress?.({ bytes, rows: Math.max(0, (isDone ? counter.records : counter.completed) - 1), totalRows });
   report();
   if (response.body) {
     const reader = response.body.getReader();

@@ -1,5 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Availability, Category, Designer, Page, Product, ProductFacets, ProductPage, ProductStatus, SkuAvailability, Vendor } from '@mirror/contract';
+import type {
+  Availability,
+  Category,
+  Designer,
+  Page,
+  Product,
+  ProductFacets,
+  ProductPage,
+  ProductStatus,
+  SkuAvailability,
+  Vendor,
+} from '@mirror/contract';
 import { apiClient, type QueryParams } from '../../../lib/api-client';
 
 /** The back-office's product filters (all optional: undefined means 'any'). */
@@ -53,7 +64,8 @@ export const adminProductKeys = {
   facets: (filter: AdminProductFilter) => [...adminProductKeys.all, 'facets', filter] as const,
   details: () => [...adminProductKeys.all, 'detail'] as const,
   detail: (id: string) => [...adminProductKeys.details(), id] as const,
-  skuAvailability: (sku: string, excludeId: string | undefined) => [...adminProductKeys.all, 'sku-available', sku.toLowerCase(), excludeId ?? null] as const,
+  skuAvailability: (sku: string, excludeId: string | undefined) =>
+    [...adminProductKeys.all, 'sku-available', sku.toLowerCase(), excludeId ?? null] as const,
   editorOptions: (scope: 'admin' | 'vendor' = 'admin') => [...adminProductKeys.all, 'editor-options', scope] as const,
 };
 
@@ -65,7 +77,10 @@ export const adminProductsListQuery = (params: AdminProductListParams) =>
       const q = params.q?.trim();
       return q
         ? apiClient.get<ProductPage>('/api/products/search', { signal, query: { q, ...paging, ...filterParams(params) } })
-        : apiClient.get<ProductPage>('/api/products', { signal, query: { sort: params.sort, ...paging, after: params.after, before: params.before, ...filterParams(params) } });
+        : apiClient.get<ProductPage>('/api/products', {
+            signal,
+            query: { sort: params.sort, ...paging, after: params.after, before: params.before, ...filterParams(params) },
+          });
     },
     placeholderData: keepPreviousData,
   });
@@ -84,7 +99,10 @@ export const adminProductQuery = (id: string, scope: 'admin' | 'vendor' = 'admin
   queryOptions({
     queryKey: adminProductKeys.detail(id),
     queryFn: ({ signal }) =>
-      apiClient.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal, query: scope === 'vendor' ? { mine: true } : { includeDeleted: true } }),
+      apiClient.get<Product>(`/api/products/${encodeURIComponent(id)}`, {
+        signal,
+        query: scope === 'vendor' ? { mine: true } : { includeDeleted: true },
+      }),
   });
 
 /** Whether a SKU is free (case-insensitive; a piece in the Trash still holds its SKU); `excludeId` = the piece being edited. */

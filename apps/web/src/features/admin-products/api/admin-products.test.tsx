@@ -40,10 +40,15 @@ describe('useSetStock', () => {
     expect(calls[0]).toMatchObject({ method: 'PUT', body: { delta: -1 } });
     expect(calls[0]!.url).toMatch(/\/api\/products\/5f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5\/stock$/);
 
-    release(jsonResponse(409, { status: 409, code: 'INSUFFICIENT_STOCK', message: 'Only 0 in stock: the change would take stock below zero.' }));
+    release(
+      jsonResponse(409, { status: 409, code: 'INSUFFICIENT_STOCK', message: 'Only 0 in stock: the change would take stock below zero.' }),
+    );
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error?.message).toBe('Only 0 in stock: the change would take stock below zero.');
-    expect(showToast).toHaveBeenCalledWith('Stock of Étoile ring was not changed: Only 0 in stock: the change would take stock below zero.', 'error');
+    expect(showToast).toHaveBeenCalledWith(
+      'Stock of Étoile ring was not changed: Only 0 in stock: the change would take stock below zero.',
+      'error',
+    );
     // Rolled back, and the list marked stale so a shown table fetches the server's figure.
     expect(stockInCache()).toBe(3);
     await waitFor(() => expect(client.getQueryState(adminProductKeys.list(LIST))?.isInvalidated).toBe(true));
@@ -51,7 +56,9 @@ describe('useSetStock', () => {
 
   it('undoes only the failed click when several are in flight', async () => {
     const pending: ((r: Response) => void)[] = [];
-    mockFetch((call) => (call.method === 'PUT' ? new Promise<Response>((resolve) => pending.push(resolve)) : new Promise<Response>(() => undefined)));
+    mockFetch((call) =>
+      call.method === 'PUT' ? new Promise<Response>((resolve) => pending.push(resolve)) : new Promise<Response>(() => undefined),
+    );
     const { wrapper, stockInCache } = setup();
     const { result } = renderHook(() => useSetStock(), { wrapper });
 
@@ -73,7 +80,9 @@ describe('useSetStock', () => {
   });
 
   it('puts a typed quantity back when it fails', async () => {
-    mockFetch((call) => (call.method === 'PUT' ? jsonResponse(400, { message: 'Quantity cannot be negative' }) : new Promise<Response>(() => undefined)));
+    mockFetch((call) =>
+      call.method === 'PUT' ? jsonResponse(400, { message: 'Quantity cannot be negative' }) : new Promise<Response>(() => undefined),
+    );
     const { wrapper, stockInCache } = setup();
     const { result } = renderHook(() => useSetStock(), { wrapper });
     act(() => result.current.mutate({ product: PIECE, body: { quantity: 12 } }));
@@ -95,9 +104,24 @@ function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
 describe('downloadProductsCsv', () => {
   it('streams the file, reporting bytes and rows, and names it as the server does', async () => {
     const chunks = ['\uFEFFsku,name,description\r\nA-1,Étoile,"two\r\nlines"\r\n', 'B-2,Lune,plain\r\nC-', '3,Soleil,x\r\n'];
-    const { calls } = mockFetch(() => new Response(streamOf(chunks), { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="mirror-products-20261123.csv"', 'x-total-count': '3' } }));
+    const { calls } = mockFetch(
+      () =>
+        new Response(streamOf(chunks), {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="mirror-products-20261123.csv"',
+            'x-total-count': '3',
+          },
+        }),
+    );
     const progress: ExportProgress[] = [];
-    const file = await downloadProductsCsv({ filter: { metalType: 'PLATINUM', isTrash: false }, sort: 'sku,asc', ids: ['a', 'b'], onProgress: (p) => progress.push(p) });
+    const file = await downloadProductsCsv({
+      filter: { metalType: 'PLATINUM', isTrash: false },
+      sort: 'sku,asc',
+      ids: ['a', 'b'],
+      onProgress: (p) => progress.push(p),
+    });
 
     expect(file.fileName).toBe('mirror-products-20261123.csv');
     expect(file.rows).toBe(3);
@@ -123,14 +147,22 @@ describe('downloadProductsCsv', () => {
 
 describe('adminProductsListQuery', () => {
   it('reads a page past the offset window by its cursor, and a search by number', async () => {
-    const { calls } = mockFetch(() => jsonResponse(200, { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0, nextCursor: null, prevCursor: null }));
+    const { calls } = mockFetch(() =>
+      jsonResponse(200, { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0, nextCursor: null, prevCursor: null }),
+    );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await client.fetchQuery(adminProductsListQuery({ page: 600, size: 20, sort: 'price,desc', status: 'DRAFT', after: 'c-after' }));
     await client.fetchQuery(adminProductsListQuery({ page: 600, size: 20, sort: 'price,desc', before: 'c-before' }));
     await client.fetchQuery(adminProductsListQuery({ page: 3, size: 20, q: 'aube' }));
     const [after, before, search] = calls.map((c) => new URL(c.url, 'http://x'));
     expect(after!.pathname).toBe('/api/products');
-    expect(Object.fromEntries(after!.searchParams)).toMatchObject({ page: '600', size: '20', sort: 'price,desc', status: 'DRAFT', after: 'c-after' });
+    expect(Object.fromEntries(after!.searchParams)).toMatchObject({
+      page: '600',
+      size: '20',
+      sort: 'price,desc',
+      status: 'DRAFT',
+      after: 'c-after',
+    });
     expect(Object.fromEntries(before!.searchParams)).toMatchObject({ page: '600', before: 'c-before' });
     expect(before!.searchParams.has('after')).toBe(false);
     expect(search!.pathname).toBe('/api/products/search');

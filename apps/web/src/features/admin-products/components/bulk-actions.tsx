@@ -39,14 +39,22 @@ export function ProductBulkActions({ selected, clear, onExport, isExporting }: P
 
   // mutateAsync, not mutate: the bar unmounts once the selection is cleared, and an Undo from the
   // toast comes later still; a promise settles either way.
-  function run(body: ProductBulkBody, message: (updated: number) => string, { onDone, undo }: { onDone?: () => void; undo?: (changed: string[]) => void } = {}) {
+  function run(
+    body: ProductBulkBody,
+    message: (updated: number) => string,
+    { onDone, undo }: { onDone?: () => void; undo?: (changed: string[]) => void } = {},
+  ) {
     const isInDialog = pending !== null;
     bulk.mutateAsync(body).then(
       (result) => {
         onDone?.();
         clear();
         const undoAction = undo && result.ids.length > 0 ? { action: { label: 'Undo', onClick: () => undo(result.ids) } } : {};
-        showToast(result.updated === 0 ? 'Nothing to change: every selected piece was already so.' : message(result.updated), 'success', undoAction);
+        showToast(
+          result.updated === 0 ? 'Nothing to change: every selected piece was already so.' : message(result.updated),
+          'success',
+          undoAction,
+        );
       },
       (error: unknown) => {
         if (isInDialog) setDialogError(errorText(error));
@@ -72,10 +80,20 @@ export function ProductBulkActions({ selected, clear, onExport, isExporting }: P
 
   return (
     <>
-      <button type="button" className={styles.bulkButton} onClick={() => run({ ids, action: 'FEATURE' }, DONE.FEATURE)} disabled={bulk.isPending}>
+      <button
+        type="button"
+        className={styles.bulkButton}
+        onClick={() => run({ ids, action: 'FEATURE' }, DONE.FEATURE)}
+        disabled={bulk.isPending}
+      >
         Feature
       </button>
-      <button type="button" className={styles.bulkButton} onClick={() => run({ ids, action: 'UNFEATURE' }, DONE.UNFEATURE)} disabled={bulk.isPending}>
+      <button
+        type="button"
+        className={styles.bulkButton}
+        onClick={() => run({ ids, action: 'UNFEATURE' }, DONE.UNFEATURE)}
+        disabled={bulk.isPending}
+      >
         Unfeature
       </button>
       <StatusMenu onChoose={setStatus} isDisabled={bulk.isPending} />

@@ -62,7 +62,12 @@ export function ExportProgressBar({ progress, onCancel }: { progress: ExportProg
   return (
     <div className={styles.progressRow} role="status" aria-live="polite" data-testid="export-progress">
       <span className={styles.progressLabel}>Exporting CSV…</span>
-      <progress className={styles.progress} aria-label="Export progress" max={totalRows || undefined} value={totalRows ? Math.min(rows, totalRows) : undefined} />
+      <progress
+        className={styles.progress}
+        aria-label="Export progress"
+        max={totalRows || undefined}
+        value={totalRows ? Math.min(rows, totalRows) : undefined}
+      />
       <span className={styles.progressText}>{text}</span>
       <button type="button" className={styles.linkButton} onClick={onCancel}>
         Cancel

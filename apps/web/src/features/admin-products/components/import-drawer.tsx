@@ -102,7 +102,12 @@ export function ImportDrawer({ isOpen, onClose }: ImportDrawerProps) {
   function choose(file: File | undefined) {
     if (!file) return;
     if (file.size > IMPORT_MAX_BYTES) {
-      setStep({ kind: 'failed', file, message: `The file is larger than the ${IMPORT_MAX_BYTES / 1_048_576} MB limit. Split it into smaller files.`, details: [] });
+      setStep({
+        kind: 'failed',
+        file,
+        message: `The file is larger than the ${IMPORT_MAX_BYTES / 1_048_576} MB limit. Split it into smaller files.`,
+        details: [],
+      });
       return;
     }
     void send(file, 'dry-run');
@@ -132,14 +137,23 @@ export function ImportDrawer({ isOpen, onClose }: ImportDrawerProps) {
           Choose another file
         </Button>
         <Button size="small" disabled={!canApply} onClick={() => void apply(file, report)}>
-          {report.errorCount > 0 ? `Apply ${rowsWord(good)}, leave out ${rowsWord(rows?.size ?? report.errorCount)}` : `Apply ${rowsWord(good)}`}
+          {report.errorCount > 0
+            ? `Apply ${rowsWord(good)}, leave out ${rowsWord(rows?.size ?? report.errorCount)}`
+            : `Apply ${rowsWord(good)}`}
         </Button>
       </div>
     );
   }
 
   return (
-    <Drawer isOpen={isOpen} onClose={close} title="Import CSV" description="Create pieces and update them by SKU from a spreadsheet." width="wide" footer={footer}>
+    <Drawer
+      isOpen={isOpen}
+      onClose={close}
+      title="Import CSV"
+      description="Create pieces and update them by SKU from a spreadsheet."
+      width="wide"
+      footer={footer}
+    >
       <div className={styles.importBody}>
         {step.kind === 'choose' || step.kind === 'failed' ? (
           <>
@@ -171,12 +185,14 @@ export function ImportDrawer({ isOpen, onClose }: ImportDrawerProps) {
               />
             </div>
             <p id={hintId} className={styles.hint}>
-              The columns the export writes (sku, name, metalType, category or categoryId, price or priceMin and priceMax, …). Rows whose SKU exists update that piece; the others
-              create pieces. Up to 20 MB, UTF-8. Nothing is written before you apply.
+              The columns the export writes (sku, name, metalType, category or categoryId, price or priceMin and priceMax, …). Rows whose
+              SKU exists update that piece; the others create pieces. Up to 20 MB, UTF-8. Nothing is written before you apply.
             </p>
             {step.kind === 'failed' ? (
               <div className={styles.importError} role="alert">
-                <p className={styles.importErrorTitle}>{step.file ? `${step.file.name} could not be imported` : 'The file could not be imported'}</p>
+                <p className={styles.importErrorTitle}>
+                  {step.file ? `${step.file.name} could not be imported` : 'The file could not be imported'}
+                </p>
                 <p>{step.message}</p>
                 {step.details.length > 0 ? (
                   <ul className={styles.importErrorList}>
@@ -199,7 +215,11 @@ export function ImportDrawer({ isOpen, onClose }: ImportDrawerProps) {
             </p>
             <progress className={styles.progress} aria-label="Upload progress" max={step.total || 1} value={step.sent} />
             <p className={styles.progressText}>
-              {step.sent >= step.total ? (step.mode === 'dry-run' ? 'Uploaded; reading the rows…' : 'Uploaded; writing the pieces…') : `${formatBytes(step.sent)} of ${formatBytes(step.total)}`}
+              {step.sent >= step.total
+                ? step.mode === 'dry-run'
+                  ? 'Uploaded; reading the rows…'
+                  : 'Uploaded; writing the pieces…'
+                : `${formatBytes(step.sent)} of ${formatBytes(step.total)}`}
             </p>
             <Button variant="ghost" size="small" onClick={() => controller.current?.abort()} disabled={!isBusy}>
               Cancel

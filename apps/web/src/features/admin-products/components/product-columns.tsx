@@ -18,7 +18,11 @@ function thumbnailUrl(product: Product): string | null {
 export function ProductThumb({ product }: { product: Product }) {
   const url = thumbnailUrl(product);
   // The name sits next to it: the image adds nothing for a screen reader.
-  return url ? <img className={styles.thumb} src={url} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className={styles.thumb} aria-hidden="true" />;
+  return url ? (
+    <img className={styles.thumb} src={url} alt="" width={40} height={40} loading="lazy" decoding="async" />
+  ) : (
+    <span className={styles.thumb} aria-hidden="true" />
+  );
 }
 
 /** Image and name in one cell: on a phone this is the column that stays while the rest scrolls. */
@@ -60,12 +64,25 @@ export function StatusCell({ product }: { product: Product }) {
  * comes first (price, stock, status); the descriptive attributes follow and scroll sideways when
  * the screen is narrower than the table, the piece's name staying in view.
  */
-export function productColumns(labels: Map<string, string>, { isSortable, isVendorScope = false }: { isSortable: boolean; isVendorScope?: boolean }): ColumnDef<Product, never>[] {
+export function productColumns(
+  labels: Map<string, string>,
+  { isSortable, isVendorScope = false }: { isSortable: boolean; isVendorScope?: boolean },
+): ColumnDef<Product, never>[] {
   // A vendor's own table: every row is theirs, and featuring is the house's.
   const columns = [
     nameColumn(isSortable),
-    column.accessor('sku', { id: 'sku', header: 'SKU', enableSorting: isSortable, cell: (info) => <span className={styles.sku}>{info.getValue()}</span> }),
-    column.accessor('categoryId', { id: 'category', header: 'Category', enableSorting: false, cell: (info) => <Truncated text={labels.get(info.getValue())} /> }),
+    column.accessor('sku', {
+      id: 'sku',
+      header: 'SKU',
+      enableSorting: isSortable,
+      cell: (info) => <span className={styles.sku}>{info.getValue()}</span>,
+    }),
+    column.accessor('categoryId', {
+      id: 'category',
+      header: 'Category',
+      enableSorting: false,
+      cell: (info) => <Truncated text={labels.get(info.getValue())} />,
+    }),
     column.accessor((p) => p.price?.amount ?? p.priceRange?.min ?? null, {
       id: 'price',
       header: 'Price',
@@ -80,7 +97,12 @@ export function productColumns(labels: Map<string, string>, { isSortable, isVend
       meta: { align: 'end' },
       cell: (info) => <StockCell product={info.row.original} />,
     }),
-    column.accessor('status', { id: 'status', header: 'Status', enableSorting: false, cell: (info) => <StatusCell product={info.row.original} /> }),
+    column.accessor('status', {
+      id: 'status',
+      header: 'Status',
+      enableSorting: false,
+      cell: (info) => <StatusCell product={info.row.original} />,
+    }),
     column.accessor('isFeatured', {
       id: 'featured',
       header: 'Featured',
@@ -88,8 +110,18 @@ export function productColumns(labels: Map<string, string>, { isSortable, isVend
       cell: (info) => (info.getValue() ? <StatusDot tone="gold">Featured</StatusDot> : <span className={styles.muted}>—</span>),
     }),
     column.accessor('metalType', { id: 'metal', header: 'Metal', enableSorting: false, cell: (info) => humanize(info.getValue()) }),
-    column.accessor((p) => p.gemstone?.type ?? null, { id: 'stone', header: 'Stone', enableSorting: false, cell: (info) => info.getValue() ?? '—' }),
-    column.accessor('vendorId', { id: 'vendor', header: 'Vendor', enableSorting: false, cell: (info) => <Truncated text={labels.get(info.getValue())} /> }),
+    column.accessor((p) => p.gemstone?.type ?? null, {
+      id: 'stone',
+      header: 'Stone',
+      enableSorting: false,
+      cell: (info) => info.getValue() ?? '—',
+    }),
+    column.accessor('vendorId', {
+      id: 'vendor',
+      header: 'Vendor',
+      enableSorting: false,
+      cell: (info) => <Truncated text={labels.get(info.getValue())} />,
+    }),
     column.accessor('updatedAt', {
       id: 'updatedAt',
       header: 'Updated',
@@ -115,12 +147,50 @@ export function trashColumns(
 ): ColumnDef<Product, never>[] {
   return [
     nameColumn(isSortable),
-    column.accessor('sku', { id: 'sku', header: 'SKU', enableSorting: isSortable, cell: (info) => <span className={styles.sku}>{info.getValue()}</span> }),
-    column.accessor('categoryId', { id: 'category', header: 'Category', enableSorting: false, cell: (info) => <Truncated text={labels.get(info.getValue())} /> }),
-    column.accessor('vendorId', { id: 'vendor', header: 'Vendor', enableSorting: false, cell: (info) => <Truncated text={labels.get(info.getValue())} /> }),
-    column.accessor('status', { id: 'status', header: 'Status', enableSorting: false, cell: (info) => <StatusCell product={info.row.original} /> }),
-    column.accessor('deletedAt', { id: 'deletedAt', header: 'Deleted', enableSorting: false, meta: { align: 'end' }, cell: (info) => formatShortDate(info.getValue()) }),
-    column.accessor('updatedAt', { id: 'updatedAt', header: 'Updated', enableSorting: isSortable, meta: { align: 'end', isHiddenByDefault: true }, cell: (info) => formatShortDate(info.getValue()) }),
-    column.display({ id: 'actions', header: () => <span className="visually-hidden">Actions</span>, enableHiding: false, meta: { align: 'end', label: 'Actions' }, cell: (info) => actions(info.row.original) }),
+    column.accessor('sku', {
+      id: 'sku',
+      header: 'SKU',
+      enableSorting: isSortable,
+      cell: (info) => <span className={styles.sku}>{info.getValue()}</span>,
+    }),
+    column.accessor('categoryId', {
+      id: 'category',
+      header: 'Category',
+      enableSorting: false,
+      cell: (info) => <Truncated text={labels.get(info.getValue())} />,
+    }),
+    column.accessor('vendorId', {
+      id: 'vendor',
+      header: 'Vendor',
+      enableSorting: false,
+      cell: (info) => <Truncated text={labels.get(info.getValue())} />,
+    }),
+    column.accessor('status', {
+      id: 'status',
+      header: 'Status',
+      enableSorting: false,
+      cell: (info) => <StatusCell product={info.row.original} />,
+    }),
+    column.accessor('deletedAt', {
+      id: 'deletedAt',
+      header: 'Deleted',
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: (info) => formatShortDate(info.getValue()),
+    }),
+    column.accessor('updatedAt', {
+      id: 'updatedAt',
+      header: 'Updated',
+      enableSorting: isSortable,
+      meta: { align: 'end', isHiddenByDefault: true },
+      cell: (info) => formatShortDate(info.getValue()),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      enableHiding: false,
+      meta: { align: 'end', label: 'Actions' },
+      cell: (info) => actions(info.row.original),
+    }),
   ] as ColumnDef<Product, never>[];
 }

@@ -37,7 +37,11 @@ function NewProduct() {
     <WorkspacePage
       title="New piece"
       crumbs={crumbs}
-      subtitle={scope.isAdmin ? 'Every field of the piece; it is saved as a draft unless you choose otherwise.' : 'Saved as a draft: Mirror reviews it and puts it on the site.'}
+      subtitle={
+        scope.isAdmin
+          ? 'Every field of the piece; it is saved as a draft unless you choose otherwise.'
+          : 'Saved as a draft: Mirror reviews it and puts it on the site.'
+      }
     >
       {choices.isPending ? (
         <EditorSkeleton />
@@ -70,7 +74,11 @@ function NotFound() {
 function EditProduct({ id }: { id: string }) {
   const scope = useProductScope();
   const crumbs = useCrumbs();
-  const piece = useQuery({ ...adminProductQuery(id, scope.kind), enabled: UUID.test(id), retry: (count, error) => !isMissing(error) && count < 2 });
+  const piece = useQuery({
+    ...adminProductQuery(id, scope.kind),
+    enabled: UUID.test(id),
+    retry: (count, error) => !isMissing(error) && count < 2,
+  });
   const choices = useQuery(productEditorOptionsQuery(scope.kind));
   if (!UUID.test(id) || (piece.isError && isMissing(piece.error))) return <NotFound />;
   if (piece.isError || choices.isError) {
@@ -106,7 +114,12 @@ function EditProduct({ id }: { id: string }) {
             Open the Trash
           </Link>
         ) : (
-          <a className={`${buttonClassName({ variant: 'secondary', size: 'small' })} ${styles.headerLink}`} href={to.product(product.id)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={`${buttonClassName({ variant: 'secondary', size: 'small' })} ${styles.headerLink}`}
+            href={to.product(product.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             View on site<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         )

@@ -1,6 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import type { Availability, ProductFacets, ProductStatus } from '@mirror/contract';
-import { FilterChips, FilterSelect, SearchInput, TableFilters, type FilterChip, type FilterOption, type TableUrlState } from '../../../components/data-table';
+import {
+  FilterChips,
+  FilterSelect,
+  SearchInput,
+  TableFilters,
+  type FilterChip,
+  type FilterOption,
+  type TableUrlState,
+} from '../../../components/data-table';
 import { METAL_TYPES } from '../../../config/vocabulary';
 import { humanize } from '../../../lib/format';
 import { param, type ParamSpec } from '../../../lib/url-state';
@@ -14,7 +22,10 @@ const STOCK_AVAILABILITY: Record<StockState, Availability> = { in: 'IN_STOCK', l
 const STOCK_LABEL: Record<StockState, string> = { in: 'In stock', low: 'Low stock', out: 'Out of stock' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const optionalUuid = () => ({ parse: (raw: string | null): string | undefined => (raw && UUID.test(raw) ? raw : undefined), default: undefined as string | undefined });
+const optionalUuid = () => ({
+  parse: (raw: string | null): string | undefined => (raw && UUID.test(raw) ? raw : undefined),
+  default: undefined as string | undefined,
+});
 
 export interface ProductUrlFilters {
   category: string | undefined;
@@ -76,9 +87,15 @@ function countOf(list: readonly { value: string; count: number }[] | undefined, 
 }
 
 /** Facet values as options; the chosen value stays listed even when nothing else matches it. */
-function facetOptions(list: readonly { value: string; label?: string; count: number }[] | undefined, selected: string | undefined, labels: Map<string, string>, label: (value: string) => string = (v) => labels.get(v) ?? v): FilterOption[] {
+function facetOptions(
+  list: readonly { value: string; label?: string; count: number }[] | undefined,
+  selected: string | undefined,
+  labels: Map<string, string>,
+  label: (value: string) => string = (v) => labels.get(v) ?? v,
+): FilterOption[] {
   const options = (list ?? []).map((f) => ({ value: f.value, label: f.label ?? label(f.value), count: f.count }));
-  if (selected && !options.some((o) => o.value.toLowerCase() === selected.toLowerCase())) options.unshift({ value: selected, label: label(selected), count: 0 });
+  if (selected && !options.some((o) => o.value.toLowerCase() === selected.toLowerCase()))
+    options.unshift({ value: selected, label: label(selected), count: 0 });
   return options;
 }
 
@@ -169,7 +186,11 @@ export function ProductFiltersBar({ state, facets, labels, isTrash = false, isVe
         label="Stock"
         allLabel="All"
         value={filters.stock}
-        options={STOCK_STATES.map((stock) => ({ value: stock, label: STOCK_LABEL[stock], count: countOf(facets?.availability, STOCK_AVAILABILITY[stock]) }))}
+        options={STOCK_STATES.map((stock) => ({
+          value: stock,
+          label: STOCK_LABEL[stock],
+          count: countOf(facets?.availability, STOCK_AVAILABILITY[stock]),
+        }))}
         onChange={(stock) => setFilters({ stock: stock as StockState | undefined })}
       />,
     );
@@ -177,13 +198,31 @@ export function ProductFiltersBar({ state, facets, labels, isTrash = false, isVe
 
   const chips: FilterChip[] = [];
   if (state.q) chips.push({ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') });
-  if (filters.category) chips.push({ key: 'category', label: `Category: ${labels.get(filters.category) ?? 'Unknown'}`, onRemove: () => setFilters({ category: undefined }) });
-  if (filters.metal) chips.push({ key: 'metal', label: `Metal: ${humanize(filters.metal)}`, onRemove: () => setFilters({ metal: undefined }) });
+  if (filters.category)
+    chips.push({
+      key: 'category',
+      label: `Category: ${labels.get(filters.category) ?? 'Unknown'}`,
+      onRemove: () => setFilters({ category: undefined }),
+    });
+  if (filters.metal)
+    chips.push({ key: 'metal', label: `Metal: ${humanize(filters.metal)}`, onRemove: () => setFilters({ metal: undefined }) });
   if (filters.stone) chips.push({ key: 'stone', label: `Stone: ${filters.stone}`, onRemove: () => setFilters({ stone: undefined }) });
-  if (filters.status && !isTrash) chips.push({ key: 'status', label: `Status: ${humanize(filters.status)}`, onRemove: () => setFilters({ status: undefined }) });
-  if (filters.featured && !isTrash && !isVendorScope) chips.push({ key: 'featured', label: filters.featured === 'yes' ? 'Featured' : 'Not featured', onRemove: () => setFilters({ featured: undefined }) });
-  if (filters.vendor && !isVendorScope) chips.push({ key: 'vendor', label: `Vendor: ${labels.get(filters.vendor) ?? 'Unknown'}`, onRemove: () => setFilters({ vendor: undefined }) });
-  if (filters.stock && !isTrash) chips.push({ key: 'stock', label: STOCK_LABEL[filters.stock], onRemove: () => setFilters({ stock: undefined }) });
+  if (filters.status && !isTrash)
+    chips.push({ key: 'status', label: `Status: ${humanize(filters.status)}`, onRemove: () => setFilters({ status: undefined }) });
+  if (filters.featured && !isTrash && !isVendorScope)
+    chips.push({
+      key: 'featured',
+      label: filters.featured === 'yes' ? 'Featured' : 'Not featured',
+      onRemove: () => setFilters({ featured: undefined }),
+    });
+  if (filters.vendor && !isVendorScope)
+    chips.push({
+      key: 'vendor',
+      label: `Vendor: ${labels.get(filters.vendor) ?? 'Unknown'}`,
+      onRemove: () => setFilters({ vendor: undefined }),
+    });
+  if (filters.stock && !isTrash)
+    chips.push({ key: 'stock', label: STOCK_LABEL[filters.stock], onRemove: () => setFilters({ stock: undefined }) });
 
   const activeCount = chips.filter((chip) => chip.key !== 'q').length;
   return (

@@ -21,8 +21,10 @@ const TRASH_SORTABLE = ['name', 'sku', 'updatedAt'] as const;
 /** A refused permanent delete, in plain words. */
 function permanentDeleteError(error: unknown): string {
   if (error instanceof ApiError && error.status === 409) {
-    return 'Orders refer to this piece, so it cannot be deleted permanently: the order history must keep it. ' +
-      'Restore it and set it to Archived to take it off the storefront.';
+    return (
+      'Orders refer to this piece, so it cannot be deleted permanently: the order history must keep it. ' +
+      'Restore it and set it to Archived to take it off the storefront.'
+    );
   }
   return errorText(error);
 }
@@ -38,7 +40,14 @@ export default function ProductTrashPage() {
   const isSearch = q !== '';
   // Past the first OFFSET_WINDOW pieces the list is paged by cursor (kept in the URL); a search pages by number.
   const cursor = isSearch ? {} : (state.cursor ?? {});
-  const params: AdminProductListParams = { ...filter, q: q || undefined, sort: isSearch ? undefined : state.apiSort, page: state.page, size: state.size, ...cursor };
+  const params: AdminProductListParams = {
+    ...filter,
+    q: q || undefined,
+    sort: isSearch ? undefined : state.apiSort,
+    page: state.page,
+    size: state.size,
+    ...cursor,
+  };
   const list = useQuery(adminProductsListQuery(params));
   const facets = useQuery(adminProductFacetsQuery(filter));
   const everything = useQuery(adminProductFacetsQuery({ isTrash: true }));
@@ -91,7 +100,13 @@ export default function ProductTrashPage() {
     <WorkspacePage
       title="Trash"
       crumbs={[{ label: 'Products', to: paths.adminManageProducts }]}
-      subtitle={total === undefined ? '\u00a0' : total === 0 && !isFiltered ? 'Nothing is in the Trash.' : `${pieces(total)} deleted. They are hidden everywhere until restored.`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : total === 0 && !isFiltered
+            ? 'Nothing is in the Trash.'
+            : `${pieces(total)} deleted. They are hidden everywhere until restored.`
+      }
       actions={
         <Link className={styles.headerLink} to={paths.adminManageProducts}>
           Back to products

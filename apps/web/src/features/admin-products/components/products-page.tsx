@@ -38,7 +38,14 @@ export default function ProductsPage() {
   const isSearch = q !== '';
   // Past the first OFFSET_WINDOW pieces the list is paged by cursor (kept in the URL); a search pages by number.
   const cursor = isSearch ? {} : (state.cursor ?? {});
-  const params: AdminProductListParams = { ...filter, q: q || undefined, sort: isSearch ? undefined : state.apiSort, page: state.page, size: state.size, ...cursor };
+  const params: AdminProductListParams = {
+    ...filter,
+    q: q || undefined,
+    sort: isSearch ? undefined : state.apiSort,
+    page: state.page,
+    size: state.size,
+    ...cursor,
+  };
   const list = useQuery(adminProductsListQuery(params));
   const facets = useQuery(adminProductFacetsQuery(filter));
   const everything = useQuery(adminProductFacetsQuery(isVendorScope ? { isMine: true } : {}));
@@ -56,7 +63,15 @@ export default function ProductsPage() {
   return (
     <WorkspacePage
       title="Products"
-      subtitle={total === undefined ? '\u00a0' : isSearch ? `${formatCount(total)} ${total === 1 ? 'match' : 'matches'} for “${q}”` : isFiltered ? `${pieces(total)} match the filters` : pieces(total)}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : isSearch
+            ? `${formatCount(total)} ${total === 1 ? 'match' : 'matches'} for “${q}”`
+            : isFiltered
+              ? `${pieces(total)} match the filters`
+              : pieces(total)
+      }
       actions={
         isVendorScope ? (
           <div className={styles.actions}>
@@ -98,7 +113,12 @@ export default function ProductsPage() {
             isVendorScope
               ? undefined
               : (selected, clear) => (
-                  <ProductBulkActions selected={selected} clear={clear} isExporting={exporter.isRunning} onExport={(ids) => void exporter.start({ filter: {}, ids, sort: state.apiSort })} />
+                  <ProductBulkActions
+                    selected={selected}
+                    clear={clear}
+                    isExporting={exporter.isRunning}
+                    onExport={(ids) => void exporter.start({ filter: {}, ids, sort: state.apiSort })}
+                  />
                 )
           }
           toolbar={<ProductFiltersBar state={state} facets={facets.data} labels={labels} isVendorScope={isVendorScope} />}

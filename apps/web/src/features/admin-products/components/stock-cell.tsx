@@ -76,7 +76,12 @@ export function StockCell({ product }: { product: Product }) {
           }
         }}
       />
-      <button type="button" className={styles.stockButton} aria-label={`Increase stock of ${product.name}`} onClick={() => change({ delta: 1 })}>
+      <button
+        type="button"
+        className={styles.stockButton}
+        aria-label={`Increase stock of ${product.name}`}
+        onClick={() => change({ delta: 1 })}
+      >
         <span aria-hidden="true">+</span>
       </button>
       {tone ? (

@@ -64,7 +64,8 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
       crumbs={CRUMBS}
       subtitle={
         <>
-          <StatusDot tone={SUBMISSION_TONES[submission.status]}>{SUBMISSION_STATUS_LABELS[submission.status]}</StatusDot> · received {formatShortDate(submission.createdAt)}
+          <StatusDot tone={SUBMISSION_TONES[submission.status]}>{SUBMISSION_STATUS_LABELS[submission.status]}</StatusDot> · received{' '}
+          {formatShortDate(submission.createdAt)}
         </>
       }
     >
@@ -74,7 +75,11 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
             <h2 id="submission-statement" className={styles.sectionTitle}>
               Statement
             </h2>
-            {submission.statement ? <p className={styles.statement}>{submission.statement}</p> : <p className={styles.muted}>No statement was sent.</p>}
+            {submission.statement ? (
+              <p className={styles.statement}>{submission.statement}</p>
+            ) : (
+              <p className={styles.muted}>No statement was sent.</p>
+            )}
           </section>
           <section className={styles.section} aria-labelledby="submission-images">
             <h2 id="submission-images" className={styles.sectionTitle}>
@@ -87,7 +92,13 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
                 {images.map((file, i) => (
                   <li key={file.key}>
                     <a href={file.url} target="_blank" rel="noreferrer">
-                      <img className={styles.image} src={file.url} alt={file.name ?? `Image ${i + 1} of ${submission.name}'s entry`} loading="lazy" decoding="async" />
+                      <img
+                        className={styles.image}
+                        src={file.url}
+                        alt={file.name ?? `Image ${i + 1} of ${submission.name}'s entry`}
+                        loading="lazy"
+                        decoding="async"
+                      />
                     </a>
                     {file.name ? <span className={styles.fileName}>{file.name}</span> : null}
                   </li>
@@ -113,7 +124,11 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
             <ol className={styles.history}>
               {submission.history.map((entry) => (
                 <li key={entry.id} className={styles.historyItem}>
-                  <strong>{entry.fromStatus === null ? 'Received' : `${SUBMISSION_STATUS_LABELS[entry.fromStatus]} → ${SUBMISSION_STATUS_LABELS[entry.toStatus]}`}</strong>{' '}
+                  <strong>
+                    {entry.fromStatus === null
+                      ? 'Received'
+                      : `${SUBMISSION_STATUS_LABELS[entry.fromStatus]} → ${SUBMISSION_STATUS_LABELS[entry.toStatus]}`}
+                  </strong>{' '}
                   <span className={styles.secondary}>
                     {formatDateTime(entry.createdAt)}
                     {entry.changedByUsername ? ` · ${entry.changedByUsername}` : ''}
@@ -164,7 +179,11 @@ function StatusChange({ submission }: { submission: SubmissionDetail }) {
         onSuccess: (updated) => {
           setNote('');
           setConfirming(null);
-          showToast(isDecision(status) ? `${SUBMISSION_STATUS_LABELS[updated.status]}; the designer's email is queued.` : `Moved to ${SUBMISSION_STATUS_LABELS[updated.status].toLowerCase()}.`);
+          showToast(
+            isDecision(status)
+              ? `${SUBMISSION_STATUS_LABELS[updated.status]}; the designer's email is queued.`
+              : `Moved to ${SUBMISSION_STATUS_LABELS[updated.status].toLowerCase()}.`,
+          );
         },
         onError: (error) => {
           if (!isDecision(status)) showToast(errorText(error), 'error');
@@ -189,7 +208,15 @@ function StatusChange({ submission }: { submission: SubmissionDetail }) {
       <h2 id="submission-status" className={styles.sectionTitle}>
         Status
       </h2>
-      <Textarea label="Note" isOptional hint="Internal to the house; kept in the history, never sent to the designer." value={note} onChange={(event) => setNote(event.target.value)} maxLength={2000} rows={3} />
+      <Textarea
+        label="Note"
+        isOptional
+        hint="Internal to the house; kept in the history, never sent to the designer."
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        maxLength={2000}
+        rows={3}
+      />
       <div className={styles.moves}>
         {submission.allowedStatuses.map((status) => (
           <Button
@@ -221,8 +248,8 @@ function StatusChange({ submission }: { submission: SubmissionDetail }) {
         }}
       >
         <p>
-          {submission.name} will be emailed at {submission.email} that their entry was {confirming === 'SELECTED' ? 'selected' : 'declined'}. The decision is final: it cannot be changed
-          afterwards.
+          {submission.name} will be emailed at {submission.email} that their entry was {confirming === 'SELECTED' ? 'selected' : 'declined'}
+          . The decision is final: it cannot be changed afterwards.
         </p>
       </ConfirmDialog>
     </section>

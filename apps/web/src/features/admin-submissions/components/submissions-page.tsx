@@ -1,7 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from '@mirror/contract';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, FilterChips, SearchInput, StatusDot, TableFilters, createColumnHelper, useTableUrlState, type ColumnDef, type FilterChip } from '../../../components/data-table';
+import {
+  DataTable,
+  FilterChips,
+  SearchInput,
+  StatusDot,
+  TableFilters,
+  createColumnHelper,
+  useTableUrlState,
+  type ColumnDef,
+  type FilterChip,
+} from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
 import { Button } from '../../../components/ui/button';
 import { WorkspacePage } from '../../../components/workspace/workspace-page';
@@ -30,36 +40,75 @@ const COLUMNS = [
     ),
   }),
   column.accessor('email', { id: 'email', header: 'Email', enableSorting: false }),
-  column.accessor('country', { id: 'country', header: 'Country', enableSorting: false, cell: ({ getValue }) => getValue() ?? <span className={styles.muted}>—</span> }),
-  column.accessor('collectionTitle', { id: 'collection', header: 'Collection', enableSorting: false, cell: ({ getValue }) => getValue() ?? <span className={styles.muted}>—</span> }),
-  column.accessor('status', { id: 'status', header: 'Status', cell: ({ getValue }) => <StatusDot tone={SUBMISSION_TONES[getValue()]}>{SUBMISSION_STATUS_LABELS[getValue()]}</StatusDot> }),
-  column.accessor('createdAt', { id: 'createdAt', header: 'Received', meta: { align: 'end' }, cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span> }),
+  column.accessor('country', {
+    id: 'country',
+    header: 'Country',
+    enableSorting: false,
+    cell: ({ getValue }) => getValue() ?? <span className={styles.muted}>—</span>,
+  }),
+  column.accessor('collectionTitle', {
+    id: 'collection',
+    header: 'Collection',
+    enableSorting: false,
+    cell: ({ getValue }) => getValue() ?? <span className={styles.muted}>—</span>,
+  }),
+  column.accessor('status', {
+    id: 'status',
+    header: 'Status',
+    cell: ({ getValue }) => <StatusDot tone={SUBMISSION_TONES[getValue()]}>{SUBMISSION_STATUS_LABELS[getValue()]}</StatusDot>,
+  }),
+  column.accessor('createdAt', {
+    id: 'createdAt',
+    header: 'Received',
+    meta: { align: 'end' },
+    cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
+  }),
 ] as ColumnDef<Submission, never>[];
 
 /** /dashboard/admin/submissions: the digital jewelry week's entries, by status tab, searchable. */
 export default function SubmissionsPage() {
   const navigate = useNavigate();
   const state = useTableUrlState(FILTERS, { sortable: SORTABLE, defaultSort: { id: 'createdAt', desc: true } });
-  const list = useQuery(submissionsListQuery({ q: state.q, status: state.filters.status, sort: state.apiSort, page: state.page, size: state.size }));
+  const list = useQuery(
+    submissionsListQuery({ q: state.q, status: state.filters.status, sort: state.apiSort, page: state.page, size: state.size }),
+  );
   const facets = useQuery(submissionFacetsQuery(state.q));
 
   const tabs: { value: SubmissionStatus | undefined; label: string; count: number | undefined }[] = [
     { value: undefined, label: 'All', count: facets.data?.total },
-    ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: SUBMISSION_STATUS_LABELS[s], count: facets.data ? (facets.data.byStatus[s] ?? 0) : undefined })),
+    ...SUBMISSION_STATUSES.map((s) => ({
+      value: s,
+      label: SUBMISSION_STATUS_LABELS[s],
+      count: facets.data ? (facets.data.byStatus[s] ?? 0) : undefined,
+    })),
   ];
   const chips: FilterChip[] = [
     ...(state.q ? [{ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') }] : []),
-    ...(state.filters.status ? [{ key: 'status', label: SUBMISSION_STATUS_LABELS[state.filters.status], onRemove: () => state.setFilters({ status: undefined }) }] : []),
+    ...(state.filters.status
+      ? [{ key: 'status', label: SUBMISSION_STATUS_LABELS[state.filters.status], onRemove: () => state.setFilters({ status: undefined }) }]
+      : []),
   ];
   const isFiltered = chips.length > 0;
   const total = list.data?.totalElements;
 
   return (
-    <WorkspacePage title="Submissions" subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'entry' : 'entries'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`}>
+    <WorkspacePage
+      title="Submissions"
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} ${total === 1 ? 'entry' : 'entries'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`
+      }
+    >
       <ul className={styles.tabs} aria-label="Status">
         {tabs.map((tab) => (
           <li key={tab.label}>
-            <button type="button" className={styles.tab} aria-pressed={state.filters.status === tab.value} onClick={() => state.setFilters({ status: tab.value })}>
+            <button
+              type="button"
+              className={styles.tab}
+              aria-pressed={state.filters.status === tab.value}
+              onClick={() => state.setFilters({ status: tab.value })}
+            >
               {tab.label}
               {tab.count !== undefined ? <span className={styles.num}>{formatCount(tab.count)}</span> : null}
             </button>

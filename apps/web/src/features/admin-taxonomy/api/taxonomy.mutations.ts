@@ -32,7 +32,8 @@ function useInvalidateTaxonomy() {
 export function useCreateEntry<L extends Level>(level: L) {
   const invalidate = useInvalidateTaxonomy();
   return useMutation({
-    mutationFn: ({ fields, parentId }: { fields: EntryFields; parentId?: string }) => apiClient.post<EntryByLevel[L]>(LEVELS[level].base, bodyOf(level, fields, parentId)),
+    mutationFn: ({ fields, parentId }: { fields: EntryFields; parentId?: string }) =>
+      apiClient.post<EntryByLevel[L]>(LEVELS[level].base, bodyOf(level, fields, parentId)),
     onSuccess: invalidate,
   });
 }
@@ -40,7 +41,8 @@ export function useCreateEntry<L extends Level>(level: L) {
 export function useUpdateEntry<L extends Level>(level: L) {
   const invalidate = useInvalidateTaxonomy();
   return useMutation({
-    mutationFn: ({ id, fields }: { id: string; fields: EntryFields }) => apiClient.put<EntryByLevel[L]>(entryPath(level, id), bodyOf(level, fields)),
+    mutationFn: ({ id, fields }: { id: string; fields: EntryFields }) =>
+      apiClient.put<EntryByLevel[L]>(entryPath(level, id), bodyOf(level, fields)),
     onSuccess: invalidate,
   });
 }
@@ -48,7 +50,8 @@ export function useUpdateEntry<L extends Level>(level: L) {
 export function useSetEntryActive<L extends Level>(level: L) {
   const invalidate = useInvalidateTaxonomy();
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiClient.patch<EntryByLevel[L]>(`${entryPath(level, id)}/${isActive ? 'activate' : 'deactivate'}`),
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      apiClient.patch<EntryByLevel[L]>(`${entryPath(level, id)}/${isActive ? 'activate' : 'deactivate'}`),
     onSuccess: invalidate,
   });
 }

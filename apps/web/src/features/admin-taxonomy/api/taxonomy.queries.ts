@@ -14,7 +14,8 @@ export const taxonomyKeys = {
   details: () => [...taxonomyKeys.all, 'detail'] as const,
   detail: (level: Level, id: string) => [...taxonomyKeys.details(), level, id] as const,
   counts: () => [...taxonomyKeys.all, 'counts'] as const,
-  exists: (level: Level, name: string, parentId: string | undefined) => [...taxonomyKeys.all, 'exists', level, parentId ?? null, name.toLowerCase()] as const,
+  exists: (level: Level, name: string, parentId: string | undefined) =>
+    [...taxonomyKeys.all, 'exists', level, parentId ?? null, name.toLowerCase()] as const,
 };
 
 /** A level's entries, inactive ones included (the back-office shows them as such), by name. */
@@ -49,7 +50,9 @@ export const taxonomyCountsQuery = () =>
     queryKey: taxonomyKeys.counts(),
     queryFn: async ({ signal }): Promise<TaxonomyCounts> => {
       const [categories, components, optionals] = await Promise.all(
-        (['category', 'component', 'optional'] as const).map((level) => apiClient.get<{ count: number }>(`${LEVELS[level].base}/count`, { signal })),
+        (['category', 'component', 'optional'] as const).map((level) =>
+          apiClient.get<{ count: number }>(`${LEVELS[level].base}/count`, { signal }),
+        ),
       );
       return { categories: categories!.count, components: components!.count, optionals: optionals!.count };
     },

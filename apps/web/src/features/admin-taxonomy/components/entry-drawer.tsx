@@ -16,7 +16,17 @@ import { showToast } from '../../../components/ui/toast';
 import { ApiError, errorText } from '../../../lib/errors';
 import { useCreateEntry, useDeleteEntry, useSetEntryActive, useUpdateEntry, type EntryFields } from '../api/taxonomy.mutations';
 import { taxonomyDetailQuery, taxonomyKeys } from '../api/taxonomy.queries';
-import { entryMeta, inUseText, isDeletable, LEVELS, nameTakenText, parsePriceDelta, priceDeltaInput, type Level, type TaxonomyEntry } from '../taxonomy';
+import {
+  entryMeta,
+  inUseText,
+  isDeletable,
+  LEVELS,
+  nameTakenText,
+  parsePriceDelta,
+  priceDeltaInput,
+  type Level,
+  type TaxonomyEntry,
+} from '../taxonomy';
 import { useNameCheck } from './use-name-check';
 import styles from './taxonomy.module.css';
 
@@ -25,12 +35,15 @@ export interface ParentRef {
   name: string;
 }
 
-export type DrawerTarget = { mode: 'create'; level: Level; parent?: ParentRef } | { mode: 'edit'; level: Level; entry: TaxonomyEntry; parent?: ParentRef };
+export type DrawerTarget =
+  { mode: 'create'; level: Level; parent?: ParentRef } | { mode: 'edit'; level: Level; entry: TaxonomyEntry; parent?: ParentRef };
 
 const FormSchema = z.object({
   name: CreateCategoryBodySchema.shape.name,
   description: z.string().trim().max(5000, 'At most 5000 characters'),
-  priceDelta: z.string().refine((value) => parsePriceDelta(value) !== null, 'Enter an amount such as 250, 1,200.50 or -50 (at most 1,000,000)'),
+  priceDelta: z
+    .string()
+    .refine((value) => parsePriceDelta(value) !== null, 'Enter an amount such as 250, 1,200.50 or -50 (at most 1,000,000)'),
 });
 type EntryForm = z.infer<typeof FormSchema>;
 const FORM_FIELDS: readonly Path<EntryForm>[] = ['name', 'description', 'priceDelta'];
@@ -61,7 +74,11 @@ export function EntryDrawer({ target, isOpen, onClose, onCreated, onDeleted }: E
   const client = useQueryClient();
   const editing = target.mode === 'edit' ? target.entry : null;
   // The entry as the API has it now (status and counts change while the drawer is open).
-  const detail = useQuery({ ...taxonomyDetailQuery(level, editing?.id ?? ''), enabled: editing !== null, initialData: editing ?? undefined });
+  const detail = useQuery({
+    ...taxonomyDetailQuery(level, editing?.id ?? ''),
+    enabled: editing !== null,
+    initialData: editing ?? undefined,
+  });
   const current = editing ? (detail.data ?? editing) : null;
 
   const create = useCreateEntry(level);
@@ -144,7 +161,11 @@ export function EntryDrawer({ target, isOpen, onClose, onCreated, onDeleted }: E
       {
         onSuccess: (saved) =>
           showToast(`${saved.name} ${isActive ? 'activated' : 'deactivated'}`, 'success', {
-            action: { label: 'Undo', onClick: () => setActive.mutate({ id: saved.id, isActive: !isActive }, { onError: (error) => showToast(errorText(error), 'error') }) },
+            action: {
+              label: 'Undo',
+              onClick: () =>
+                setActive.mutate({ id: saved.id, isActive: !isActive }, { onError: (error) => showToast(errorText(error), 'error') }),
+            },
           }),
         onError: (error) => showToast(errorText(error), 'error'),
       },
@@ -232,7 +253,13 @@ export function EntryDrawer({ target, isOpen, onClose, onCreated, onDeleted }: E
                 ? 'Shown on the site wherever the catalogue offers it.'
                 : 'Hidden from the site. Nothing is deleted: activate it to bring it back as it was.'}
             </p>
-            <Button variant="secondary" size="small" onClick={() => changeStatus(current, !current.isActive)} disabled={setActive.isPending} aria-busy={setActive.isPending || undefined}>
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() => changeStatus(current, !current.isActive)}
+              disabled={setActive.isPending}
+              aria-busy={setActive.isPending || undefined}
+            >
               {current.isActive ? `Deactivate ${config.noun}` : `Activate ${config.noun}`}
             </Button>
           </section>
@@ -247,7 +274,9 @@ export function EntryDrawer({ target, isOpen, onClose, onCreated, onDeleted }: E
               </p>
             ) : isDeletable(level, current) ? (
               <>
-                <p className={styles.sectionText}>Deleting removes it for good. To take it off the site but keep it, deactivate it instead.</p>
+                <p className={styles.sectionText}>
+                  Deleting removes it for good. To take it off the site but keep it, deactivate it instead.
+                </p>
                 <button type="button" className={styles.dangerButton} onClick={() => setIsConfirmingDelete(true)}>
                   Delete {config.noun}
                 </button>

@@ -133,10 +133,16 @@ export function TaxonomyColumn<L extends Level>({
         return go(items.length - 1);
       case 'ArrowRight':
         // Into the opened entry's column, as in a file browser.
-        if (config.child && items[index]?.getAttribute('aria-current') === 'true' && focusIn(document.getElementById(columnId(config.child)), '[data-item]')) event.preventDefault();
+        if (
+          config.child &&
+          items[index]?.getAttribute('aria-current') === 'true' &&
+          focusIn(document.getElementById(columnId(config.child)), '[data-item]')
+        )
+          event.preventDefault();
         return;
       case 'ArrowLeft':
-        if (config.parent && focusIn(document.getElementById(columnId(config.parent)), '[data-item][aria-current="true"]')) event.preventDefault();
+        if (config.parent && focusIn(document.getElementById(columnId(config.parent)), '[data-item][aria-current="true"]'))
+          event.preventDefault();
         return;
       default:
     }
@@ -148,7 +154,11 @@ export function TaxonomyColumn<L extends Level>({
 
   let body;
   if (!hasParent) {
-    body = <p className={styles.placeholder}>Choose a {parentConfig?.noun} to see its {config.plural}.</p>;
+    body = (
+      <p className={styles.placeholder}>
+        Choose a {parentConfig?.noun} to see its {config.plural}.
+      </p>
+    );
   } else if (query.isPending) {
     body = (
       <ul className={styles.list} aria-hidden="true">
@@ -209,9 +219,20 @@ export function TaxonomyColumn<L extends Level>({
               </>
             );
             return (
-              <li key={entry.id} className={styles.item} data-selected={isSelected || undefined} data-inactive={entry.isActive ? undefined : true}>
+              <li
+                key={entry.id}
+                className={styles.item}
+                data-selected={isSelected || undefined}
+                data-inactive={entry.isActive ? undefined : true}
+              >
                 {href ? (
-                  <Link to={href} className={styles.itemMain} aria-current={isSelected ? 'true' : undefined} data-item="" preventScrollReset>
+                  <Link
+                    to={href}
+                    className={styles.itemMain}
+                    aria-current={isSelected ? 'true' : undefined}
+                    data-item=""
+                    preventScrollReset
+                  >
                     {content}
                   </Link>
                 ) : (
@@ -225,7 +246,12 @@ export function TaxonomyColumn<L extends Level>({
           })}
         </ul>
         {query.hasNextPage && !needsAll ? (
-          <button type="button" className={styles.moreButton} onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          <button
+            type="button"
+            className={styles.moreButton}
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
             {query.isFetchingNextPage ? 'Loading…' : `Show more (${formatCount((total ?? rows.length) - rows.length)} more)`}
           </button>
         ) : null}
@@ -235,7 +261,14 @@ export function TaxonomyColumn<L extends Level>({
   }
 
   return (
-    <section id={columnId(level)} className={styles.column} data-level={level} data-phone-current={isCurrentOnPhone || undefined} aria-labelledby={headingId(level)} aria-busy={query.isFetching || undefined}>
+    <section
+      id={columnId(level)}
+      className={styles.column}
+      data-level={level}
+      data-phone-current={isCurrentOnPhone || undefined}
+      aria-labelledby={headingId(level)}
+      aria-busy={query.isFetching || undefined}
+    >
       {back ? (
         <Link to={back.to} className={styles.back}>
           <span aria-hidden="true">←</span> {back.label}

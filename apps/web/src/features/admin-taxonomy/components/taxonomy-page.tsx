@@ -190,7 +190,16 @@ export default function TaxonomyPage() {
           isCurrentOnPhone={phoneLevel === 'optional'}
         />
       </div>
-      {drawer ? <EntryDrawer key={drawer.key} target={drawer.target} isOpen={drawer.isOpen} onClose={closeDrawer} onCreated={onCreated} onDeleted={onDeleted} /> : null}
+      {drawer ? (
+        <EntryDrawer
+          key={drawer.key}
+          target={drawer.target}
+          isOpen={drawer.isOpen}
+          onClose={closeDrawer}
+          onCreated={onCreated}
+          onDeleted={onDeleted}
+        />
+      ) : null}
     </WorkspacePage>
   );
 }

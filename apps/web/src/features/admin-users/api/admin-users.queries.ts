@@ -36,7 +36,14 @@ export const usersListQuery = (params: UserListParams) =>
     queryFn: ({ signal }) =>
       apiClient.get<Page<User>>(adminUserPaths.list, {
         signal,
-        query: { q: params.q.trim() || undefined, role: params.role, status: params.status, sort: params.sort, page: params.page, size: params.size },
+        query: {
+          q: params.q.trim() || undefined,
+          role: params.role,
+          status: params.status,
+          sort: params.sort,
+          page: params.page,
+          size: params.size,
+        },
       }),
     placeholderData: keepPreviousData,
   });

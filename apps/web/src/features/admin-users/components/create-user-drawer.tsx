@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EmailSchema, PasswordSchema, ROLES, RoleSchema, USER_STATUSES, UsernameSchema, UserStatusSchema, type User } from '@mirror/contract';
+import {
+  EmailSchema,
+  PasswordSchema,
+  ROLES,
+  RoleSchema,
+  USER_STATUSES,
+  UsernameSchema,
+  UserStatusSchema,
+  type User,
+} from '@mirror/contract';
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
@@ -20,13 +29,26 @@ const FormSchema = z.object({
   password: PasswordSchema,
   firstName: z.string().trim().max(100, 'At most 100 characters'),
   lastName: z.string().trim().max(100, 'At most 100 characters'),
-  phone: z.string().trim().max(32, 'At most 32 characters').regex(/^[+0-9 ().-]*$/, 'Enter a valid phone number'),
+  phone: z
+    .string()
+    .trim()
+    .max(32, 'At most 32 characters')
+    .regex(/^[+0-9 ().-]*$/, 'Enter a valid phone number'),
   role: RoleSchema,
   status: UserStatusSchema,
 });
 type CreateForm = z.infer<typeof FormSchema>;
 const FORM_FIELDS: readonly Path<CreateForm>[] = ['username', 'email', 'password', 'firstName', 'lastName', 'phone', 'role', 'status'];
-const EMPTY: CreateForm = { username: '', email: '', password: '', firstName: '', lastName: '', phone: '', role: 'CUSTOMER', status: 'ACTIVE' };
+const EMPTY: CreateForm = {
+  username: '',
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  phone: '',
+  role: 'CUSTOMER',
+  status: 'ACTIVE',
+};
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: humanize(role) }));
 const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: humanize(status) }));
@@ -102,7 +124,14 @@ export function CreateUserDrawer({ isOpen, onClose, onCreated }: CreateUserDrawe
         ) : null}
         <Input label="Username" autoComplete="off" spellCheck={false} error={errors.username?.message} {...register('username')} />
         <Input label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-        <Input label="Password" type="password" autoComplete="new-password" hint="At least 10 characters" error={errors.password?.message} {...register('password')} />
+        <Input
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 10 characters"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <div className={styles.pair}>
           <Input label="First name" isOptional error={errors.firstName?.message} {...register('firstName')} />
           <Input label="Last name" isOptional error={errors.lastName?.message} {...register('lastName')} />

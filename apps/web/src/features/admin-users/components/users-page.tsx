@@ -126,12 +126,19 @@ function buildColumns(signedInId: string | null, onChange: (change: PendingChang
         return value ? <span className={styles.num}>{formatShortDate(value)}</span> : <span className={styles.muted}>—</span>;
       },
     }),
-    column.accessor('createdAt', { id: 'createdAt', header: 'Created', meta: { align: 'end' }, cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span> }),
+    column.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Created',
+      meta: { align: 'end' },
+      cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
+    }),
   ] as ColumnDef<User, never>[];
 }
 
 function changeQuestion(change: PendingChange): string {
-  return change.kind === 'role' ? `Make ${change.user.username} ${humanize(change.value).toLowerCase()}?` : `Set ${change.user.username} to ${humanize(change.value).toLowerCase()}?`;
+  return change.kind === 'role'
+    ? `Make ${change.user.username} ${humanize(change.value).toLowerCase()}?`
+    : `Set ${change.user.username} to ${humanize(change.value).toLowerCase()}?`;
 }
 
 /** /dashboard/admin/users: every account, filtered by role and status, searchable; create, change role and status. */
@@ -139,7 +146,16 @@ export default function UsersPage() {
   const session = useSession();
   const signedInId = session.user?.id ?? null;
   const state = useTableUrlState(FILTERS, { sortable: SORTABLE, defaultSort: { id: 'createdAt', desc: true } });
-  const list = useQuery(usersListQuery({ q: state.q, role: state.filters.role, status: state.filters.status, sort: state.apiSort, page: state.page, size: state.size }));
+  const list = useQuery(
+    usersListQuery({
+      q: state.q,
+      role: state.filters.role,
+      status: state.filters.status,
+      sort: state.apiSort,
+      page: state.page,
+      size: state.size,
+    }),
+  );
   const [isCreating, setIsCreating] = useState(false);
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [changeError, setChangeError] = useState<string | null>(null);
@@ -157,7 +173,11 @@ export default function UsersPage() {
     const change = pending;
     const onSuccess = (user: User) => {
       setPending(null);
-      showToast(change.kind === 'role' ? `${user.username} is now ${humanize(user.role).toLowerCase()}` : `${user.username} is now ${humanize(user.status).toLowerCase()}`);
+      showToast(
+        change.kind === 'role'
+          ? `${user.username} is now ${humanize(user.role).toLowerCase()}`
+          : `${user.username} is now ${humanize(user.status).toLowerCase()}`,
+      );
     };
     // 409 SELF_CHANGE / LAST_ADMIN come back with a plain message: shown as it is.
     const onError = (error: unknown) => setChangeError(errorText(error));
@@ -168,8 +188,12 @@ export default function UsersPage() {
   const columns = buildColumns(signedInId, ask);
   const chips: FilterChip[] = [
     ...(state.q ? [{ key: 'q', label: `“${state.q}”`, onRemove: () => state.setQuery('') }] : []),
-    ...(state.filters.role ? [{ key: 'role', label: humanize(state.filters.role), onRemove: () => state.setFilters({ role: undefined }) }] : []),
-    ...(state.filters.status ? [{ key: 'status', label: humanize(state.filters.status), onRemove: () => state.setFilters({ status: undefined }) }] : []),
+    ...(state.filters.role
+      ? [{ key: 'role', label: humanize(state.filters.role), onRemove: () => state.setFilters({ role: undefined }) }]
+      : []),
+    ...(state.filters.status
+      ? [{ key: 'status', label: humanize(state.filters.status), onRemove: () => state.setFilters({ status: undefined }) }]
+      : []),
   ];
   const isFiltered = chips.length > 0;
   const total = list.data?.totalElements;
@@ -177,7 +201,11 @@ export default function UsersPage() {
   return (
     <WorkspacePage
       title="Users"
-      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'user' : 'users'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} ${total === 1 ? 'user' : 'users'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}`
+      }
       actions={
         <Button size="small" onClick={() => setIsCreating(true)}>
           Create user
@@ -198,8 +226,20 @@ export default function UsersPage() {
             search={<SearchInput value={state.q} onChange={state.setQuery} placeholder="Username, email or name" />}
             filters={
               <>
-                <FilterSelect label="Role" value={state.filters.role} options={ROLES.map((r) => ({ value: r, label: humanize(r) }))} allLabel="All roles" onChange={(v) => state.setFilters({ role: v as Role | undefined })} />
-                <FilterSelect label="Status" value={state.filters.status} options={USER_STATUSES.map((s) => ({ value: s, label: humanize(s) }))} allLabel="All statuses" onChange={(v) => state.setFilters({ status: v as UserStatus | undefined })} />
+                <FilterSelect
+                  label="Role"
+                  value={state.filters.role}
+                  options={ROLES.map((r) => ({ value: r, label: humanize(r) }))}
+                  allLabel="All roles"
+                  onChange={(v) => state.setFilters({ role: v as Role | undefined })}
+                />
+                <FilterSelect
+                  label="Status"
+                  value={state.filters.status}
+                  options={USER_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+                  allLabel="All statuses"
+                  onChange={(v) => state.setFilters({ status: v as UserStatus | undefined })}
+                />
               </>
             }
             chips={<FilterChips chips={chips} onClearAll={state.clearFilters} />}
@@ -232,7 +272,12 @@ export default function UsersPage() {
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       >
-        {pending ? <p>Their sessions end now; they sign in again {pending.kind === 'role' ? 'with the new role' : pending.value === 'ACTIVE' ? 'as usual' : 'only once reactivated'}.</p> : null}
+        {pending ? (
+          <p>
+            Their sessions end now; they sign in again{' '}
+            {pending.kind === 'role' ? 'with the new role' : pending.value === 'ACTIVE' ? 'as usual' : 'only once reactivated'}.
+          </p>
+        ) : null}
       </ConfirmDialog>
     </WorkspacePage>
   );

@@ -1,5 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthenticateBody, EmailConfirmation, RegisterUserBody, RegistrationReceipt, ResendConfirmationBody, ResendReceipt } from '@mirror/contract';
+import type {
+  AuthenticateBody,
+  EmailConfirmation,
+  RegisterUserBody,
+  RegistrationReceipt,
+  ResendConfirmationBody,
+  ResendReceipt,
+} from '@mirror/contract';
 import { apiClient } from '../../../lib/api-client';
 import { signIn } from '../../../lib/session';
 

@@ -18,7 +18,13 @@ function renderPage(token: string | null, isSignedIn = false) {
     <StrictMode>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <ConfirmEmail token={token} isSignedIn={isSignedIn} loginHref="/auth/login" registerHref="/auth/register" profileHref="/user-profile" />
+          <ConfirmEmail
+            token={token}
+            isSignedIn={isSignedIn}
+            loginHref="/auth/login"
+            registerHref="/auth/register"
+            profileHref="/user-profile"
+          />
         </MemoryRouter>
       </QueryClientProvider>
     </StrictMode>,
@@ -26,23 +32,27 @@ function renderPage(token: string | null, isSignedIn = false) {
 }
 
 describe('the confirmation link’s page', () => {
-  it('confirms once (even mounted twice), shows "confirming" meanwhile, then offers to sign in as the new account', { timeout: 30_000 }, async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const { calls } = mockFetch(async () => {
-      await held;
-      return jsonResponse(200, { purpose: 'REGISTRATION', email: 'camille@example.com', username: 'camille.v' });
-    });
-    renderPage(TOKEN);
-    expect(await screen.findByRole('heading', { name: 'Confirming your address' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('One moment…');
-    release();
-    expect(await screen.findByRole('heading', { name: 'Your address is confirmed' })).toBeTruthy();
-    expect(screen.getByText('camille.v')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
-    expect(calls.map(path)).toEqual(['/api/users/confirm-email']);
-    expect(calls[0]!.body).toEqual({ token: TOKEN });
-  });
+  it(
+    'confirms once (even mounted twice), shows "confirming" meanwhile, then offers to sign in as the new account',
+    { timeout: 30_000 },
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const { calls } = mockFetch(async () => {
+        await held;
+        return jsonResponse(200, { purpose: 'REGISTRATION', email: 'camille@example.com', username: 'camille.v' });
+      });
+      renderPage(TOKEN);
+      expect(await screen.findByRole('heading', { name: 'Confirming your address' })).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('One moment…');
+      release();
+      expect(await screen.findByRole('heading', { name: 'Your address is confirmed' })).toBeTruthy();
+      expect(screen.getByText('camille.v')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
+      expect(calls.map(path)).toEqual(['/api/users/confirm-email']);
+      expect(calls[0]!.body).toEqual({ token: TOKEN });
+    },
+  );
 
   it('confirms a new address and leads back to the profile when signed in', { timeout: 30_000 }, async () => {
     mockFetch(() => jsonResponse(200, { purpose: 'EMAIL_CHANGE', email: 'camille@new.example', username: 'camille.v' }));
@@ -54,7 +64,9 @@ describe('the confirmation link’s page', () => {
 
   it('offers a new link when the link expired, sent by its token', { timeout: 30_000 }, async () => {
     const { calls } = mockFetch((call) =>
-      path(call) === '/api/users/confirm-email' ? problem(410, 'CONFIRMATION_EXPIRED', 'This link has expired.') : jsonResponse(202, { status: 'ACCEPTED' }),
+      path(call) === '/api/users/confirm-email'
+        ? problem(410, 'CONFIRMATION_EXPIRED', 'This link has expired.')
+        : jsonResponse(202, { status: 'ACCEPTED' }),
     );
     renderPage(TOKEN);
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeTruthy();
@@ -73,7 +85,9 @@ describe('the confirmation link’s page', () => {
 
   it('asks for the address when the link is not valid, and answers alike whatever waits for it', { timeout: 30_000 }, async () => {
     const { calls } = mockFetch((call) =>
-      path(call) === '/api/users/confirm-email' ? problem(404, 'CONFIRMATION_INVALID', 'This link is not valid.') : jsonResponse(202, { status: 'ACCEPTED' }),
+      path(call) === '/api/users/confirm-email'
+        ? problem(404, 'CONFIRMATION_INVALID', 'This link is not valid.')
+        : jsonResponse(202, { status: 'ACCEPTED' }),
     );
     renderPage(TOKEN);
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
@@ -86,7 +100,9 @@ describe('the confirmation link’s page', () => {
     await user.clear(email);
     await user.type(email, 'camille@example.com');
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect((await screen.findByRole('status')).textContent).toBe('If a registration is waiting for camille@example.com, a new link is on its way. It works for 24 hours.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'If a registration is waiting for camille@example.com, a new link is on its way. It works for 24 hours.',
+    );
     expect(calls[1]!.body).toEqual({ email: 'camille@example.com' });
   });
 
@@ -99,7 +115,13 @@ describe('the confirmation link’s page', () => {
   });
 
   it('sends someone whose username was taken meanwhile back to registration', { timeout: 30_000 }, async () => {
-    mockFetch(() => problem(409, 'USERNAME_TAKEN', 'This username was taken while your link waited. Please create your account again with another username.'));
+    mockFetch(() =>
+      problem(
+        409,
+        'USERNAME_TAKEN',
+        'This username was taken while your link waited. Please create your account again with another username.',
+      ),
+    );
     renderPage(TOKEN);
     expect(await screen.findByRole('heading', { name: 'This username was taken meanwhile' })).toBeTruthy();
     expect(screen.getByText(/taken while your link waited/)).toBeTruthy();
@@ -108,7 +130,11 @@ describe('the confirmation link’s page', () => {
 
   it('shows an unexpected failure and tries again on request', { timeout: 30_000 }, async () => {
     let fail = true;
-    const { calls } = mockFetch(() => (fail ? problem(503, 'DATABASE_UNAVAILABLE', 'The service is briefly unavailable. Please try again.') : jsonResponse(200, { purpose: 'REGISTRATION', email: 'a@example.com', username: 'ada' })));
+    const { calls } = mockFetch(() =>
+      fail
+        ? problem(503, 'DATABASE_UNAVAILABLE', 'The service is briefly unavailable. Please try again.')
+        : jsonResponse(200, { purpose: 'REGISTRATION', email: 'a@example.com', username: 'ada' }),
+    );
     renderPage(TOKEN);
     expect((await screen.findByRole('alert')).textContent).toBe('The service is briefly unavailable. Please try again.');
     fail = false;

@@ -48,12 +48,19 @@ function ResendByEmail() {
   if (resend.isSuccess) {
     return (
       <p className={styles.note} role="status">
-        If a registration is waiting for <strong className={styles.address}>{getValues('email')}</strong>, a new link is on its way. It works for {CONFIRMATION_TTL_HOURS} hours.
+        If a registration is waiting for <strong className={styles.address}>{getValues('email')}</strong>, a new link is on its way. It
+        works for {CONFIRMATION_TTL_HOURS} hours.
       </p>
     );
   }
   return (
-    <form className={styles.inline} onSubmit={handleSubmit((values) => resend.mutate(values))} onFocus={rules.preload} noValidate aria-label="Send a new link">
+    <form
+      className={styles.inline}
+      onSubmit={handleSubmit((values) => resend.mutate(values))}
+      onFocus={rules.preload}
+      noValidate
+      aria-label="Send a new link"
+    >
       {resend.isError ? (
         <p className={styles.alert} role="alert">
           {errorText(resend.error)}
@@ -91,7 +98,12 @@ function ResendByToken({ token }: { token: string }) {
   );
 }
 
-function Confirmed({ result, isSignedIn, loginHref, profileHref }: { result: EmailConfirmation } & Pick<ConfirmEmailProps, 'isSignedIn' | 'loginHref' | 'profileHref'>) {
+function Confirmed({
+  result,
+  isSignedIn,
+  loginHref,
+  profileHref,
+}: { result: EmailConfirmation } & Pick<ConfirmEmailProps, 'isSignedIn' | 'loginHref' | 'profileHref'>) {
   if (result.purpose === 'REGISTRATION') {
     return (
       <Panel title="Your address is confirmed">
@@ -107,7 +119,8 @@ function Confirmed({ result, isSignedIn, loginHref, profileHref }: { result: Ema
   return (
     <Panel title="Your new address is confirmed">
       <p className={styles.intro}>
-        From now on we will write to <strong className={styles.address}>{result.email}</strong>. We have told your previous address of the change.
+        From now on we will write to <strong className={styles.address}>{result.email}</strong>. We have told your previous address of the
+        change.
       </p>
       {isSignedIn ? (
         <Link className={buttonClassName({ isBlock: true })} to={profileHref}>
@@ -178,7 +191,9 @@ export function ConfirmEmail({ token, isSignedIn, loginHref, registerHref, profi
     case 'CONFIRMATION_INVALID':
       return (
         <Panel title="This link is not valid">
-          <p className={styles.intro}>It may be incomplete, or a newer link may have replaced it. Use the latest email we sent, or ask for a new link.</p>
+          <p className={styles.intro}>
+            It may be incomplete, or a newer link may have replaced it. Use the latest email we sent, or ask for a new link.
+          </p>
           <ResendByEmail />
         </Panel>
       );

@@ -45,7 +45,9 @@ describe('login form', () => {
   });
 
   it("shows the server's message when sign-in fails", async () => {
-    mockFetch(() => jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }));
+    mockFetch(() =>
+      jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }),
+    );
     const user = userEvent.setup();
     const onSignedIn = renderForm();
     await user.type(screen.getByLabelText('Username'), 'customer');
@@ -56,19 +58,31 @@ describe('login form', () => {
   });
 
   it('after wrong credentials, reminds a newcomer that the account exists once the address is confirmed', async () => {
-    mockFetch(() => jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }));
+    mockFetch(() =>
+      jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }),
+    );
     const user = userEvent.setup();
     renderForm();
     expect(screen.queryByText(/Open the link we emailed you first/)).toBeNull();
     await user.type(screen.getByLabelText('Username'), 'camille.v');
     await user.type(screen.getByLabelText('Password'), 'Pearls-and-Platinum');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Just created your account? Open the link we emailed you first: your account is ready once your ' +
-      'address is confirmed.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Just created your account? Open the link we emailed you first: your account is ready once your ' + 'address is confirmed.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows no such reminder for other failures', async () => {
-    mockFetch(() => jsonResponse(429, { status: 429, error: 'Too Many Requests', code: 'LOGIN_THROTTLED', message: 'Too many failed sign-in attempts. Please try again later.' }));
+    mockFetch(() =>
+      jsonResponse(429, {
+        status: 429,
+        error: 'Too Many Requests',
+        code: 'LOGIN_THROTTLED',
+        message: 'Too many failed sign-in attempts. Please try again later.',
+      }),
+    );
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText('Username'), 'camille.v');

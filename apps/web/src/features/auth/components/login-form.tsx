@@ -40,7 +40,8 @@ export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFo
       setServerError(null);
       signIn.mutate(values, {
         onSuccess: onSignedIn,
-        onError: (error) => setServerError({ text: errorText(error), isCredentials: error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' }),
+        onError: (error) =>
+          setServerError({ text: errorText(error), isCredentials: error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' }),
       });
     },
     (errors) => {
@@ -65,7 +66,9 @@ export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFo
           </p>
           {serverError.isCredentials ? (
             // An account exists once its address is confirmed; until then sign-in answers as for any unknown name.
-            <p className={styles.hint}>Just created your account? Open the link we emailed you first: your account is ready once your address is confirmed.</p>
+            <p className={styles.hint}>
+              Just created your account? Open the link we emailed you first: your account is ready once your address is confirmed.
+            </p>
           ) : null}
         </div>
       ) : null}
@@ -98,4 +101,3 @@ export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFo
     </form>
   );
 }
-

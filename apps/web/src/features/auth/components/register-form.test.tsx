@@ -31,27 +31,33 @@ const receipt = (call: Call) => jsonResponse(202, { status: 'ACCEPTED', email: (
 const path = (call: Call) => call.url.replace(/^https?:\/\/[^/]+/, '');
 
 describe('register form (issue 14: no enumeration, confirmation before use)', () => {
-  it('registers without signing in, says "check your inbox" with the link to open, and can send the link again', { timeout: 30_000 }, async () => {
-    const { calls } = mockFetch((call) => {
-      if (path(call) === '/api/users') return receipt(call);
-      if (path(call) === '/api/users/confirm-email/resend') return jsonResponse(202, { status: 'ACCEPTED' });
-      return jsonResponse(500, {});
-    });
-    renderForm();
-    const user = await fillAndSubmit('camille@example.com');
-    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
-    expect(screen.getByText('camille@example.com')).toBeTruthy();
-    expect(screen.getByText(/Open the link in our email within 24 hours/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
-    expect(calls.map(path)).toEqual(['/api/users']);
+  it(
+    'registers without signing in, says "check your inbox" with the link to open, and can send the link again',
+    { timeout: 30_000 },
+    async () => {
+      const { calls } = mockFetch((call) => {
+        if (path(call) === '/api/users') return receipt(call);
+        if (path(call) === '/api/users/confirm-email/resend') return jsonResponse(202, { status: 'ACCEPTED' });
+        return jsonResponse(500, {});
+      });
+      renderForm();
+      const user = await fillAndSubmit('camille@example.com');
+      expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+      expect(screen.getByText('camille@example.com')).toBeTruthy();
+      expect(screen.getByText(/Open the link in our email within 24 hours/)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      expect(calls.map(path)).toEqual(['/api/users']);
 
-    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect((await screen.findByRole('status')).textContent).toBe('If a registration is waiting for this address, a new link is on its way.');
-    expect(calls.map(path)).toEqual(['/api/users', '/api/users/confirm-email/resend']);
-    expect(calls[1]!.body).toEqual({ email: 'camille@example.com' });
-    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
-  });
+      await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+      expect((await screen.findByRole('status')).textContent).toBe(
+        'If a registration is waiting for this address, a new link is on its way.',
+      );
+      expect(calls.map(path)).toEqual(['/api/users', '/api/users/confirm-email/resend']);
+      expect(calls[1]!.body).toEqual({ email: 'camille@example.com' });
+      expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
+    },
+  );
 
   it('shows the same screen for an address that already has an account', { timeout: 30_000 }, async () => {
     mockFetch((call) => receipt(call));
@@ -63,7 +69,14 @@ describe('register form (issue 14: no enumeration, confirmation before use)', ()
 
   it('says when sending the link again fails, and keeps the button', { timeout: 30_000 }, async () => {
     mockFetch((call) =>
-      path(call) === '/api/users' ? receipt(call) : jsonResponse(429, { status: 429, error: 'Too Many Requests', code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a moment and try again.' }),
+      path(call) === '/api/users'
+        ? receipt(call)
+        : jsonResponse(429, {
+            status: 429,
+            error: 'Too Many Requests',
+            code: 'TOO_MANY_REQUESTS',
+            message: 'Too many requests. Please wait a moment and try again.',
+          }),
     );
     renderForm();
     const user = await fillAndSubmit('camille@example.com');
@@ -73,7 +86,15 @@ describe('register form (issue 14: no enumeration, confirmation before use)', ()
   });
 
   it('puts a taken username on its field and stays on the form', { timeout: 30_000 }, async () => {
-    mockFetch(() => jsonResponse(409, { status: 409, error: 'Conflict', code: 'USERNAME_TAKEN', message: 'This username is already taken.', details: [{ path: 'username', message: 'This username is already taken.' }] }));
+    mockFetch(() =>
+      jsonResponse(409, {
+        status: 409,
+        error: 'Conflict',
+        code: 'USERNAME_TAKEN',
+        message: 'This username is already taken.',
+        details: [{ path: 'username', message: 'This username is already taken.' }],
+      }),
+    );
     renderForm();
     await fillAndSubmit('camille@example.com');
     expect(await screen.findByText('This username is already taken.')).toBeTruthy();

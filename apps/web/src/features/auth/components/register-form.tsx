@@ -40,7 +40,10 @@ function RegistrationSent({ email, loginHref }: { email: string } & RegisterForm
           We have written to <strong className={styles.address}>{email}</strong>.
         </p>
       </header>
-      <p>Open the link in our email within {CONFIRMATION_TTL_HOURS} hours to confirm your address. Your account is created then, and you can sign in.</p>
+      <p>
+        Open the link in our email within {CONFIRMATION_TTL_HOURS} hours to confirm your address. Your account is created then, and you can
+        sign in.
+      </p>
       <p className={styles.intro}>If an account already uses this address, our note explains how to reach it.</p>
       {resend.isSuccess ? (
         <p className={styles.note} role="status">
@@ -54,7 +57,12 @@ function RegistrationSent({ email, loginHref }: { email: string } & RegisterForm
             </p>
           ) : null}
           <p className={styles.hint}>Nothing after a few minutes? Look in your spam folder first.</p>
-          <Button variant="secondary" disabled={resend.isPending} aria-busy={resend.isPending || undefined} onClick={() => resend.mutate({ email })}>
+          <Button
+            variant="secondary"
+            disabled={resend.isPending}
+            aria-busy={resend.isPending || undefined}
+            onClick={() => resend.mutate({ email })}
+          >
             {resend.isPending ? 'Sending…' : 'Send the link again'}
           </Button>
         </div>
@@ -104,7 +112,14 @@ export function RegisterForm({ loginHref }: RegisterFormProps) {
           {formError}
         </p>
       ) : null}
-      <Input label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} />
+      <Input
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
       <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <Input
         label="Password"
@@ -115,10 +130,29 @@ export function RegisterForm({ loginHref }: RegisterFormProps) {
         {...register('password')}
       />
       <div className={styles.row}>
-        <Input label="First name" isOptional autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { setValueAs: emptyToUndefined })} />
-        <Input label="Last name" isOptional autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { setValueAs: emptyToUndefined })} />
+        <Input
+          label="First name"
+          isOptional
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName', { setValueAs: emptyToUndefined })}
+        />
+        <Input
+          label="Last name"
+          isOptional
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName', { setValueAs: emptyToUndefined })}
+        />
       </div>
-      <Input label="Phone" isOptional type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone', { setValueAs: emptyToUndefined })} />
+      <Input
+        label="Phone"
+        isOptional
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone', { setValueAs: emptyToUndefined })}
+      />
       <Button type="submit" isBlock disabled={registration.isPending} aria-busy={registration.isPending || undefined}>
         {registration.isPending ? 'Creating your account…' : 'Create account'}
       </Button>

@@ -1,5 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Category, GemIndex, Collection, CollectionItem, Page, Product, ProductFacets, ProductPage, ProductSearchPage } from '@mirror/contract';
+import type {
+  Category,
+  GemIndex,
+  Collection,
+  CollectionItem,
+  Page,
+  Product,
+  ProductFacets,
+  ProductPage,
+  ProductSearchPage,
+} from '@mirror/contract';
 import type { CollectionWithProductsSchema } from '@mirror/contract';
 import type { z } from 'zod';
 import { apiClient, type QueryParams } from '../../../lib/api-client';
@@ -43,7 +53,8 @@ export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
   list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
-  facets: (filter: ProductFilter, q?: string) => (q ? ([...productKeys.all, 'facets', filter, q] as const) : ([...productKeys.all, 'facets', filter] as const)),
+  facets: (filter: ProductFilter, q?: string) =>
+    q ? ([...productKeys.all, 'facets', filter, q] as const) : ([...productKeys.all, 'facets', filter] as const),
   featured: (size: number) => [...productKeys.all, 'featured', size] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
@@ -68,8 +79,14 @@ export const productsListQuery = (params: ProductListParams) =>
     // A search ranks by relevance; otherwise the chosen sort applies.
     queryFn: ({ signal }): Promise<ProductListPage> =>
       params.q
-        ? apiClient.get<ProductSearchPage>('/api/products/search', { signal, query: { q: params.q, page: params.page, size: params.size, ...filterQuery(params) } })
-        : apiClient.get<ProductPage>('/api/products', { signal, query: { sort: params.sort, page: params.page, size: params.size, ...filterQuery(params) } }),
+        ? apiClient.get<ProductSearchPage>('/api/products/search', {
+            signal,
+            query: { q: params.q, page: params.page, size: params.size, ...filterQuery(params) },
+          })
+        : apiClient.get<ProductPage>('/api/products', {
+            signal,
+            query: { sort: params.sort, page: params.page, size: params.size, ...filterQuery(params) },
+          }),
     placeholderData: keepPreviousData,
   });
 
@@ -144,6 +161,9 @@ export const collectionsWithProductsQuery = () =>
   queryOptions({
     queryKey: [...collectionKeys.all, 'with-products'] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<Page<CollectionWithProducts>>('/api/collections/with-products', { signal, query: { size: 100, productsLimit: 50, sort: 'year,desc' } }),
+      apiClient.get<Page<CollectionWithProducts>>('/api/collections/with-products', {
+        signal,
+        query: { size: 100, productsLimit: 50, sort: 'year,desc' },
+      }),
     staleTime: 5 * 60_000,
   });

@@ -24,7 +24,8 @@ export function AllGemsPage() {
         ))}
       </div>
     );
-  else if (catalog.isError) body = <QueryError error={catalog.error} onRetry={() => void catalog.refetch()} title="The gems could not be loaded" />;
+  else if (catalog.isError)
+    body = <QueryError error={catalog.error} onRetry={() => void catalog.refetch()} title="The gems could not be loaded" />;
   else if (!index || index.stones.length === 0) body = <EmptyState title="No gemstones are listed yet" />;
   else
     body = (
@@ -58,7 +59,14 @@ export function AllGemsPage() {
                   <li key={variant.key}>
                     <PageLink to={to.allGemsPieces(stone.name)} className={styles.variant}>
                       <div className={styles.media}>
-                        {image ? <ResponsiveImage image={image} sizes="(max-width: 767px) 50vw, 20vw" isPriority={i === 0 && j < 2} alt={`${label} ${stone.name.toLowerCase()} — ${variant.sample.name}`} /> : null}
+                        {image ? (
+                          <ResponsiveImage
+                            image={image}
+                            sizes="(max-width: 767px) 50vw, 20vw"
+                            isPriority={i === 0 && j < 2}
+                            alt={`${label} ${stone.name.toLowerCase()} — ${variant.sample.name}`}
+                          />
+                        ) : null}
                       </div>
                       <span className={styles.variantName}>{label}</span>
                       <span className={styles.variantCount}>
@@ -76,7 +84,11 @@ export function AllGemsPage() {
 
   return (
     <div className={layout.sectionTight}>
-      <PageIntro eyebrow="The stones" title="All gems" lead="Every stone the Maison has set this season, chosen one by one for its colour, its cut and its fire." />
+      <PageIntro
+        eyebrow="The stones"
+        title="All gems"
+        lead="Every stone the Maison has set this season, chosen one by one for its colour, its cut and its fire."
+      />
       <div className={layout.container}>{body}</div>
     </div>
   );

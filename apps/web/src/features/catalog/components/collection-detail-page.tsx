@@ -20,7 +20,10 @@ export function CollectionDetailPage() {
   const collection = useQuery(collectionQuery(collectionId));
   const items = useQuery({ ...collectionProductsQuery(collectionId), enabled: collection.isSuccess });
   const c = collection.data;
-  usePageMeta(c?.name ?? (collection.isError ? 'Collection not found' : 'Collection'), c ? `${c.name}, ${humanize(c.season)} ${c.year}. ${c.description}`.slice(0, 160) : undefined);
+  usePageMeta(
+    c?.name ?? (collection.isError ? 'Collection not found' : 'Collection'),
+    c ? `${c.name}, ${humanize(c.season)} ${c.year}. ${c.description}`.slice(0, 160) : undefined,
+  );
 
   if (collection.isError) {
     const isMissing = collection.error instanceof ApiError && (collection.error.status === 404 || collection.error.status === 400);
@@ -50,7 +53,12 @@ export function CollectionDetailPage() {
       <header className={styles.hero}>
         <div className={styles.heroMedia}>
           {heroImage ? (
-            <ResponsiveImage image={heroImage} sizes="(max-width: 1023px) 100vw, 50vw" isPriority alt={hero ? hero.product.name : heroImage.alt} />
+            <ResponsiveImage
+              image={heroImage}
+              sizes="(max-width: 1023px) 100vw, 50vw"
+              isPriority
+              alt={hero ? hero.product.name : heroImage.alt}
+            />
           ) : (
             <Skeleton aspectRatio="4 / 5" />
           )}
@@ -105,7 +113,9 @@ export function CollectionDetailPage() {
                 ))}
               </ul>
             ) : sorted.length === 0 ? (
-              <EmptyState title="The pieces of this collection are being finished">Visit us again soon, or book a private preview.</EmptyState>
+              <EmptyState title="The pieces of this collection are being finished">
+                Visit us again soon, or book a private preview.
+              </EmptyState>
             ) : (
               <ol className={styles.grid} data-testid="collection-pieces">
                 {sorted.map((item) => (

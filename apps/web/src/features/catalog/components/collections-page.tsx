@@ -20,7 +20,10 @@ export function groupByYear(collections: readonly Collection[]): { year: number;
   for (const c of collections) years.set(c.year, [...(years.get(c.year) ?? []), c]);
   return [...years.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([year, list]) => ({ year, collections: list.sort((a, b) => SEASON_ORDER.indexOf(a.season) - SEASON_ORDER.indexOf(b.season) || a.name.localeCompare(b.name)) }));
+    .map(([year, list]) => ({
+      year,
+      collections: list.sort((a, b) => SEASON_ORDER.indexOf(a.season) - SEASON_ORDER.indexOf(b.season) || a.name.localeCompare(b.name)),
+    }));
 }
 
 function CollectionTile({ collection, isPriority }: { collection: Collection; isPriority: boolean }) {
@@ -29,7 +32,12 @@ function CollectionTile({ collection, isPriority }: { collection: Collection; is
       <PageLink to={to.collection(collection.id)} className={styles.tileLink}>
         <div className={styles.media}>
           {collection.coverImage ? (
-            <ResponsiveImage image={collection.coverImage} sizes="(max-width: 767px) 100vw, 50vw" isPriority={isPriority} alt={collection.coverImage.alt || collection.name} />
+            <ResponsiveImage
+              image={collection.coverImage}
+              sizes="(max-width: 767px) 100vw, 50vw"
+              isPriority={isPriority}
+              alt={collection.coverImage.alt || collection.name}
+            />
           ) : null}
         </div>
         <p className="eyebrow">
@@ -58,8 +66,10 @@ export function CollectionsPage() {
         ))}
       </div>
     );
-  else if (collections.isError) body = <QueryError error={collections.error} onRetry={() => void collections.refetch()} title="The collections could not be loaded" />;
-  else if (collections.data.content.length === 0) body = <EmptyState title="New collections are being prepared">Our ateliers will present them here soon.</EmptyState>;
+  else if (collections.isError)
+    body = <QueryError error={collections.error} onRetry={() => void collections.refetch()} title="The collections could not be loaded" />;
+  else if (collections.data.content.length === 0)
+    body = <EmptyState title="New collections are being prepared">Our ateliers will present them here soon.</EmptyState>;
   else {
     let index = 0;
     body = groupByYear(collections.data.content).map((group) => (
@@ -77,7 +87,11 @@ export function CollectionsPage() {
   }
   return (
     <div className={layout.sectionTight}>
-      <PageIntro eyebrow="The collections" title="Seasons of light" lead="Each season, the Maison composes a collection around one idea — a garden, a constellation, a city at night." />
+      <PageIntro
+        eyebrow="The collections"
+        title="Seasons of light"
+        lead="Each season, the Maison composes a collection around one idea — a garden, a constellation, a city at night."
+      />
       <div className={layout.container}>{body}</div>
     </div>
   );

@@ -30,9 +30,25 @@ describe('CutDiagram', () => {
         .getAllByRole('term')
         .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
     );
-    expect(figures).toMatchObject({ Outline: 'Oval, 1.40 : 1', Table: '57%', 'Crown angle': '34.5°', 'Crown height': '14.8%', 'Pavilion angle': '40.8°', 'Pavilion depth': '43.2%', 'Total depth': '60.9%', Facets: '57: 33 on the crown, 24 on the pavilion' });
+    expect(figures).toMatchObject({
+      Outline: 'Oval, 1.40 : 1',
+      Table: '57%',
+      'Crown angle': '34.5°',
+      'Crown height': '14.8%',
+      'Pavilion angle': '40.8°',
+      'Pavilion depth': '43.2%',
+      'Total depth': '60.9%',
+      Facets: '57: 33 on the crown, 24 on the pavilion',
+    });
     const printed = (name: string) => container.querySelector(`[data-figure="${name}"]`)?.textContent;
-    expect([printed('table'), printed('crown-angle'), printed('crown-height'), printed('pavilion-angle'), printed('pavilion-depth'), printed('total-depth')]).toEqual([
+    expect([
+      printed('table'),
+      printed('crown-angle'),
+      printed('crown-height'),
+      printed('pavilion-angle'),
+      printed('pavilion-depth'),
+      printed('total-depth'),
+    ]).toEqual([
       figures.Table,
       figures['Crown angle'],
       figures['Crown height'],

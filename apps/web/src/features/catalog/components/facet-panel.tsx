@@ -11,7 +11,19 @@ interface FacetOption {
   count?: number;
 }
 
-function FacetGroup({ legend, name, options, selected, onSelect }: { legend: string; name: string; options: FacetOption[]; selected: string | undefined; onSelect: (value: string | undefined) => void }) {
+function FacetGroup({
+  legend,
+  name,
+  options,
+  selected,
+  onSelect,
+}: {
+  legend: string;
+  name: string;
+  options: FacetOption[];
+  selected: string | undefined;
+  onSelect: (value: string | undefined) => void;
+}) {
   if (options.length === 0) return null;
   return (
     <fieldset className={styles.group}>
@@ -26,7 +38,13 @@ function FacetGroup({ legend, name, options, selected, onSelect }: { legend: str
         {options.map((option) => (
           <li key={option.value}>
             <label className={styles.option}>
-              <input type="radio" name={name} value={option.value} checked={selected !== undefined && selected.toLowerCase() === option.value.toLowerCase()} onChange={() => onSelect(option.value)} />
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={selected !== undefined && selected.toLowerCase() === option.value.toLowerCase()}
+                onChange={() => onSelect(option.value)}
+              />
               <span>{option.label}</span>
               {option.count !== undefined ? <span className={styles.count}>{option.count}</span> : null}
             </label>
@@ -37,14 +55,25 @@ function FacetGroup({ legend, name, options, selected, onSelect }: { legend: str
   );
 }
 
-function PriceRange({ min, max, bounds, onApply }: { min?: number; max?: number; bounds: ProductFacets['price'] | undefined; onApply: (min?: number, max?: number) => void }) {
+function PriceRange({
+  min,
+  max,
+  bounds,
+  onApply,
+}: {
+  min?: number;
+  max?: number;
+  bounds: ProductFacets['price'] | undefined;
+  onApply: (min?: number, max?: number) => void;
+}) {
   const [from, setFrom] = useState(min?.toString() ?? '');
   const [until, setUntil] = useState(max?.toString() ?? '');
   useEffect(() => {
     setFrom(min?.toString() ?? '');
     setUntil(max?.toString() ?? '');
   }, [min, max]);
-  const toNumber = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Math.max(0, Math.round(Number(text))));
+  const toNumber = (text: string) =>
+    text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Math.max(0, Math.round(Number(text)));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onApply(toNumber(from), toNumber(until));
@@ -63,7 +92,15 @@ function PriceRange({ min, max, bounds, onApply }: { min?: number; max?: number;
           </span>
           <span className={styles.money}>
             <span aria-hidden="true">€</span>
-            <input type="number" inputMode="numeric" min={0} step={100} placeholder={lowest?.toString() ?? '0'} value={from} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={100}
+              placeholder={lowest?.toString() ?? '0'}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
           </span>
         </label>
         <label className={styles.priceField}>
@@ -72,7 +109,15 @@ function PriceRange({ min, max, bounds, onApply }: { min?: number; max?: number;
           </span>
           <span className={styles.money}>
             <span aria-hidden="true">€</span>
-            <input type="number" inputMode="numeric" min={0} step={100} placeholder={highest?.toString() ?? ''} value={until} onChange={(e) => setUntil(e.target.value)} />
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={100}
+              placeholder={highest?.toString() ?? ''}
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+            />
           </span>
         </label>
       </div>
@@ -91,7 +136,8 @@ const toOptions = (values: ProductFacets['categories'] | undefined): FacetOption
   (values ?? []).map((v) => ({ value: v.value, label: v.label ?? humanize(v.value), count: v.count }));
 
 /** Stones and cuts are named as the catalogue writes them ('Golden Beryl', 'Emerald'). */
-const asNamed = (values: ProductFacets['stones'] | undefined): FacetOption[] => (values ?? []).map((v) => ({ value: v.value, label: v.value, count: v.count }));
+const asNamed = (values: ProductFacets['stones'] | undefined): FacetOption[] =>
+  (values ?? []).map((v) => ({ value: v.value, label: v.value, count: v.count }));
 
 /** The left sidebar of /products-left: every facet with its count for the current selection. */
 export function FacetPanel({ facets }: FacetPanelProps) {
@@ -101,17 +147,41 @@ export function FacetPanel({ facets }: FacetPanelProps) {
   const availability = facets ? toOptions(facets.availability) : AVAILABILITIES.map((value) => ({ value, label: humanize(value) }));
   return (
     <aside className={styles.panel} aria-label="Filters" data-open={isOpen || undefined}>
-      <button type="button" className={styles.toggle} aria-expanded={isOpen} aria-controls="facet-groups" onClick={() => setIsOpen((v) => !v)}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={isOpen}
+        aria-controls="facet-groups"
+        onClick={() => setIsOpen((v) => !v)}
+      >
         {isOpen ? 'Hide filters' : 'Show filters'}
       </button>
       <div id="facet-groups" className={styles.groups}>
-        <FacetGroup legend="Category" name="category" options={toOptions(facets?.categories)} selected={state.category} onSelect={set('category')} />
+        <FacetGroup
+          legend="Category"
+          name="category"
+          options={toOptions(facets?.categories)}
+          selected={state.category}
+          onSelect={set('category')}
+        />
         <FacetGroup legend="Metal" name="metal" options={toOptions(facets?.metals)} selected={state.metal} onSelect={set('metal')} />
         <FacetGroup legend="Stone" name="stone" options={asNamed(facets?.stones)} selected={state.stone} onSelect={set('stone')} />
         <FacetGroup legend="Cut" name="cut" options={asNamed(facets?.cuts)} selected={state.cut} onSelect={set('cut')} />
-        <FacetGroup legend="Collection" name="collection" options={toOptions(facets?.collections)} selected={state.collection} onSelect={set('collection')} />
+        <FacetGroup
+          legend="Collection"
+          name="collection"
+          options={toOptions(facets?.collections)}
+          selected={state.collection}
+          onSelect={set('collection')}
+        />
         <PriceRange min={state.min} max={state.max} bounds={facets?.price} onApply={(min, max) => update({ min, max })} />
-        <FacetGroup legend="Availability" name="availability" options={availability} selected={state.availability} onSelect={set('availability')} />
+        <FacetGroup
+          legend="Availability"
+          name="availability"
+          options={availability}
+          selected={state.availability}
+          onSelect={set('availability')}
+        />
       </div>
     </aside>
   );

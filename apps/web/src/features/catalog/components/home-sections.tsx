@@ -17,7 +17,13 @@ function CollectionBand({ collection, index }: { collection: Collection; index: 
   return (
     <Reveal as="article" className={styles.band} aria-labelledby={`band-${collection.id}`}>
       <div className={styles.bandMedia} data-side={index % 2 ? 'end' : 'start'}>
-        {collection.coverImage ? <ResponsiveImage image={collection.coverImage} sizes="(max-width: 767px) 100vw, 50vw" alt={collection.coverImage.alt || collection.name} /> : null}
+        {collection.coverImage ? (
+          <ResponsiveImage
+            image={collection.coverImage}
+            sizes="(max-width: 767px) 100vw, 50vw"
+            alt={collection.coverImage.alt || collection.name}
+          />
+        ) : null}
       </div>
       <div className={styles.bandText}>
         <p className="eyebrow">

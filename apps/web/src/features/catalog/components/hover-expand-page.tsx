@@ -42,12 +42,7 @@ export function HoverExpandPage() {
       ) : (
         <ul className={styles.panels} data-testid="expand-panels">
           {list.map((collection, i) => (
-            <li
-              key={collection.id}
-              className={styles.panel}
-              data-active={i === active || undefined}
-              onMouseEnter={() => setActive(i)}
-            >
+            <li key={collection.id} className={styles.panel} data-active={i === active || undefined} onMouseEnter={() => setActive(i)}>
               <PageLink
                 to={to.collection(collection.id)}
                 className={styles.link}
@@ -64,7 +59,9 @@ export function HoverExpandPage() {
                   }
                 }}
               >
-                {collection.coverImage ? <ResponsiveImage image={collection.coverImage} sizes="(max-width: 767px) 100vw, 60vw" isPriority={i < 2} alt="" /> : null}
+                {collection.coverImage ? (
+                  <ResponsiveImage image={collection.coverImage} sizes="(max-width: 767px) 100vw, 60vw" isPriority={i < 2} alt="" />
+                ) : null}
                 <span className={styles.shade} aria-hidden="true" />
                 <span className={styles.caption}>
                   <span className={styles.season}>

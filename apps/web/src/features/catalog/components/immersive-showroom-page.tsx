@@ -67,11 +67,22 @@ function RoomPieces({ collection }: { collection: Collection }) {
 function Room({ collection, index }: { collection: Collection; index: number }) {
   const titleId = `room-${collection.id}`;
   return (
-    <section className={styles.room} aria-labelledby={titleId} data-side={index % 2 === 1 ? 'right' : 'left'} data-testid="showroom-collection">
+    <section
+      className={styles.room}
+      aria-labelledby={titleId}
+      data-side={index % 2 === 1 ? 'right' : 'left'}
+      data-testid="showroom-collection"
+    >
       <div className={styles.hero}>
         <div className={styles.heroMedia}>
           {collection.coverImage ? (
-            <ResponsiveImage image={collection.coverImage} sizes="(max-width: 767px) 100vw, 50vw" isPriority={index === 0} alt={collection.coverImage.alt || collection.name} className={styles.heroImage} />
+            <ResponsiveImage
+              image={collection.coverImage}
+              sizes="(max-width: 767px) 100vw, 50vw"
+              isPriority={index === 0}
+              alt={collection.coverImage.alt || collection.name}
+              className={styles.heroImage}
+            />
           ) : (
             <span className={styles.heroBlank} aria-hidden="true" />
           )}

@@ -56,7 +56,9 @@ function renderAt(url: string) {
 
 describe('NewCutPage', () => {
   it('shows the cut, its story and the page of pieces the API gives for its cut, with the pages to the others', async () => {
-    const { calls } = mockFetch(() => jsonResponse(200, { content: [piece(13)], page: 1, size: 12, totalElements: 13, totalPages: 2, nextCursor: null, prevCursor: null }));
+    const { calls } = mockFetch(() =>
+      jsonResponse(200, { content: [piece(13)], page: 1, size: 12, totalElements: 13, totalPages: 2, nextCursor: null, prevCursor: null }),
+    );
     renderAt('/new-cut?page=2');
     expect(screen.getByRole('heading', { level: 1, name: 'The Mirror Oval' })).toBeTruthy();
     expect(screen.getByText('The story of the oval.')).toBeTruthy();
@@ -73,7 +75,9 @@ describe('NewCutPage', () => {
   });
 
   it('says so when no piece is set with the cut yet, and offers a bespoke piece', async () => {
-    mockFetch(() => jsonResponse(200, { content: [], page: 0, size: 12, totalElements: 0, totalPages: 0, nextCursor: null, prevCursor: null }));
+    mockFetch(() =>
+      jsonResponse(200, { content: [], page: 0, size: 12, totalElements: 0, totalPages: 0, nextCursor: null, prevCursor: null }),
+    );
     renderAt('/new-cut');
     expect(await screen.findByText('No piece is set with the oval yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ask for a bespoke piece' }).getAttribute('href')).toBe('/contact?appointment=1');

@@ -36,7 +36,12 @@ const FILM = {
 const PAGE_SPEC = { page: param.int(1, { min: 1, max: Math.floor(10_000 / NEW_CUT.pageSize) }) };
 
 /** The pieces set with the new cut, page `page` (1-based): the products API's `cut` filter, newest first. */
-export const newCutPiecesParams = (page: number): ProductListParams => ({ cut: NEW_CUT.cut, sort: 'createdAt,desc', page: page - 1, size: NEW_CUT.pageSize });
+export const newCutPiecesParams = (page: number): ProductListParams => ({
+  cut: NEW_CUT.cut,
+  sort: 'createdAt,desc',
+  page: page - 1,
+  size: NEW_CUT.pageSize,
+});
 
 export interface NewCutPageProps {
   /** The cut's story in the house's words (the content feature's Markdown). */
@@ -73,7 +78,11 @@ export function NewCutPage({ story, lead }: NewCutPageProps) {
 
       <div className={styles.filmBand}>
         <figure className={`${layout.container} ${styles.film}`}>
-          <LazyVideo {...FILM} label={`${NEW_CUT.name}, an F-colour diamond, turning once on the bench in the studio light`} className={styles.video} />
+          <LazyVideo
+            {...FILM}
+            label={`${NEW_CUT.name}, an F-colour diamond, turning once on the bench in the studio light`}
+            className={styles.video}
+          />
           <figcaption className={styles.caption}>Once round, in the studio light</figcaption>
         </figure>
       </div>
@@ -115,7 +124,11 @@ export function NewCutPage({ story, lead }: NewCutPageProps) {
                   </li>
                 ))}
               </ul>
-              <Pagination page={page} totalPages={pieces.data.totalPages} label={`Pages of pieces set with the ${NEW_CUT.cut.toLowerCase()}`} />
+              <Pagination
+                page={page}
+                totalPages={pieces.data.totalPages}
+                label={`Pages of pieces set with the ${NEW_CUT.cut.toLowerCase()}`}
+              />
             </>
           )}
         </div>

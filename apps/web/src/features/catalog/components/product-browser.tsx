@@ -33,7 +33,14 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       <label htmlFor="product-search" className="visually-hidden">
         Search the collections
       </label>
-      <input id="product-search" type="search" className={styles.searchInput} placeholder="A piece, a stone, a metal" value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        id="product-search"
+        type="search"
+        className={styles.searchInput}
+        placeholder="A piece, a stone, a metal"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <button type="submit" className={styles.searchButton}>
         Search
       </button>
@@ -124,19 +131,33 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
           <div className={styles.didYouMean} data-testid="did-you-mean">
             <p className={styles.noExact}>No piece matches “{q}” exactly.</p>
             <h2 className={styles.didYouMeanHeading}>
-              Did you mean <button type="button" className={styles.correction} onClick={() => update({ q: correctedQuery })}>“{correctedQuery}”</button>?
+              Did you mean{' '}
+              <button type="button" className={styles.correction} onClick={() => update({ q: correctedQuery })}>
+                “{correctedQuery}”
+              </button>
+              ?
             </h2>
           </div>
         ) : null}
         <ul className={`${styles.grid} ${styles[layout]}`} aria-busy={list.isPlaceholderData || undefined} data-testid="product-grid">
           {list.data.content.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} sizes={SIZES[layout]} isPriority={index < (layout === 'large' ? 1 : 2)} variant={layout === 'large' ? 'large' : 'regular'} headingLevel={2} />
+              <ProductCard
+                product={product}
+                sizes={SIZES[layout]}
+                isPriority={index < (layout === 'large' ? 1 : 2)}
+                variant={layout === 'large' ? 'large' : 'regular'}
+                headingLevel={2}
+              />
             </li>
           ))}
         </ul>
         {/* A list links its pages within the API's offset window (a search ranks, and pages by number throughout). */}
-        <Pagination page={state.page} totalPages={q ? list.data.totalPages : linkablePages(list.data.totalPages, size)} label="Product pages" />
+        <Pagination
+          page={state.page}
+          totalPages={q ? list.data.totalPages : linkablePages(list.data.totalPages, size)}
+          label="Product pages"
+        />
       </>
     );
   })();

@@ -20,7 +20,13 @@ export function productSubtitle(product: Product): string {
 }
 
 /** Image, name in the serif, metal and stone in small caps, price — the second view on hover. */
-export function ProductCard({ product, sizes = '(max-width: 425px) 50vw, (max-width: 1023px) 50vw, 25vw', isPriority, variant = 'regular', headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  sizes = '(max-width: 425px) 50vw, (max-width: 1023px) 50vw, 25vw',
+  isPriority,
+  variant = 'regular',
+  headingLevel = 3,
+}: ProductCardProps) {
   const [front, second] = product.images;
   const Heading = `h${headingLevel}` as const;
   // The second view only shows on hover or focus: it loads once the page has settled.

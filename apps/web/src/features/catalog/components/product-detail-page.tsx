@@ -36,7 +36,13 @@ function Gallery({ product }: { product: Product }) {
         <ul className={styles.thumbs} aria-label="Views">
           {product.images.map((image, i) => (
             <li key={`${image.variant}-${i}`}>
-              <button type="button" className={styles.thumb} aria-pressed={i === index} aria-label={`Show view ${i + 1}: ${image.alt || humanize(image.variant)}`} onClick={() => setIndex(i)}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={i === index}
+                aria-label={`Show view ${i + 1}: ${image.alt || humanize(image.variant)}`}
+                onClick={() => setIndex(i)}
+              >
                 <ResponsiveImage image={image} sizes="96px" alt="" />
               </button>
             </li>
@@ -74,9 +80,17 @@ export function ProductDetailPage() {
   const categoryName = categoryLabel ?? category.data?.name;
   const collections = useQuery({ ...collectionsWithProductsQuery(), enabled: Boolean(product.data) });
   const data = product.data;
-  usePageMeta(data?.name ?? (product.isError ? 'Piece not found' : 'Piece'), data ? `${data.name} — ${data.description.slice(0, 140)}` : undefined);
+  usePageMeta(
+    data?.name ?? (product.isError ? 'Piece not found' : 'Piece'),
+    data ? `${data.name} — ${data.description.slice(0, 140)}` : undefined,
+  );
 
-  if (product.isPending) return <div className={`${layout.container} ${styles.page}`}><DetailSkeleton /></div>;
+  if (product.isPending)
+    return (
+      <div className={`${layout.container} ${styles.page}`}>
+        <DetailSkeleton />
+      </div>
+    );
   if (product.isError) {
     const isMissing = product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
     return (

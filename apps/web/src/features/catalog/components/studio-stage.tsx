@@ -88,13 +88,23 @@ export function StudioStage({ name, images }: StudioStageProps) {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}: ${viewLabel(image, i)}`}
           >
-            <ResponsiveImage image={image} sizes="(max-width: 1023px) 100vw, 58vw" isPriority={i === 0} alt={i === index ? image.alt || name : ''} />
+            <ResponsiveImage
+              image={image}
+              sizes="(max-width: 1023px) 100vw, 58vw"
+              isPriority={i === 0}
+              alt={i === index ? image.alt || name : ''}
+            />
           </div>
         ))}
       </div>
       {count > 1 ? (
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} aria-label="Previous view" onClick={() => setIndex((i) => (i - 1 + count) % count)}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Previous view"
+            onClick={() => setIndex((i) => (i - 1 + count) % count)}
+          >
             <span aria-hidden="true">←</span>
           </button>
           <ul className={styles.views} aria-label="Choose a view">

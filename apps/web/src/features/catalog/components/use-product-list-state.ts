@@ -64,12 +64,21 @@ export function useProductListState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => readParams(searchParams, PRODUCT_LIST_SPEC), [searchParams]);
   const update = useCallback(
-    (patch: Partial<ProductListUrlState>) => setSearchParams((current) => patchParams(current, PRODUCT_LIST_SPEC, patch), { preventScrollReset: true }),
+    (patch: Partial<ProductListUrlState>) =>
+      setSearchParams((current) => patchParams(current, PRODUCT_LIST_SPEC, patch), { preventScrollReset: true }),
     [setSearchParams],
   );
-  const activeFilterCount = [state.q, state.category, state.metal, state.stone, state.cut, state.collection, state.availability, state.min, state.max].filter(
-    (v) => v !== undefined,
-  ).length;
+  const activeFilterCount = [
+    state.q,
+    state.category,
+    state.metal,
+    state.stone,
+    state.cut,
+    state.collection,
+    state.availability,
+    state.min,
+    state.max,
+  ].filter((v) => v !== undefined).length;
   const clear = useCallback(() => setSearchParams(new URLSearchParams(), { preventScrollReset: true }), [setSearchParams]);
   return { state, update, clear, activeFilterCount };
 }

@@ -45,7 +45,10 @@ export function View360Page() {
   const productId = search.get('product')?.trim() ?? '';
   const product = useQuery({ ...productQuery(productId), enabled: productId !== '' });
   const p = product.data;
-  usePageMeta(p ? `${p.name}, up close` : product.isError ? 'Piece not found' : 'Up close', p ? `${p.name} in 3D on the Mirror turntable.` : undefined);
+  usePageMeta(
+    p ? `${p.name}, up close` : product.isError ? 'Piece not found' : 'Up close',
+    p ? `${p.name} in 3D on the Mirror turntable.` : undefined,
+  );
 
   let body: ReactNode;
   if (!productId) {

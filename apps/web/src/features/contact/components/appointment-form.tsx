@@ -14,9 +14,27 @@ import { appointmentDays, appointmentSlots, type BookableBoutique } from '../slo
 import styles from './contact.module.css';
 
 const rules = lazyResolver(() => import('../contact-schemas').then((m) => m.appointmentResolver));
-const FIELDS: readonly Path<AppointmentForm>[] = ['name', 'email', 'phone', 'location', 'service', 'preferredDate', 'preferredTime', 'message'];
+const FIELDS: readonly Path<AppointmentForm>[] = [
+  'name',
+  'email',
+  'phone',
+  'location',
+  'service',
+  'preferredDate',
+  'preferredTime',
+  'message',
+];
 
-const SERVICES = ['Private viewing', 'Bridal consultation', 'Bespoke design', 'Resizing', 'Cleaning', 'Engraving', 'Appraisal', 'Repair'] as const;
+const SERVICES = [
+  'Private viewing',
+  'Bridal consultation',
+  'Bespoke design',
+  'Resizing',
+  'Cleaning',
+  'Engraving',
+  'Appraisal',
+  'Repair',
+] as const;
 
 export function toAppointmentModel(form: AppointmentForm): EmailModels['APPOINTMENT_REQUEST'] {
   const { pieces, ...model } = form;
@@ -94,13 +112,25 @@ export function AppointmentRequestForm({ boutiques, defaultBoutique, defaultPiec
     );
 
   return (
-    <form className={[styles.form, styles.appointment].join(' ')} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-label="Appointment request">
+    <form
+      className={[styles.form, styles.appointment].join(' ')}
+      onSubmit={onSubmit}
+      onFocus={rules.preload}
+      noValidate
+      aria-label="Appointment request"
+    >
       {formError ? (
         <p className={styles.alert} role="alert">
           {formError}
         </p>
       ) : null}
-      <Select label="Boutique" placeholder="Choose a boutique" options={boutiques.map((b) => ({ value: b.label, label: b.label }))} error={errors.location?.message} {...register('location')} />
+      <Select
+        label="Boutique"
+        placeholder="Choose a boutique"
+        options={boutiques.map((b) => ({ value: b.label, label: b.label }))}
+        error={errors.location?.message}
+        {...register('location')}
+      />
       <div className={[styles.row, styles.when].join(' ')}>
         <Select
           label="Date"
@@ -120,15 +150,39 @@ export function AppointmentRequestForm({ boutiques, defaultBoutique, defaultPiec
         />
       </div>
       <div className={styles.row}>
-        <Select label="Reason" placeholder="A private viewing" options={SERVICES.map((s) => ({ value: s, label: s }))} {...register('service', { setValueAs: emptyToUndefined })} />
-        <Input label="Phone" type="tel" isOptional autoComplete="tel" error={errors.phone?.message} {...register('phone', { setValueAs: emptyToUndefined })} />
+        <Select
+          label="Reason"
+          placeholder="A private viewing"
+          options={SERVICES.map((s) => ({ value: s, label: s }))}
+          {...register('service', { setValueAs: emptyToUndefined })}
+        />
+        <Input
+          label="Phone"
+          type="tel"
+          isOptional
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone', { setValueAs: emptyToUndefined })}
+        />
       </div>
-      <Input label="Pieces of interest" isOptional hint="A name or a reference." error={errors.pieces?.message} {...register('pieces', { setValueAs: emptyToUndefined })} />
+      <Input
+        label="Pieces of interest"
+        isOptional
+        hint="A name or a reference."
+        error={errors.pieces?.message}
+        {...register('pieces', { setValueAs: emptyToUndefined })}
+      />
       <div className={styles.row}>
         <Input label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       </div>
-      <Textarea label="Message" isOptional rows={2} error={errors.message?.message} {...register('message', { setValueAs: emptyToUndefined })} />
+      <Textarea
+        label="Message"
+        isOptional
+        rows={2}
+        error={errors.message?.message}
+        {...register('message', { setValueAs: emptyToUndefined })}
+      />
       <Captcha onToken={onToken} />
       {/* Always in view: the dialog scrolls under it on a short screen. */}
       <div className={styles.appointmentActions}>

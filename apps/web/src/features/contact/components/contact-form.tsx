@@ -75,7 +75,14 @@ export function ContactForm() {
         <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       </div>
       <div className={styles.row}>
-        <Input label="Phone" type="tel" isOptional autoComplete="tel" error={errors.phone?.message} {...register('phone', { setValueAs: emptyToUndefined })} />
+        <Input
+          label="Phone"
+          type="tel"
+          isOptional
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone', { setValueAs: emptyToUndefined })}
+        />
         <Input label="Subject" isOptional error={errors.subject?.message} {...register('subject', { setValueAs: emptyToUndefined })} />
       </div>
       <Textarea label="Message" rows={6} error={errors.message?.message} {...register('message')} />

@@ -44,9 +44,23 @@ export function ContactPage({ boutiques, isLoadingBoutiques }: ContactPageProps)
           <div className={styles.asideBlock}>
             <p className="eyebrow">Private appointment</p>
             <p className={styles.asideTitle}>See the pieces in a private salon</p>
-            <p className={styles.asideText}>Choose a boutique, a day and the pieces you would like to see; we prepare them for your visit.</p>
+            <p className={styles.asideText}>
+              Choose a boutique, a day and the pieces you would like to see; we prepare them for your visit.
+            </p>
             <div>
-              <Button variant="secondary" onClick={() => setParams((c) => { const n = new URLSearchParams(c); n.set('appointment', '1'); return n; }, { preventScrollReset: true })}>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  setParams(
+                    (c) => {
+                      const n = new URLSearchParams(c);
+                      n.set('appointment', '1');
+                      return n;
+                    },
+                    { preventScrollReset: true },
+                  )
+                }
+              >
                 Book an appointment
               </Button>
             </div>

@@ -32,7 +32,12 @@ export function AllNewsPage() {
               </li>
               {facets.years.map((y) => (
                 <li key={y}>
-                  <PageLink to={href({ year: y })} className={styles.tag} aria-current={query.year === y ? 'true' : undefined} variant="quick">
+                  <PageLink
+                    to={href({ year: y })}
+                    className={styles.tag}
+                    aria-current={query.year === y ? 'true' : undefined}
+                    variant="quick"
+                  >
                     {y}
                   </PageLink>
                 </li>
@@ -48,7 +53,12 @@ export function AllNewsPage() {
               </li>
               {facets.tags.map((t) => (
                 <li key={t}>
-                  <PageLink to={href({ tag: t })} className={styles.tag} aria-current={query.tag === t ? 'true' : undefined} variant="quick">
+                  <PageLink
+                    to={href({ tag: t })}
+                    className={styles.tag}
+                    aria-current={query.tag === t ? 'true' : undefined}
+                    variant="quick"
+                  >
                     {t}
                   </PageLink>
                 </li>
@@ -94,7 +104,11 @@ export function AllNewsPage() {
             <span>
               Page {result.page} of {result.totalPages}
             </span>
-            {result.page < result.totalPages ? <PageLink to={archiveHref(paths.allNews, { ...query, page: result.page + 1 })}>Older</PageLink> : <span />}
+            {result.page < result.totalPages ? (
+              <PageLink to={archiveHref(paths.allNews, { ...query, page: result.page + 1 })}>Older</PageLink>
+            ) : (
+              <span />
+            )}
           </nav>
         ) : null}
       </div>

@@ -23,7 +23,12 @@ export function NewsArticleView({ article }: { article: NewsArticle }) {
       />
       <div className={styles.container}>
         <div className={styles.articleHero}>
-          <ArticleCover collection={article.cover} alt={`${article.cover}, the collection`} sizes="(max-width: 1200px) 100vw, 1152px" isPriority />
+          <ArticleCover
+            collection={article.cover}
+            alt={`${article.cover}, the collection`}
+            sizes="(max-width: 1200px) 100vw, 1152px"
+            isPriority
+          />
         </div>
         <Markdown tree={article.body} className={styles.prose} />
         <PageLink to={paths.news} className={styles.back}>

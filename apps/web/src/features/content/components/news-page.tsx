@@ -28,7 +28,12 @@ export function NewsPage() {
             </li>
             {tags.map((t) => (
               <li key={t}>
-                <PageLink to={`/news?tag=${encodeURIComponent(t)}`} className={styles.tag} aria-current={t === tag ? 'true' : undefined} variant="quick">
+                <PageLink
+                  to={`/news?tag=${encodeURIComponent(t)}`}
+                  className={styles.tag}
+                  aria-current={t === tag ? 'true' : undefined}
+                  variant="quick"
+                >
                   {t}
                 </PageLink>
               </li>
@@ -39,7 +44,12 @@ export function NewsPage() {
           {list.map((article, i) => (
             <li key={article.slug}>
               <PageLink to={to.newsArticle(article.slug)} className={styles.card}>
-                <ArticleCover collection={article.cover} alt="" sizes={i === 0 ? '(max-width: 1023px) 100vw, 60vw' : '(max-width: 767px) 100vw, 33vw'} isPriority={i === 0} />
+                <ArticleCover
+                  collection={article.cover}
+                  alt=""
+                  sizes={i === 0 ? '(max-width: 1023px) 100vw, 60vw' : '(max-width: 767px) 100vw, 33vw'}
+                  isPriority={i === 0}
+                />
                 <div className={styles.cardText}>
                   <p className={styles.meta}>
                     <time dateTime={article.date}>{formatDate(article.date)}</time>

@@ -14,7 +14,11 @@ export function ServicesPage() {
   usePageMeta('Services', 'Bespoke design, resizing, cleaning, engraving and appraisal — the Mirror client services, for life.');
   return (
     <>
-      <PageIntro eyebrow="Client services" title="For the life of every piece" lead="From the first drawing to the hundredth polish, our ateliers look after the jewellery they make — and the jewellery you love." />
+      <PageIntro
+        eyebrow="Client services"
+        title="For the life of every piece"
+        lead="From the first drawing to the hundredth polish, our ateliers look after the jewellery they make — and the jewellery you love."
+      />
       <div className={styles.container}>
         <ol className={styles.services} data-testid="services-list">
           {services.map((service, i) => (

@@ -34,7 +34,8 @@ export function SupportPage() {
         {results.length === 0 ? (
           <EmptyState title="No answer matches your search">
             <p>
-              Write to <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> or <PageLink to={paths.contact}>contact us</PageLink>: our concierge replies within one working day.
+              Write to <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> or{' '}
+              <PageLink to={paths.contact}>contact us</PageLink>: our concierge replies within one working day.
             </p>
           </EmptyState>
         ) : (

@@ -46,7 +46,10 @@ export const designerDesignsQuery = (params: DesignerDesignsParams) =>
   queryOptions({
     queryKey: designerDashboardKeys.designs(params),
     queryFn: ({ signal }) =>
-      apiClient.get<ProductPage>(`/api/designers/${encodeURIComponent(params.designerId)}/designs`, { signal, query: { page: params.page, size: params.size, sort: params.sort } }),
+      apiClient.get<ProductPage>(`/api/designers/${encodeURIComponent(params.designerId)}/designs`, {
+        signal,
+        query: { page: params.page, size: params.size, sort: params.sort },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -54,7 +57,8 @@ export const designerDesignsQuery = (params: DesignerDesignsParams) =>
 export const mySubmissionsQuery = (params: MySubmissionsParams) =>
   queryOptions({
     queryKey: designerDashboardKeys.submissions(params),
-    queryFn: ({ signal }) => apiClient.get<Page<MySubmission>>('/api/submissions/mine', { signal, query: { page: params.page, size: params.size } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<MySubmission>>('/api/submissions/mine', { signal, query: { page: params.page, size: params.size } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

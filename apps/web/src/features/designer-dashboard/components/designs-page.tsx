@@ -34,7 +34,11 @@ export default function DesignerDesignsPage() {
     );
   }
   return (
-    <WorkspacePage title="Designs" crumbs={crumbs} subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'design' : 'designs'} on the site`}>
+    <WorkspacePage
+      title="Designs"
+      crumbs={crumbs}
+      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'design' : 'designs'} on the site`}
+    >
       <PiecesTableWrap>
         <DataTable<Product>
           id="designer-designs"

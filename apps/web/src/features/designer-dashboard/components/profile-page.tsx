@@ -21,7 +21,14 @@ import { designerProfileQuery } from '../api/designer-dashboard.queries';
 import styles from './designer-profile.module.css';
 
 /** What a designer may change about themselves (the server's DESIGNER_PROFILE_FIELDS, less the avatar). */
-const ProfileSchema = UpdateDesignerBodySchema.pick({ displayName: true, specialty: true, bio: true, email: true, website: true, country: true }).required({
+const ProfileSchema = UpdateDesignerBodySchema.pick({
+  displayName: true,
+  specialty: true,
+  bio: true,
+  email: true,
+  website: true,
+  country: true,
+}).required({
   displayName: true,
   specialty: true,
 });
@@ -51,7 +58,11 @@ function ProfileForm({ designer }: { designer: Designer }) {
     setError,
     reset,
     formState: { errors, isDirty },
-  } = useForm<ProfileValues, unknown, ProfileBody>({ resolver: zodResolver(ProfileSchema), mode: 'onTouched', defaultValues: valuesOf(designer) });
+  } = useForm<ProfileValues, unknown, ProfileBody>({
+    resolver: zodResolver(ProfileSchema),
+    mode: 'onTouched',
+    defaultValues: valuesOf(designer),
+  });
 
   const onSubmit = handleSubmit((body) => {
     setFormError(null);
@@ -78,14 +89,50 @@ function ProfileForm({ designer }: { designer: Designer }) {
         ) : null}
         <div className={styles.row}>
           <Input label="Name" autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />
-          <Input label="Specialty" autoComplete="off" hint="Shown under your name, e.g. High jewelry." error={errors.specialty?.message} {...register('specialty')} />
+          <Input
+            label="Specialty"
+            autoComplete="off"
+            hint="Shown under your name, e.g. High jewelry."
+            error={errors.specialty?.message}
+            {...register('specialty')}
+          />
         </div>
-        <Textarea label="Biography" rows={6} isOptional counterMax={5000} error={errors.bio?.message} {...register('bio', { setValueAs: blankToNull })} />
+        <Textarea
+          label="Biography"
+          rows={6}
+          isOptional
+          counterMax={5000}
+          error={errors.bio?.message}
+          {...register('bio', { setValueAs: blankToNull })}
+        />
         <div className={styles.row}>
-          <Input label="Email" type="email" isOptional autoComplete="email" error={errors.email?.message} {...register('email', { setValueAs: blankToNull })} />
-          <Input label="Website" type="url" isOptional autoComplete="url" placeholder="https://" error={errors.website?.message} {...register('website', { setValueAs: blankToNull })} />
+          <Input
+            label="Email"
+            type="email"
+            isOptional
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email', { setValueAs: blankToNull })}
+          />
+          <Input
+            label="Website"
+            type="url"
+            isOptional
+            autoComplete="url"
+            placeholder="https://"
+            error={errors.website?.message}
+            {...register('website', { setValueAs: blankToNull })}
+          />
         </div>
-        <Input label="Country" isOptional autoComplete="country" hint="Two letters, e.g. IT." maxLength={2} error={errors.country?.message} {...register('country', { setValueAs: blankToNull })} />
+        <Input
+          label="Country"
+          isOptional
+          autoComplete="country"
+          hint="Two letters, e.g. IT."
+          maxLength={2}
+          error={errors.country?.message}
+          {...register('country', { setValueAs: blankToNull })}
+        />
         <div className={styles.actions}>
           <p className={styles.saveState} data-testid="profile-save-state">
             {isDirty ? 'Unsaved changes' : `Saved · last change ${formatDateTime(designer.updatedAt)}`}
@@ -134,7 +181,11 @@ export default function DesignerProfilePage() {
   const profile = useQuery(designerProfileQuery());
   const crumbs = [{ label: 'Overview', to: paths.designerDashboard }];
   return (
-    <WorkspacePage title="Profile" crumbs={crumbs} subtitle={profile.data ? `${profile.data.displayName} · ${profile.data.specialty}` : '\u00a0'}>
+    <WorkspacePage
+      title="Profile"
+      crumbs={crumbs}
+      subtitle={profile.data ? `${profile.data.displayName} · ${profile.data.specialty}` : '\u00a0'}
+    >
       {profile.isError ? (
         <QueryError error={profile.error} onRetry={() => void profile.refetch()} title="Your profile could not be loaded" />
       ) : profile.isPending ? (

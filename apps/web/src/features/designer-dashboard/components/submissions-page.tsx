@@ -25,15 +25,32 @@ const column = createColumnHelper<MySubmission>();
 
 function submissionColumns(): ColumnDef<MySubmission, never>[] {
   return [
-    column.accessor((s) => s.collectionTitle ?? s.brandName ?? s.name, { id: 'entry', header: 'Entry', enableSorting: false, enableHiding: false }),
+    column.accessor((s) => s.collectionTitle ?? s.brandName ?? s.name, {
+      id: 'entry',
+      header: 'Entry',
+      enableSorting: false,
+      enableHiding: false,
+    }),
     column.accessor('status', {
       id: 'status',
       header: 'Status',
       enableSorting: false,
       cell: (info) => <StatusDot tone={SUBMISSION_TONE[info.getValue()]}>{humanize(info.getValue())}</StatusDot>,
     }),
-    column.accessor('createdAt', { id: 'createdAt', header: 'Sent', enableSorting: false, meta: { align: 'end' }, cell: (info) => formatShortDate(info.getValue()) }),
-    column.accessor('statusChangedAt', { id: 'statusChangedAt', header: 'Last change', enableSorting: false, meta: { align: 'end' }, cell: (info) => formatShortDate(info.getValue()) }),
+    column.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Sent',
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: (info) => formatShortDate(info.getValue()),
+    }),
+    column.accessor('statusChangedAt', {
+      id: 'statusChangedAt',
+      header: 'Last change',
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: (info) => formatShortDate(info.getValue()),
+    }),
     column.accessor('country', { id: 'country', header: 'Country', enableSorting: false, cell: (info) => info.getValue() ?? '—' }),
     column.accessor((s) => s.files.length, { id: 'files', header: 'Files', enableSorting: false, meta: { align: 'end' } }),
   ] as ColumnDef<MySubmission, never>[];

@@ -41,7 +41,9 @@ export function useSubmitJewelryWeek() {
           form.append('bucketName', UPLOAD_DEFAULT_BUCKET);
           form.append('folderPath', JEWELRY_WEEK_UPLOAD_FOLDER);
           form.append('file', file, file.name);
-          result = await uploadWithProgress<UploadedFile>(UPLOAD_PATH, form, { onProgress: ({ loaded }) => onProgress(overallProgress(sizes, index, loaded)) });
+          result = await uploadWithProgress<UploadedFile>(UPLOAD_PATH, form, {
+            onProgress: ({ loaded }) => onProgress(overallProgress(sizes, index, loaded)),
+          });
           uploaded.set(file, result);
         }
         onProgress(overallProgress(sizes, index + 1, 0));
@@ -49,8 +51,18 @@ export function useSubmitJewelryWeek() {
       }
       onProgress(1);
       const full = { ...model, files: results.map((r, i) => ({ url: r.url, name: files[i]!.name.slice(0, 200) })) };
-      await apiClient.email<QueuedEmail>(EMAIL_PATH, { emailType: 'JEWELRY_WEEK_SUBMISSION', recipients: [env.brandInbox], model: full, captchaToken });
-      await apiClient.email<QueuedEmail>(EMAIL_PATH, { emailType: 'JEWELRY_WEEK_CONFIRMATION', recipients: [model.email], model: full, captchaToken });
+      await apiClient.email<QueuedEmail>(EMAIL_PATH, {
+        emailType: 'JEWELRY_WEEK_SUBMISSION',
+        recipients: [env.brandInbox],
+        model: full,
+        captchaToken,
+      });
+      await apiClient.email<QueuedEmail>(EMAIL_PATH, {
+        emailType: 'JEWELRY_WEEK_CONFIRMATION',
+        recipients: [model.email],
+        model: full,
+        captchaToken,
+      });
       return full;
     },
   });

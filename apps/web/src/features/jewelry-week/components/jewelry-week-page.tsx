@@ -20,7 +20,10 @@ const FIELDS: readonly Path<FormValues>[] = ['name', 'email', 'country', 'websit
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export function JewelryWeekPage() {
-  usePageMeta('Mirror in Milan — Digital Jewelry Week', 'Independent designers: submit your portfolio for Mirror in Milan, the Maison’s digital jewelry week.');
+  usePageMeta(
+    'Mirror in Milan — Digital Jewelry Week',
+    'Independent designers: submit your portfolio for Mirror in Milan, the Maison’s digital jewelry week.',
+  );
   const submit = useSubmitJewelryWeek();
   const navigate = useNavigate();
   const fileInputId = useId();
@@ -78,7 +81,8 @@ export function JewelryWeekPage() {
           Mirror in <em>Milan</em>
         </h1>
         <p className={styles.lead}>
-          Independent designers are invited to present a collection alongside the Maison. Send us your portfolio — up to five images or PDFs — and a statement about the work. Our jury answers every designer within four weeks.
+          Independent designers are invited to present a collection alongside the Maison. Send us your portfolio — up to five images or PDFs
+          — and a statement about the work. Our jury answers every designer within four weeks.
         </p>
       </header>
       <form className={styles.form} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-labelledby="page-title">
@@ -95,13 +99,31 @@ export function JewelryWeekPage() {
           </div>
           <div className={styles.row}>
             <Input label="Country" autoComplete="country-name" error={errors.country?.message} {...register('country')} />
-            <Input label="Website or portfolio" isOptional type="url" error={errors.website?.message} {...register('website', { setValueAs: emptyToUndefined })} />
+            <Input
+              label="Website or portfolio"
+              isOptional
+              type="url"
+              error={errors.website?.message}
+              {...register('website', { setValueAs: emptyToUndefined })}
+            />
           </div>
         </fieldset>
         <fieldset className={styles.group}>
           <legend className={styles.legend}>The collection</legend>
-          <Input label="Collection title" isOptional error={errors.collectionTitle?.message} {...register('collectionTitle', { setValueAs: emptyToUndefined })} />
-          <Textarea label="Collection statement" rows={7} counterMax={STATEMENT_MAX} hint="What the collection is about, its materials and how it was made." error={errors.message?.message} {...register('message')} />
+          <Input
+            label="Collection title"
+            isOptional
+            error={errors.collectionTitle?.message}
+            {...register('collectionTitle', { setValueAs: emptyToUndefined })}
+          />
+          <Textarea
+            label="Collection statement"
+            rows={7}
+            counterMax={STATEMENT_MAX}
+            hint="What the collection is about, its materials and how it was made."
+            error={errors.message?.message}
+            {...register('message')}
+          />
         </fieldset>
         <fieldset className={styles.group}>
           <legend className={styles.legend}>Portfolio</legend>
@@ -133,7 +155,13 @@ export function JewelryWeekPage() {
                 <li key={`${file.name}-${i}`}>
                   <span className={styles.fileName}>{file.name}</span>
                   <span className={styles.fileSize}>{formatBytes(file.size)}</span>
-                  <button type="button" className={styles.remove} onClick={() => setFiles(files.filter((_, j) => j !== i))} disabled={submit.isPending} aria-label={`Remove ${file.name}`}>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    onClick={() => setFiles(files.filter((_, j) => j !== i))}
+                    disabled={submit.isPending}
+                    aria-label={`Remove ${file.name}`}
+                  >
                     Remove
                   </button>
                 </li>

@@ -18,7 +18,8 @@ export function SubmitSuccessPage() {
       </h1>
       <span className={styles.rule} aria-hidden="true" />
       <p className={styles.lead}>
-        Your portfolio is with our jury. A confirmation has been sent{state.email ? ` to ${state.email}` : ''}; we answer every designer within four weeks.
+        Your portfolio is with our jury. A confirmation has been sent{state.email ? ` to ${state.email}` : ''}; we answer every designer
+        within four weeks.
       </p>
       <PageLink to={paths.home} className={buttonClassName({ variant: 'secondary' })}>
         Return to the Maison

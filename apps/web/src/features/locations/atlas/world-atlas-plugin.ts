@@ -48,7 +48,11 @@ const LEVELS: LevelSpec[] = [
 ];
 
 const require = createRequire(import.meta.url);
-const projection = () => geoMercator().scale(MERCATOR_SCALE).translate([WORLD_WIDTH / 2, WORLD_WIDTH / 2]).precision(0);
+const projection = () =>
+  geoMercator()
+    .scale(MERCATOR_SCALE)
+    .translate([WORLD_WIDTH / 2, WORLD_WIDTH / 2])
+    .precision(0);
 
 type Arc = [number, number][];
 
@@ -169,8 +173,14 @@ function buildLevel(spec: LevelSpec): { tiles: { rect: Rect; data: AtlasTile }[]
   const raw = JSON.parse(readFileSync(require.resolve(`world-atlas/${spec.source}`), 'utf8')) as Topology;
   const topology = simplified(raw, spec.tolerance);
   const object = topology.objects.countries as GeometryCollection<{ name: string }>;
-  const countries = (feature(topology, object).features as Feature<Polygon | MultiPolygon, { name: string }>[]).filter((f) => f.geometry && f.properties.name !== 'Antarctica');
-  const fills: Item<Polygon | MultiPolygon>[] = countries.map((f) => ({ name: f.properties.name, geometry: f.geometry, bounds: boundsOf(f.geometry) }));
+  const countries = (feature(topology, object).features as Feature<Polygon | MultiPolygon, { name: string }>[]).filter(
+    (f) => f.geometry && f.properties.name !== 'Antarctica',
+  );
+  const fills: Item<Polygon | MultiPolygon>[] = countries.map((f) => ({
+    name: f.properties.name,
+    geometry: f.geometry,
+    bounds: boundsOf(f.geometry),
+  }));
   const coast = lines(mesh(topology, object, (a, b) => a === b)).map((geometry) => ({ geometry, bounds: boundsOf(geometry) }));
   const borders = lines(mesh(topology, object, (a, b) => a !== b)).map((geometry) => ({ geometry, bounds: boundsOf(geometry) }));
 
@@ -178,7 +188,8 @@ function buildLevel(spec: LevelSpec): { tiles: { rect: Rect; data: AtlasTile }[]
   if (spec.tileSize === null) rects.push(WORLD);
   else
     for (let y0 = WORLD.y0; y0 < WORLD.y1; y0 += spec.tileSize)
-      for (let x0 = 0; x0 < WORLD_WIDTH; x0 += spec.tileSize) rects.push({ x0, y0, x1: Math.min(WORLD_WIDTH, x0 + spec.tileSize), y1: Math.min(WORLD.y1, y0 + spec.tileSize) });
+      for (let x0 = 0; x0 < WORLD_WIDTH; x0 += spec.tileSize)
+        rects.push({ x0, y0, x1: Math.min(WORLD_WIDTH, x0 + spec.tileSize), y1: Math.min(WORLD.y1, y0 + spec.tileSize) });
 
   const tiles: { rect: Rect; data: AtlasTile }[] = [];
   for (const rect of rects) {
@@ -196,7 +207,15 @@ function buildLevel(spec: LevelSpec): { tiles: { rect: Rect; data: AtlasTile }[]
     if (!tileCountries.length) continue;
     // One tile (the world): its fills are stroked, nothing to trace but the crop. Tiles: lines apart.
     const stroke = (items: Item<LineString>[]) =>
-      spec.tileSize === null ? '' : compactPath(items.filter((i) => intersects(i.bounds, rect)).map((i) => draw(i.geometry) ?? '').join(''), spec.digits);
+      spec.tileSize === null
+        ? ''
+        : compactPath(
+            items
+              .filter((i) => intersects(i.bounds, rect))
+              .map((i) => draw(i.geometry) ?? '')
+              .join(''),
+            spec.digits,
+          );
     tiles.push({ rect, data: { countries: tileCountries, coast: stroke(coast), borders: stroke(borders) } });
   }
 
@@ -204,7 +223,8 @@ function buildLevel(spec: LevelSpec): { tiles: { rect: Rect; data: AtlasTile }[]
   const measure = geoPath(projection());
   const labels: AtlasManifest['labels'] = [];
   for (const f of countries) {
-    const polygons: Polygon[] = f.geometry.type === 'Polygon' ? [f.geometry] : f.geometry.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }));
+    const polygons: Polygon[] =
+      f.geometry.type === 'Polygon' ? [f.geometry] : f.geometry.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }));
     let best: { area: number; centroid: [number, number] } | null = null;
     for (const polygon of polygons) {
       const area = measure.area(polygon);
@@ -213,7 +233,12 @@ function buildLevel(spec: LevelSpec): { tiles: { rect: Rect; data: AtlasTile }[]
     if (!best || !Number.isFinite(best.centroid[0])) continue;
     const [x, y] = best.centroid;
     if (y < WORLD.y0 || y > WORLD.y1) continue;
-    labels.push({ name: f.properties.name, x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100, area: Math.round(best.area * 100) / 100 });
+    labels.push({
+      name: f.properties.name,
+      x: Math.round(x * 100) / 100,
+      y: Math.round(y * 100) / 100,
+      area: Math.round(best.area * 100) / 100,
+    });
   }
   labels.sort((a, b) => b.area - a.area);
   return { tiles, labels };
@@ -232,14 +257,16 @@ function generate(cacheDir: string): Generated {
   const files = new Map<string, string>();
   const manifestFile = path.join(cacheDir, 'manifest.json');
   if (existsSync(manifestFile)) {
-    for (const name of readdirSync(cacheDir)) if (name !== 'manifest.json') files.set(name, readFileSync(path.join(cacheDir, name), 'utf8'));
+    for (const name of readdirSync(cacheDir))
+      if (name !== 'manifest.json') files.set(name, readFileSync(path.join(cacheDir, name), 'utf8'));
     return { files, manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as AtlasManifest };
   }
   const manifest: AtlasManifest = { levels: [], labels: [] };
   for (const spec of LEVELS) {
     const { tiles, labels } = buildLevel(spec);
     if (spec.tileSize === null) manifest.labels = labels;
-    const rounded = (r: Rect): [number, number, number, number] => [r.x0, r.y0, r.x1, r.y1].map((v) => Math.round(v * 100) / 100) as [number, number, number, number];
+    const rounded = (r: Rect): [number, number, number, number] =>
+      [r.x0, r.y0, r.x1, r.y1].map((v) => Math.round(v * 100) / 100) as [number, number, number, number];
     manifest.levels.push({
       name: spec.name,
       minZoom: spec.minZoom,
@@ -262,7 +289,10 @@ function generate(cacheDir: string): Generated {
 
 /** The manifest with every tile URL under `prefix`. */
 function withPrefix(manifest: AtlasManifest, prefix: string): string {
-  return JSON.stringify({ ...manifest, levels: manifest.levels.map((l) => ({ ...l, tiles: l.tiles.map((t) => (t.url ? { ...t, url: `${prefix}${t.url}` } : t)) })) });
+  return JSON.stringify({
+    ...manifest,
+    levels: manifest.levels.map((l) => ({ ...l, tiles: l.tiles.map((t) => (t.url ? { ...t, url: `${prefix}${t.url}` } : t)) })),
+  });
 }
 
 export function worldAtlas(): Plugin {

@@ -1,10 +1,36 @@
 import type { Location } from '@mirror/contract';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import atlasUrl from 'virtual:world-atlas';
 import { REDUCED_MOTION_QUERY, matchesMedia } from '../../../lib/media';
 import type { AtlasManifest, AtlasTile } from '../atlas/atlas-types';
 import { clusterLabel, clusterMarkers, clusterName, placeLabels, spreadAround, type Box } from '../map/cluster';
-import { CITY_ZOOM, MAX_ZOOM, clampView, fitView, interpolateView, levelIndexFor, panBy, scaleOf, tilesIn, toScreen, visibleRect, zoomAt, type Size, type View } from '../map/view';
+import {
+  CITY_ZOOM,
+  MAX_ZOOM,
+  clampView,
+  fitView,
+  interpolateView,
+  levelIndexFor,
+  panBy,
+  scaleOf,
+  tilesIn,
+  toScreen,
+  visibleRect,
+  zoomAt,
+  type Size,
+  type View,
+} from '../map/view';
 import { project } from '../projection';
 import styles from './boutique-map.module.css';
 
@@ -239,7 +265,12 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
     }
     if (event.target !== event.currentTarget) return;
     const step = 96;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [step, 0],
+      ArrowRight: [-step, 0],
+      ArrowUp: [0, step],
+      ArrowDown: [0, -step],
+    };
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
@@ -289,7 +320,10 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
     for (let i = levelIndexFor(manifest.levels, view.k); i >= 0; i -= 1) {
       const level = manifest.levels[i]!;
       const tiles = tilesIn(level.tiles, rect);
-      const data = tiles.map((t) => ({ key: t.url ?? `${level.name}-${t.rect.join(',')}`, tile: t.data ?? (t.url ? loadedTiles.get(t.url) : undefined) }));
+      const data = tiles.map((t) => ({
+        key: t.url ?? `${level.name}-${t.rect.join(',')}`,
+        tile: t.data ?? (t.url ? loadedTiles.get(t.url) : undefined),
+      }));
       if (data.every((d) => d.tile)) {
         layers = data as { key: string; tile: AtlasTile }[];
         levelName = level.name;
@@ -306,7 +340,9 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
     if (cluster.ids.length === 1) pins.push({ key: cluster.ids[0]!, kind: 'marker', ids: cluster.ids, x: cluster.x, y: cluster.y });
     else if (spread && cluster.ids.every((id) => spread.ids.includes(id))) {
       spreads.push(cluster);
-      spreadAround(cluster, cluster.ids.length).forEach((p, i) => pins.push({ key: cluster.ids[i]!, kind: 'marker', ids: [cluster.ids[i]!], x: p.x, y: p.y, from: cluster }));
+      spreadAround(cluster, cluster.ids.length).forEach((p, i) =>
+        pins.push({ key: cluster.ids[i]!, kind: 'marker', ids: [cluster.ids[i]!], x: p.x, y: p.y, from: cluster }),
+      );
     } else pins.push({ key: cluster.ids.join('+'), kind: 'cluster', ids: cluster.ids, x: cluster.x, y: cluster.y });
   }
   const inFrame = (p: { x: number; y: number }) => p.x >= 0 && p.y >= 0 && p.x <= size.width && p.y <= size.height;
@@ -333,7 +369,9 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
       rank: (p.ids.includes(activeId ?? '') ? 1000 : 0) + p.ids.length - (p.from ? 500 : 0),
       gap: p.kind === 'cluster' ? 21 : 12,
     })),
-    ...spreads.filter(inFrame).map((c) => ({ key: `spread-${c.ids.join('+')}`, text: cities(c.ids)[0]!, x: c.x, y: c.y, small: false, rank: 900, gap: 9 })),
+    ...spreads
+      .filter(inFrame)
+      .map((c) => ({ key: `spread-${c.ids.join('+')}`, text: cities(c.ids)[0]!, x: c.x, y: c.y, small: false, rank: 900, gap: 9 })),
   ]
     .sort((a, b) => b.rank - a.rank)
     .map((l) => {
@@ -352,7 +390,9 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
     obstacles,
     frameBox,
   );
-  const placedCities = cityLabels.flatMap((l, i) => (cityChoice[i]! >= 0 ? [{ ...l, side: cityChoice[i]!, box: l.boxes[cityChoice[i]!]! }] : []));
+  const placedCities = cityLabels.flatMap((l, i) =>
+    cityChoice[i]! >= 0 ? [{ ...l, side: cityChoice[i]!, box: l.boxes[cityChoice[i]!]! }] : [],
+  );
   const countryCandidates = (manifest?.labels ?? [])
     .map((l) => ({ ...l, p: toScreen(l, view, size), w: countryWidth(l.name) }))
     .filter(({ p, w, area }) => inFrame(p) && area * s * s > w * 16 * 5)
@@ -364,7 +404,11 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
   );
   /** Where a label's text is anchored in its box: its start, its end (left of the pin), its centre. */
   const labelTransform = ({ side, box }: { side: number; box: Box }) =>
-    side === 0 ? `translate(${box.x0}px, ${(box.y0 + box.y1) / 2}px) translateY(-50%)` : side === 1 ? `translate(${box.x1}px, ${(box.y0 + box.y1) / 2}px) translate(-100%, -50%)` : `translate(${(box.x0 + box.x1) / 2}px, ${(box.y0 + box.y1) / 2}px) translate(-50%, -50%)`;
+    side === 0
+      ? `translate(${box.x0}px, ${(box.y0 + box.y1) / 2}px) translateY(-50%)`
+      : side === 1
+        ? `translate(${box.x1}px, ${(box.y0 + box.y1) / 2}px) translate(-100%, -50%)`
+        : `translate(${(box.x0 + box.x1) / 2}px, ${(box.y0 + box.y1) / 2}px) translate(-50%, -50%)`;
 
   return (
     <div
@@ -409,13 +453,22 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
       <div className={styles.labels} aria-hidden="true">
         {countryCandidates.map((l, i) =>
           countryChoice[i]! >= 0 ? (
-            <span key={l.name} className={styles.countryLabel} style={{ transform: `translate(${l.p.x}px, ${l.p.y}px) translate(-50%, -50%)` }}>
+            <span
+              key={l.name}
+              className={styles.countryLabel}
+              style={{ transform: `translate(${l.p.x}px, ${l.p.y}px) translate(-50%, -50%)` }}
+            >
               {l.name}
             </span>
           ) : null,
         )}
         {placedCities.map((l) => (
-          <span key={l.key} data-map-label="" className={l.small ? styles.nameLabel : styles.cityLabel} style={{ transform: labelTransform(l) }}>
+          <span
+            key={l.key}
+            data-map-label=""
+            className={l.small ? styles.nameLabel : styles.cityLabel}
+            style={{ transform: labelTransform(l) }}
+          >
             {l.text}
           </span>
         ))}
@@ -426,7 +479,15 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
         if (pin.kind === 'cluster') {
           const names = cities(pin.ids);
           return (
-            <button key={pin.key} type="button" className={styles.cluster} style={style} data-active={isActive || undefined} aria-label={clusterName(names)} onClick={() => expand(pin.ids)}>
+            <button
+              key={pin.key}
+              type="button"
+              className={styles.cluster}
+              style={style}
+              data-active={isActive || undefined}
+              aria-label={clusterName(names)}
+              onClick={() => expand(pin.ids)}
+            >
               <span aria-hidden="true">{pin.ids.length}</span>
             </button>
           );

@@ -46,7 +46,14 @@ export function directionsUrl(location: Pick<Location, 'latitude' | 'longitude'>
 
 function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isActive: boolean; onFocus: () => void }) {
   return (
-    <li className={styles.card} data-active={isActive || undefined} id={`boutique-${location.id}`} onMouseEnter={onFocus} onFocusCapture={onFocus} data-testid="boutique">
+    <li
+      className={styles.card}
+      data-active={isActive || undefined}
+      id={`boutique-${location.id}`}
+      onMouseEnter={onFocus}
+      onFocusCapture={onFocus}
+      data-testid="boutique"
+    >
       <p className="eyebrow">
         {location.city}, {location.country} · {humanize(location.type)}
       </p>
@@ -74,7 +81,10 @@ function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isA
       {upcoming(location).length ? (
         // Depends on the clock, like today's hours.
         <p className={styles.today} data-testid="closures" suppressHydrationWarning>
-          Closed {upcoming(location).map((c) => `${formatShortDate(c.date)}${c.note ? ` (${c.note})` : ''}`).join(', ')}
+          Closed{' '}
+          {upcoming(location)
+            .map((c) => `${formatShortDate(c.date)}${c.note ? ` (${c.note})` : ''}`)
+            .join(', ')}
         </p>
       ) : null}
       {location.services.length ? <p className={styles.services}>{location.services.map(humanize).join(' · ')}</p> : null}
@@ -86,7 +96,11 @@ function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isA
         </a>
       </div>
       {location.isAppointmentBookable ? (
-        <PageLink to={to.appointment({ boutique: location.id })} className={buttonClassName({ variant: 'secondary', size: 'small' })} aria-label={`Book an appointment at ${location.name}`}>
+        <PageLink
+          to={to.appointment({ boutique: location.id })}
+          className={buttonClassName({ variant: 'secondary', size: 'small' })}
+          aria-label={`Book an appointment at ${location.name}`}
+        >
           Book an appointment
         </PageLink>
       ) : null}
@@ -98,13 +112,20 @@ export function LocationsPage() {
   usePageMeta('Boutiques', 'Find a Mirror boutique: addresses, opening hours and services, and book a private appointment.');
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readParams(params, SPEC), [params]);
-  const update = (patch: Partial<LocationUrlState>) => setParams((current) => patchParams(current, SPEC, patch), { preventScrollReset: true });
+  const update = (patch: Partial<LocationUrlState>) =>
+    setParams((current) => patchParams(current, SPEC, patch), { preventScrollReset: true });
   const facets = useQuery(locationFacetsQuery());
   const list = useQuery(locationsQuery({ city: state.city, type: state.type, service: state.service }));
   const [activeId, setActiveId] = useState<string | null>(null);
   const locations = list.data?.content ?? [];
 
-  const select = (label: string, value: string | undefined, options: { value: string; count: number }[] | undefined, onChange: (v: string | undefined) => void, format: (v: string) => string = humanize) => (
+  const select = (
+    label: string,
+    value: string | undefined,
+    options: { value: string; count: number }[] | undefined,
+    onChange: (v: string | undefined) => void,
+    format: (v: string) => string = humanize,
+  ) => (
     <label className={styles.filter}>
       <span className="eyebrow">{label}</span>
       <select value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
@@ -130,7 +151,8 @@ export function LocationsPage() {
         </div>
       </div>
     );
-  else if (list.isError) body = <QueryError error={list.error} onRetry={() => void list.refetch()} title="The boutiques could not be loaded" />;
+  else if (list.isError)
+    body = <QueryError error={list.error} onRetry={() => void list.refetch()} title="The boutiques could not be loaded" />;
   else if (locations.length === 0)
     body = (
       <EmptyState title="No boutique matches these filters">
@@ -148,13 +170,20 @@ export function LocationsPage() {
             activeId={activeId}
             onSelect={(id) => {
               setActiveId(id);
-              document.getElementById(`boutique-${id}`)?.scrollIntoView({ behavior: matchesMedia(REDUCED_MOTION_QUERY) ? 'auto' : 'smooth', block: 'nearest' });
+              document
+                .getElementById(`boutique-${id}`)
+                ?.scrollIntoView({ behavior: matchesMedia(REDUCED_MOTION_QUERY) ? 'auto' : 'smooth', block: 'nearest' });
             }}
           />
         </div>
         <ul className={styles.list} aria-busy={list.isPlaceholderData || undefined}>
           {locations.map((location) => (
-            <BoutiqueCard key={location.id} location={location} isActive={location.id === activeId} onFocus={() => setActiveId(location.id)} />
+            <BoutiqueCard
+              key={location.id}
+              location={location}
+              isActive={location.id === activeId}
+              onFocus={() => setActiveId(location.id)}
+            />
           ))}
         </ul>
       </div>
@@ -162,12 +191,24 @@ export function LocationsPage() {
 
   return (
     <>
-      <PageIntro eyebrow="Our boutiques" title="Visit the Maison" lead="A private salon, a glass of champagne and the pieces you wish to see — in Paris, Milan, London and beyond." />
+      <PageIntro
+        eyebrow="Our boutiques"
+        title="Visit the Maison"
+        lead="A private salon, a glass of champagne and the pieces you wish to see — in Paris, Milan, London and beyond."
+      />
       <div className={styles.container}>
         <div className={styles.filters} role="group" aria-label="Filter boutiques">
-          {select('City', state.city, facets.data?.cities, (city) => update({ city }), (v) => v)}
+          {select(
+            'City',
+            state.city,
+            facets.data?.cities,
+            (city) => update({ city }),
+            (v) => v,
+          )}
           {select('Type', state.type, facets.data?.types, (type) => update({ type: type as LocationUrlState['type'] }))}
-          {select('Service', state.service, facets.data?.services, (service) => update({ service: service as LocationUrlState['service'] }))}
+          {select('Service', state.service, facets.data?.services, (service) =>
+            update({ service: service as LocationUrlState['service'] }),
+          )}
           <p className={styles.count} aria-live="polite">
             {list.data ? `${list.data.totalElements} ${list.data.totalElements === 1 ? 'address' : 'addresses'}` : '\u00a0'}
           </p>

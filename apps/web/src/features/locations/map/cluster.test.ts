@@ -42,7 +42,8 @@ describe('spreadAround', () => {
     expect(points[0]!.y).toBeCloseTo(70);
     for (const p of points) expect(Math.hypot(p.x - 100, p.y - 100)).toBeCloseTo(30);
     for (let i = 0; i < points.length; i += 1)
-      for (let j = i + 1; j < points.length; j += 1) expect(Math.hypot(points[i]!.x - points[j]!.x, points[i]!.y - points[j]!.y)).toBeGreaterThan(30);
+      for (let j = i + 1; j < points.length; j += 1)
+        expect(Math.hypot(points[i]!.x - points[j]!.x, points[i]!.y - points[j]!.y)).toBeGreaterThan(30);
   });
 
   it('widens the circle for many members', () => {
@@ -69,7 +70,13 @@ describe('placeLabels', () => {
   it('takes the first free candidate, or leaves a label out', () => {
     const right = { x0: 10, y0: 0, x1: 60, y1: 20 };
     const left = { x0: -60, y0: 0, x1: -10, y1: 20 };
-    expect(placeLabels([[right, left], [right, left], [right, left]])).toEqual([0, 1, -1]);
+    expect(
+      placeLabels([
+        [right, left],
+        [right, left],
+        [right, left],
+      ]),
+    ).toEqual([0, 1, -1]);
   });
 
   it('keeps labels off the obstacles (the markers)', () => {

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { WORLD, WORLD_WIDTH, project } from '../projection';
-import { CITY_ZOOM, MAX_ZOOM, clampView, fitView, interpolateView, levelIndexFor, panBy, tilesIn, toScreen, toWorld, visibleRect, zoomAt } from './view';
+import {
+  CITY_ZOOM,
+  MAX_ZOOM,
+  clampView,
+  fitView,
+  interpolateView,
+  levelIndexFor,
+  panBy,
+  tilesIn,
+  toScreen,
+  toWorld,
+  visibleRect,
+  zoomAt,
+} from './view';
 
 const size = { width: 800, height: 640 };
 const paris = project(2.3294, 48.8674);

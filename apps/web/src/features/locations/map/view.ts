@@ -48,7 +48,8 @@ export function clampView(view: View, size: Size): View {
   const s = (k * size.width) / WORLD_WIDTH;
   const hw = size.width / 2 / s;
   const hh = size.height / 2 / s;
-  const fit = (c: number, half: number, lo: number, hi: number) => (hi - lo <= 2 * half ? (lo + hi) / 2 : Math.min(hi - half, Math.max(lo + half, c)));
+  const fit = (c: number, half: number, lo: number, hi: number) =>
+    hi - lo <= 2 * half ? (lo + hi) / 2 : Math.min(hi - half, Math.max(lo + half, c));
   return { k, cx: fit(view.cx, hw, WORLD.x0, WORLD.x1), cy: fit(view.cy, hh, WORLD.y0, WORLD.y1) };
 }
 

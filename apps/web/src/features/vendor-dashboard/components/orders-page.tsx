@@ -34,8 +34,17 @@ function statusTone(status: OrderStatus) {
 function lineColumns(): ColumnDef<VendorOrderLine, never>[] {
   const column = createColumnHelper<VendorOrderLine>();
   return [
-    column.accessor('orderNumber', { id: 'orderNumber', header: 'Order', enableHiding: false, cell: (info) => <span className={styles.num}>{info.getValue()}</span> }),
-    column.accessor('orderedAt', { id: 'orderedAt', header: 'Date', cell: (info) => <span className={styles.num}>{formatShortDate(info.getValue())}</span> }),
+    column.accessor('orderNumber', {
+      id: 'orderNumber',
+      header: 'Order',
+      enableHiding: false,
+      cell: (info) => <span className={styles.num}>{info.getValue()}</span>,
+    }),
+    column.accessor('orderedAt', {
+      id: 'orderedAt',
+      header: 'Date',
+      cell: (info) => <span className={styles.num}>{formatShortDate(info.getValue())}</span>,
+    }),
     column.accessor('productName', {
       id: 'piece',
       header: 'Piece',
@@ -49,7 +58,12 @@ function lineColumns(): ColumnDef<VendorOrderLine, never>[] {
         </>
       ),
     }),
-    column.accessor('quantity', { id: 'quantity', header: 'Qty', meta: { align: 'end', label: 'Quantity' }, cell: (info) => <span className={styles.num}>{formatCount(info.getValue())}</span> }),
+    column.accessor('quantity', {
+      id: 'quantity',
+      header: 'Qty',
+      meta: { align: 'end', label: 'Quantity' },
+      cell: (info) => <span className={styles.num}>{formatCount(info.getValue())}</span>,
+    }),
     column.accessor('lineTotal', {
       id: 'lineTotal',
       header: 'Line total',
@@ -57,7 +71,12 @@ function lineColumns(): ColumnDef<VendorOrderLine, never>[] {
       meta: { align: 'end' },
       cell: (info) => <span className={styles.num}>{formatMoney(info.getValue(), info.row.original.currency)}</span>,
     }),
-    column.accessor('orderStatus', { id: 'status', header: 'Status', enableSorting: false, cell: (info) => <StatusDot tone={statusTone(info.getValue())}>{humanize(info.getValue())}</StatusDot> }),
+    column.accessor('orderStatus', {
+      id: 'status',
+      header: 'Status',
+      enableSorting: false,
+      cell: (info) => <StatusDot tone={statusTone(info.getValue())}>{humanize(info.getValue())}</StatusDot>,
+    }),
   ] as ColumnDef<VendorOrderLine, never>[];
 }
 
@@ -68,20 +87,31 @@ function lineColumns(): ColumnDef<VendorOrderLine, never>[] {
 export default function VendorOrdersPage() {
   const state = useTableUrlState(FILTERS, { sortable: SORTABLE, defaultSort: { id: 'orderedAt', desc: true } });
   const q = state.q.trim() || undefined;
-  const list = useQuery(vendorOrderLinesQuery({ page: state.page, size: state.size, sort: state.apiSort, status: state.filters.status, q }));
+  const list = useQuery(
+    vendorOrderLinesQuery({ page: state.page, size: state.size, sort: state.apiSort, status: state.filters.status, q }),
+  );
   const columns = useMemo(() => lineColumns(), []);
   const total = list.data?.totalElements;
   const isFiltered = Boolean(q || state.filters.status);
 
   const chips: FilterChip[] = [];
   if (q) chips.push({ key: 'q', label: `“${q}”`, onRemove: () => state.setQuery('') });
-  if (state.filters.status) chips.push({ key: 'status', label: `Status: ${humanize(state.filters.status)}`, onRemove: () => state.setFilters({ status: undefined }) });
+  if (state.filters.status)
+    chips.push({
+      key: 'status',
+      label: `Status: ${humanize(state.filters.status)}`,
+      onRemove: () => state.setFilters({ status: undefined }),
+    });
 
   return (
     <WorkspacePage
       title="Orders"
       crumbs={[{ label: 'Overview', to: paths.vendorDashboard }]}
-      subtitle={total === undefined ? '\u00a0' : `${formatCount(total)} ${total === 1 ? 'order line' : 'order lines'}${isFiltered ? ' match' : ''} · your pieces only`}
+      subtitle={
+        total === undefined
+          ? '\u00a0'
+          : `${formatCount(total)} ${total === 1 ? 'order line' : 'order lines'}${isFiltered ? ' match' : ''} · your pieces only`
+      }
     >
       <div className={styles.tableWrap}>
         <DataTable<VendorOrderLine>

@@ -1,7 +1,17 @@
 import type { Product } from '@mirror/contract';
 import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { amountText, editorResolver, emptyValues, mergeErrors, parseAmount, parseCarat, toBody, valuesOf, type EditorValues } from './form-model';
+import {
+  amountText,
+  editorResolver,
+  emptyValues,
+  mergeErrors,
+  parseAmount,
+  parseCarat,
+  toBody,
+  valuesOf,
+  type EditorValues,
+} from './form-model';
 import { slugify } from '@mirror/contract';
 
 const CATEGORY = '5dc63619-286b-4ad2-a8ef-fb01e6d8bb3a';
@@ -9,7 +19,17 @@ const VENDOR = '268af91e-9ed7-41ee-b3a4-61e35dff64f3';
 const PRODUCT_ID = '0b7c1d3e-1111-4a2b-8c3d-123456789abc';
 
 function filled(patch: Partial<EditorValues> = {}): EditorValues {
-  return { ...emptyValues(), name: 'Aurora ring', slug: 'aurora-ring', sku: 'MIR-RIN-9001', categoryId: CATEGORY, metalType: 'PLATINUM', vendorId: VENDOR, price: '24,500', ...patch };
+  return {
+    ...emptyValues(),
+    name: 'Aurora ring',
+    slug: 'aurora-ring',
+    sku: 'MIR-RIN-9001',
+    categoryId: CATEGORY,
+    metalType: 'PLATINUM',
+    vendorId: VENDOR,
+    price: '24,500',
+    ...patch,
+  };
 }
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<EditorValues>;
@@ -51,29 +71,54 @@ describe('amounts typed in major units', () => {
 describe('toBody', () => {
   it('makes a create body: minor units, no stone, blank designer as null', () => {
     const body = toBody(filled({ stockQuantity: '3', description: 'A ring.' }), { mode: 'create', defaultRender: [] });
-    expect(body).toMatchObject({ name: 'Aurora ring', slug: 'aurora-ring', sku: 'MIR-RIN-9001', price: 2_450_000, stockQuantity: 3, gemstone: null, designerId: null, currency: 'EUR', images: [] });
+    expect(body).toMatchObject({
+      name: 'Aurora ring',
+      slug: 'aurora-ring',
+      sku: 'MIR-RIN-9001',
+      price: 2_450_000,
+      stockQuantity: 3,
+      gemstone: null,
+      designerId: null,
+      currency: 'EUR',
+      images: [],
+    });
     expect(body).not.toHaveProperty('priceMin');
     expect(body).not.toHaveProperty('priceMax');
   });
 
   it('sends a range on update with price null, which is what replaces a fixed price', () => {
-    const body = toBody(filled({ priceMode: 'RANGE', price: '100', priceMin: '10,000', priceMax: '20,000' }), { mode: 'update', defaultRender: [] });
+    const body = toBody(filled({ priceMode: 'RANGE', price: '100', priceMin: '10,000', priceMax: '20,000' }), {
+      mode: 'update',
+      defaultRender: [],
+    });
     expect(body).toMatchObject({ price: null, priceMin: 1_000_000, priceMax: 2_000_000 });
   });
 
   it('sends the 4Cs of a stone, blanks as null', () => {
-    const body = toBody(filled({ stoneMode: 'STONE', gemstone: { type: 'Diamond', carat: '1.15', cut: 'Oval', colour: '', clarity: 'VS1' } }), { mode: 'create', defaultRender: [] });
+    const body = toBody(
+      filled({ stoneMode: 'STONE', gemstone: { type: 'Diamond', carat: '1.15', cut: 'Oval', colour: '', clarity: 'VS1' } }),
+      { mode: 'create', defaultRender: [] },
+    );
     expect(body.gemstone).toEqual({ type: 'Diamond', carat: 1.15, cut: 'Oval', colour: null, clarity: 'VS1' });
   });
 
   it('keeps the default studio render while no photograph is added, and names positions', () => {
-    const render = [{ variant: 'front', alt: 'Ring', sources: [{ key: `mirror-storage/products/${PRODUCT_ID}-front-640.webp`, width: 640, height: 800 }] }];
+    const render = [
+      {
+        variant: 'front',
+        alt: 'Ring',
+        sources: [{ key: `mirror-storage/products/${PRODUCT_ID}-front-640.webp`, width: 640, height: 800 }],
+      },
+    ];
     expect(toBody(filled(), { mode: 'update', defaultRender: render }).images).toEqual(render);
     const photos = [
       { variant: 'photo', alt: ' First ', sources: [{ key: 'mirror-storage/products/uploads/a-w480.webp', width: 480, height: 600 }] },
       { variant: 'photo', alt: 'Second', sources: [{ key: 'mirror-storage/products/uploads/b-w480.webp', width: 480, height: 480 }] },
     ];
-    const images = toBody(filled({ images: photos }), { mode: 'update', defaultRender: render }).images as { variant: string; alt: string }[];
+    const images = toBody(filled({ images: photos }), { mode: 'update', defaultRender: render }).images as {
+      variant: string;
+      alt: string;
+    }[];
     expect(images.map((i) => [i.variant, i.alt])).toEqual([
       ['front', 'First'],
       ['view-2', 'Second'],
@@ -87,9 +132,20 @@ describe('toBody', () => {
 
 describe('editorResolver', () => {
   it('submits the contract body for a valid form', async () => {
-    const result = await resolve(filled({ stoneMode: 'STONE', gemstone: { type: 'Sapphire', carat: '2.05', cut: '', colour: 'Royal Blue', clarity: '' }, stockQuantity: '12' }));
+    const result = await resolve(
+      filled({
+        stoneMode: 'STONE',
+        gemstone: { type: 'Sapphire', carat: '2.05', cut: '', colour: 'Royal Blue', clarity: '' },
+        stockQuantity: '12',
+      }),
+    );
     expect(result.errors).toEqual({});
-    expect(result.values).toMatchObject({ price: 2_450_000, stockQuantity: 12, status: 'DRAFT', gemstone: { type: 'Sapphire', carat: 2.05 } });
+    expect(result.values).toMatchObject({
+      price: 2_450_000,
+      stockQuantity: 12,
+      status: 'DRAFT',
+      gemstone: { type: 'Sapphire', carat: 2.05 },
+    });
   });
 
   it('names every missing field of an empty form at once', async () => {
@@ -101,7 +157,14 @@ describe('editorResolver', () => {
   });
 
   it('says what is wrong with a typed number instead of the contract’s generic message', async () => {
-    const { errors } = await resolve(filled({ price: '24.5.0', stockQuantity: '2.5', stoneMode: 'STONE', gemstone: { type: 'Ruby', carat: 'one', cut: '', colour: '', clarity: '' } }));
+    const { errors } = await resolve(
+      filled({
+        price: '24.5.0',
+        stockQuantity: '2.5',
+        stoneMode: 'STONE',
+        gemstone: { type: 'Ruby', carat: 'one', cut: '', colour: '', clarity: '' },
+      }),
+    );
     expect(errors.price?.message).toMatch(/^Enter the price as a number/);
     expect(errors.stockQuantity?.message).toBe('Enter a whole number of pieces');
     expect(errors.gemstone?.carat?.message).toMatch(/^Enter carats/);
@@ -109,7 +172,14 @@ describe('editorResolver', () => {
 
   it('applies the contract’s own rules: SKU pattern, range order, stone type', async () => {
     const { errors } = await resolve(
-      filled({ sku: 'bad sku!', priceMode: 'RANGE', priceMin: '20,000', priceMax: '10,000', stoneMode: 'STONE', gemstone: { type: '', carat: '', cut: '', colour: '', clarity: '' } }),
+      filled({
+        sku: 'bad sku!',
+        priceMode: 'RANGE',
+        priceMin: '20,000',
+        priceMax: '10,000',
+        stoneMode: 'STONE',
+        gemstone: { type: '', carat: '', cut: '', colour: '', clarity: '' },
+      }),
     );
     expect(errors.sku?.message).toBe('Use letters, digits, dot, dash and underscore');
     expect(errors.priceMax?.message).toBe('The top of the range must not be below the bottom');
@@ -126,7 +196,11 @@ describe('mergeErrors', () => {
   it('keeps the first tree’s message where both name a field, and nested fields of both', () => {
     const merged = mergeErrors(
       { price: { type: 'custom', message: 'format' }, gemstone: { carat: { type: 'custom', message: 'carat' } } } as never,
-      { price: { type: 'custom', message: 'contract' }, name: { type: 'too_small', message: 'Enter a name' }, gemstone: { type: { type: 'too_small', message: 'Enter the stone' } } } as never,
+      {
+        price: { type: 'custom', message: 'contract' },
+        name: { type: 'too_small', message: 'Enter a name' },
+        gemstone: { type: { type: 'too_small', message: 'Enter the stone' } },
+      } as never,
     ) as Record<string, Record<string, unknown>>;
     expect(merged.price?.message).toBe('format');
     expect(merged.name?.message).toBe('Enter a name');
@@ -182,4 +256,3 @@ describe('slugify (the contract’s one rule, used by the API and this form)', (
     expect(slugify('Éclat Vendôme Paris', 80)).toBe('eclat-vendome-paris');
   });
 });
-

@@ -59,7 +59,15 @@ export interface ImageManagerProps {
 let uploadSeq = 0;
 
 /** Drag-and-drop (or pick) photographs, each uploaded with its own progress bar; reorder, describe, remove. */
-export function ImageManager({ control, register, errors, defaultRender, pieceName, onPendingChange, isDisabled = false }: ImageManagerProps) {
+export function ImageManager({
+  control,
+  register,
+  errors,
+  defaultRender,
+  pieceName,
+  onPendingChange,
+  isDisabled = false,
+}: ImageManagerProps) {
   const { fields, append, move, remove } = useFieldArray({ control, name: 'images' });
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -154,7 +162,10 @@ export function ImageManager({ control, register, errors, defaultRender, pieceNa
     addFiles(event.dataTransfer.files);
   };
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const position = (id: string | number) => fields.findIndex((f) => f.id === id) + 1;
   // The library reports 'over its own place' right after the pick-up; that would cut off the pick-up message.
   const hasMoved = useRef(false);
@@ -166,9 +177,12 @@ export function ImageManager({ control, register, errors, defaultRender, pieceNa
     onDragOver: ({ active, over }) => {
       if (!hasMoved.current && over?.id === active.id) return undefined;
       hasMoved.current = true;
-      return over ? `Image ${position(active.id)} is over position ${position(over.id)}.` : `Image ${position(active.id)} is not over a position.`;
+      return over
+        ? `Image ${position(active.id)} is over position ${position(over.id)}.`
+        : `Image ${position(active.id)} is not over a position.`;
     },
-    onDragEnd: ({ active, over }) => (over ? `Image ${position(active.id)} moved to position ${position(over.id)}.` : `Image ${position(active.id)} dropped.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `Image ${position(active.id)} moved to position ${position(over.id)}.` : `Image ${position(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving image ${position(active.id)} was cancelled.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -249,7 +263,12 @@ export function ImageManager({ control, register, errors, defaultRender, pieceNa
                     {upload.error}
                   </p>
                 ) : (
-                  <progress className={styles.progress} max={100} value={Math.round(upload.progress * 100)} aria-label={`Uploading ${upload.name}`} />
+                  <progress
+                    className={styles.progress}
+                    max={100}
+                    value={Math.round(upload.progress * 100)}
+                    aria-label={`Uploading ${upload.name}`}
+                  />
                 )}
               </div>
               <div className={styles.uploadActions}>
@@ -258,7 +277,12 @@ export function ImageManager({ control, register, errors, defaultRender, pieceNa
                     Retry
                   </Button>
                 ) : null}
-                <Button variant="ghost" size="small" onClick={() => cancel(upload)} aria-label={`${upload.error ? 'Dismiss' : 'Cancel'} ${upload.name}`}>
+                <Button
+                  variant="ghost"
+                  size="small"
+                  onClick={() => cancel(upload)}
+                  aria-label={`${upload.error ? 'Dismiss' : 'Cancel'} ${upload.name}`}
+                >
                   {upload.error ? 'Dismiss' : 'Cancel'}
                 </Button>
               </div>
@@ -270,8 +294,19 @@ export function ImageManager({ control, register, errors, defaultRender, pieceNa
       {fields.length === 0 ? (
         <DefaultRender images={defaultRender} isUploading={uploads.length > 0} />
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: 'To pick up an image, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop ' +
-          'it, Escape to cancel.' } }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: {
+              draggable:
+                'To pick up an image, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop ' +
+                'it, Escape to cancel.',
+            },
+          }}
+        >
           <SortableContext items={fields.map((f) => f.id)} strategy={rectSortingStrategy}>
             <ol className={styles.imageGrid} aria-label="Images, in the order the site shows them">
               {fields.map((item, index) => (
@@ -309,11 +344,21 @@ function DefaultRender({ images, isUploading }: { images: readonly EditorImage[]
       <div className={styles.defaultRenderImages}>
         {images.map((image, i) => {
           const source = sourceFor(image, 320);
-          return source ? <img key={`${source.key}-${i}`} src={urlOfKey(source.key)} width={source.width} height={source.height} alt={image.alt} className={styles.thumb} /> : null;
+          return source ? (
+            <img
+              key={`${source.key}-${i}`}
+              src={urlOfKey(source.key)}
+              width={source.width}
+              height={source.height}
+              alt={image.alt}
+              className={styles.thumb}
+            />
+          ) : null;
         })}
       </div>
       <figcaption className={styles.defaultNote}>
-        <strong className={styles.defaultLabel}>Studio render · default</strong> Generated from the piece&rsquo;s metal and stone. The site shows it until you add a photograph; removing every photograph brings it back.
+        <strong className={styles.defaultLabel}>Studio render · default</strong> Generated from the piece&rsquo;s metal and stone. The site
+        shows it until you add a photograph; removing every photograph brings it back.
       </figcaption>
     </figure>
   );
@@ -358,7 +403,14 @@ function SortableImage({ id, image, index, count, register, altError, onMove, on
         {isGeneratedImage(image) ? <span className={styles.imageTag}>Studio render</span> : null}
       </div>
       <div className={styles.imageTools}>
-        <button type="button" ref={setActivatorNodeRef} className={styles.dragHandle} {...attributes} {...listeners} aria-label={`Drag image ${n} to reorder`}>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className={styles.dragHandle}
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag image ${n} to reorder`}
+        >
           <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
             <g fill="currentColor">
               <circle cx="4.5" cy="3" r="1.1" />
@@ -377,7 +429,11 @@ function SortableImage({ id, image, index, count, register, altError, onMove, on
           onClick={() => {
             pendingFocus.current = 'left';
             onMove(index - 1);
-          }} disabled={index === 0} aria-label={`Move image ${n} left`} title="Move left">
+          }}
+          disabled={index === 0}
+          aria-label={`Move image ${n} left`}
+          title="Move left"
+        >
           ←
         </button>
         <button
@@ -387,7 +443,11 @@ function SortableImage({ id, image, index, count, register, altError, onMove, on
           onClick={() => {
             pendingFocus.current = 'right';
             onMove(index + 1);
-          }} disabled={index === count - 1} aria-label={`Move image ${n} right`} title="Move right">
+          }}
+          disabled={index === count - 1}
+          aria-label={`Move image ${n} right`}
+          title="Move right"
+        >
           →
         </button>
         <button type="button" className={`${styles.toolButton} ${styles.removeButton}`} onClick={onRemove} aria-label={`Remove image ${n}`}>

@@ -1,6 +1,15 @@
 import type { Product, UploadedFile } from '@mirror/contract';
 import { describe, expect, it } from 'vitest';
-import { editorImageOf, editorImageOfUpload, fileProblem, isGeneratedImage, keyOfUrl, sourceFor, splitDefaultRender, urlOfKey } from './images';
+import {
+  editorImageOf,
+  editorImageOfUpload,
+  fileProblem,
+  isGeneratedImage,
+  keyOfUrl,
+  sourceFor,
+  splitDefaultRender,
+  urlOfKey,
+} from './images';
 
 const ID = '0b7c1d3e-1111-4a2b-8c3d-123456789abc';
 
@@ -26,7 +35,11 @@ describe('the default studio render', () => {
     ]),
     apiImage([[`mirror-storage/products/${ID}-detail-640.webp`, 640, 800]], 'detail', 'Ring, detail'),
   ];
-  const photo = apiImage([['mirror-storage/products/uploads/1b4e28ba-2fa1-11d2-883f-0016d3cca427-w480.webp', 480, 360]], 'photo', 'On the hand');
+  const photo = apiImage(
+    [['mirror-storage/products/uploads/1b4e28ba-2fa1-11d2-883f-0016d3cca427-w480.webp', 480, 360]],
+    'photo',
+    'On the hand',
+  );
 
   it('is what a piece with generated images only shows: kept apart from the editable list', () => {
     const { defaultRender, uploaded } = splitDefaultRender({ images: render });
@@ -81,7 +94,9 @@ describe('an uploaded photograph', () => {
   });
 
   it('uses the original when the API made no rendition', () => {
-    expect(editorImageOfUpload({ ...upload, derivatives: [] }, { width: 300, height: 200 }, '').sources).toEqual([{ key: upload.key, width: 300, height: 200 }]);
+    expect(editorImageOfUpload({ ...upload, derivatives: [] }, { width: 300, height: 200 }, '').sources).toEqual([
+      { key: upload.key, width: 300, height: 200 },
+    ]);
   });
 
   it('shows the smallest rendition wide enough for the slot', () => {

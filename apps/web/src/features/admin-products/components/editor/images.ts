@@ -133,7 +133,8 @@ export async function readImageSize(file: Blob): Promise<{ width: number; height
   try {
     return await new Promise((resolve, reject) => {
       const img = new Image();
-      img.onload = () => (img.naturalWidth > 0 ? resolve({ width: img.naturalWidth, height: img.naturalHeight }) : reject(new Error('empty image')));
+      img.onload = () =>
+        img.naturalWidth > 0 ? resolve({ width: img.naturalWidth, height: img.naturalHeight }) : reject(new Error('empty image'));
       img.onerror = () => reject(new Error('This image could not be read.'));
       img.src = url;
     });

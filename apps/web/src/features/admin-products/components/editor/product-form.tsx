@@ -109,12 +109,20 @@ export function ProductForm({ product, options }: ProductFormProps) {
 
   const onServerError = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'SKU_TAKEN') {
-      setError('sku', { type: 'server', message: 'Another piece already uses this SKU (a piece in the Trash keeps its SKU). Choose another one.' }, { shouldFocus: true });
+      setError(
+        'sku',
+        { type: 'server', message: 'Another piece already uses this SKU (a piece in the Trash keeps its SKU). Choose another one.' },
+        { shouldFocus: true },
+      );
       setFormError(null);
       return;
     }
     if (error instanceof ApiError && error.code === 'SLUG_TAKEN') {
-      setError('slug', { type: 'server', message: 'Another piece already uses this slug. Change it, for example by adding the SKU.' }, { shouldFocus: true });
+      setError(
+        'slug',
+        { type: 'server', message: 'Another piece already uses this slug. Change it, for example by adding the SKU.' },
+        { shouldFocus: true },
+      );
       setFormError(null);
       return;
     }
@@ -197,7 +205,10 @@ export function ProductForm({ product, options }: ProductFormProps) {
   const currencyOptions = [...new Set([...CURRENCIES, product?.currency ?? 'EUR'])].map((c) => ({ value: c, label: c }));
   const metalOptions = METAL_TYPES.map((m) => ({ value: m, label: humanize(m) }));
   // Publishing is the house's: a vendor keeps drafts or archives, and sees ACTIVE only on a piece already live.
-  const statusOptions = PRODUCT_STATUSES.filter((s) => !isVendorScope || s !== 'ACTIVE' || product?.status === 'ACTIVE').map((s) => ({ value: s, label: humanize(s) }));
+  const statusOptions = PRODUCT_STATUSES.filter((s) => !isVendorScope || s !== 'ACTIVE' || product?.status === 'ACTIVE').map((s) => ({
+    value: s,
+    label: humanize(s),
+  }));
   const designerName = options.designers.find((d) => d.id === product?.designerId)?.displayName;
 
   const amountHint = (text: string, fallback: string) => {
@@ -206,13 +217,14 @@ export function ProductForm({ product, options }: ProductFormProps) {
   };
 
   const isSaving = isSubmitting || create.isPending || update.isPending;
-  const saveState = pendingUploads > 0
-    ? `Uploading ${pendingUploads} image${pendingUploads === 1 ? '' : 's'}…`
-    : isDirty
-      ? 'Unsaved changes'
-      : product
-        ? `Saved · last change ${formatDateTime(product.updatedAt)}`
-        : 'New piece · not saved yet';
+  const saveState =
+    pendingUploads > 0
+      ? `Uploading ${pendingUploads} image${pendingUploads === 1 ? '' : 's'}…`
+      : isDirty
+        ? 'Unsaved changes'
+        : product
+          ? `Saved · last change ${formatDateTime(product.updatedAt)}`
+          : 'New piece · not saved yet';
 
   const skuStatus =
     skuCheck.state === 'checking'
@@ -265,15 +277,33 @@ export function ProductForm({ product, options }: ProductFormProps) {
                       error={errors.sku?.message ?? (skuCheck.state === 'taken' ? skuCheck.message : undefined)}
                       {...register('sku')}
                     />
-                    <p className={[styles.skuStatus, skuCheck.state === 'available' && styles.skuAvailable].filter(Boolean).join(' ')} role="status" data-testid="sku-status">
+                    <p
+                      className={[styles.skuStatus, skuCheck.state === 'available' && styles.skuAvailable].filter(Boolean).join(' ')}
+                      role="status"
+                      data-testid="sku-status"
+                    >
                       {skuStatus}
                     </p>
                   </div>
                 </div>
-                <Textarea label="Description" rows={6} hint="Shown on the piece’s page. Up to 5,000 characters." error={errors.description?.message} {...register('description')} />
+                <Textarea
+                  label="Description"
+                  rows={6}
+                  hint="Shown on the piece’s page. Up to 5,000 characters."
+                  error={errors.description?.message}
+                  {...register('description')}
+                />
               </section>
 
-              <ImageManager control={control} register={register} errors={errors} defaultRender={renderImages} pieceName={name} onPendingChange={onPendingChange} isDisabled={isTrashed} />
+              <ImageManager
+                control={control}
+                register={register}
+                errors={errors}
+                defaultRender={renderImages}
+                pieceName={name}
+                onPendingChange={onPendingChange}
+                isDisabled={isTrashed}
+              />
 
               <fieldset className={styles.fieldset}>
                 <legend className={styles.sectionTitle}>Gemstone</legend>
@@ -291,11 +321,47 @@ export function ProductForm({ product, options }: ProductFormProps) {
                   {errors.gemstone?.message ? <p className={styles.fieldAlert}>{errors.gemstone.message}</p> : null}
                   {stoneMode === 'STONE' ? (
                     <div className={styles.grid3}>
-                      <Input label="Stone" list={`${listId}-stones`} autoComplete="off" placeholder="Diamond" error={errors.gemstone?.type?.message} {...register('gemstone.type')} />
-                      <Input label="Carat" inputMode="decimal" autoComplete="off" isOptional placeholder="1.25" error={errors.gemstone?.carat?.message} {...register('gemstone.carat')} />
-                      <Input label="Cut" list={`${listId}-cuts`} autoComplete="off" isOptional error={errors.gemstone?.cut?.message} {...register('gemstone.cut')} />
-                      <Input label="Colour" list={`${listId}-colours`} autoComplete="off" isOptional error={errors.gemstone?.colour?.message} {...register('gemstone.colour')} />
-                      <Input label="Clarity" list={`${listId}-clarities`} autoComplete="off" isOptional error={errors.gemstone?.clarity?.message} {...register('gemstone.clarity')} />
+                      <Input
+                        label="Stone"
+                        list={`${listId}-stones`}
+                        autoComplete="off"
+                        placeholder="Diamond"
+                        error={errors.gemstone?.type?.message}
+                        {...register('gemstone.type')}
+                      />
+                      <Input
+                        label="Carat"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        isOptional
+                        placeholder="1.25"
+                        error={errors.gemstone?.carat?.message}
+                        {...register('gemstone.carat')}
+                      />
+                      <Input
+                        label="Cut"
+                        list={`${listId}-cuts`}
+                        autoComplete="off"
+                        isOptional
+                        error={errors.gemstone?.cut?.message}
+                        {...register('gemstone.cut')}
+                      />
+                      <Input
+                        label="Colour"
+                        list={`${listId}-colours`}
+                        autoComplete="off"
+                        isOptional
+                        error={errors.gemstone?.colour?.message}
+                        {...register('gemstone.colour')}
+                      />
+                      <Input
+                        label="Clarity"
+                        list={`${listId}-clarities`}
+                        autoComplete="off"
+                        isOptional
+                        error={errors.gemstone?.clarity?.message}
+                        {...register('gemstone.clarity')}
+                      />
                       <DataList id={`${listId}-stones`} values={STONE_TYPES} />
                       <DataList id={`${listId}-cuts`} values={CUTS} />
                       <DataList id={`${listId}-colours`} values={COLOURS} />
@@ -312,7 +378,13 @@ export function ProductForm({ product, options }: ProductFormProps) {
                   Visibility
                 </h2>
                 <div className={styles.checkRow}>
-                  <Select label="Status" options={statusOptions} error={errors.status?.message} aria-describedby={`${listId}-status-hint`} {...register('status')} />
+                  <Select
+                    label="Status"
+                    options={statusOptions}
+                    error={errors.status?.message}
+                    aria-describedby={`${listId}-status-hint`}
+                    {...register('status')}
+                  />
                   <p id={`${listId}-status-hint`} className={styles.hint}>
                     {STATUS_HINTS[status] ?? ''}
                     {isVendorScope && status !== 'ACTIVE' ? ' Mirror reviews drafts and puts them on the site.' : ''}
@@ -345,14 +417,40 @@ export function ProductForm({ product, options }: ProductFormProps) {
                     </label>
                   </div>
                   {priceMode === 'FIXED' ? (
-                    <Input label="Price" inputMode="decimal" autoComplete="off" className={styles.money} hint={amountHint(price, `In ${currency || 'EUR'}, e.g. 24,500`)} error={errors.price?.message} {...register('price')} />
+                    <Input
+                      label="Price"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className={styles.money}
+                      hint={amountHint(price, `In ${currency || 'EUR'}, e.g. 24,500`)}
+                      error={errors.price?.message}
+                      {...register('price')}
+                    />
                   ) : (
                     <>
                       <div className={styles.grid2}>
-                        <Input label="Price from" inputMode="decimal" autoComplete="off" className={styles.money} hint={amountHint(priceMin, `In ${currency || 'EUR'}`)} error={errors.priceMin?.message} {...register('priceMin')} />
-                        <Input label="Price to" inputMode="decimal" autoComplete="off" className={styles.money} hint={amountHint(priceMax, `In ${currency || 'EUR'}`)} error={errors.priceMax?.message} {...register('priceMax')} />
+                        <Input
+                          label="Price from"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          className={styles.money}
+                          hint={amountHint(priceMin, `In ${currency || 'EUR'}`)}
+                          error={errors.priceMin?.message}
+                          {...register('priceMin')}
+                        />
+                        <Input
+                          label="Price to"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          className={styles.money}
+                          hint={amountHint(priceMax, `In ${currency || 'EUR'}`)}
+                          error={errors.priceMax?.message}
+                          {...register('priceMax')}
+                        />
                       </div>
-                      <p className={styles.hint}>The site shows the range and “Price on request”; the piece is made to order and cannot be bought online.</p>
+                      <p className={styles.hint}>
+                        The site shows the range and “Price on request”; the piece is made to order and cannot be bought online.
+                      </p>
                     </>
                   )}
                   <Select label="Currency" options={currencyOptions} error={errors.currency?.message} {...register('currency')} />
@@ -363,15 +461,35 @@ export function ProductForm({ product, options }: ProductFormProps) {
                 <h2 id={`${listId}-inventory`} className={styles.sectionTitle}>
                   Inventory
                 </h2>
-                <Input label="Stock" inputMode="numeric" autoComplete="off" className={styles.money} hint="Pieces on hand. At 0 the site shows the piece as made to order." error={errors.stockQuantity?.message} {...register('stockQuantity')} />
+                <Input
+                  label="Stock"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  className={styles.money}
+                  hint="Pieces on hand. At 0 the site shows the piece as made to order."
+                  error={errors.stockQuantity?.message}
+                  {...register('stockQuantity')}
+                />
               </section>
 
               <section className={styles.section} aria-labelledby={`${listId}-organisation`}>
                 <h2 id={`${listId}-organisation`} className={styles.sectionTitle}>
                   Organisation
                 </h2>
-                <Select label="Category" placeholder="Choose a category" options={categoryOptions} error={errors.categoryId?.message} {...register('categoryId')} />
-                <Select label="Metal" placeholder="Choose the metal" options={metalOptions} error={errors.metalType?.message} {...register('metalType')} />
+                <Select
+                  label="Category"
+                  placeholder="Choose a category"
+                  options={categoryOptions}
+                  error={errors.categoryId?.message}
+                  {...register('categoryId')}
+                />
+                <Select
+                  label="Metal"
+                  placeholder="Choose the metal"
+                  options={metalOptions}
+                  error={errors.metalType?.message}
+                  {...register('metalType')}
+                />
                 {isVendorScope ? (
                   <div className={styles.checkRow} data-testid="designer-attribution">
                     <p className={styles.readonlyLabel}>Designer</p>
@@ -380,8 +498,20 @@ export function ProductForm({ product, options }: ProductFormProps) {
                   </div>
                 ) : (
                   <>
-                    <Select label="Vendor" placeholder="Choose the vendor" options={vendorOptions} error={errors.vendorId?.message} {...register('vendorId')} />
-                    <Select label="Designer" placeholder="No designer" options={designerOptions} error={errors.designerId?.message} {...register('designerId')} />
+                    <Select
+                      label="Vendor"
+                      placeholder="Choose the vendor"
+                      options={vendorOptions}
+                      error={errors.vendorId?.message}
+                      {...register('vendorId')}
+                    />
+                    <Select
+                      label="Designer"
+                      placeholder="No designer"
+                      options={designerOptions}
+                      error={errors.designerId?.message}
+                      {...register('designerId')}
+                    />
                   </>
                 )}
               </section>

@@ -4,11 +4,7 @@ import { useEffect, useState } from 'react';
 import { skuAvailabilityQuery } from '../../api/admin-products.queries';
 
 export type SkuCheck =
-  | { state: 'idle' }
-  | { state: 'checking' }
-  | { state: 'available' }
-  | { state: 'taken'; message: string }
-  | { state: 'unknown' };
+  { state: 'idle' } | { state: 'checking' } | { state: 'available' } | { state: 'taken'; message: string } | { state: 'unknown' };
 
 const DEBOUNCE_MS = 300;
 

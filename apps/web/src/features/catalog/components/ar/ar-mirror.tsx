@@ -4,7 +4,24 @@ import { PageLink } from '../../../../components/layout/page-link';
 import { METALS, metalLabel, modelUrl } from '../turntable/turntable-logic';
 import type { ArScene } from './ar-scene';
 import type { HandFrame, HandTracker } from './hand-tracker';
-import { CAMERA_FOV_Y, coverFit, guidance, LM, meanLuma, MODEL_SIZE_EU, nextTrackAt, project, ringInnerDiameter, ringPose, RING_SIZES_EU, steadyPose, toViewPixels, type Guidance, type RingPose, type ViewGeometry } from './ring-fit';
+import {
+  CAMERA_FOV_Y,
+  coverFit,
+  guidance,
+  LM,
+  meanLuma,
+  MODEL_SIZE_EU,
+  nextTrackAt,
+  project,
+  ringInnerDiameter,
+  ringPose,
+  RING_SIZES_EU,
+  steadyPose,
+  toViewPixels,
+  type Guidance,
+  type RingPose,
+  type ViewGeometry,
+} from './ring-fit';
 import styles from './ar-try-on.module.css';
 
 export interface ArMirrorProps {
@@ -68,7 +85,15 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
   const sizeId = useId();
   const metalGroup = useId();
   // The loop's live values, read by callbacks that must not re-subscribe on every change.
-  const live = useRef({ size: MODEL_SIZE_EU, isMirrored: true, pose: null as RingPose | null, frames: 0, lastHandAt: null as number | null, everTracked: false, luma: null as number | null });
+  const live = useRef({
+    size: MODEL_SIZE_EU,
+    isMirrored: true,
+    pose: null as RingPose | null,
+    frames: 0,
+    lastHandAt: null as number | null,
+    everTracked: false,
+    luma: null as number | null,
+  });
   live.current.size = size;
   live.current.isMirrored = facing === 'user';
 
@@ -170,7 +195,14 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
       ctx.drawImage(frame.image, fit.offsetX * ratio, fit.offsetY * ratio, frameWidth * fit.scale * ratio, frameHeight * fit.scale * ratio);
       ctx.restore();
     }
-    const view: ViewGeometry = { frameWidth, frameHeight, viewWidth: width, viewHeight: height, isMirrored: state.isMirrored, fovY: CAMERA_FOV_Y };
+    const view: ViewGeometry = {
+      frameWidth,
+      frameHeight,
+      viewWidth: width,
+      viewHeight: height,
+      isMirrored: state.isMirrored,
+      fovY: CAMERA_FOV_Y,
+    };
     const next = ringPose(frame.landmarks, frame.handedness, view, state.size);
     state.frames += 1;
     if (next) {
@@ -193,7 +225,10 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
       // The band's axis as drawn (a point 10 mm along it, projected) and the finger it was fitted to: its
       // knuckle and middle joint on the canvas. The e2e checks the ring sits between them, along the finger.
       const from = project(pose.position, view);
-      const along = project([pose.position[0] + pose.axis[0] * 10, pose.position[1] + pose.axis[1] * 10, pose.position[2] + pose.axis[2] * 10], view);
+      const along = project(
+        [pose.position[0] + pose.axis[0] * 10, pose.position[1] + pose.axis[1] * 10, pose.position[2] + pose.axis[2] * 10],
+        view,
+      );
       stageEl.dataset.ringAxis = `${(along.x - from.x).toFixed(2)},${(along.y - from.y).toFixed(2)}`;
       const at = (i: number) => toViewPixels(frame.landmarks![i]!, view);
       const [mcp, pip] = [at(LM.ringMcp), at(LM.ringPip)];
@@ -259,7 +294,16 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
         ctx.drawImage(video, 0, 0, probe.width, probe.height);
         state.luma = meanLuma(ctx.getImageData(0, 0, probe.width, probe.height).data);
       }
-      setHint(guidance({ hasFrames: state.frames > 0, hasHand: state.pose !== null, lastHandAt: state.lastHandAt, everTracked: state.everTracked, now, luma: state.luma }));
+      setHint(
+        guidance({
+          hasFrames: state.frames > 0,
+          hasHand: state.pose !== null,
+          lastHandAt: state.lastHandAt,
+          everTracked: state.everTracked,
+          now,
+          luma: state.luma,
+        }),
+      );
     }, 250);
     return () => window.clearInterval(timer);
   }, []);
@@ -316,7 +360,15 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
       data-frames="0"
       data-hand="none"
     >
-      <video ref={videoRef} className={styles.video} data-mirrored={facing === 'user'} data-hidden={stage === 'live' || undefined} muted playsInline aria-hidden="true" />
+      <video
+        ref={videoRef}
+        className={styles.video}
+        data-mirrored={facing === 'user'}
+        data-hidden={stage === 'live' || undefined}
+        muted
+        playsInline
+        aria-hidden="true"
+      />
       <canvas ref={pictureRef} className={styles.picture} aria-hidden="true" data-testid="ar-picture" />
       <canvas ref={glRef} className={styles.ring} aria-hidden="true" data-testid="ar-canvas" />
       <div className={styles.vignette} aria-hidden="true" />
@@ -334,9 +386,20 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
           </h1>
         </div>
         {canSwitch ? (
-          <button type="button" className={styles.iconButton} onClick={() => setFacing((f) => (f === 'user' ? 'environment' : 'user'))} aria-label={facing === 'user' ? 'Use the rear camera' : 'Use the front camera'} data-testid="ar-switch-camera">
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={() => setFacing((f) => (f === 'user' ? 'environment' : 'user'))}
+            aria-label={facing === 'user' ? 'Use the rear camera' : 'Use the front camera'}
+            data-testid="ar-switch-camera"
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
-              <path d="M4 8h3l2-2.5h6L17 8h3v11H4z M9.5 13.5a2.5 2.5 0 0 0 5 0 M14.5 13.5a2.5 2.5 0 0 0-5 0" fill="none" stroke="currentColor" strokeWidth="1.25" />
+              <path
+                d="M4 8h3l2-2.5h6L17 8h3v11H4z M9.5 13.5a2.5 2.5 0 0 0 5 0 M14.5 13.5a2.5 2.5 0 0 0-5 0"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.25"
+              />
               <path d="M14.5 12v1.5H13 M9.5 15v-1.5H11" fill="none" stroke="currentColor" strokeWidth="1.25" />
             </svg>
           </button>
@@ -353,7 +416,13 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
         <div className={styles.settings}>
           <label className={styles.sizeField} htmlFor={sizeId}>
             <span className={styles.label}>Size</span>
-            <select id={sizeId} className={styles.select} value={size} onChange={(e) => setSize(Number(e.target.value))} data-testid="ar-size">
+            <select
+              id={sizeId}
+              className={styles.select}
+              value={size}
+              onChange={(e) => setSize(Number(e.target.value))}
+              data-testid="ar-size"
+            >
               {RING_SIZES_EU.map((s) => (
                 <option key={s} value={s}>
                   EU {s} · {ringInnerDiameter(s).toFixed(1)} mm
@@ -367,13 +436,28 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
             </span>
             {METALS.map((m) => (
               <label key={m} className={styles.metal} data-metal={m} title={metalLabel(m)}>
-                <input type="radio" name={`${metalGroup}-metal`} value={m} checked={metal === m} onChange={() => setMetal(m)} className={styles.metalInput} aria-label={metalLabel(m)} />
+                <input
+                  type="radio"
+                  name={`${metalGroup}-metal`}
+                  value={m}
+                  checked={metal === m}
+                  onChange={() => setMetal(m)}
+                  className={styles.metalInput}
+                  aria-label={metalLabel(m)}
+                />
                 <span className={styles.swatch} data-metal={m} aria-hidden="true" />
               </label>
             ))}
           </div>
         </div>
-        <button type="button" className={styles.shutter} onClick={() => void capture()} aria-label="Take a photo" data-testid="ar-capture" disabled={stage === 'camera'}>
+        <button
+          type="button"
+          className={styles.shutter}
+          onClick={() => void capture()}
+          aria-label="Take a photo"
+          data-testid="ar-capture"
+          disabled={stage === 'camera'}
+        >
           <span className={styles.shutterInner} aria-hidden="true" />
         </button>
       </div>

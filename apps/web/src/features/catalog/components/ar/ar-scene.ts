@@ -22,7 +22,6 @@ import {
 import { createGltfLoader, createStudioEnvironment } from '../three/gltf';
 import { CAMERA_FOV_Y, resizeFor, shiftedRadially, type RingPose, type Vec3 } from './ring-fit';
 
-
 export interface ArScene {
   /** Fetches the ring's model (replacing the one shown); rejects on an HTTP error or a bad file. */
   load(url: string, signal: AbortSignal): Promise<void>;

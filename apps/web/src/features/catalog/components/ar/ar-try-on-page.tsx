@@ -13,7 +13,19 @@ import { isRingCategory } from '../../ring';
 
 type Phase = 'intro' | 'live' | 'denied' | 'no-camera' | 'failed';
 
-function Screen({ eyebrow, title, media, children, testId }: { eyebrow: string; title: string; media?: ReactNode; children?: ReactNode; testId: string }) {
+function Screen({
+  eyebrow,
+  title,
+  media,
+  children,
+  testId,
+}: {
+  eyebrow: string;
+  title: string;
+  media?: ReactNode;
+  children?: ReactNode;
+  testId: string;
+}) {
   return (
     <section className={styles.screen} aria-labelledby="page-title" data-testid={testId}>
       <div className={styles.screenInner}>
@@ -64,11 +76,16 @@ function BackToPiece({ productId, isPrimary = false }: { productId: string; isPr
 const CAMERA_TROUBLE = {
   denied: {
     title: 'The camera is not allowed',
-    text: 'To try the ring on, allow this site to use your camera — in the address bar or your browser’s ' +
+    text:
+      'To try the ring on, allow this site to use your camera — in the address bar or your browser’s ' +
       'settings — then try again. The picture stays on your device: nothing is recorded or sent.',
     testId: 'ar-denied',
   },
-  failed: { title: 'The camera could not start', text: 'Another application may be using it. Close it, then try again.', testId: 'ar-camera-failed' },
+  failed: {
+    title: 'The camera could not start',
+    text: 'Another application may be using it. Close it, then try again.',
+    testId: 'ar-camera-failed',
+  },
 } as const;
 
 /**
@@ -161,7 +178,10 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   if (!support.webgl) {
     return (
       <Screen eyebrow={`Try on · ${p.name}`} title="This browser cannot draw the ring" testId="ar-no-webgl">
-        <p className={styles.text}>The try-on needs WebGL, which this browser or device has turned off. The piece’s page and its studio images are still yours to see.</p>
+        <p className={styles.text}>
+          The try-on needs WebGL, which this browser or device has turned off. The piece’s page and its studio images are still yours to
+          see.
+        </p>
         <BackToPiece productId={p.id} isPrimary />
       </Screen>
     );
@@ -169,7 +189,10 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   if (!support.camera || phase === 'no-camera') {
     return (
       <Screen eyebrow={`Try on · ${p.name}`} title="No camera was found" testId="ar-no-camera">
-        <p className={styles.text}>The try-on shows the ring on your hand through a camera, and this device offers none. Try it from your phone, or see the piece in 360°.</p>
+        <p className={styles.text}>
+          The try-on shows the ring on your hand through a camera, and this device offers none. Try it from your phone, or see the piece in
+          360°.
+        </p>
         <BackToPiece productId={p.id} isPrimary />
       </Screen>
     );
@@ -205,7 +228,9 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
           ) : undefined
         }
       >
-        <p className={styles.text}>See the ring on your own hand. Hold the back of your hand to the camera, fingers a little apart, in good light.</p>
+        <p className={styles.text}>
+          See the ring on your own hand. Hold the back of your hand to the camera, fingers a little apart, in good light.
+        </p>
         <p className={styles.fineprint}>The picture stays on your device: nothing is recorded or sent.</p>
         <Actions
           primary={

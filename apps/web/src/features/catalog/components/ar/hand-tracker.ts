@@ -56,7 +56,11 @@ export async function createHandTracker(onFrame: (frame: HandFrame) => void): Pr
   // The lite landmark model (2 MB, not the full 5.5 MB): about twice as fast on a phone, steady enough once eased (steadyPose).
   hands.setOptions({ maxNumHands: 1, modelComplexity: 0, minDetectionConfidence: 0.6, minTrackingConfidence: 0.5, selfieMode: false });
   hands.onResults((results: Results) => {
-    onFrame({ landmarks: asLandmarks(results.multiHandLandmarks?.[0]), handedness: results.multiHandedness?.[0]?.label, image: results.image });
+    onFrame({
+      landmarks: asLandmarks(results.multiHandLandmarks?.[0]),
+      handedness: results.multiHandedness?.[0]?.label,
+      image: results.image,
+    });
   });
   await hands.initialize();
   return {

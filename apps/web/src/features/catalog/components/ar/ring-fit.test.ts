@@ -44,7 +44,14 @@ const BACK_OF_HAND: Fixture[] = [rightBackUpright, rightBackTurned, rightBackLea
 
 /** The canvas shows the frame as it is, through a camera with the fixture's focal length. */
 function sameView(f: Fixture, isMirrored = false): ViewGeometry {
-  return { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: f.frame.width, viewHeight: f.frame.height, isMirrored, fovY: 2 * Math.atan(f.frame.height / 2 / f.frame.focalPx) };
+  return {
+    frameWidth: f.frame.width,
+    frameHeight: f.frame.height,
+    viewWidth: f.frame.width,
+    viewHeight: f.frame.height,
+    isMirrored,
+    fovY: 2 * Math.atan(f.frame.height / 2 / f.frame.focalPx),
+  };
 }
 
 function pose(f: Fixture, view = sameView(f), size = MODEL_SIZE_EU): RingPose {
@@ -54,7 +61,8 @@ function pose(f: Fixture, view = sameView(f), size = MODEL_SIZE_EU): RingPose {
 }
 
 const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const degreesBetween = (a: readonly number[], b: readonly number[]) => (Math.acos(Math.min(1, Math.max(-1, dot(a, b) / Math.hypot(...a) / Math.hypot(...b)))) * 180) / Math.PI;
+const degreesBetween = (a: readonly number[], b: readonly number[]) =>
+  (Math.acos(Math.min(1, Math.max(-1, dot(a, b) / Math.hypot(...a) / Math.hypot(...b)))) * 180) / Math.PI;
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 
 describe('ring sizes', () => {
@@ -181,9 +189,25 @@ describe('ringPose on what MediaPipe really reported (the e2e’s hand photo)', 
   // ring must sit where they put the ring finger's proximal phalanx, on the canvas as drawn.
   const f = recordedHandPhoto;
   const views: [string, ViewGeometry][] = [
-    ['the frame as it is', { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: f.frame.width, viewHeight: f.frame.height, isMirrored: false, fovY: 0.9 }],
-    ['the front camera’s mirror on a phone', { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: 375, viewHeight: 812, isMirrored: true, fovY: 0.9 }],
-    ['a laptop screen, mirrored', { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: 1440, viewHeight: 900, isMirrored: true, fovY: 0.9 }],
+    [
+      'the frame as it is',
+      {
+        frameWidth: f.frame.width,
+        frameHeight: f.frame.height,
+        viewWidth: f.frame.width,
+        viewHeight: f.frame.height,
+        isMirrored: false,
+        fovY: 0.9,
+      },
+    ],
+    [
+      'the front camera’s mirror on a phone',
+      { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: 375, viewHeight: 812, isMirrored: true, fovY: 0.9 },
+    ],
+    [
+      'a laptop screen, mirrored',
+      { frameWidth: f.frame.width, frameHeight: f.frame.height, viewWidth: 1440, viewHeight: 900, isMirrored: true, fovY: 0.9 },
+    ],
   ];
 
   it.each(views)('%s: the ring sits between the ring finger’s knuckle and middle joint, along it', (_name, view) => {
@@ -227,37 +251,54 @@ describe('ringPose on what MediaPipe really reported (the e2e’s hand photo)', 
 });
 
 describe('the finger occluder', () => {
-  it.each([...BACK_OF_HAND, rightPalm].map((f) => [f.name, f] as const))('%s: a cylinder on the finger’s axis, just inside the band, around the seat', (_name, f) => {
-    const p = pose(f);
-    const o = p.occluder;
-    // Same axis as the ring: the cylinder runs along the finger.
-    expect(o.quaternion).toEqual(p.quaternion);
-    // Its centre is on the finger's line through the ring…
-    const offset = sub(o.position, p.position);
-    const along = dot(offset, p.axis);
-    const across = Math.hypot(offset[0] - along * p.axis[0], offset[1] - along * p.axis[1], offset[2] - along * p.axis[2]);
-    expect(across).toBeLessThan(1e-6);
-    // …it reaches well past the band on both sides (a band is at most 8 mm wide)…
-    expect(o.length / 2 - Math.abs(along)).toBeGreaterThan(8);
-    // …and it is thinner than the band's inside, so the front of the band stays in front of it and its back behind.
-    expect(o.radius).toBeLessThan(p.innerDiameter / 2);
-    expect(o.radius).toBeGreaterThan(p.innerDiameter / 2 - 1);
-    const bandBack: Vec3 = [p.position[0] - p.up[0] * p.innerDiameter * 0.55, p.position[1] - p.up[1] * p.innerDiameter * 0.55, p.position[2] - p.up[2] * p.innerDiameter * 0.55];
-    const bandFront: Vec3 = [p.position[0] + p.up[0] * p.innerDiameter * 0.55, p.position[1] + p.up[1] * p.innerDiameter * 0.55, p.position[2] + p.up[2] * p.innerDiameter * 0.55];
-    const distanceFromAxis = (q: Vec3) => {
-      const d = sub(q, o.position);
-      const a = dot(d, p.axis);
-      return Math.hypot(d[0] - a * p.axis[0], d[1] - a * p.axis[1], d[2] - a * p.axis[2]);
-    };
-    expect(distanceFromAxis(bandBack)).toBeGreaterThan(o.radius);
-    expect(distanceFromAxis(bandFront)).toBeGreaterThan(o.radius);
-  });
+  it.each([...BACK_OF_HAND, rightPalm].map((f) => [f.name, f] as const))(
+    '%s: a cylinder on the finger’s axis, just inside the band, around the seat',
+    (_name, f) => {
+      const p = pose(f);
+      const o = p.occluder;
+      // Same axis as the ring: the cylinder runs along the finger.
+      expect(o.quaternion).toEqual(p.quaternion);
+      // Its centre is on the finger's line through the ring…
+      const offset = sub(o.position, p.position);
+      const along = dot(offset, p.axis);
+      const across = Math.hypot(offset[0] - along * p.axis[0], offset[1] - along * p.axis[1], offset[2] - along * p.axis[2]);
+      expect(across).toBeLessThan(1e-6);
+      // …it reaches well past the band on both sides (a band is at most 8 mm wide)…
+      expect(o.length / 2 - Math.abs(along)).toBeGreaterThan(8);
+      // …and it is thinner than the band's inside, so the front of the band stays in front of it and its back behind.
+      expect(o.radius).toBeLessThan(p.innerDiameter / 2);
+      expect(o.radius).toBeGreaterThan(p.innerDiameter / 2 - 1);
+      const bandBack: Vec3 = [
+        p.position[0] - p.up[0] * p.innerDiameter * 0.55,
+        p.position[1] - p.up[1] * p.innerDiameter * 0.55,
+        p.position[2] - p.up[2] * p.innerDiameter * 0.55,
+      ];
+      const bandFront: Vec3 = [
+        p.position[0] + p.up[0] * p.innerDiameter * 0.55,
+        p.position[1] + p.up[1] * p.innerDiameter * 0.55,
+        p.position[2] + p.up[2] * p.innerDiameter * 0.55,
+      ];
+      const distanceFromAxis = (q: Vec3) => {
+        const d = sub(q, o.position);
+        const a = dot(d, p.axis);
+        return Math.hypot(d[0] - a * p.axis[0], d[1] - a * p.axis[1], d[2] - a * p.axis[2]);
+      };
+      expect(distanceFromAxis(bandBack)).toBeGreaterThan(o.radius);
+      expect(distanceFromAxis(bandFront)).toBeGreaterThan(o.radius);
+    },
+  );
 });
 
 describe('steadyPose', () => {
   const f = rightBackUpright;
   const a = pose(f);
-  const moved = (dx: number) => ringPose(f.landmarks.map((l) => ({ ...l, x: l.x + dx / f.frame.width })), 'Left', sameView(f), 52)!;
+  const moved = (dx: number) =>
+    ringPose(
+      f.landmarks.map((l) => ({ ...l, x: l.x + dx / f.frame.width })),
+      'Left',
+      sameView(f),
+      52,
+    )!;
 
   it('takes the first pose as it is', () => {
     expect(steadyPose(null, a)).toBe(a);

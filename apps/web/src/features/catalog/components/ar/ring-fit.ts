@@ -161,7 +161,12 @@ export const FINGER_TO_KNUCKLE_SPACING = 0.88;
 export const OCCLUDER_INSET = 0.96;
 
 /** How the camera frame is laid on the canvas: scale and offsets of "object-fit: cover". */
-export function coverFit(frameWidth: number, frameHeight: number, viewWidth: number, viewHeight: number): { scale: number; offsetX: number; offsetY: number } {
+export function coverFit(
+  frameWidth: number,
+  frameHeight: number,
+  viewWidth: number,
+  viewHeight: number,
+): { scale: number; offsetX: number; offsetY: number } {
   const s = Math.max(viewWidth / frameWidth, viewHeight / frameHeight);
   return { scale: s, offsetX: (viewWidth - frameWidth * s) / 2, offsetY: (viewHeight - frameHeight * s) / 2 };
 }
@@ -216,7 +221,12 @@ function dorsalDirection(p: readonly Vec3[], handedness: Handedness | undefined,
  * Where and how to draw the ring, or null when the landmarks cannot carry it (missing points, a
  * finger seen end-on).
  */
-export function ringPose(landmarks: readonly Landmark[] | undefined, handedness: Handedness | undefined, view: ViewGeometry, sizeEu: number): RingPose | null {
+export function ringPose(
+  landmarks: readonly Landmark[] | undefined,
+  handedness: Handedness | undefined,
+  view: ViewGeometry,
+  sizeEu: number,
+): RingPose | null {
   if (!isUsable(landmarks)) return null;
   const p = landmarks.map((l) => toViewPixels(l, view));
   const mcp = p[LM.ringMcp]!;
@@ -297,9 +307,17 @@ export function steadyPose(previous: RingPose | null, next: RingPose, follow = 0
     quaternion,
     axis: rotate(quaternion, [1, 0, 0]),
     up: rotate(quaternion, [0, 1, 0]),
-    screen: { x: previous.screen.x + (next.screen.x - previous.screen.x) * t, y: previous.screen.y + (next.screen.y - previous.screen.y) * t },
+    screen: {
+      x: previous.screen.x + (next.screen.x - previous.screen.x) * t,
+      y: previous.screen.y + (next.screen.y - previous.screen.y) * t,
+    },
     fingerWidthPx: previous.fingerWidthPx + (next.fingerWidthPx - previous.fingerWidthPx) * t,
-    occluder: { ...next.occluder, position: occluderPosition, quaternion, length: previous.occluder.length + (next.occluder.length - previous.occluder.length) * t },
+    occluder: {
+      ...next.occluder,
+      position: occluderPosition,
+      quaternion,
+      length: previous.occluder.length + (next.occluder.length - previous.occluder.length) * t,
+    },
   };
 }
 
@@ -345,7 +363,21 @@ export function meanLuma(rgba: ArrayLike<number>): number {
  * The light is read from the camera itself, not from the tracker: a dark room is said as soon as the
  * camera plays, while the hand tracker (seconds to load on a phone) is still getting ready.
  */
-export function guidance({ hasFrames, hasHand, lastHandAt, everTracked, now, luma }: { hasFrames: boolean; hasHand: boolean; lastHandAt: number | null; everTracked: boolean; now: number; luma: number | null }): Guidance {
+export function guidance({
+  hasFrames,
+  hasHand,
+  lastHandAt,
+  everTracked,
+  now,
+  luma,
+}: {
+  hasFrames: boolean;
+  hasHand: boolean;
+  lastHandAt: number | null;
+  everTracked: boolean;
+  now: number;
+  luma: number | null;
+}): Guidance {
   // The latest frame holds the hand (however slow the device), or it slipped away only a moment ago.
   if (hasHand || (lastHandAt !== null && now - lastHandAt <= LOST_AFTER_MS)) return 'tracking';
   if (luma !== null && luma < LOW_LIGHT_LUMA) return 'low-light';

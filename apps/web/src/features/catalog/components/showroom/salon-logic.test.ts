@@ -44,7 +44,8 @@ describe('the cases’ layout', () => {
   it('never puts two cases closer than a case’s width and a passage, nor back to back', () => {
     for (let count = 1; count <= 12; count += 1) {
       const { cases } = layoutSalon(count);
-      for (let i = 0; i < cases.length; i += 1) for (let j = i + 1; j < cases.length; j += 1) expect(distance(cases[i]!, cases[j]!)).toBeGreaterThan(CASE_WIDTH + 1);
+      for (let i = 0; i < cases.length; i += 1)
+        for (let j = i + 1; j < cases.length; j += 1) expect(distance(cases[i]!, cases[j]!)).toBeGreaterThan(CASE_WIDTH + 1);
       // One or two collections still stand a quarter of the room apart, never facing each other across it.
       if (count === 2) expect(distance(cases[0]!, cases[1]!)).toBeLessThan(2 * layoutSalon(2).radius * 0.8);
     }
@@ -93,7 +94,8 @@ describe('the pieces on a case’s bed', () => {
         expect(Math.abs(s.z) + PIECE_SIZE / 2).toBeLessThanOrEqual(CASE_DEPTH / 2);
       }
       for (let i = 0; i < slots.length; i += 1)
-        for (let j = i + 1; j < slots.length; j += 1) expect(Math.hypot(slots[i]!.x - slots[j]!.x, slots[i]!.z - slots[j]!.z)).toBeGreaterThanOrEqual(PIECE_SIZE);
+        for (let j = i + 1; j < slots.length; j += 1)
+          expect(Math.hypot(slots[i]!.x - slots[j]!.x, slots[i]!.z - slots[j]!.z)).toBeGreaterThanOrEqual(PIECE_SIZE);
     }
   });
 });

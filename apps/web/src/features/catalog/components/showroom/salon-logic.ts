@@ -70,7 +70,10 @@ export function slotsInCase(count: number): { x: number; y: number; z: number }[
   const s = CASE_WIDTH * 0.22;
   const shift = back === front ? s / 4 : 0;
   const row = (k: number, m: number, z: number, y: number, dx: number) => ({ x: (k - (m - 1) / 2) * s + dx, y, z });
-  return [...Array.from({ length: back }, (_, i) => row(i, back, -0.15, 0.07, shift)), ...Array.from({ length: front }, (_, i) => row(i, front, 0.13, 0, -shift))];
+  return [
+    ...Array.from({ length: back }, (_, i) => row(i, back, -0.15, 0.07, shift)),
+    ...Array.from({ length: front }, (_, i) => row(i, front, 0.13, 0, -shift)),
+  ];
 }
 
 /** Keeps the visitor inside the walkable disc (between the cases). */
@@ -92,7 +95,10 @@ export function forwardOf(yaw: number): Vec2 {
  */
 export function walkTo(from: Vec2, yaw: number, forward: number, sideways: number, walkRadius: number): Vec2 {
   const f = forwardOf(yaw);
-  return clampToRoom({ x: from.x + f.x * forward * STEP - f.z * sideways * STEP, z: from.z + f.z * forward * STEP + f.x * sideways * STEP }, Math.max(0, walkRadius));
+  return clampToRoom(
+    { x: from.x + f.x * forward * STEP - f.z * sideways * STEP, z: from.z + f.z * forward * STEP + f.x * sideways * STEP },
+    Math.max(0, walkRadius),
+  );
 }
 
 /** What a key does in the salon (arrows or WASD walk and turn; Enter or Space opens the piece ahead). */
@@ -175,7 +181,12 @@ export function glide(current: ViewPoint, target: ViewPoint, dt: number, reduced
     yaw: current.yaw + (yaw - current.yaw) * k,
     pitch: current.pitch + (target.pitch - current.pitch) * k,
   };
-  const left = Math.abs(target.x - next.x) + Math.abs(target.y - next.y) + Math.abs(target.z - next.z) + Math.abs(yaw - next.yaw) + Math.abs(target.pitch - next.pitch);
+  const left =
+    Math.abs(target.x - next.x) +
+    Math.abs(target.y - next.y) +
+    Math.abs(target.z - next.z) +
+    Math.abs(yaw - next.yaw) +
+    Math.abs(target.pitch - next.pitch);
   if (left < 1e-4) return { view: { ...target, yaw }, moving: false };
   return { view: next, moving: true };
 }

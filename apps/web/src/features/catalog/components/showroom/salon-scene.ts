@@ -98,7 +98,12 @@ export interface SalonStats {
 
 export interface SalonScene {
   /** Fetches every piece's model (progress 0…1 over all of them) and builds the cases. */
-  load(cases: readonly SalonCase[], pieces: readonly SalonPiece[], onProgress: (fraction: number) => void, signal: AbortSignal): Promise<void>;
+  load(
+    cases: readonly SalonCase[],
+    pieces: readonly SalonPiece[],
+    onProgress: (fraction: number) => void,
+    signal: AbortSignal,
+  ): Promise<void>;
   /** Walks (metres, along the view / sideways) and turns (radians) the visitor; keys and buttons. */
   walk(forward: number, sideways: number): void;
   turn(yaw: number, pitch?: number): void;
@@ -356,7 +361,11 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
   const camera = new PerspectiveCamera(50, 1, 0.05, 40);
   const room = new Group();
   scene.add(room);
-  const owned: { geometries: BufferGeometry[]; materials: Material[]; textures: Texture[] } = { geometries: [], materials: [], textures: [] };
+  const owned: { geometries: BufferGeometry[]; materials: Material[]; textures: Texture[] } = {
+    geometries: [],
+    materials: [],
+    textures: [],
+  };
   const own = <T extends BufferGeometry | Material | Texture>(thing: T): T => {
     if ((thing as BufferGeometry).isBufferGeometry) owned.geometries.push(thing as BufferGeometry);
     else if ((thing as Texture).isTexture) owned.textures.push(thing as Texture);
@@ -424,7 +433,13 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
     const dt = Math.min(0.1, (now - last) / 1000);
     last = now;
     const step = glide(current, target, dt, options.reducedMotion);
-    const moved = step.moving || step.view.x !== current.x || step.view.z !== current.z || step.view.yaw !== current.yaw || step.view.pitch !== current.pitch || step.view.y !== current.y;
+    const moved =
+      step.moving ||
+      step.view.x !== current.x ||
+      step.view.z !== current.z ||
+      step.view.yaw !== current.yaw ||
+      step.view.pitch !== current.pitch ||
+      step.view.y !== current.y;
     current = step.view;
     if (!moved && !dirty) return;
     dirty = false;
@@ -462,7 +477,10 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
     const up = new Vector3(0, 1, 0);
     const placed = (c: { x: number; z: number; rotation: number }, local: Vector3, scale = s) => {
       q.setFromAxisAngle(up, c.rotation);
-      const world = local.clone().applyQuaternion(q).add(new Vector3(c.x, 0, c.z));
+      const world = local
+        .clone()
+        .applyQuaternion(q)
+        .add(new Vector3(c.x, 0, c.z));
       return m.compose(world, q, scale);
     };
     const instanced = (geometry: BufferGeometry, material: Material, at: (c: (typeof salon.cases)[number]) => Matrix4) => {
@@ -476,28 +494,48 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
 
     const plinthH = BED_HEIGHT - 0.04;
     // Ebonised plinth, a brass trim, the velvet bed, the glass hood, a light strip inside its lid.
-    instanced(new BoxGeometry(CASE_WIDTH + 0.08, plinthH, CASE_DEPTH + 0.08), new MeshStandardMaterial({ color: '#15110e', roughness: 0.38, metalness: 0.1, envMap: env, envMapIntensity: 0.35 }), (c) =>
-      placed(c, new Vector3(0, plinthH / 2, 0)),
+    instanced(
+      new BoxGeometry(CASE_WIDTH + 0.08, plinthH, CASE_DEPTH + 0.08),
+      new MeshStandardMaterial({ color: '#15110e', roughness: 0.38, metalness: 0.1, envMap: env, envMapIntensity: 0.35 }),
+      (c) => placed(c, new Vector3(0, plinthH / 2, 0)),
     );
-    instanced(new BoxGeometry(CASE_WIDTH + 0.1, 0.018, CASE_DEPTH + 0.1), new MeshStandardMaterial({ color: '#b8975a', roughness: 0.28, metalness: 1, envMap: env, envMapIntensity: 0.9 }), (c) =>
-      placed(c, new Vector3(0, plinthH + 0.009, 0)),
+    instanced(
+      new BoxGeometry(CASE_WIDTH + 0.1, 0.018, CASE_DEPTH + 0.1),
+      new MeshStandardMaterial({ color: '#b8975a', roughness: 0.28, metalness: 1, envMap: env, envMapIntensity: 0.9 }),
+      (c) => placed(c, new Vector3(0, plinthH + 0.009, 0)),
     );
-    instanced(new BoxGeometry(CASE_WIDTH, 0.04, CASE_DEPTH), new MeshStandardMaterial({ color: '#2a1d18', roughness: 1, metalness: 0, envMap: env, envMapIntensity: 0.05 }), (c) =>
-      placed(c, new Vector3(0, BED_HEIGHT - 0.02, 0)),
+    instanced(
+      new BoxGeometry(CASE_WIDTH, 0.04, CASE_DEPTH),
+      new MeshStandardMaterial({ color: '#2a1d18', roughness: 1, metalness: 0, envMap: env, envMapIntensity: 0.05 }),
+      (c) => placed(c, new Vector3(0, BED_HEIGHT - 0.02, 0)),
     );
     // The back row's riser, in the same velvet.
-    instanced(new BoxGeometry(CASE_WIDTH - 0.08, 0.07, 0.24), new MeshStandardMaterial({ color: '#2a1d18', roughness: 1, metalness: 0, envMap: env, envMapIntensity: 0.05 }), (c) =>
-      placed(c, new Vector3(0, BED_HEIGHT + 0.035, -0.15)),
+    instanced(
+      new BoxGeometry(CASE_WIDTH - 0.08, 0.07, 0.24),
+      new MeshStandardMaterial({ color: '#2a1d18', roughness: 1, metalness: 0, envMap: env, envMapIntensity: 0.05 }),
+      (c) => placed(c, new Vector3(0, BED_HEIGHT + 0.035, -0.15)),
     );
     const hoodH = 0.62;
     const glass = instanced(
       new BoxGeometry(CASE_WIDTH + 0.06, hoodH, CASE_DEPTH + 0.06),
-      new MeshPhysicalMaterial({ color: '#ffffff', metalness: 0, roughness: 0.04, transparent: true, opacity: 0.09, envMap: env, envMapIntensity: 0.9, depthWrite: false, side: DoubleSide }),
+      new MeshPhysicalMaterial({
+        color: '#ffffff',
+        metalness: 0,
+        roughness: 0.04,
+        transparent: true,
+        opacity: 0.09,
+        envMap: env,
+        envMapIntensity: 0.9,
+        depthWrite: false,
+        side: DoubleSide,
+      }),
       (c) => placed(c, new Vector3(0, BED_HEIGHT + hoodH / 2, 0)),
     );
     glass.renderOrder = 2;
-    instanced(new BoxGeometry(CASE_WIDTH - 0.1, 0.01, 0.05), new MeshBasicMaterial({ color: new Color('#ffe2bd').multiplyScalar(1.6), toneMapped: true }), (c) =>
-      placed(c, new Vector3(0, BED_HEIGHT + hoodH - 0.01, -0.05)),
+    instanced(
+      new BoxGeometry(CASE_WIDTH - 0.1, 0.01, 0.05),
+      new MeshBasicMaterial({ color: new Color('#ffe2bd').multiplyScalar(1.6), toneMapped: true }),
+      (c) => placed(c, new Vector3(0, BED_HEIGHT + hoodH - 0.01, -0.05)),
     );
 
     // The hoods' edges: hairlines of light, all cases in one line geometry.
@@ -533,18 +571,24 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
       new MeshBasicMaterial({ map: pool, transparent: true, blending: AdditiveBlending, depthWrite: false, fog: false }),
       (c) => {
         q.setFromAxisAngle(up, c.rotation).multiply(new Quaternion().setFromAxisAngle(new Vector3(1, 0, 0), -Math.PI / 2));
-        const world = new Vector3(0, 0.004, 0.75).applyQuaternion(new Quaternion().setFromAxisAngle(up, c.rotation)).add(new Vector3(c.x, 0, c.z));
+        const world = new Vector3(0, 0.004, 0.75)
+          .applyQuaternion(new Quaternion().setFromAxisAngle(up, c.rotation))
+          .add(new Vector3(c.x, 0, c.z));
         return m.compose(world, q, s);
       },
     );
     poolMesh.renderOrder = 1;
     const wash = own(washTexture());
-    instanced(new PlaneGeometry(3.4, 3.4), new MeshBasicMaterial({ map: wash, transparent: true, blending: AdditiveBlending, depthWrite: false }), (c) => {
-      const toCentre = Math.hypot(c.x, c.z) || 1;
-      const r = salon.wallRadius - 0.02;
-      q.setFromAxisAngle(up, c.rotation);
-      return m.compose(new Vector3((c.x / toCentre) * r, 2.4, (c.z / toCentre) * r), q, s);
-    });
+    instanced(
+      new PlaneGeometry(3.4, 3.4),
+      new MeshBasicMaterial({ map: wash, transparent: true, blending: AdditiveBlending, depthWrite: false }),
+      (c) => {
+        const toCentre = Math.hypot(c.x, c.z) || 1;
+        const r = salon.wallRadius - 0.02;
+        q.setFromAxisAngle(up, c.rotation);
+        return m.compose(new Vector3((c.x / toCentre) * r, 2.4, (c.z / toCentre) * r), q, s);
+      },
+    );
 
     // The plaque with the collection's name, on the plinth's front.
     const atlas = plaqueAtlas(cases.map((c) => c.name));
@@ -567,7 +611,12 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
         p.geometry.dispose();
       }
       merged.setAttribute('uv', new BufferAttribute(uvs, 2));
-      room.add(new Mesh(merged, own(new MeshStandardMaterial({ map: atlas.texture, roughness: 0.5, metalness: 0.2, envMap: env, envMapIntensity: 0.3 }))));
+      room.add(
+        new Mesh(
+          merged,
+          own(new MeshStandardMaterial({ map: atlas.texture, roughness: 0.5, metalness: 0.2, envMap: env, envMapIntensity: 0.3 })),
+        ),
+      );
     }
   };
 
@@ -660,8 +709,12 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
           const isRingLike = size.x < size.z * 0.6 && size.y > size.x;
           const turn = (slot.x > 0 ? -1 : 1) * (isRingLike ? 0.85 : 0.25);
           const pieceQ = caseQ.clone().multiply(new Quaternion().setFromAxisAngle(up, turn));
-          const local = new Vector3(slot.x, BED_HEIGHT + slot.y + (size.y * scale) / 2 + 0.004, slot.z).applyQuaternion(caseQ).add(new Vector3(c.x, 0, c.z));
-          const transform = new Matrix4().compose(local, pieceQ, new Vector3(scale, scale, scale)).multiply(new Matrix4().makeTranslation(-centre.x, -centre.y, -centre.z));
+          const local = new Vector3(slot.x, BED_HEIGHT + slot.y + (size.y * scale) / 2 + 0.004, slot.z)
+            .applyQuaternion(caseQ)
+            .add(new Vector3(c.x, 0, c.z));
+          const transform = new Matrix4()
+            .compose(local, pieceQ, new Vector3(scale, scale, scale))
+            .multiply(new Matrix4().makeTranslation(-centre.x, -centre.y, -centre.z));
           for (const { part, source } of parts) {
             const { key } = sharedMaterial(source, materials, env);
             const list = groups.get(key) ?? [];
@@ -669,7 +722,11 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
             groups.set(key, list);
           }
           const box = bounds.clone().applyMatrix4(transform).expandByScalar(0.03);
-          pieceBoxes.set(pieces[pieceIndex]!.id, { box, anchor: new Vector3((box.min.x + box.max.x) / 2, box.max.y + 0.05, (box.min.z + box.max.z) / 2), caseIndex });
+          pieceBoxes.set(pieces[pieceIndex]!.id, {
+            box,
+            anchor: new Vector3((box.min.x + box.max.x) / 2, box.max.y + 0.05, (box.min.z + box.max.z) / 2),
+            caseIndex,
+          });
         });
       }
       const jewels = new Group();

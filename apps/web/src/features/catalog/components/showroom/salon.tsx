@@ -86,7 +86,9 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   const helpId = useId();
 
   const cases = rooms.filter((r) => r.pieces.length > 0);
-  const shown: ShownPiece[] = cases.flatMap((room, i) => room.pieces.map((product) => ({ product, caseIndex: i, collection: room.collection })));
+  const shown: ShownPiece[] = cases.flatMap((room, i) =>
+    room.pieces.map((product) => ({ product, caseIndex: i, collection: room.collection })),
+  );
   // The scene is built once per set of pieces: a stable key, not the arrays' identity.
   const key = shown.map((p) => `${p.caseIndex}:${p.product.id}`).join('|');
   const shownRef = useRef(shown);
@@ -163,7 +165,9 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   if (webgl === false || state === 'failed') {
     return (
       <p className={styles.unavailable} role="status" data-testid="salon-fallback">
-        {webgl === false ? 'Your browser cannot show the salon in 3D: every piece is listed below, room by room.' : 'The salon could not be opened just now: every piece is listed below, room by room.'}{' '}
+        {webgl === false
+          ? 'Your browser cannot show the salon in 3D: every piece is listed below, room by room.'
+          : 'The salon could not be opened just now: every piece is listed below, room by room.'}{' '}
         <a href={`#${listId}`}>Go to the list</a>
       </p>
     );
@@ -321,15 +325,29 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
               {cases.slice(0, DOOR_VITRINES).map(({ collection }) =>
                 collection.coverImage ? (
                   <li key={collection.id} className={styles.vitrine} data-testid="salon-vitrine">
-                    <ResponsiveImage image={collection.coverImage} sizes="(max-width: 767px) 8.5rem, 13rem" alt="" className={styles.vitrineImage} />
+                    <ResponsiveImage
+                      image={collection.coverImage}
+                      sizes="(max-width: 767px) 8.5rem, 13rem"
+                      alt=""
+                      className={styles.vitrineImage}
+                    />
                   </li>
                 ) : null,
               )}
             </ul>
             <div className={styles.doorText}>
               <p className={styles.loadingTitle}>The salon, after dark</p>
-              <p className={styles.doorMeta}>{caseCount > 0 ? `${caseCount} ${caseCount === 1 ? 'case' : 'cases'} · ${shown.length} ${shown.length === 1 ? 'piece' : 'pieces'}` : '\u00a0'}</p>
-              <button type="button" className={buttonClassName({ variant: 'on-dark' })} onClick={() => setEntered(true)} disabled={webgl === null}>
+              <p className={styles.doorMeta}>
+                {caseCount > 0
+                  ? `${caseCount} ${caseCount === 1 ? 'case' : 'cases'} · ${shown.length} ${shown.length === 1 ? 'piece' : 'pieces'}`
+                  : '\u00a0'}
+              </p>
+              <button
+                type="button"
+                className={buttonClassName({ variant: 'on-dark' })}
+                onClick={() => setEntered(true)}
+                disabled={webgl === null}
+              >
                 Enter the salon
               </button>
             </div>

@@ -21,7 +21,11 @@ export class ModelLoadError extends Error {
 }
 
 /** Fetches a file, reporting the fraction read (null while the size is unknown). */
-export async function fetchWithProgress(url: string, onProgress: (fraction: number | null) => void, signal: AbortSignal): Promise<ArrayBuffer> {
+export async function fetchWithProgress(
+  url: string,
+  onProgress: (fraction: number | null) => void,
+  signal: AbortSignal,
+): Promise<ArrayBuffer> {
   const response = await fetch(url, { signal, credentials: 'same-origin' });
   if (!response.ok) throw new ModelLoadError(`The model answered ${response.status}`, response.status);
   const total = Number(response.headers.get('content-length') ?? 0);

@@ -35,7 +35,10 @@ const Y = new Vector3(0, 1, 0);
 /** The ivory of the studio renders. */
 export const STUDIO_BACKDROP = '#f4f0e9';
 
-export function createTurntableScene(canvas: HTMLCanvasElement, options: { autoRotate: boolean; onFirstFrame?: () => void }): TurntableScene {
+export function createTurntableScene(
+  canvas: HTMLCanvasElement,
+  options: { autoRotate: boolean; onFirstFrame?: () => void },
+): TurntableScene {
   const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: false });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   renderer.outputColorSpace = SRGBColorSpace;

@@ -53,7 +53,11 @@ describe('View in your space', () => {
     expect(supportsSceneViewer('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Safari/605.1.15')).toBe(false);
   });
   it('opens Scene Viewer on the absolute model URL, falling back to the page', () => {
-    const url = sceneViewerUrl('https://mirror.example/api/products/x/model.glb?metal=ROSE_GOLD', 'Givre Band', 'https://mirror.example/view-360?product=x');
+    const url = sceneViewerUrl(
+      'https://mirror.example/api/products/x/model.glb?metal=ROSE_GOLD',
+      'Givre Band',
+      'https://mirror.example/view-360?product=x',
+    );
     expect(url.startsWith('intent://arvr.google.com/scene-viewer/1.2?')).toBe(true);
     const query = new URLSearchParams(url.slice(url.indexOf('?') + 1, url.indexOf('#')));
     expect(query.get('file')).toBe('https://mirror.example/api/products/x/model.glb?metal=ROSE_GOLD');

@@ -96,7 +96,9 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
       <div className={styles.fallback} data-testid="turntable-fallback">
         <StudioStage name={name} images={images} />
         <p className={styles.sentence} role="status">
-          {webgl ? 'The 3D view of this piece is not available just now: here are its studio images.' : 'Your browser cannot show this piece in 3D: here are its studio images.'}
+          {webgl
+            ? 'The 3D view of this piece is not available just now: here are its studio images.'
+            : 'Your browser cannot show this piece in 3D: here are its studio images.'}
         </p>
       </div>
     );
@@ -153,7 +155,11 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
             aria-valuenow={percent ?? undefined}
             data-testid="turntable-progress"
           >
-            <span className={styles.progressBar} style={{ transform: `scaleX(${progress ?? 0.3})` }} data-indeterminate={progress === null || undefined} />
+            <span
+              className={styles.progressBar}
+              style={{ transform: `scaleX(${progress ?? 0.3})` }}
+              data-indeterminate={progress === null || undefined}
+            />
           </div>
         ) : null}
       </div>
@@ -164,7 +170,14 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
           </span>
           {METALS.map((m) => (
             <label key={m} className={styles.metal} data-metal={m}>
-              <input type="radio" name={`${metalGroup}-metal`} value={m} checked={metal === m} onChange={() => setMetal(m)} className={styles.metalInput} />
+              <input
+                type="radio"
+                name={`${metalGroup}-metal`}
+                value={m}
+                checked={metal === m}
+                onChange={() => setMetal(m)}
+                className={styles.metalInput}
+              />
               <span className={styles.swatch} data-metal={m} aria-hidden="true" />
               <span className={styles.metalName}>{metalLabel(m)}</span>
             </label>
