@@ -153,6 +153,27 @@ describe('useTableUrlState', () => {
     act(() => state!.setFilters({ year: undefined }));
     expect(screen.getByTestId('url').textContent).toBe('?q=aube&season=WINTER');
   });
+
+  it('keeps an earlier change when a later one comes from a handler of an earlier render', () => {
+    let state: ReturnType<typeof useTableUrlState<{ year: string | undefined; season: string | undefined }>> | undefined;
+    function Filters() {
+      state = useTableUrlState({ year: param.optionalString(), season: param.optionalString() }, { sortable: [] });
+      return <p data-testid="url">{useLocation().search}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/?q=aube']}>
+        <Routes>
+          <Route path="/" element={<Filters />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    // A control that kept the first render's handler (memoised, or not yet re-rendered on a busy device).
+    const stale = state!.setFilters;
+    act(() => state!.setFilters({ year: '2031' }));
+    expect(screen.getByTestId('url').textContent).toBe('?q=aube&year=2031');
+    act(() => stale({ season: 'WINTER' }));
+    expect(screen.getByTestId('url').textContent).toBe('?q=aube&year=2031&season=WINTER');
+  });
 });
 
 describe('DataTable paging past the offset window', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { patchParams, readParams, type ParamSpec } from '../../lib/url-state';
 
@@ -82,27 +82,25 @@ export function useTableUrlState<F>(
   const filters = useMemo(() => readParams(params, spec), [filterKey]);
   const defaultSortText = formatSort(defaultSort);
 
-  // setParams' functional form hands every call the params of the last render, so two changes made
-  // before the URL re-renders (two quick filter picks) would drop the first: the later one builds on
-  // the earlier one's result until the URL has moved on.
-  const pending = useRef<{ from: string; to: URLSearchParams } | null>(null);
-  useEffect(() => {
-    pending.current = null;
+  // Every change builds on the latest URL this table rendered — read through a ref, not the closure, so a
+  // handler kept from an earlier render (a memoised control, or one not yet re-rendered on a busy device)
+  // does not write over a change made since — and, while the URL has not re-rendered yet (two quick
+  // filter picks), on the change before it.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
   }, [params]);
+  const pending = useRef<{ from: string; to: URLSearchParams } | null>(null);
   const update = useCallback(
     (mutate: (next: URLSearchParams) => void, replace = false) => {
-      setParams(
-        (current) => {
-          const base = pending.current && pending.current.from === current.toString() ? pending.current.to : current;
-          const next = new URLSearchParams(base);
-          // A cursor belongs to one page of one view: any change drops it (setPage sets its own).
-          for (const key of CURSOR_KEYS) next.delete(key);
-          mutate(next);
-          pending.current = { from: current.toString(), to: next };
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      );
+      const current = latest.current;
+      const base = pending.current && pending.current.from === current.toString() ? pending.current.to : current;
+      const next = new URLSearchParams(base);
+      // A cursor belongs to one page of one view: any change drops it (setPage sets its own).
+      for (const key of CURSOR_KEYS) next.delete(key);
+      mutate(next);
+      pending.current = { from: current.toString(), to: next };
+      setParams(next, { replace, preventScrollReset: true });
     },
     [setParams],
   );
