@@ -29,8 +29,13 @@ export async function signIn(page: Page, user: DemoUser, from = '/auth/login'): 
   await page.goto(from);
   await page.getByLabel('Username').fill(user);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const submit = page.getByRole('button', { name: 'Sign in' });
+  await submit.click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
+  // The address changes when the navigation starts; the next page renders a moment later (a transition), and
+  // its route change closes any popup opened in between. Wait until the sign-in form is gone and the page is in.
+  await expect(submit).toHaveCount(0);
+  await settled(page);
 }
 
 /** The navbar's account trigger (exact name: pages may have a 'Create account' button). */
