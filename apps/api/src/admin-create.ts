@@ -13,7 +13,7 @@ import { AppError } from './lib/errors';
 async function ask(question: string, hidden = false): Promise<string> {
   let muted = false;
   const output = new Writable({
-    write(chunk, _enc, cb) {
+    write(chunk: Buffer, _enc, cb) {
       if (!muted) process.stdout.write(chunk);
       cb();
     },
@@ -56,7 +56,7 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

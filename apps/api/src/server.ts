@@ -84,7 +84,7 @@ async function main() {
   outbox.start();
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   if (err instanceof EnvError) {
     console.error(err.message);
   } else {

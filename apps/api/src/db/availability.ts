@@ -49,7 +49,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const inner = fromDriver || error instanceof DrizzleQueryError;
     pending.push({ error: e.cause, fromDriver: inner });
     // A dual-stack connect failure is an AggregateError of one error per address.
-    if (Array.isArray(e.errors)) pending.push(...e.errors.map((item) => ({ error: item, fromDriver: inner })));
+    if (Array.isArray(e.errors)) pending.push(...(e.errors as unknown[]).map((item) => ({ error: item, fromDriver: inner })));
   }
   return false;
 }

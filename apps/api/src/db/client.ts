@@ -96,16 +96,20 @@ function createPool(
   pool.on('connect', (client) => client.on('error', () => {}));
   // A failed connect (refused, timed out, server starting or shutting down) is tagged, so the error handler answers
   // 503 DATABASE_UNAVAILABLE for it; plain queries and transactions both get their connections here.
-  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
+  const connect = pool.connect.bind(pool) as { (): Promise<pg.PoolClient>; (callback: ConnectCallback): void };
   pool.connect = ((callback?: ConnectCallback) => {
     if (callback) {
-      return connect((err, client, done) => {
-        if (!err || !fallback) return callback(err ? markDatabaseUnreachable(err) : err, client, done);
+      connect((err, client, done) => {
+        if (!err || !fallback) {
+          callback(err ? markDatabaseUnreachable(err) : err, client, done);
+          return;
+        }
         fallback.onUnreachable();
         (fallback.pool.connect as (cb: ConnectCallback) => void)(callback);
       });
+      return;
     }
-    return (connect() as Promise<pg.PoolClient>).catch((err: unknown) => {
+    return connect().catch((err: unknown) => {
       if (!fallback) throw markDatabaseUnreachable(err);
       fallback.onUnreachable();
       return fallback.pool.connect();
@@ -179,13 +183,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     hasReadReplica: false,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
-    ping: () => ping(db as unknown as Db),
+    ping: () => ping(db),
     // An embedded database has one process.
-    lockStartup: async () => async () => {},
+    lockStartup: () => Promise.resolve(async () => {}),
     close: () => client.close(),
   };
 }

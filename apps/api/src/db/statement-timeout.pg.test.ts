@@ -23,21 +23,23 @@ async function admin(text: string) {
 }
 
 describe('statement timeout (PostgreSQL)', () => {
-  let database: Database;
-  let app: FastifyInstance;
+  // Unset when beforeAll fails early: afterAll still drops the database.
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${dbName}`);
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     // Two connections, so a leaked one would show at once.
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2, statementTimeoutMs: TIMEOUT_MS });
-    await database.migrate();
+    const opened = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2, statementTimeoutMs: TIMEOUT_MS });
+    database = opened;
+    await opened.migrate();
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent' });
-    app = await buildApp({ env, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
+    app = await buildApp({ env, database: opened, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
     // Test-only route: a statement that runs as long as the test asks.
     app.get<{ Querystring: { seconds: string } }>('/test/sleep', { config: { policy: Public } }, async (request) => {
-      await database.db.execute(sql`select pg_sleep(${Number(request.query.seconds)})`);
+      await opened.db.execute(sql`select pg_sleep(${Number(request.query.seconds)})`);
       return { slept: true };
     });
     await app.ready();
@@ -49,13 +51,15 @@ describe('statement timeout (PostgreSQL)', () => {
   });
 
   it('sets statement_timeout on every pool connection', async () => {
-    const result = (await database.db.execute(sql`show statement_timeout`)) as unknown as { rows: { statement_timeout: string }[] };
+    const result = (await database!.db.execute<{ statement_timeout: string }>(sql`show statement_timeout`)) as {
+      rows: { statement_timeout: string }[];
+    };
     expect(result.rows[0]!.statement_timeout).toBe(`${TIMEOUT_MS}ms`);
   });
 
   it('ends a runaway statement and answers 503 QUERY_TIMEOUT in the one error shape', async () => {
     const started = performance.now();
-    const res = await app.inject({ url: '/test/sleep?seconds=5' });
+    const res = await app!.inject({ url: '/test/sleep?seconds=5' });
     const elapsed = performance.now() - started;
     expect(res.statusCode).toBe(503);
     const body: unknown = res.json();
@@ -71,10 +75,10 @@ describe('statement timeout (PostgreSQL)', () => {
   });
 
   it('gives the connections back: after more runaway requests than the pool holds, normal requests still work', async () => {
-    const slow = await Promise.all([1, 2, 3, 4].map(() => app.inject({ url: '/test/sleep?seconds=5' })));
+    const slow = await Promise.all([1, 2, 3, 4].map(() => app!.inject({ url: '/test/sleep?seconds=5' })));
     expect(slow.map((r) => r.statusCode)).toEqual([503, 503, 503, 503]);
     // A connection still held by a cancelled statement would make these wait (the pool has no acquire timeout).
-    const [quick, list] = await Promise.all([app.inject({ url: '/test/sleep?seconds=0.01' }), app.inject({ url: '/api/collections' })]);
+    const [quick, list] = await Promise.all([app!.inject({ url: '/test/sleep?seconds=0.01' }), app!.inject({ url: '/api/collections' })]);
     expect(quick.statusCode).toBe(200);
     expect(list.statusCode).toBe(200);
   });

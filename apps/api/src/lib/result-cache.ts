@@ -69,7 +69,10 @@ export function createResultCache(ttlMs: number, maxEntries = 500, group?: objec
       return pending as Promise<T>;
     },
     clear: () => {
-      if (!members) return clearOwn();
+      if (!members) {
+        clearOwn();
+        return;
+      }
       for (const clear of members) clear();
     },
   };

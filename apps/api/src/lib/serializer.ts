@@ -50,7 +50,7 @@ export function stringifierFor(schema: z.ZodType): Stringify {
   if (!stringify) {
     try {
       const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any', cycles: 'ref', reused: 'inline' });
-      stringify = fastJson(simplifyForSerializer(json) as Parameters<typeof fastJson>[0]) as Stringify;
+      stringify = fastJson(simplifyForSerializer(json) as Parameters<typeof fastJson>[0]);
     } catch {
       // A schema JSON Schema cannot express (none today): plain JSON, still checked by zod when validating.
       stringify = (data) => JSON.stringify(data);

@@ -58,13 +58,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { t
 
   // Fail at start-up, not in production traffic, when an API route forgets its policy.
   app.addHook('onRoute', (route) => {
-    const url = route.url ?? route.path;
+    const url = route.url;
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
     if (!route.config?.policy) throw new Error(`Route ${String(route.method)} ${url} has no access policy`);
   });
 
   app.addHook('onRequest', async (request) => {
-    const policy = request.routeOptions.config?.policy;
+    const policy = request.routeOptions.config.policy;
     if (!policy) return; // not-found handler, docs and static files
 
     request.actor = await resolveActor(request, policy.access === 'public');

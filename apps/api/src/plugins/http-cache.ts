@@ -56,7 +56,7 @@ export const httpCachePlugin = fp(
     const cacheable = new Set<string>();
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const url = route.url ?? route.path;
+      const url = route.url;
       const access = (route.config as { policy?: { access?: string } } | undefined)?.policy?.access;
       if (methods.some((m) => isCatalogueRead(String(m), url, access))) cacheable.add(url);
     });

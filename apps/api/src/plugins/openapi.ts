@@ -36,6 +36,6 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       return result;
     },
   });
-  app.get('/api/openapi.json', { config: { policy: { access: 'public' } }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { policy: { access: 'public' } }, schema: { hide: true } }, () => app.swagger());
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 });

@@ -39,8 +39,14 @@ export const readReplicaPlugin = fp(
       app.catalogueReads.has(request.routeOptions.url ?? '');
 
     app.addHook('onRequest', (request, _reply, done) => {
-      if (stickyUntil(request.headers.cookie, Date.now(), windowMs) !== null) return runWithReadRoute('primary-after-write', done);
-      if (isAnonymousCatalogueRead(request)) return runWithReadRoute('replica', done);
+      if (stickyUntil(request.headers.cookie, Date.now(), windowMs) !== null) {
+        runWithReadRoute('primary-after-write', done);
+        return;
+      }
+      if (isAnonymousCatalogueRead(request)) {
+        runWithReadRoute('replica', done);
+        return;
+      }
       done();
     });
 

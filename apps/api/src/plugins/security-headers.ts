@@ -9,22 +9,22 @@ import helmet, { type HelmetOptions } from 'helmet';
  * itself would re-parse the CSP directives on every request.
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   } as unknown as ServerResponse;
   let failure: unknown;
-  helmet(options)({} as IncomingMessage, res, (err?: unknown) => {
+  helmet(options)({} as unknown as IncomingMessage, res, (err?: unknown) => {
     failure = err;
   });
   if (failure instanceof Error) throw failure;
-  if (failure) throw new Error(`helmet failed: ${String(failure)}`);
-  return headers;
+  if (failure) throw new Error('helmet failed', { cause: failure });
+  return Object.fromEntries(headers);
 }
 
 /** Sets helmet's security headers on every response from one precomputed map. */

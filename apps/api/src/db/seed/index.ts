@@ -44,7 +44,7 @@ export async function seedDemo(db: Db, log: (msg: string) => void = () => {}, op
   const accounts = demoAccounts(brandDomain);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids = await db.transaction(async (tx) => {
-    const txRepo = createUsersRepo(tx as unknown as Db);
+    const txRepo = createUsersRepo(tx);
     const created: Record<string, string> = {};
     for (const account of accounts) {
       created[account.username] = (await txRepo.insert({ ...account, passwordHash, status: 'ACTIVE' })).id;

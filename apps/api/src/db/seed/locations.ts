@@ -271,7 +271,7 @@ export async function seedLocations(db: Db, brandDomain: string = DEFAULT_BRAND_
   for (const location of DEMO_LOCATIONS) {
     const email = location.email ? brandAddress(location.email.split('@')[0]!, brandDomain) : location.email;
     await service.create({
-      body: { ...location, email, closures: location.closures ?? [], isActive: location.isActive ?? true } as CreateLocationBody,
+      body: { ...location, email, closures: location.closures ?? [], isActive: location.isActive ?? true },
     });
   }
   return DEMO_LOCATIONS.length;

@@ -16,7 +16,7 @@ const gzipAsync = promisify(gzip);
 export function createHtmlSender({ cacheMs = 60_000 }: { cacheMs?: number } = {}) {
   const compressed = createResultCache(cacheMs, 200);
   return async (request: FastifyRequest, reply: FastifyReply, html: string) => {
-    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const accepts = request.headers['accept-encoding'] ?? '';
     reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     if (!encoding) return reply.send(html);

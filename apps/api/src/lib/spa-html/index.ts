@@ -61,11 +61,14 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
   const renderPage = async (url: string, prepared: PreparedRoute, data: string): Promise<RenderedPage | null> => {
     if (!canRender || !prepared.render) return null;
     const render = prepared.render;
-    const run = async () => {
-      const page = render();
-      if (typeof page?.markup !== 'string') throw new Error('the server renderer gave no markup');
-      return page;
-    };
+    // Whichever way the renderer fails, a rejected promise (as from an async function), never a throw.
+    const run = () =>
+      new Promise<RenderedPage>((resolve) => {
+        // The renderer is the separately built server entry (dist-server): its answer is checked, not trusted.
+        const page = render() as Partial<RenderedPage> | null | undefined;
+        if (typeof page?.markup !== 'string') throw new Error('the server renderer gave no markup');
+        resolve(page as RenderedPage);
+      });
     try {
       return prepared.isComplete ? await pages.get(`${url}\n${createHash('sha1').update(data).digest('base64')}`, run) : await run();
     } catch (error) {
@@ -110,10 +113,10 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
  * prepared route's page (true) or leaves the request to the plain index.html (false). The internal API
  * calls carry no credentials and the visitor's address (the same rate limit as the browser's own calls).
  */
-export async function createSpaPages(
+export function createSpaPages(
   app: FastifyInstance,
   options: SpaHtmlOptions,
-): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined> {
+): ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined {
   const prepareRoute = options.prepareRoute ?? loadServerRenderer(app, options.webDist);
   const spa = createSpaHtml({
     ...options,

@@ -15,10 +15,10 @@ interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-export function readJson<T>(file: string): T | undefined {
+export function readJson(file: string): unknown {
   if (!existsSync(file)) return undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
@@ -26,7 +26,7 @@ export function readJson<T>(file: string): T | undefined {
 
 /** dist/.vite/manifest.json, written by the web build. */
 export function readManifest(webDist: string): Manifest | undefined {
-  return readJson<Manifest>(path.join(webDist, '.vite', 'manifest.json'));
+  return readJson(path.join(webDist, '.vite', 'manifest.json')) as Manifest | undefined;
 }
 
 /** The keys the entry loads itself (its static import graph): a route never preloads them again. */

@@ -23,7 +23,7 @@ interface ImageLike {
 }
 const isImage = (v: unknown): v is ImageLike => !!v && typeof v === 'object' && 'sources' in v && Array.isArray((v as ImageLike).sources);
 /** An image is recorded by what a person recognises (its alt text or variant), not its storage keys and sizes. */
-const imageName = (i: ImageLike) => String((typeof i.alt === 'string' && i.alt) || i.variant || 'image');
+const imageName = (i: ImageLike) => (typeof i.alt === 'string' && i.alt) || (typeof i.variant === 'string' && i.variant) || 'image';
 
 /** JSON-safe, comparable values: dates as ISO-8601, images by name, undefined as null. */
 export function normalizeValue(value: unknown): unknown {

@@ -27,7 +27,8 @@ interface Audited {
   label: (row: Row) => string;
 }
 
-const text = (v: unknown) => (v == null ? '' : String(v));
+// Every label column is text (a number would read as itself).
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 /** Each audited record type: where its rows live and how it is named. */
 const AUDITED: Record<AuditEntityType, Audited> = {
   PRODUCT: { table: products, label: (r) => `${text(r.name)} (${text(r.sku)})` },
@@ -44,13 +45,18 @@ const AUDITED: Record<AuditEntityType, Audited> = {
   EMAIL: { table: emailOutbox, label: (r) => `${text(r.subject)} → ${(Array.isArray(r.recipients) ? r.recipients : []).join(', ')}` },
 };
 
-/** Columns the database computes (sort keys, search vectors): they follow the real fields and are not changes of their own. */
-const generatedOf = new Map<AuditEntityType, string[]>(
+/**
+ * The columns a record is compared by: all but those the database computes (sort keys, search vectors), which
+ * follow the real fields and are not changes of their own.
+ */
+const recordedColumnsOf = new Map<AuditEntityType, Record<string, PgColumn>>(
   (Object.keys(AUDITED) as AuditEntityType[]).map((type) => [
     type,
-    Object.entries(getTableColumns(AUDITED[type].table))
-      .filter(([, column]) => (column as { generated?: unknown }).generated !== undefined)
-      .map(([key]) => key),
+    Object.fromEntries(
+      Object.entries(getTableColumns(AUDITED[type].table)).filter(
+        ([, column]) => (column as { generated?: unknown }).generated === undefined,
+      ),
+    ),
   ]),
 );
 
@@ -88,14 +94,11 @@ export function createAuditRepo(db: Db) {
       // Batches keep the parameter count far below the protocol's limit on a large import.
       for (let i = 0; i < ids.length; i += 5_000) {
         const query = db
-          .select()
+          .select(recordedColumnsOf.get(type)!)
           .from(table)
           .where(inArray(table.id, ids.slice(i, i + 5_000)));
         const rows = (lock ? await query.orderBy(table.id).for('update') : await query) as Row[];
-        for (const row of rows) {
-          for (const key of generatedOf.get(type)!) delete row[key];
-          map.set(String(row.id), row);
-        }
+        for (const row of rows) map.set(String(row.id), row);
       }
       return map;
     },
@@ -120,7 +123,7 @@ export function createAuditRepo(db: Db) {
           .offset(offset),
         db.select({ value: count() }).from(auditEvents).where(condition),
       ]);
-      return { rows, total: Number(totals?.value ?? 0) };
+      return { rows, total: totals?.value ?? 0 };
     },
 
     /** Everyone who has changed something, with their latest name and how many changes they made. */
@@ -128,14 +131,14 @@ export function createAuditRepo(db: Db) {
       const rows = await db
         .select({
           id: auditEvents.actorId,
-          label: sql<string>`(array_agg(${auditEvents.actorLabel} order by ${auditEvents.occurredAt} desc))[1]`,
+          label: sql<string | null>`(array_agg(${auditEvents.actorLabel} order by ${auditEvents.occurredAt} desc))[1]`,
           count: count(),
         })
         .from(auditEvents)
         .where(isNotNull(auditEvents.actorId))
         .groupBy(auditEvents.actorId)
         .orderBy(desc(count()));
-      return rows.map((r) => ({ id: r.id!, label: r.label ?? '', count: Number(r.count) }));
+      return rows.map((r) => ({ id: r.id!, label: r.label ?? '', count: r.count }));
     },
   };
 }

@@ -96,7 +96,7 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
         throw invalidRefresh();
       }
       const pair = await db.transaction(async (tx) => {
-        const txRepo = createAuthRepo(tx as unknown as Db);
+        const txRepo = createAuthRepo(tx);
         if (!(await txRepo.consumeRefreshToken(stored.id))) return null;
         return issue(user, { id: stored.familyId, expiresAt: stored.expiresAt }, txRepo);
       });

@@ -68,7 +68,7 @@ export function createCollectionsService({
   });
 
   /** Which pieces the actor may see; `key` names the viewer for the count cache. */
-  async function visibilityOf(actor: Actor | null): Promise<MemberVisibility & { key: string }> {
+  function visibilityOf(actor: Actor | null): MemberVisibility & { key: string } {
     const viewer = productViewerOf(actor);
     const condition = productsRepo.where(viewer, {});
     if (viewer.isAdmin) return { condition, shape: 'admin', key: 'admin' };
@@ -115,9 +115,9 @@ export function createCollectionsService({
   function inCollection<T>(id: string, fn: (tx: ReturnType<typeof createCollectionsRepo>, handle: Db) => Promise<T>): Promise<T> {
     return db
       .transaction(async (tx) => {
-        const txRepo = createCollectionsRepo(tx as unknown as Db);
+        const txRepo = createCollectionsRepo(tx);
         if (!(await txRepo.lockCollection(id))) throw notFound();
-        return fn(txRepo, tx as unknown as Db);
+        return fn(txRepo, tx);
       })
       .then(written);
   }
@@ -159,10 +159,8 @@ export function createCollectionsService({
       query: CollectionPageQuery;
     }): Promise<Page<Collection>> {
       assertMayFilter(actor, filter);
-      const [{ rows, total }, visibility] = await Promise.all([
-        repo.list(repo.where(filter, actor?.role === 'ADMIN'), query),
-        visibilityOf(actor),
-      ]);
+      const visibility = visibilityOf(actor);
+      const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN'), query);
       return toPage(await withCounts(rows, visibility), total, query.page, query.size);
     },
 
@@ -184,7 +182,7 @@ export function createCollectionsService({
       productsLimit: number;
     }) {
       assertMayFilter(actor, filter);
-      const visibility = await visibilityOf(actor);
+      const visibility = visibilityOf(actor);
       const read = async () => {
         const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN'), query);
         const [items, dtos] = await Promise.all([
@@ -203,14 +201,14 @@ export function createCollectionsService({
     },
 
     async get({ actor, id, includeDeleted }: { actor: Actor | null; id: string; includeDeleted?: boolean }): Promise<Collection> {
-      const [row, visibility] = await Promise.all([load(id, includeDeleted && actor?.role === 'ADMIN'), visibilityOf(actor)]);
-      return withCount(row, visibility);
+      const row = await load(id, includeDeleted && actor?.role === 'ADMIN');
+      return withCount(row, visibilityOf(actor));
     },
 
     async getByName({ actor, name }: { actor: Actor | null; name: string }): Promise<Collection> {
-      const [row, visibility] = await Promise.all([repo.findByName(name), visibilityOf(actor)]);
+      const row = await repo.findByName(name);
       if (!row) throw notFound();
-      return withCount(row, visibility);
+      return withCount(row, visibilityOf(actor));
     },
 
     /**
@@ -229,14 +227,14 @@ export function createCollectionsService({
       page: number;
       size: number;
     }): Promise<Page<CollectionItem>> {
-      const visibility = await visibilityOf(actor);
+      const visibility = visibilityOf(actor);
       const rows = await repo.items(id, visibility, { offset: page * size, limit: size });
       if (rows.length === 0) await load(id);
       return toPage(rows.map(itemDto), await productCount(id, visibility), page, size);
     },
 
     async productsList({ actor, id }: { actor: Actor | null; id: string }): Promise<CollectionItem[]> {
-      const visibility = await visibilityOf(actor);
+      const visibility = visibilityOf(actor);
       const [, rows] = await Promise.all([load(id), repo.allItems(id, visibility)]);
       return rows.map(itemDto);
     },
@@ -273,7 +271,7 @@ export function createCollectionsService({
         const row = await audited(db, { type: 'COLLECTION', action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, changes));
         if (!row) throw notFound();
         counts.clear();
-        return await withCount(row, await visibilityOf(asAdmin));
+        return await withCount(row, visibilityOf(asAdmin));
       } catch (err) {
         return writeError(err);
       }
@@ -285,7 +283,7 @@ export function createCollectionsService({
       );
       if (!row) throw notFound();
       counts.clear();
-      return withCount(row, await visibilityOf(asAdmin));
+      return withCount(row, visibilityOf(asAdmin));
     },
 
     async remove({ id }: { id: string }): Promise<void> {
@@ -300,7 +298,7 @@ export function createCollectionsService({
         throw notFound();
       }
       counts.clear();
-      return withCount(row, await visibilityOf(asAdmin));
+      return withCount(row, visibilityOf(asAdmin));
     },
 
     async removePermanently({ id }: { id: string }): Promise<void> {

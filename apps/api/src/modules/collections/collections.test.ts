@@ -533,7 +533,7 @@ describe('collections', () => {
       const pieces = [];
       for (let i = 0; i < n; i += 1) {
         const p = await f.product(base);
-        pieces.push(p.id as string);
+        pieces.push(p.id);
         await t.request<CollectionItem[]>(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId: p.id } });
       }
       return { c, pieces };

@@ -40,7 +40,7 @@ export function createComponentOptionalsService(deps: { db: Db }) {
         description: body.description ?? null,
         isActive: body.isActive,
       }),
-      present: async (_repo, rows) => rows.map(toComponentOptionalDto),
+      present: (_repo, rows) => Promise.resolve(rows.map(toComponentOptionalDto)),
       created: toComponentOptionalDto,
     },
     deps,

@@ -529,7 +529,7 @@ describe('back-office list filters and facets', () => {
     expect(enamel(asAdmin.body)!.count).toBe(3);
     expect(country(asAdmin.body, 'JP')).toBe(2);
     expect(country(asAdmin.body, 'KR')).toBe(1);
-    expect(asAdmin.body.countries.every((c) => c.value !== null)).toBe(true);
+    expect(asAdmin.body.countries.map((c) => c.value)).not.toContain(null);
     const asPublic = await t.request<DesignerFacets>('/api/designers/filters');
     expect(asPublic.status).toBe(200);
     expect(enamel(asPublic.body)!.count).toBe(2);

@@ -42,8 +42,9 @@ export function createFilesService({
     let height: number;
     try {
       const meta = await sharp(original, { limitInputPixels: false }).metadata();
-      width = meta.autoOrient?.width ?? meta.width ?? 0;
-      height = meta.autoOrient?.height ?? meta.pageHeight ?? meta.height ?? 0;
+      // sharp always reports the upright size (0 when it cannot tell).
+      width = meta.autoOrient.width;
+      height = meta.autoOrient.height;
       if (!width || !height) throw new Error('no size');
     } catch {
       throw unreadable();

@@ -12,11 +12,12 @@ import type { UploadedFile } from '@mirror/contract';
 // A real S3-compatible server (s3rver) on loopback; the app picks the S3 driver from S3_* env.
 const BUCKET = 'mirror-test-bucket';
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-let s3: S3rver;
+// Unset when beforeAll fails early: afterAll still removes the directory.
+let s3: S3rver | undefined;
 let dir: string;
 let endpoint: string;
 let client: S3Client;
-let t: TestApp;
+let t: TestApp | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'mirror-s3rver-'));
@@ -48,17 +49,17 @@ async function upload(body: Buffer, token: string) {
   const form = new FormData();
   form.append('description', 'S3 round trip');
   form.append('file', new Blob([new Uint8Array(body)]), 'x.bin');
-  const res = await fetch(`${t.baseUrl}/api/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${t!.baseUrl}/api/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: (await res.json()) as UploadedFile };
 }
 
 describe('S3 storage driver (s3rver)', () => {
   it('is chosen from the environment', () => {
-    expect(t.storage.kind).toBe('s3');
+    expect(t!.storage.kind).toBe('s3');
   });
 
   it('stores an upload and its renditions in the bucket and serves them back through the API', async () => {
-    const admin = await t.loginAs('ADMIN');
+    const admin = await t!.loginAs('ADMIN');
     const original = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#c9b38a' } })
       .jpeg()
       .toBuffer();
@@ -73,15 +74,15 @@ describe('S3 storage driver (s3rver)', () => {
     expect(direct.ContentType).toBe('image/jpeg');
     expect(Buffer.from(await direct.Body!.transformToByteArray()).equals(original)).toBe(true);
 
-    const served = await fetch(t.baseUrl + res.body.url);
+    const served = await fetch(t!.baseUrl + res.body.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer()).equals(original)).toBe(true);
-    expect((await fetch(t.baseUrl + derivatives[0]!.url)).headers.get('content-type')).toBe('image/webp');
+    expect((await fetch(t!.baseUrl + derivatives[0]!.url)).headers.get('content-type')).toBe('image/webp');
   });
 
   it('answers 413 with nothing written to the bucket', async () => {
-    const admin = await t.loginAs('ADMIN');
+    const admin = await t!.loginAs('ADMIN');
     const before = await objectKeys();
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300 * 1024, 2)]);
     const res = await upload(big, admin.accessToken);
@@ -99,12 +100,12 @@ describe('S3 storage driver (s3rver)', () => {
     expect(got?.contentType).toBe('application/pdf');
     expect(got?.size).toBe(14);
     const chunks: Buffer[] = [];
-    for await (const chunk of got!.body) chunks.push(Buffer.from(chunk));
+    for await (const chunk of got!.body) chunks.push(Buffer.from(chunk as Uint8Array));
     expect(Buffer.concat(chunks).toString()).toBe('%PDF-1.4 hello');
     await driver.delete(key);
     expect(await driver.exists(key)).toBe(false);
     expect(await driver.get(key)).toBeNull();
-    expect((await t.request(`/api/files/${key}`)).status).toBe(404);
+    expect((await t!.request(`/api/files/${key}`)).status).toBe(404);
     await expect(driver.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe storage key/);
   });
 });

@@ -91,7 +91,7 @@ export function createLocationsRepo(db: Db) {
           .where(whereOf({ ...filter, [omit]: undefined }))
           .groupBy(column)
           .orderBy(sql`${column}`);
-        return rows.map((r) => ({ value: String(r.value), count: r.count }));
+        return rows.map((r) => ({ value: r.value, count: r.count }));
       };
       const serviceWhere = whereOf({ ...filter, service: undefined });
       const services = await db.execute<{ value: string; count: number | string }>(
@@ -105,7 +105,7 @@ export function createLocationsRepo(db: Db) {
         facet(sql`${locations.type}`, 'type'),
         db.select({ value: count() }).from(locations).where(whereOf(filter)),
       ]);
-      const serviceRows = ((services as unknown as { rows?: unknown[] }).rows ?? services) as { value: string; count: number | string }[];
+      const serviceRows = ((services as { rows?: unknown[] }).rows ?? services) as { value: string; count: number | string }[];
       return {
         cities,
         countries,

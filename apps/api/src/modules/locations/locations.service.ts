@@ -37,7 +37,7 @@ export function toLocationDto(row: LocationRow): Location {
     phone: row.phone,
     email: row.email,
     openingHours: row.openingHours,
-    closures: row.closures.map((c) => ({ date: c.date, note: c.note ?? '' })),
+    closures: row.closures.map((c) => ({ date: c.date, note: c.note })),
     services: row.services,
     isAppointmentBookable: row.isAppointmentBookable,
     isActive: row.isActive,
@@ -69,7 +69,7 @@ function sortedClosures<T extends LocationClosure[] | undefined>(closures: T): T
 function sortedHours<T extends Partial<OpeningHours> | undefined>(hours: T): T {
   if (!hours) return hours;
   return Object.fromEntries(
-    Object.entries(hours).map(([day, ranges]) => [day, [...(ranges ?? [])].sort((a, b) => a.open.localeCompare(b.open))]),
+    Object.entries(hours).map(([day, ranges]) => [day, [...ranges].sort((a, b) => a.open.localeCompare(b.open))]),
   ) as T;
 }
 

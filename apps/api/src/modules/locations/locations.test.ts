@@ -118,7 +118,7 @@ describe('reading locations', () => {
     expect(all.cities.find((c) => c.value === 'Paris')!.count).toBe(2);
     expect(all.types.find((c) => c.value === 'BOUTIQUE')!.count).toBe(DEMO_LOCATIONS.filter((l) => l.type === 'BOUTIQUE').length);
     expect(all.services.find((c) => c.value === 'APPRAISAL')!.count).toBe(
-      DEMO_LOCATIONS.filter((l) => l.services?.includes('APPRAISAL')).length,
+      DEMO_LOCATIONS.filter((l) => l.services.includes('APPRAISAL')).length,
     );
     const swiss = (await t.request<LocationFacets>('/api/locations/filters?country=CH')).body;
     expect(swiss.total).toBe(2);

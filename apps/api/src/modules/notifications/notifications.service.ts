@@ -156,7 +156,7 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
         const row = await acknowledgeVisitor(db, {
           emailType: ACKNOWLEDGEMENT_TYPE,
           address: own,
-          model: body.model as EmailModels['JEWELRY_WEEK_CONFIRMATION'],
+          model: body.model,
         });
         return { id: row.id, emailType: body.emailType, recipients: row.recipients, status: row.status };
       }
@@ -167,15 +167,15 @@ export function createNotificationsService({ db, brandInbox, captcha }: { db: Db
       // The jewelry-week form's email to the Maison is also the entry: both are written, or neither.
       body.emailType === 'JEWELRY_WEEK_SUBMISSION'
         ? await db.transaction(async (tx) => {
-            const queued = await enqueueEmail(tx as unknown as Db, input);
-            await recordSubmission(tx as unknown as Db, body.model);
+            const queued = await enqueueEmail(tx, input);
+            await recordSubmission(tx, body.model);
             return queued;
           })
         : // A visitor's message and its acknowledgement: both queued, or neither.
           form && !isAdmin && 'email' in body.model && body.model.email
           ? await db.transaction(async (tx) => {
-              const queued = await enqueueEmail(tx as unknown as Db, input);
-              await acknowledgeVisitor(tx as unknown as Db, {
+              const queued = await enqueueEmail(tx, input);
+              await acknowledgeVisitor(tx, {
                 emailType: 'VISITOR_ACKNOWLEDGEMENT',
                 address: (body.model as { email: string }).email,
                 model: { form },

@@ -275,7 +275,7 @@ describe('POST /api/notifications/email: who may send what', () => {
     expect(receiptRow.text).toContain('Remaining balance: €10,000');
     expect(receiptRow.html).toContain('€2,500<');
     // Cents, when there are some, show both digits.
-    const instalment = await t.request<any>('/api/notifications/email', {
+    const instalment = await t.request<{ id: string }>('/api/notifications/email', {
       token: admin,
       body: {
         emailType: 'PAYMENT_RECEIPT',
@@ -579,7 +579,7 @@ describe('captcha (Cloudflare Turnstile)', () => {
     answer = 'ok';
     verify = createHttpServer((req, res) => {
       let body = '';
-      req.on('data', (chunk) => (body += chunk));
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
         const params = new URLSearchParams(body);
         calls.push(params);

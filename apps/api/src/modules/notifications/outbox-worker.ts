@@ -97,7 +97,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if (isStopped) return;
     timer = setTimeout(() => {
       running = runOnce()
-        .catch((err) => {
+        .catch((err: unknown) => {
           log.error({ err }, 'outbox worker run failed');
           return { sent: 0, retrying: 0, failed: 0 };
         })

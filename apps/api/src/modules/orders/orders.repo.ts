@@ -504,7 +504,7 @@ export function createOrdersRepo(db: Db) {
       return rows.map((r) => ({
         month: r.month,
         currency: r.currency,
-        orderCount: Number(r.n ?? 0),
+        orderCount: r.n ?? 0,
         ordered: Number(r.ordered ?? 0),
         received: Number(r.received ?? 0),
       }));
@@ -533,8 +533,8 @@ export function createOrdersRepo(db: Db) {
       );
       return rows.map((r) => ({
         currency: r.currency,
-        overdue: { count: Number(r.overdue_count), amount: Number(r.overdue_amount) },
-        dueSoon: { count: Number(r.due_count), amount: Number(r.due_amount) },
+        overdue: { count: r.overdue_count, amount: Number(r.overdue_amount) },
+        dueSoon: { count: r.due_count, amount: Number(r.due_amount) },
       }));
     },
   };

@@ -49,8 +49,7 @@ afterAll(() => t.close());
 const product = (overrides: Record<string, unknown> = {}) =>
   f.product({ vendorId: vendorAId, categoryId, stockQuantity: 10, ...overrides });
 const placeOrder = <R = Order>(token: string, body: Record<string, unknown>) => t.request<R>('/api/orders', { token, body });
-const stockOf = async (id: string) =>
-  (await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken })).body.stockQuantity as number;
+const stockOf = async (id: string) => (await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken })).body.stockQuantity;
 const setStatus = <R = Order>(id: string, status: OrderStatus, token = admin.accessToken, note?: string) =>
   t.request<R>(`/api/orders/${id}/status`, { token, body: { status, ...(note ? { note } : {}) } });
 const outbox = async (type: string) => {
@@ -75,7 +74,7 @@ async function orderIn(status: OrderStatus, productId: string) {
   const res = await placeOrder(admin.accessToken, { customerId: customer.userId, lines: [{ productId, quantity: 1 }] });
   expect(res.status).toBe(201);
   for (const step of PATH_TO[status]) expect((await setStatus(res.body.id, step)).status).toBe(200);
-  return res.body.id as string;
+  return res.body.id;
 }
 
 describe('placing orders', () => {
@@ -483,7 +482,7 @@ describe('who sees which orders', () => {
     });
     const found = async (q: string, token = admin.accessToken) =>
       (await t.request<OrderPage>(`/api/orders?size=100&q=${encodeURIComponent(q)}`, { token })).body.content.map((o) => o.id);
-    const number = guest.body.number as string;
+    const number = guest.body.number;
     for (const q of [number, number.toLowerCase(), number.slice(-6), 'brambilla', 'OTTAVIA B', 'palazzo.EXAMPLE', '  ottavia  ']) {
       expect(await found(q), q).toContain(guest.body.id);
       expect(await found(q), q).not.toContain(other.body.id);

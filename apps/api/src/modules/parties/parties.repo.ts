@@ -180,7 +180,7 @@ export function createPartyRepo<Row, NewRow, F extends PartyFilter, Facets>(db: 
       const [row] = asRows(
         await db
           .update(t)
-          .set({ ...patch, updatedAt: new Date() } as never)
+          .set({ ...patch, updatedAt: new Date() })
           .where(and(eq(t.id, id), isNull(t.deletedAt)))
           .returning(),
       );

@@ -67,6 +67,7 @@ export function createPartyService<
   Fields,
   K extends string,
   LQ extends PartyListQuery,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names its create body: it types create() of the returned service, a return type the rule does not read (inferred)
   Create,
   Update extends object,
 >(spec: PartyServiceSpec<Row, NewRow, F, Facets, Fields, K, LQ>, { db, products }: { db: Db; products: ProductsService }) {
@@ -98,7 +99,7 @@ export function createPartyService<
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       deletedAt: row.deletedAt?.toISOString() ?? null,
-    } as Dto;
+    };
   }
 
   const notFound = () => new AppError(`${role}_NOT_FOUND`, `${spec.noun[0]!.toUpperCase()}${spec.noun.slice(1)} not found.`);

@@ -117,7 +117,7 @@ export function createTaxonomyRepo<Row, NewRow>(db: Db, spec: TaxonomyTableSpec)
       const [row] = asRows(
         await db
           .update(t)
-          .set({ ...patch, updatedAt: new Date() } as never)
+          .set({ ...patch, updatedAt: new Date() })
           .where(eq(t.id, id))
           .returning(),
       );

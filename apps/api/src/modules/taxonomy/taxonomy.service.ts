@@ -51,6 +51,7 @@ export function createTaxonomyService<
   Repo extends TaxonomyRepo<Row, NewRow>,
   Dto,
   Create extends { name: string },
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names its update body: it types update() of the returned service, a return type the rule does not read (inferred)
   Update extends Partial<NewRow> & { name?: string | undefined },
 >(spec: TaxonomyServiceSpec<Row, NewRow, Repo, Dto, Create>, { db }: { db: Db }) {
   const repo = spec.repo(db);

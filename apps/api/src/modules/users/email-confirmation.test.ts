@@ -259,7 +259,7 @@ describe('a change of address waits for the link sent to the new address', () =>
     // Audited as a change of the account's email (no signed-in actor: the link's holder).
     const admin = await t.loginAs('ADMIN');
     const history = await t.request<AuditEventPage>(`/api/audit?entityType=USER&entityId=${s.userId}`, { token: admin.accessToken });
-    expect(history.body.content.some((e) => e.changes.email?.from === oldEmail && e.changes.email?.to === newEmail)).toBe(true);
+    expect(history.body.content.some((e) => e.changes.email?.from === oldEmail && e.changes.email.to === newEmail)).toBe(true);
   });
 
   it('replaces an earlier request, sends the link again, and withdraws it on request; only the holder or an admin may', async () => {

@@ -184,7 +184,7 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
         (patch.status !== undefined && patch.status !== 'ACTIVE') ||
         patch.deletedAt !== undefined);
     return db.transaction(async (tx) => {
-      const txUsers = createUsersRepo(tx as unknown as Db);
+      const txUsers = createUsersRepo(tx);
       if (losesAdmin && (await txUsers.lockActiveAdmins()) <= 1) {
         throw new AppError('LAST_ADMIN', 'The last active administrator cannot be removed, disabled or demoted.');
       }
@@ -199,8 +199,8 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
         return mapUniqueViolation(err);
       }
       if (!updated) throw notFound();
-      if (endSessions) await createAuthRepo(tx as unknown as Db).revokeAllForUser(target.id);
-      if (after) await after(tx as unknown as Db, updated);
+      if (endSessions) await createAuthRepo(tx).revokeAllForUser(target.id);
+      if (after) await after(tx, updated);
       return updated;
     });
   }

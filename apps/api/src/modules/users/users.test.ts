@@ -573,7 +573,7 @@ describe('status, role and delete', () => {
       ]).toContainEqual(statuses);
       const loser = results.find((r) => r.status !== 200)!;
       if (loser.status === 409) expectErrorShape(loser.body, 409, 'LAST_ADMIN');
-      const winner = results[0]!.status === 200 ? a : b;
+      const winner = results[0].status === 200 ? a : b;
       const admins = await solo.request<UserPage>('/api/users/role/ADMIN', { token: winner.accessToken });
       expect(admins.body.content.map((u) => u.id)).toEqual([winner.userId]);
     } finally {

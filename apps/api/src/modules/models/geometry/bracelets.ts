@@ -108,14 +108,21 @@ export function buildBracelet(scene: PieceScene, spec: ModelSpec): void {
   switch (spec.form) {
     case 'tennis':
       scene.pose = TILT;
-      if (stone) return tennis(scene, stone, stone.carat);
-      return chainBracelet(scene, null, 0);
+      if (stone) {
+        tennis(scene, stone, stone.carat);
+        return;
+      }
+      chainBracelet(scene, null, 0);
+      return;
     case 'cuff':
-      return bangle(scene, stone, stone?.carat ?? 0, true);
+      bangle(scene, stone, stone?.carat ?? 0, true);
+      return;
     case 'chain-bracelet':
       scene.pose = TILT;
-      return chainBracelet(scene, stone, stone?.carat ?? 0);
+      chainBracelet(scene, stone, stone?.carat ?? 0);
+      return;
     default:
-      return bangle(scene, stone, stone?.carat ?? 0, false);
+      bangle(scene, stone, stone?.carat ?? 0, false);
+      return;
   }
 }

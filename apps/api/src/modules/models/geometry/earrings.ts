@@ -142,15 +142,28 @@ export function buildEarrings(scene: PieceScene, spec: ModelSpec): void {
   const per = stone ? stone.carat / 2 : 0;
   switch (spec.form) {
     case 'hoops':
-      return hoops(scene, stone, stone?.carat ?? 0);
+      hoops(scene, stone, stone?.carat ?? 0);
+      return;
     case 'drops':
-      if (stone) return drops(scene, stone, dimsOf(stone, per));
-      return hoops(scene, null, 0);
+      if (stone) {
+        drops(scene, stone, dimsOf(stone, per));
+        return;
+      }
+      hoops(scene, null, 0);
+      return;
     case 'chandeliers':
-      if (stone) return chandeliers(scene, stone, stone.carat);
-      return hoops(scene, null, 0);
+      if (stone) {
+        chandeliers(scene, stone, stone.carat);
+        return;
+      }
+      hoops(scene, null, 0);
+      return;
     default:
-      if (stone) return studs(scene, stone, dimsOf(stone, per));
-      return studs(scene, DIAMOND_ACCENT, melee(4));
+      if (stone) {
+        studs(scene, stone, dimsOf(stone, per));
+        return;
+      }
+      studs(scene, DIAMOND_ACCENT, melee(4));
+      return;
   }
 }

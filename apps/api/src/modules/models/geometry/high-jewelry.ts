@@ -196,10 +196,15 @@ export function buildHighJewelry(scene: PieceScene, spec: ModelSpec): void {
   const stone = spec.stone;
   switch (spec.form) {
     case 'bib':
-      if (stone) return bib(scene, stone, stone.carat);
-      return buildNecklace(scene, { ...spec, form: 'chain' });
+      if (stone) {
+        bib(scene, stone, stone.carat);
+        return;
+      }
+      buildNecklace(scene, { ...spec, form: 'chain' });
+      return;
     case 'tiara':
-      return tiara(scene, stone, stone?.carat ?? 0);
+      tiara(scene, stone, stone?.carat ?? 0);
+      return;
     case 'parure': {
       // the necklace and, below it, its earrings (each carrying a tenth of the weight)
       buildNecklace(scene, { ...spec, form: 'riviere', stone: stone && { ...stone, carat: stone.carat * 0.8 } });
@@ -211,6 +216,7 @@ export function buildHighJewelry(scene: PieceScene, spec: ModelSpec): void {
       return;
     }
     default:
-      return brooch(scene, stone, stone?.carat ?? 1);
+      brooch(scene, stone, stone?.carat ?? 1);
+      return;
   }
 }

@@ -111,7 +111,7 @@ export function rotateVec(q: Quat, v: V3): V3 {
 
 /** A three.js geometry as mesh data (positions and normals only: the pieces carry no textures). */
 export function fromGeometry(g: BufferGeometry): MeshData {
-  if (!g.getAttribute('normal')) g.computeVertexNormals();
+  if (!g.hasAttribute('normal')) g.computeVertexNormals();
   const pos = g.getAttribute('position');
   const nrm = g.getAttribute('normal');
   const positions = new Float32Array(pos.count * 3);
@@ -194,11 +194,11 @@ export function transformMesh(m: MeshData, at: V3, q: Quat = IDENTITY, s: V3 = [
   const normals = new Float32Array(m.normals.length);
   const v = new Vector3();
   for (let i = 0; i < m.positions.length; i += 3) {
-    v.set(m.positions[i]!, m.positions[i + 1]!, m.positions[i + 2]!).applyMatrix4(matrix);
+    v.set(m.positions[i]!, m.positions[i + 1]!, m.positions[i + 2]).applyMatrix4(matrix);
     positions[i] = v.x;
     positions[i + 1] = v.y;
     positions[i + 2] = v.z;
-    v.set(m.normals[i]!, m.normals[i + 1]!, m.normals[i + 2]!).transformDirection(normalMatrix);
+    v.set(m.normals[i]!, m.normals[i + 1]!, m.normals[i + 2]).transformDirection(normalMatrix);
     normals[i] = v.x;
     normals[i + 1] = v.y;
     normals[i + 2] = v.z;

@@ -20,7 +20,7 @@ export function surface(
   const rows = nv + 1;
   const positions = new Float32Array(cols * rows * 3);
   const normals = new Float32Array(cols * rows * 3);
-  const grid: V3[] = new Array(cols * rows);
+  const grid = new Array<V3>(cols * rows);
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
       const at = p(opts.closedU && i === nu ? 0 : i / nu, opts.closedV && j === nv ? 0 : j / nv);

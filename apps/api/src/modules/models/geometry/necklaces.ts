@@ -147,12 +147,19 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
   switch (spec.form) {
     case 'riviere': {
       const curve = neckCurve(400);
-      if (!stone) return chain(scene, curve, { wire: 0.7, linkLength: 3.4 });
-      return riviere(scene, curve, stone, stone.carat);
+      if (!stone) {
+        chain(scene, curve, { wire: 0.7, linkLength: 3.4 });
+        return;
+      }
+      riviere(scene, curve, stone, stone.carat);
+      return;
     }
     case 'sautoir': {
       const curve = neckCurve(800);
-      if (!stone) return chain(scene, curve);
+      if (!stone) {
+        chain(scene, curve);
+        return;
+      }
       // stations along the chain, and the stone at the bottom
       chain(scene, curve, { from: 0.02, to: 0.98 });
       const station = stone.isPearl ? dimsOf(stone, 0.9) : melee(3);
@@ -167,7 +174,8 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
           kind: 'accent',
         });
       }
-      return pendant(scene, curve, stone, dimsOf(stone, stone.carat));
+      pendant(scene, curve, stone, dimsOf(stone, stone.carat));
+      return;
     }
     case 'chain': {
       const curve = neckCurve(450);
@@ -187,7 +195,8 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
       const curve = neckCurve(450);
       chain(scene, curve);
       if (!stone) return;
-      return pendant(scene, curve, stone, dimsOf(stone, stone.carat));
+      pendant(scene, curve, stone, dimsOf(stone, stone.carat));
+      return;
     }
   }
 }

@@ -137,7 +137,10 @@ export function buildRing(scene: PieceScene, spec: ModelSpec): void {
   const d = stone ? dimsOf(stone, stone.carat) : null;
   switch (spec.form) {
     case 'halo': {
-      if (!stone || !d) return plainBand(scene);
+      if (!stone || !d) {
+        plainBand(scene);
+        return;
+      }
       const top = shank(scene, { bottomWidth: 2, topWidth: 2.3, bottomThickness: 1.6, topThickness: 1.8 });
       const gy = centreStone(scene, stone, d, top, 0.5, 4, 2.3);
       halo(scene, d, [0, gy, 0], [0, 1, 0], ALONG_FINGER);
@@ -145,7 +148,10 @@ export function buildRing(scene: PieceScene, spec: ModelSpec): void {
       return;
     }
     case 'trilogy': {
-      if (!stone || !d) return plainBand(scene);
+      if (!stone || !d) {
+        plainBand(scene);
+        return;
+      }
       const top = shank(scene, { bottomWidth: 2, topWidth: 2.6, bottomThickness: 1.6, topThickness: 1.9 });
       const gy = centreStone(scene, stone, d, top, 0.6, d.cut === 'round' ? 6 : 4, 2.6);
       const side = dimsOf(stone, stone.carat * 0.45);
@@ -166,25 +172,37 @@ export function buildRing(scene: PieceScene, spec: ModelSpec): void {
       return;
     }
     case 'cocktail': {
-      if (!stone || !d) return plainBand(scene);
+      if (!stone || !d) {
+        plainBand(scene);
+        return;
+      }
       const top = shank(scene, { bottomWidth: 2.4, topWidth: 5, bottomThickness: 1.7, topThickness: 2.4 });
       const gy = centreStone(scene, stone, d, top, 1.2, d.cut === 'round' ? 6 : 4, 5);
       halo(scene, d, [0, gy, 0], [0, 1, 0], ALONG_FINGER, 2);
       return;
     }
     case 'signet':
-      return signet(scene, stone, d);
+      signet(scene, stone, d);
+      return;
     case 'band':
-      return stone ? eternity(scene, stone) : plainBand(scene);
+      if (stone) eternity(scene, stone);
+      else plainBand(scene);
+      return;
     case 'ring': {
-      if (!stone || !d) return plainBand(scene);
+      if (!stone || !d) {
+        plainBand(scene);
+        return;
+      }
       const top = shank(scene, { bottomWidth: 2.2, topWidth: 3, bottomThickness: 1.7, topThickness: 2 });
       centreStone(scene, stone, d, top, 0.15, 4, 3);
       return;
     }
     default: {
       // solitaire: a high six-claw head for round stones, four claws on the corners otherwise
-      if (!stone || !d) return plainBand(scene);
+      if (!stone || !d) {
+        plainBand(scene);
+        return;
+      }
       const top = shank(scene, { bottomWidth: 2, topWidth: 2.2, bottomThickness: 1.6, topThickness: 1.75 });
       centreStone(scene, stone, d, top, 0.35, d.cut === 'round' ? 6 : 4, 2.2);
     }
