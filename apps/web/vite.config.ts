@@ -24,7 +24,10 @@ function mediapipeHands({ emit }: { emit: boolean }): Plugin {
     configureServer(server) {
       server.middlewares.use(base, (req, res, next) => {
         const file = decodeURIComponent((req.url ?? '').split('?')[0]!.replace(/^\//, ''));
-        if (!files.includes(file)) return next();
+        if (!files.includes(file)) {
+          next();
+          return;
+        }
         if (file.endsWith('.wasm')) res.setHeader('Content-Type', 'application/wasm');
         res.end(readFileSync(path.join(dir, file)));
       });

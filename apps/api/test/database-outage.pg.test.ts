@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresCluster } from '../../../scripts/pg.mjs';
 import { openDatabase, type Database } from '../src/db/client';
 import { Public } from '../src/plugins/auth';
 import type { TokenPair } from '@mirror/contract';
-import { expectErrorShape, latestConfirmationToken, TEST_PASSWORD } from './helpers';
+import { rowsOf } from '../src/db/sql-helpers';
+import { expectErrorShape, latestConfirmationToken, stopAfterAll, TEST_PASSWORD } from './helpers';
 import { appOn, expectAllUnavailable } from './outage';
 
 // PostgreSQL only (issue 14): the server is stopped under a running API and started again. The suite's shared
@@ -17,10 +18,13 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
   let database: Database;
   let app: FastifyInstance;
   let token: string;
+  const stopLater = stopAfterAll();
 
   beforeAll(async () => {
     cluster = await startPostgres();
+    stopLater(() => cluster.stop());
     database = await openDatabase({ kind: 'postgres', url: cluster.url, poolMax: 4, connectTimeoutMs: 2000 });
+    stopLater(() => database.close().catch(() => {}));
     await database.migrate();
     app = await appOn(database, (scope) =>
       // Test-only route: a statement still running when the server goes down.
@@ -29,6 +33,7 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
         return { slept: true };
       }),
     );
+    stopLater(() => app.close());
     // An acknowledged write before the outage: an account, then a session for it.
     const register = await app.inject({
       method: 'POST',
@@ -51,11 +56,6 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
     token = login.json<TokenPair>().accessToken;
     // Warm the pool: its idle connections are the ones the shutdown cuts.
     await Promise.all([1, 2, 3, 4].map(() => app.inject({ url: '/api/products' })));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close().catch(() => {});
-    cluster?.stop();
   });
 
   it(
@@ -89,8 +89,8 @@ describe('PostgreSQL stopped and restarted under a running API', () => {
       });
       expect(login.statusCode).toBe(200);
       // The registration refused during the outage left nothing behind.
-      const count = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] };
-      expect(count.rows[0]!.n).toBe(1);
+      const count = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from users`));
+      expect(count[0]!.n).toBe(1);
     },
   );
 });

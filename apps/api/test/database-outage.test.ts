@@ -111,9 +111,9 @@ describe('database unavailable → 503 DATABASE_UNAVAILABLE with Retry-After', (
     closers.push(() => database.close());
     // Test-only route: a refused socket from some other client (S3, SMTP, the captcha verifier).
     const app = await appOn(database, (scope) =>
-      scope.get('/test/other-service', { config: { policy: { access: 'public' } } }, async () => {
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
-      }),
+      scope.get('/test/other-service', { config: { policy: { access: 'public' } } }, () =>
+        Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' })),
+      ),
     );
     closers.push(() => app.close());
     const res = await app.inject({ url: '/test/other-service' });

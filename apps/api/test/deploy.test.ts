@@ -125,7 +125,8 @@ type Service = {
   image?: string;
   build?: unknown;
   restart?: string;
-  environment?: Record<string, string>;
+  /** YAML: an unquoted value parses as a number or boolean, an empty one as null. */
+  environment?: Record<string, string | number | boolean | null>;
   depends_on?: Record<string, { condition?: string }> | string[];
   healthcheck?: { test?: string[] | string; disable?: boolean };
   volumes?: string[];
@@ -169,9 +170,10 @@ describe('compose.yaml', () => {
   it('holds no secret: each is required from the environment', () => {
     for (const [name, service] of services) {
       for (const [key, value] of Object.entries(service.environment ?? {})) {
-        if (SECRET_NAME.test(key) && !/ACCESS_KEY_ID$/.test(key)) expect(`${name}.${key}=${value}`).toMatch(/=\$\{[A-Z0-9_]+:\?[^}]+\}$/);
+        if (SECRET_NAME.test(key) && !/ACCESS_KEY_ID$/.test(key))
+          expect(`${name}.${key}=${String(value)}`).toMatch(/=\$\{[A-Z0-9_]+:\?[^}]+\}$/);
         // A URL may carry a password only as `${…}`.
-        expect(`${name}.${key}=${value}`).not.toMatch(/:\/\/[^:@/\s]+:(?!\$\{)[^@\s]+@/);
+        expect(`${name}.${key}=${String(value)}`).not.toMatch(/:\/\/[^:@/\s]+:(?!\$\{)[^@\s]+@/);
       }
     }
   });

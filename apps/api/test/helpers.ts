@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from 'node:net';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { emailOutbox } from '../src/db/schema/index';
 import type { ErrorResponse, Role, TokenPair, UserStatus } from '@mirror/contract';
@@ -312,7 +313,22 @@ export function expectErrorShape(value: unknown, status: number, code?: string):
   if (typeof body.error !== 'string' || typeof body.message !== 'string' || typeof body.code !== 'string') {
     throw new Error(`error body misses fields: ${JSON.stringify(body)}`);
   }
-  if (code && body.code !== code) throw new Error(`expected code ${code}, got ${String(body.code)}: ${String(body.message)}`);
+  if (code && body.code !== code) throw new Error(`expected code ${code}, got ${body.code}: ${body.message}`);
+}
+
+/**
+ * Stops what a file's (or a describe block's) beforeAll started, after all its tests, last started first. Each
+ * stop is registered as soon as its resource exists, so a beforeAll that failed half-way stops exactly what it
+ * got to start (vitest still runs afterAll then, but a teardown returned from a beforeAll would not run).
+ */
+export function stopAfterAll(): (stop: () => unknown) => void {
+  const stops: (() => unknown)[] = [];
+  afterAll(async () => {
+    while (stops.length) await stops.pop()!();
+  });
+  return (stop) => {
+    stops.push(stop);
+  };
 }
 
 /** A port free on 127.0.0.1 right now (for child processes the tests start). */

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startHaproxy } from '../../../scripts/haproxy.mjs';
 import { DEMO_PASSWORD } from '../src/db/seed/index';
 import { IMAGE_WIDTHS } from '../src/lib/imagery/render';
-import { freePort } from './helpers';
+import { freePort, stopAfterAll } from './helpers';
 import { startSmtp } from './smtp';
 
 // PostgreSQL only (issue 16): three API processes (from source, as `node --import tsx src/server.ts`) started
@@ -71,27 +71,55 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
   let redis: { url: string; child: ChildProcess };
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let s3: S3rver;
-  let s3Dir: string;
   const objectPuts: string[] = [];
   const instances: Instance[] = [];
   let lb: Awaited<ReturnType<typeof startHaproxy>>;
+
+  const stopLater = stopAfterAll();
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
+    stopLater(async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await dropper.end();
+    });
     sql = new pg.Client({ connectionString: databaseUrl.toString() });
+    stopLater(() => sql.end());
     await sql.connect();
     redis = await startRedis();
+    stopLater(() => redis.child.kill());
     smtp = await startSmtp();
-    s3Dir = mkdtempSync(path.join(tmpdir(), 'mirror-s3rver-'));
+    stopLater(() => smtp.close());
+    const s3Dir = mkdtempSync(path.join(tmpdir(), 'mirror-s3rver-'));
+    stopLater(() => rmSync(s3Dir, { recursive: true, force: true }));
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
     s3.on('event', (event) => {
       for (const record of event.Records) if (record.eventName.startsWith('ObjectCreated')) objectPuts.push(record.s3.object.key);
     });
     const { port: s3Port } = await s3.run();
+    stopLater(() => s3.close());
 
+    stopLater(async () => {
+      await Promise.all(
+        instances.map(
+          ({ child }) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) {
+                resolve();
+                return;
+              }
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+      for (const { dataDir } of instances) rmSync(dataDir, { recursive: true, force: true });
+    });
     // All three start at once, on an empty database.
     const ports = await Promise.all([freePort(), freePort(), freePort()]);
     for (const port of ports) {
@@ -123,39 +151,16 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      child.stdout!.on('data', (c) => (output += c));
-      child.stderr!.on('data', (c) => (output += c));
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
       instances.push({ url: `http://127.0.0.1:${port}`, address: `127.0.0.1:${port}`, child, output: () => output, dataDir });
     }
     // A cold machine draws the demo imagery first (decisions §82): minutes on two busy cores.
     const deadline = Date.now() + 540_000;
     await Promise.all(instances.map((instance) => waitHealthy(instance, deadline)));
     lb = await startHaproxy({ instances: instances.map((i) => i.address) });
+    stopLater(() => lb.stop());
   }, 600_000);
-
-  afterAll(async () => {
-    await lb?.stop();
-    await Promise.all(
-      instances.map(
-        ({ child }) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
-    for (const { dataDir } of instances) rmSync(dataDir, { recursive: true, force: true });
-    await s3?.close();
-    if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
-    await smtp?.close();
-    redis?.child.kill();
-    await sql?.end();
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  });
 
   it('migrates once and seeds the demo once, its imagery drawn and stored once, when all three start together on an empty database', async () => {
     // Every migration applied exactly once.
@@ -210,11 +215,12 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
       accessToken: string;
     };
     const before = instances.map(
-      (i) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string })?.url === '/api/users/me').length,
+      (i) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string } | undefined)?.url === '/api/users/me').length,
     );
     for (let i = 0; i < 6; i += 1) expect((await me(lb, again.accessToken)).status).toBe(200);
     const served = instances.map(
-      (i, n) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string })?.url === '/api/users/me').length - before[n]!,
+      (i, n) =>
+        logLines(i, 'incoming request').filter((l) => (l.req as { url?: string } | undefined)?.url === '/api/users/me').length - before[n]!,
     );
     expect(served.reduce((a, b) => a + b, 0)).toBe(6);
     expect(served.every((n) => n > 0)).toBe(true);

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorShape, freePort, type TestApp } from './helpers';
+import { buildTestApp, expectErrorShape, freePort, stopAfterAll, type TestApp } from './helpers';
 import type { ErrorResponse } from '@mirror/contract';
 
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
@@ -13,7 +13,10 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
   for (let i = 0; i < 100; i += 1) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = connect(port, '127.0.0.1');
-      s.once('connect', () => (s.end(), resolve(true)));
+      s.once('connect', () => {
+        s.end();
+        resolve(true);
+      });
       s.once('error', () => resolve(false));
     });
     if (ok) return { url, child };
@@ -45,16 +48,15 @@ describe('shared rate limit across instances (REDIS_URL)', () => {
   let redis: { url: string; child: ChildProcess };
   let a: TestApp;
   let b: TestApp;
+  const stopLater = stopAfterAll();
   beforeAll(async () => {
     redis = await startRedis();
+    stopLater(() => redis.child.kill());
     [a, b] = await Promise.all([
       buildTestApp({ RATE_LIMIT_MAX: '6', REDIS_URL: redis.url }),
       buildTestApp({ RATE_LIMIT_MAX: '6', REDIS_URL: redis.url }),
     ]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    redis?.child.kill();
+    stopLater(() => Promise.all([a.close(), b.close()]));
   });
 
   it('counts requests to both instances against one budget', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, startStandby, type PostgresCluster } from '../../../scripts/pg.mjs';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
@@ -10,7 +10,7 @@ import { insertDesigner, insertVendor } from '../src/db/seed/parties';
 import { createUsersService } from '../src/modules/users/users.service';
 import { STICKY_COOKIE } from '../src/plugins/read-replica';
 import type { Category, CategoryPage, TokenPair } from '@mirror/contract';
-import { TEST_JWT_SECRET, TEST_PASSWORD } from './helpers';
+import { stopAfterAll, TEST_JWT_SECRET, TEST_PASSWORD } from './helpers';
 
 // PostgreSQL only (issue 16): a streaming replica the test starts itself (pg_basebackup -R + hot standby), and two
 // API instances (A and B, in this process) on the primary with DATABASE_READ_URL pointing at the replica. Pausing
@@ -64,16 +64,23 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     throw new Error('the replica did not catch up');
   }
 
+  const stopLater = stopAfterAll();
+
   beforeAll(async () => {
     primary = await startPostgres();
+    stopLater(() => primary.stop());
     replica = await startStandby(primary);
+    stopLater(() => replica.stop());
     onPrimary = new pg.Client({ connectionString: primary.url });
     onReplica = new pg.Client({ connectionString: replica.url });
+    stopLater(() => Promise.all([onPrimary.end().catch(() => {}), onReplica.end().catch(() => {})]));
     // The replica's session ends when the test stops it.
     onReplica.on('error', () => {});
     await Promise.all([onPrimary.connect(), onReplica.connect()]);
     a = await instance(primary, replica);
+    stopLater(() => a.app.close().then(() => a.database.close()));
     b = await instance(primary, replica);
+    stopLater(() => b.app.close().then(() => b.database.close()));
     const users = createUsersService({ db: a.database.db });
     const login = async (role: 'ADMIN' | 'CUSTOMER') => {
       const username = `${role.toLowerCase()}_${randomUUID().slice(0, 6)}`;
@@ -84,13 +91,6 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
     };
     adminToken = await login('ADMIN');
     customerToken = await login('CUSTOMER');
-  });
-  afterAll(async () => {
-    await Promise.all([a?.app.close(), b?.app.close()]);
-    await Promise.all([a?.database.close(), b?.database.close()]);
-    await Promise.all([onPrimary?.end().catch(() => {}), onReplica?.end().catch(() => {})]);
-    replica?.stop();
-    primary?.stop();
   });
 
   it(
@@ -153,8 +153,12 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
       expect(added.statusCode).toBe(201);
 
       // Writes went to the primary only (a hot standby would have refused them).
-      expect((await onPrimary.query('select name from categories where id = $1', [categoryId])).rows[0].name).toBe('Ivory Moon');
-      expect((await onReplica.query('select name from categories where id = $1', [categoryId])).rows[0].name).toBe('Ivory');
+      expect((await onPrimary.query<{ name: string }>('select name from categories where id = $1', [categoryId])).rows[0]!.name).toBe(
+        'Ivory Moon',
+      );
+      expect((await onReplica.query<{ name: string }>('select name from categories where id = $1', [categoryId])).rows[0]!.name).toBe(
+        'Ivory',
+      );
 
       // A visitor's catalogue reads come from the replica: the old name, the old count.
       expect((await category()).json<Category>().name).toBe('Ivory');

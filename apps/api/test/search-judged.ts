@@ -16,6 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
+import { rowsOf } from '../src/db/sql-helpers';
 
 export type Rule =
   | { stone: string }
@@ -71,14 +72,16 @@ export function holds(rule: Rule, p: JudgedPiece): boolean {
 
 /** The public pieces with the columns the rules read (plain SELECTs, no search). */
 export async function judgedPieces(db: Db): Promise<JudgedPiece[]> {
-  const result = (await db.execute(sql`
+  const rows = rowsOf<Omit<JudgedPiece, 'collections'> & { collections: string }>(
+    await db.execute(sql`
     select p.sku, p.name, p.gemstone_type as stone, p.gemstone_cut as cut, p.gemstone_colour as colour, p.metal::text as metal, c.name as category,
            coalesce((select string_agg(k.name, '|') from collection_products cp join collections k on k.id = cp.collection_id
                      where cp.product_id = p.id and k.deleted_at is null), '') as collections
     from products p join categories c on c.id = p.category_id
     where p.status = 'ACTIVE' and p.deleted_at is null
-    order by p.sku`)) as unknown as { rows: (Omit<JudgedPiece, 'collections'> & { collections: string })[] };
-  return result.rows.map((r) => ({ ...r, collections: r.collections ? r.collections.split('|') : [] }));
+    order by p.sku`),
+  );
+  return rows.map((r) => ({ ...r, collections: r.collections ? r.collections.split('|') : [] }));
 }
 
 export function relevant(rule: Rule, pieces: JudgedPiece[]): string[] {

@@ -50,8 +50,8 @@ async function start(env: Record<string, string>): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   return new Promise((resolve, reject) => {
     // With a cold imagery cache (a fresh machine, or the imagery code changed) the first start draws the
@@ -59,14 +59,23 @@ async function start(env: Record<string, string>): Promise<Started> {
     // the cache is shared, so later starts (and the e2e server) find them drawn.
     const deadline = Date.now() + 480_000;
     const poll = async () => {
-      if (child.exitCode !== null) return reject(new Error(`exited ${child.exitCode}: ${out}`));
+      if (child.exitCode !== null) {
+        reject(new Error(`exited ${child.exitCode}: ${out}`));
+        return;
+      }
       try {
-        if ((await fetch(`${baseUrl}/api/health`)).ok) return resolve({ child, baseUrl, output: () => out });
+        if ((await fetch(`${baseUrl}/api/health`)).ok) {
+          resolve({ child, baseUrl, output: () => out });
+          return;
+        }
       } catch {
         // not yet
       }
-      if (Date.now() > deadline) return reject(new Error(`no health in time: ${out}`));
-      setTimeout(poll, 200);
+      if (Date.now() > deadline) {
+        reject(new Error(`no health in time: ${out}`));
+        return;
+      }
+      setTimeout(() => void poll(), 200);
     };
     void poll();
   });
@@ -91,7 +100,7 @@ describe('server process', { timeout: 600_000 }, () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
-    child.stderr!.on('data', (d) => (err += d));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const code = await new Promise((r) => child.once('exit', r));
     expect(code).not.toBe(0);
     expect(err).toContain('JWT_SECRET');
@@ -166,8 +175,8 @@ describe('server process', { timeout: 600_000 }, () => {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';
-        child.stdout!.on('data', (d) => (out += d));
-        child.stderr!.on('data', (d) => (out += d));
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
         child.once('exit', (code) => resolve({ code, out }));
       });
     try {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Collection, CollectionPage } from '@mirror/contract';
 import type { BootEntry } from '@mirror/contract/boot';
 import { createSpaHtml, escapeJsonForHtml } from '../src/lib/spa-html';
 import { buildTestApp, type Session, type TestApp } from './helpers';
@@ -94,10 +95,10 @@ function fakeWebDist(): string {
   return dir;
 }
 
-function bootData(html: string): { key: unknown[]; data: any }[] {
+function bootData(html: string): BootEntry[] {
   const match = /<script type="application\/json" id="mirror-boot">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error('no boot script');
-  return JSON.parse(match[1]!);
+  return JSON.parse(match[1]!) as BootEntry[];
 }
 
 const image = (name: string) => ({
@@ -117,7 +118,7 @@ describe('prepared SPA pages', () => {
   beforeAll(async () => {
     t = await buildTestApp({ WEB_DIST: fakeWebDist() });
     admin = await t.loginAs('ADMIN');
-    const created = await t.request<any>('/api/collections', {
+    const created = await t.request<Collection>('/api/collections', {
       token: admin.accessToken,
       body: {
         name: 'Nuit Blanche',
@@ -156,12 +157,12 @@ describe('prepared SPA pages', () => {
     expect(html).toContain('\\u003c/script\\u003e');
     const [entry] = bootData(html);
     expect(entry!.key).toEqual(['collections', 'list', { size: 100 }]);
-    const direct = await t.request<any>('/api/collections?size=100&sort=year%2Cdesc');
+    const direct = await t.request<CollectionPage>('/api/collections?size=100&sort=year%2Cdesc');
     expect(entry!.data).toEqual(direct.body);
-    expect(entry!.data.content[0].description).toBe('Stars </script><script>alert(1)</script> & <!-- frost -->');
-    const cover = direct.body.content[0].coverImage;
+    expect((entry!.data as CollectionPage).content[0]!.description).toBe('Stars </script><script>alert(1)</script> & <!-- frost -->');
+    const cover = direct.body.content[0]!.coverImage!;
     expect(html).toContain(
-      `<link rel="preload" as="image" fetchpriority="high" href="${cover.url}" imagesrcset="${cover.srcset.map((s: any) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`,
+      `<link rel="preload" as="image" fetchpriority="high" href="${cover.url}" imagesrcset="${cover.srcset.map((s) => `${s.url} ${s.width}w`).join(', ')}" imagesizes="(max-width: 767px) 100vw, 50vw">`,
     );
     // The image preload leads the head, after the viewport (its `imagesizes` depend on it); the data closes the body.
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<script'));
@@ -174,7 +175,7 @@ describe('prepared SPA pages', () => {
     const boot = bootData(html);
     // /api/users/me needs a signed-in caller: the server asks anonymously, gets 401, leaves it out.
     expect(boot.map((b) => b.key)).toEqual([['collections', 'detail', collectionId]]);
-    expect(boot[0]!.data.name).toBe('Nuit Blanche');
+    expect((boot[0]!.data as Collection).name).toBe('Nuit Blanche');
     expect(html).toContain('/assets/collection-detail-e5.js');
 
     const missing = await t.request<string>('/collections/not-a-collection');
@@ -226,7 +227,7 @@ describe('prepared SPA pages', () => {
   });
 
   it('renders the URL state of a route whose queries ignore it, and inlines a list read whole only when one page holds it', async () => {
-    const created = await t.request<any>('/api/collections', {
+    const created = await t.request<Collection>('/api/collections', {
       token: admin.accessToken,
       body: { name: 'Aurore', year: 2024, season: 'SPRING', description: 'Dawn.' },
     });
@@ -235,7 +236,7 @@ describe('prepared SPA pages', () => {
     expect(html).toContain('<div id="root" data-ssr=""><main data-url="/journal?topic=Diamonds&page=2">');
     const [whole] = bootData(html);
     expect(whole!.key).toEqual(['collections', 'whole']);
-    expect(whole!.data.map((c: { name: string }) => c.name)).toEqual(['Aurore', 'Nuit Blanche']);
+    expect((whole!.data as Collection[]).map((c) => c.name)).toEqual(['Aurore', 'Nuit Blanche']);
     // Two pages of one: the first is not the list, so nothing is inlined and the browser reads it all.
     const paged = (await t.request<string>('/journal-paged')).body;
     expect(bootData(paged)).toEqual([]);
@@ -267,10 +268,10 @@ describe('prepared pages over time', () => {
     const spa = createSpaHtml({
       webDist: fakeWebDist(),
       cacheMs: 5_000,
-      prepareRoute: async () => {
+      prepareRoute: () => {
         const entries: BootEntry[] = [{ key: ['collections'], data: { content: [{ name }] } }];
         const names = name;
-        return {
+        return Promise.resolve({
           module: 'src/app/routes/collections-page.tsx',
           entries,
           isComplete: true,
@@ -278,12 +279,13 @@ describe('prepared pages over time', () => {
             rendered.push(names);
             return { markup: `<main>${names}</main>`, title: 't', description: 'd' };
           },
-        };
+        });
       },
     })!;
     const markupAndData = async () => {
-      const html = (await spa.render('/collections', async () => ({ status: 200, body: '{}' })))!;
-      return { markup: /<main>(.*?)<\/main>/.exec(html)![1], data: bootData(html)[0]!.data.content[0].name as string };
+      const html = (await spa.render('/collections', () => Promise.resolve({ status: 200, body: '{}' })))!;
+      const [entry] = bootData(html);
+      return { markup: /<main>(.*?)<\/main>/.exec(html)![1], data: (entry!.data as { content: { name: string }[] }).content[0]!.name };
     };
     expect(await markupAndData()).toEqual({ markup: 'Aube', data: 'Aube' });
     name = 'Aube de Givre';

@@ -8,6 +8,9 @@ const EXPECTED: Record<DemoUser, string[]> = {
   customer: ['My Profile', 'Logout'],
 };
 
+/** What the page keeps in localStorage, key by key (runs in the page). */
+const storedItems = () => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]));
+
 test('signed out, the account popup offers Login only', async ({ page }) => {
   await page.goto('/home');
   await settled(page);
@@ -45,7 +48,7 @@ test('sign in stores the tokens and the user; logout clears them and goes to the
   await page.getByLabel('Password').fill('Mirror-Demo-2025');
   await button.click();
   await expect(page).toHaveURL(/\/home$/);
-  const stored = await page.evaluate(() => ({ ...localStorage }));
+  const stored = await page.evaluate(storedItems);
   expect(stored.accessToken).toBeTruthy();
   expect(stored.refreshToken).toBeTruthy();
   expect(JSON.parse(stored.userData ?? '{}')).toMatchObject({ username: 'customer' });
@@ -61,7 +64,7 @@ test('sign in stores the tokens and the user; logout clears them and goes to the
   await page.getByRole('button', { name: 'Logout' }).click();
   await logout;
   await expect(page).toHaveURL(/\/auth\/login$/);
-  const after = await page.evaluate(() => ({ ...localStorage }));
+  const after = await page.evaluate(storedItems);
   expect(after.accessToken).toBeUndefined();
   expect(after.refreshToken).toBeUndefined();
   expect(after.userData).toBeUndefined();

@@ -29,7 +29,7 @@ interface Piece {
 function uniqueWord(): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   let word = 'o';
-  for (let i = 0; i < 9; i += 1) word += letters[Math.floor(Math.random() * letters.length)];
+  for (let i = 0; i < 9; i += 1) word += letters.charAt(Math.floor(Math.random() * letters.length));
   return word;
 }
 
@@ -264,7 +264,7 @@ test(
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
-    const text = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const text = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = text.trim().split(/\r\n/);
     expect(lines[0]).toBe(
       'orderNumber,orderStatus,customerName,customerEmail,sequence,label,dueDate,currency,amount,paidAmount,remaining,status',

@@ -98,7 +98,7 @@ async function openOverview(page: Page): Promise<void> {
 async function tableText(table: Locator): Promise<string[][]> {
   return table
     .locator('tr')
-    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').trim())));
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent.trim())));
 }
 
 test.describe('admin overview', () => {

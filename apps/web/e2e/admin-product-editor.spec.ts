@@ -122,7 +122,7 @@ async function getPiece(request: APIRequestContext, token: string, id: string): 
 /** Picks the first real option of a native select (after its placeholder). */
 async function chooseFirst(select: Locator): Promise<void> {
   const value = await select.locator('option').nth(1).getAttribute('value');
-  await select.selectOption(value!);
+  await select.selectOption(value);
 }
 
 async function openEditor(page: Page, path: string): Promise<void> {

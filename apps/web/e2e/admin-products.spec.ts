@@ -36,7 +36,7 @@ interface Admin {
 function uniqueWord(): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   let word = 'q';
-  for (let i = 0; i < 9; i += 1) word += letters[Math.floor(Math.random() * letters.length)];
+  for (let i = 0; i < 9; i += 1) word += letters.charAt(Math.floor(Math.random() * letters.length));
   return word;
 }
 
@@ -419,7 +419,7 @@ test(
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     const [header, ...rows] = parseCsv(text);
     const sku = header!.indexOf('sku');
     const stoneColumn = header!.indexOf('stoneType');
@@ -437,7 +437,7 @@ test(
       page.waitForEvent('download'),
       page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Export selection' }).click(),
     ]);
-    const selected = parseCsv(await readFile((await selection.path())!, 'utf8'));
+    const selected = parseCsv(await readFile(await selection.path(), 'utf8'));
     expect(selected.slice(1).map((r) => r[sku])).toEqual([pieces[1]!.sku]);
     await expectAxeClean(page);
     await snap(page, testInfo, 'admin-products-export');

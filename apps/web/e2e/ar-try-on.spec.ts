@@ -116,7 +116,7 @@ async function openMirror(page: Page, ring: Piece) {
  * the finger.
  */
 async function ringOnFinger(stage: Locator) {
-  const data = await stage.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  const data = await stage.evaluate((el) => Object.fromEntries(Object.entries((el as HTMLElement).dataset)));
   const pair = (value: string | undefined) => (value ?? 'NaN,NaN').split(',').map(Number) as [number, number];
   const [x, y, width] = [Number(data.ringX), Number(data.ringY), Number(data.ringWidth)];
   const [mcp, pip, axis] = [pair(data.ringMcp), pair(data.ringPip), pair(data.ringAxis)];
@@ -255,14 +255,14 @@ test.describe('with a hand before the camera', () => {
         await page.getByTestId('ar-guidance').evaluate((el) => {
           const said: string[] = [];
           (window as unknown as { arSaid: string[] }).arSaid = said;
-          new MutationObserver(() => said.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
+          new MutationObserver(() => said.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
         });
         const [download] = await Promise.all([
           page.waitForEvent('download', { timeout: 120_000 }),
           page.getByRole('button', { name: 'Take a photo' }).click({ timeout: 120_000 }),
         ]);
         expect(download.suggestedFilename()).toMatch(/^mirror-.+-try-on\.png$/);
-        const png = readFileSync((await download.path())!);
+        const png = readFileSync(await download.path());
         expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
         expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(viewport.width);
         expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(viewport.height);

@@ -35,7 +35,7 @@ async function expectFits(page: Page, url: string): Promise<void> {
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const wider: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
+    for (const el of Array.from(document.querySelectorAll('main *'))) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 1) continue;
       // Inside a frame that scrolls sideways (a table's), being wider is the point.
@@ -49,10 +49,10 @@ async function expectFits(page: Page, url: string): Promise<void> {
         }
         parent = parent.parentElement;
       }
-      if (!scrolls)
-        wider.push(
-          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} → ${Math.round(box.right)} px`,
-        );
+      if (scrolls) continue;
+      // The class attribute, not `className`: an SVG element's className is an object.
+      const classes = el.getAttribute('class');
+      wider.push(`${el.tagName.toLowerCase()}${classes ? `.${classes.split(' ')[0]}` : ''} → ${Math.round(box.right)} px`);
     }
     return { page: document.scrollingElement!.scrollWidth - width, wider: wider.slice(0, 5) };
   });

@@ -61,7 +61,7 @@ async function ringOfFocused(page: Page): Promise<Ring | null> {
         color = parse(s.borderBottomColor);
       }
     }
-    const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+    const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent).trim().slice(0, 40)}"`;
     if (!color || !surface) return { name, width, contrast: null };
     const [a, b] = [lum(color), lum(surface)].sort((x, y) => y - x) as [number, number];
     return { name, width, contrast: (a + 0.05) / (b + 0.05) };

@@ -22,7 +22,7 @@ test('closed panels carry their whole name, set as a line', async ({ page }, tes
         const ctx = document.createElement('canvas').getContext('2d')!;
         ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
         return {
-          text: name.textContent ?? '',
+          text: name.textContent,
           isInside:
             box.top >= panel.top - 0.5 &&
             box.bottom <= panel.bottom + 0.5 &&
@@ -30,7 +30,7 @@ test('closed panels carry their whole name, set as a line', async ({ page }, tes
             box.right <= panel.right + 0.5,
           isVertical: style.writingMode.startsWith('vertical') || style.writingMode.startsWith('sideways'),
           length: Math.max(box.width, box.height),
-          horizontal: ctx.measureText(name.textContent ?? '').width,
+          horizontal: ctx.measureText(name.textContent).width,
         };
       }),
   );

@@ -229,6 +229,7 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
 
   test('without WebGL: a sentence, the written list, no three.js and no model fetched', async ({ page }, testInfo) => {
     await page.addInitScript(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: called with .call(this) on each canvas
       const original = HTMLCanvasElement.prototype.getContext;
       HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
         if (/webgl/i.test(type)) return null;

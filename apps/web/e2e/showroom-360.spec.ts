@@ -231,6 +231,7 @@ test.describe('/view-360', () => {
   test('without WebGL the studio images show, with a sentence', async ({ page, request }) => {
     const piece = await pieceWithViews(request);
     await page.addInitScript(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: called with .call(this) on each canvas
       const original = HTMLCanvasElement.prototype.getContext;
       HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
         if (/webgl/i.test(type)) return null;

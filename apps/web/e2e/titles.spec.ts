@@ -7,8 +7,8 @@ import { settled } from './helpers';
  */
 test('every storefront route names itself in the title', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const product = (await (await request.get('/api/products?size=1')).json()).content[0].id as string;
-  const collection = (await (await request.get('/api/collections?size=1')).json()).content[0].id as string;
+  const product = ((await (await request.get('/api/products?size=1')).json()) as { content: { id: string }[] }).content[0]!.id;
+  const collection = ((await (await request.get('/api/collections?size=1')).json()) as { content: { id: string }[] }).content[0]!.id;
   const routes = [
     '/home',
     '/collections',

@@ -41,7 +41,7 @@ async function expectAxeClean(page: Page): Promise<void> {
 async function chooseFirst(page: Page, label: string): Promise<void> {
   const select = page.getByLabel(label, { exact: true });
   const value = await select.locator('option').nth(1).getAttribute('value');
-  await select.selectOption(value!);
+  await select.selectOption(value);
 }
 
 interface Piece {

@@ -296,7 +296,7 @@ export type ProductFacetsQuery = z.infer<typeof ProductFacetsQuerySchema>;
 
 export const PriceRangeQuerySchema = ProductListQuerySchema.omit({ minPrice: true, maxPrice: true })
   .extend({ min: PriceQuery, max: PriceQuery })
-  .refine((v) => v.max >= v.min, { path: ['max'], message: 'max must not be below min' });
+  .refine((v) => v.max >= v.min, { path: ['max'], error: 'max must not be below min' });
 
 const facetValue = z.object({ value: z.string(), label: z.string().optional(), count: z.number().int() });
 export const ProductFacetsSchema = z.object({
@@ -324,7 +324,7 @@ export const GemVariantSchema = z.object({
   colour: z.string().nullable(),
   cut: z.string().nullable(),
   count: z.number().int(),
-  sample: z.object({ id: z.string().uuid(), name: z.string(), image: ImageSchema.nullable() }),
+  sample: z.object({ id: z.uuid(), name: z.string(), image: ImageSchema.nullable() }),
 });
 export type GemVariant = z.infer<typeof GemVariantSchema>;
 

@@ -25,7 +25,7 @@ export type Weekday = z.infer<typeof WeekdaySchema>;
 const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour HH:MM');
 export const OpeningIntervalSchema = z
   .object({ open: TimeSchema, close: TimeSchema })
-  .refine((i) => i.open < i.close, { message: 'Closing time must be after opening time', path: ['close'] });
+  .refine((i) => i.open < i.close, { error: 'Closing time must be after opening time', path: ['close'] });
 
 /** Minutes since midnight of a valid `HH:MM`. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -245,9 +245,10 @@ export const OrderFilterQuerySchema = z.object({
   q: z.string().trim().min(1).max(100).optional(),
 });
 
-function refineRanges<
-  T extends { from?: string | undefined; to?: string | undefined; minTotal?: number | undefined; maxTotal?: number | undefined },
->(q: T, ctx: z.RefinementCtx) {
+function refineRanges(
+  q: { from?: string | undefined; to?: string | undefined; minTotal?: number | undefined; maxTotal?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
   const start = (v: string) => Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
   if (q.from && q.to && start(q.from) > start(q.to))
     ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });

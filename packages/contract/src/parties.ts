@@ -24,7 +24,7 @@ export const WebsiteSchema = z
   .string()
   .trim()
   .max(300, 'At most 300 characters')
-  .pipe(z.url({ protocol: /^https?$/, message: 'Enter a web address starting with http:// or https://' }));
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://' }));
 const LongText = z.string().trim().max(5000, 'At most 5000 characters');
 
 export const PartyCodeParamsSchema = z.object({ code: PartyCodeSchema });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stopAfterAll, type TestApp } from '../helpers';
 import {
   CALLERS,
   fillPath,
@@ -29,12 +29,13 @@ let t: TestApp;
 let w: World;
 let operations: Operation[];
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
   t = await buildSecurityApp();
+  stopLater(() => t.close());
   w = await buildWorld(t);
   ({ operations } = await loadOperations(t));
 });
-afterAll(() => t?.close());
 
 /** Reads first, then creates and changes, deletions last, each by path: what the ADMIN column destroys cannot change an earlier cell. */
 function runOrder(a: Operation, b: Operation): number {

@@ -152,7 +152,7 @@ export function validArbitrary(schema: JsonSchema | undefined, ctx: ArbitraryCon
       const properties = Object.entries<JsonSchema>(s.properties ?? {});
       if (!properties.length || depth > 6) return fc.constant({});
       const model = Object.fromEntries(properties.map(([key, value]) => [key, validArbitrary(value, ctx, depth + 1)]));
-      const required = ((s.required ?? []) as string[]).filter((k) => k in model);
+      const required = (s.required ?? []).filter((k) => k in model);
       return fc.record(model, { requiredKeys: required });
     }
     default:
@@ -171,7 +171,7 @@ export function brokenArbitrary(schema: JsonSchema | undefined, ctx: ArbitraryCo
           valid,
           fc.nat(),
           wildJson(),
-          fc.constantFrom('replace', 'add', 'remove') as fc.Arbitrary<'replace' | 'add' | 'remove'>,
+          fc.constantFrom<'replace' | 'add' | 'remove'>('replace', 'add', 'remove'),
           fc.string({ minLength: 1, maxLength: 12 }),
         )
         .map(([value, index, junk, how, extraKey]) => breakOne(value, index, junk, how, extraKey)),
@@ -184,7 +184,7 @@ function breakOne(value: unknown, index: number, junk: unknown, how: 'replace' |
   if (!value || typeof value !== 'object') return junk;
   if (Array.isArray(value)) {
     if (!value.length) return [junk];
-    const copy = [...value];
+    const copy = [...(value as unknown[])];
     copy[index % copy.length] = breakOne(copy[index % copy.length], index >> 3, junk, how, extraKey);
     return copy;
   }
@@ -195,8 +195,11 @@ function breakOne(value: unknown, index: number, junk: unknown, how: 'replace' |
     return copy;
   }
   const key = keys[index % keys.length]!;
-  if (how === 'remove') delete copy[key];
-  else copy[key] = index % 3 === 0 ? breakOne(copy[key], index >> 2, junk, how, extraKey) : junk;
+  if (how === 'remove') {
+    const { [key]: _removed, ...rest } = copy;
+    return rest;
+  }
+  copy[key] = index % 3 === 0 ? breakOne(copy[key], index >> 2, junk, how, extraKey) : junk;
   return copy;
 }
 
@@ -208,5 +211,6 @@ export function textArbitrary(schema: JsonSchema | undefined, ctx: ArbitraryCont
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
 }

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresCluster } from '../../../../scripts/pg.mjs';
 import { openDatabase, type Database } from '../../src/db/client';
 import { createUsersService } from '../../src/modules/users/users.service';
-import { TEST_PASSWORD } from '../helpers';
+import { rowsOf } from '../../src/db/sql-helpers';
+import { stopAfterAll, TEST_PASSWORD } from '../helpers';
 import { appOn } from '../outage';
 
 // PostgreSQL only (issue 14): a steady writer and a reader against a running API while its PostgreSQL is
@@ -21,11 +22,15 @@ let app: FastifyInstance;
 let baseUrl: string;
 let token: string;
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
   cluster = await startPostgres();
+  stopLater(() => cluster.stop());
   database = await openDatabase({ kind: 'postgres', url: cluster.url, poolMax: 4, connectTimeoutMs: 2000 });
+  stopLater(() => database.close().catch(() => {}));
   await database.migrate();
   app = await appOn(database);
+  stopLater(() => app.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -44,11 +49,6 @@ beforeAll(async () => {
   });
   token = ((await login.json()) as { accessToken: string }).accessToken;
 }, 180_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.close().catch(() => {});
-  cluster?.stop();
-});
 
 interface Answer {
   kind: 'write' | 'read';
@@ -128,10 +128,8 @@ describe('PostgreSQL restarted and stopped under a steady writer', () => {
       const unexpected = answers.filter((a) => a.status !== 503 && a.status !== (a.kind === 'write' ? 201 : 200));
       const firstOkAfterResume = writes.find((a) => a.at > resumedAt && a.status === 201);
 
-      const stored = (await database.db.execute(sql`select name from categories where name like 'Restart %'`)) as unknown as {
-        rows: { name: string }[];
-      };
-      const storedNames = new Set(stored.rows.map((r) => r.name));
+      const stored = rowsOf<{ name: string }>(await database.db.execute(sql`select name from categories where name like 'Restart %'`));
+      const storedNames = new Set(stored.map((r) => r.name));
       const lost = acknowledged.filter((name) => !storedNames.has(name));
 
       console.info(

@@ -1,8 +1,8 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stopAfterAll, type TestApp } from '../helpers';
 import { brokenArbitrary, textArbitrary, validArbitrary, wildString, type ArbitraryContext } from './arbitraries';
 import {
   CALLERS,
@@ -39,12 +39,13 @@ let t: TestApp;
 let w: World;
 let operations: Operation[];
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
   t = await buildSecurityApp();
+  stopLater(() => t.close());
   w = await buildWorld(t);
   ({ operations } = await loadOperations(t));
 });
-afterAll(() => t?.close());
 
 interface FuzzRequest {
   caller: Caller;
@@ -82,7 +83,7 @@ function requestArbitrary(op: Operation, ctx: ArbitraryContext): fc.Arbitrary<Fu
   const caller = fc.oneof(
     { weight: 5, arbitrary: fc.constantFrom(...admitted) },
     ...(others.length ? [{ weight: 1, arbitrary: fc.constantFrom(...others) }] : []),
-  ) as fc.Arbitrary<Caller>;
+  );
   const path = fc.record(
     Object.fromEntries(
       parameters(op, 'path').map((p) => [
@@ -225,16 +226,23 @@ describe('schema-driven fuzz of every OpenAPI operation', () => {
       timeByOperation.set(op.key, (timeByOperation.get(op.key) ?? 0) + performance.now() - sent);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const example = `${op.method} ${url} as ${request.caller}${body !== undefined ? ` body ${body.slice(0, 300)}` : ''}${Object.keys(request.headers).length ? ` headers ${JSON.stringify(request.headers)}` : ''} → ${res.status} ${text.slice(0, 300)}`;
-      if (res.status >= 500) return fail(op, `${res.status}`, example);
+      if (res.status >= 500) {
+        fail(op, `${res.status}`, example);
+        return;
+      }
       const published = op.op.responses?.[String(res.status)] ?? op.op.responses?.default;
-      if (!published) return fail(op, `unpublished status ${res.status}`, example);
+      if (!published) {
+        fail(op, `unpublished status ${res.status}`, example);
+        return;
+      }
       const schema = published.content?.['application/json']?.schema;
       if (!schema || !(res.headers.get('content-type') ?? '').includes('application/json')) return;
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
       } catch {
-        return fail(op, `${res.status} is not JSON`, example);
+        fail(op, `${res.status} is not JSON`, example);
+        return;
       }
       const validate = validatorFor(`${op.key} ${res.status}`, schema);
       if (!validate(parsed))

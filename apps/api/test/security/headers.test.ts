@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JEWELRY_WEEK_UPLOAD_FOLDER } from '@mirror/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session, TestApp } from '../helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stopAfterAll, type Session, type TestApp } from '../helpers';
 import { buildSecurityApp } from './world';
 
 // Issue 14: security headers on every kind of answer — the storefront's HTML, static assets, API JSON,
@@ -15,8 +15,10 @@ let customer: Session;
 let webDist: string;
 let fileUrl: string;
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'mirror-headers-'));
+  stopLater(() => rmSync(webDist, { recursive: true, force: true }));
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(
     path.join(webDist, 'index.html'),
@@ -25,6 +27,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webDist, 'assets', 'app-a1.js'), 'console.log("mirror")');
   t = await buildSecurityApp({ WEB_DIST: webDist });
+  stopLater(() => t.close());
   customer = await t.loginAs('CUSTOMER');
   const form = new FormData();
   form.append('folderPath', JEWELRY_WEEK_UPLOAD_FOLDER);
@@ -32,10 +35,6 @@ beforeAll(async () => {
   const upload = await fetch(`${t.baseUrl}/api/files/upload`, { method: 'POST', body: form });
   expect(upload.status).toBe(201);
   fileUrl = ((await upload.json()) as { url: string }).url;
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(webDist, { recursive: true, force: true });
 });
 
 function directives(csp: string | null): Map<string, string> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INT4_MAX, NUL_CHARACTER_MESSAGE, type Role, type ErrorResponse } from '@mirror/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   expectErrorShape,
@@ -8,6 +8,7 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
   type Session,
+  stopAfterAll,
   type TestApp,
 } from '../helpers';
 
@@ -36,20 +37,21 @@ let doc: OpenApiDocument;
 let operations: Operation[];
 const sessions = new Map<Role, Session>();
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
   // The contact form's per-IP limit counts only valid requests, but keep it out of the way anyway.
   t = await buildTestApp({ EMAIL_RATE_LIMIT_MAX: '100000' });
+  stopLater(() => t.close());
   doc = (await t.request<OpenApiDocument>('/api/openapi.json')).body;
   operations = [];
   for (const [path, byMethod] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(byMethod)) {
       const url = path.replace(/\{\*\}$/, '*').replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
       const route = t.app.routeTable.find((r) => r.url === url && r.method === method.toUpperCase());
-      operations.push({ method: method.toUpperCase(), path, op, policy: route?.policy as Operation['policy'] });
+      operations.push({ method: method.toUpperCase(), path, op, policy: route?.policy });
     }
   }
 });
-afterAll(() => t?.close());
 
 function deref(schema: JsonSchema | undefined): JsonSchema {
   if (!schema) return {};
@@ -199,7 +201,7 @@ describe('a NUL character (U+0000) in any text input answers 400, never 500', ()
 
       const wrong: string[] = [];
       await eachConcurrently(probes, 6, async (probe) => {
-        const res = await t.request<ErrorResponse>(probe.url, {
+        const res = await t.request<ErrorResponse | null>(probe.url, {
           method: probe.method,
           token: probe.token,
           ...(probe.body !== undefined ? { body: probe.body } : {}),
@@ -387,11 +389,12 @@ describe('unsupported methods answer 405 with Allow', () => {
 
 describe('GET /api/files/* is rate limited per IP, apart from the API budget', () => {
   let limited: TestApp;
+  const stopLimitedLater = stopAfterAll();
   beforeAll(async () => {
     limited = await buildTestApp({ RATE_LIMIT_MAX: '4', FILES_RATE_LIMIT_MAX: '3' });
+    stopLimitedLater(() => limited.close());
     await limited.storage.put('mirror-storage/public/pixel.txt', Buffer.from('pixel'), 'text/plain');
   });
-  afterAll(() => limited?.close());
 
   it('answers 429 with Retry-After in the one error shape once the files budget is spent; API calls are still served', async () => {
     for (let i = 0; i < 3; i += 1) expect((await limited.request('/api/files/mirror-storage/public/pixel.txt')).status).toBe(200);

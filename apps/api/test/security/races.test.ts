@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogFactory } from '../catalog';
-import type { Session, TestApp } from '../helpers';
+import { stopAfterAll, type Session, type TestApp } from '../helpers';
 import { buildSecurityApp } from './world';
 import type { ErrorResponse, Order, OrderPage, PaymentResult, Product } from '@mirror/contract';
 
@@ -16,8 +16,10 @@ let f: ReturnType<typeof catalogFactory>;
 let vendorId: string;
 let categoryId: string;
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
   t = await buildSecurityApp();
+  stopLater(() => t.close());
   admin = await t.loginAs('ADMIN');
   customers = await Promise.all(Array.from({ length: 4 }, () => t.loginAs('CUSTOMER')));
   f = catalogFactory(t, admin);
@@ -25,11 +27,9 @@ beforeAll(async () => {
   vendorId = (await f.vendor(vendorUser.userId)).id;
   categoryId = (await f.category()).id;
 });
-afterAll(() => t?.close());
 
 const piece = (stockQuantity: number, price = 400_000) => f.product({ vendorId, categoryId, stockQuantity, price, status: 'ACTIVE' });
-const stockOf = async (id: string) =>
-  (await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken })).body.stockQuantity as number;
+const stockOf = async (id: string) => (await t.request<Product>(`/api/products/${id}`, { token: admin.accessToken })).body.stockQuantity;
 /** Quantities of `productId` on every order, as the house sees them. */
 async function orderedQuantity(productId: string): Promise<number> {
   const res = await t.request<OrderPage>('/api/orders?size=100', { token: admin.accessToken });
@@ -94,7 +94,7 @@ describe('payments on one schedule item', () => {
       body: { customerId: customers[1]!.userId, lines: [{ productId: p.id, quantity: 1 }] },
     });
     expect(o.status).toBe(201);
-    return { orderId: o.body.id as string, scheduleId: o.body.schedule[0]!.id as string, amount: o.body.schedule[0]!.amount as number };
+    return { orderId: o.body.id, scheduleId: o.body.schedule[0]!.id, amount: o.body.schedule[0]!.amount };
   }
   const pay = (o: { orderId: string; scheduleId: string }, amount: number, key?: string, reference?: string) =>
     t.request<PaymentResult | ErrorResponse>(`/api/orders/${o.orderId}/payment-schedule/${o.scheduleId}/payments`, {
@@ -104,7 +104,7 @@ describe('payments on one schedule item', () => {
     });
   const paid = async (orderId: string) => {
     const o = (await t.request<Order>(`/api/orders/${orderId}`, { token: admin.accessToken })).body;
-    return { paidAmount: o.paidAmount as number, payments: o.payments.length, itemPaid: o.schedule[0]!.paidAmount as number };
+    return { paidAmount: o.paidAmount, payments: o.payments.length, itemPaid: o.schedule[0]!.paidAmount };
   };
 
   it('10 concurrent full payments without a key: one is recorded, the others are refused as overpayment', async () => {

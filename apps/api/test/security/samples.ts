@@ -23,7 +23,7 @@ export function sampleOf(
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const key of (s.required ?? []) as string[]) out[key] = sampleOf(s.properties?.[key], named, key);
+      for (const key of s.required ?? []) out[key] = sampleOf(s.properties?.[key], named, key);
       return out;
     }
     case 'array':

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestConfirmationToken, TEST_PASSWORD, type Session, type TestApp } from '../helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { latestConfirmationToken, type Session, stopAfterAll, TEST_PASSWORD, type TestApp } from '../helpers';
 import { buildSecurityApp } from './world';
 import type { EmailConfirmation, RegistrationReceipt, TokenPair, User, UserPage } from '@mirror/contract';
 
@@ -15,9 +15,10 @@ let raw = '';
 let t: TestApp;
 let admin: Session;
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
   const stream = new Writable({
-    write(chunk, _encoding, done) {
+    write(chunk: Buffer, _encoding, done) {
       const text = chunk.toString();
       raw += text;
       for (const line of text.split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
@@ -25,9 +26,9 @@ beforeAll(async () => {
     },
   });
   t = await buildSecurityApp({}, { logStream: stream });
+  stopLater(() => t.close());
   admin = await t.loginAs('ADMIN');
 });
-afterAll(() => t?.close());
 
 const NEW_PASSWORD = 'Moonstone-Harbour-58';
 const WRONG_PASSWORD = 'Typed-By-Mistake-31';
@@ -179,12 +180,12 @@ describe('security events in the log', () => {
         }
         const line = found[0]!;
         const problems = [
-          line.level !== (e.level === 'info' ? 30 : 40) && `level ${line.level}`,
-          line.userId !== e.userId && `userId ${line.userId}`,
-          line.ip !== '127.0.0.1' && `ip ${line.ip}`,
-          line.reqId !== requestId && `reqId ${line.reqId}`,
+          line.level !== (e.level === 'info' ? 30 : 40) && `level ${String(line.level)}`,
+          line.userId !== e.userId && `userId ${String(line.userId)}`,
+          line.ip !== '127.0.0.1' && `ip ${String(line.ip)}`,
+          line.reqId !== requestId && `reqId ${String(line.reqId)}`,
           typeof line.time !== 'number' && 'no time',
-          ...Object.entries(e.detail ?? {}).map(([k, v]) => line[k] !== v && `${k} ${line[k]}`),
+          ...Object.entries(e.detail ?? {}).map(([k, v]) => line[k] !== v && `${k} ${String(line[k])}`),
         ].filter(Boolean);
         if (problems.length) wrong.push(`${what}: ${e.event} ${problems.join(', ')}`);
       }

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { decodeJwt, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorShape, TEST_JWT_SECRET, TEST_PASSWORD, type Session, type TestApp } from '../helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorShape, type Session, stopAfterAll, TEST_JWT_SECRET, TEST_PASSWORD, type TestApp } from '../helpers';
 import { buildSecurityApp } from './world';
 import type { ErrorResponse, TokenPair, User } from '@mirror/contract';
 
@@ -13,15 +13,16 @@ let admin: Session;
 let customer: Session;
 let draftId: string;
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
   t = await buildSecurityApp();
+  stopLater(() => t.close());
   [admin, customer] = await Promise.all([t.loginAs('ADMIN'), t.loginAs('CUSTOMER')]);
   const { catalogFactory } = await import('../catalog');
   const f = catalogFactory(t, admin);
   const vendor = await f.vendor();
   draftId = (await f.product({ vendorId: vendor.id, categoryId: (await f.category()).id, status: 'DRAFT' })).id;
 });
-afterAll(() => t?.close());
 
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
@@ -37,7 +38,7 @@ interface Craft {
 /** An access token as the server signs them (lib/tokens.ts), for `session`, with one thing changed. */
 function craft(session: Session, { alg = 'HS256', key = TEST_JWT_SECRET, header = {}, claims = {} }: Craft = {}): string {
   const real = decodeJwt(session.accessToken);
-  const payload: JWTPayload = {
+  const base: JWTPayload = {
     userId: real.userId,
     username: real.username,
     roles: real.roles,
@@ -49,10 +50,8 @@ function craft(session: Session, { alg = 'HS256', key = TEST_JWT_SECRET, header 
     iat: now(),
     exp: now() + 900,
   };
-  for (const [k, v] of Object.entries(claims)) {
-    if (v === undefined) delete payload[k];
-    else payload[k] = v;
-  }
+  // A claim set to undefined is removed; the payload is JSON, where an undefined value is no claim at all.
+  const payload = Object.fromEntries(Object.entries({ ...base, ...claims }).filter(([, v]) => v !== undefined));
   return sign({ alg, typ: 'JWT', ...header }, payload, key);
 }
 
@@ -70,7 +69,7 @@ function unsigned(header: Record<string, unknown>, payload: Record<string, unkno
 
 function withPayload(token: string, change: (p: Record<string, unknown>) => Record<string, unknown>): string {
   const [h, p, s] = token.split('.');
-  return `${h}.${b64(change(JSON.parse(Buffer.from(p!, 'base64url').toString())))}.${s}`;
+  return `${h}.${b64(change(JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>))}.${s}`;
 }
 
 const me = <R = User>(authorization: string) => t.request<R>('/api/users/me', { headers: { authorization } });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { JEWELRY_WEEK_UPLOAD_FOLDER, type ErrorResponse, type UploadedFile } from '@mirror/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorShape, freePort, scratchPgDatabase } from '../helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorShape, freePort, scratchPgDatabase, stopAfterAll } from '../helpers';
 import { declaredPng } from '../png';
 
 // Issue 14: hostile uploads against the real server process (src/server.ts), whose memory this file reads
@@ -25,7 +25,10 @@ let child: ChildProcess;
 let baseUrl: string;
 let output = '';
 
+const stopLater = stopAfterAll();
 beforeAll(async () => {
+  stopLater(() => scratch?.drop());
+  stopLater(() => rmSync(dataDir, { recursive: true, force: true }));
   let databaseEnv: Record<string, string> = {};
   if (pgAdminUrl) {
     scratch = await scratchPgDatabase('mirror_uploads');
@@ -33,7 +36,7 @@ beforeAll(async () => {
   }
   const port = await freePort();
   // `node --import tsx`: the measured pid is the server itself, not a wrapper.
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH,
@@ -51,8 +54,17 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child = server;
+  stopLater(async () => {
+    if (server.exitCode === null) {
+      await new Promise((r) => {
+        server.once('exit', r);
+        server.kill('SIGTERM');
+      });
+    }
+  });
+  server.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr.on('data', (d: Buffer) => (output += d.toString()));
   baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 170_000;
   for (;;) {
@@ -67,17 +79,6 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-afterAll(async () => {
-  if (child && child.exitCode === null) {
-    await new Promise((r) => {
-      child.once('exit', r);
-      child.kill('SIGTERM');
-    });
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
-});
-
 // ---------- files ----------
 /** An RGB PNG whose header declares width × height; `rows` of zero pixels are actually compressed (0: none). */
 function png(width: number, height: number, rows = height): Buffer {
@@ -89,7 +90,8 @@ const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffe
 let realPng: Buffer;
 let bomb: Buffer;
 
-async function upload<T = UploadedFile>(
+/** The answer to one upload: its status and its body (JSON parsed, else the text), for the caller to narrow. */
+async function upload(
   file: Buffer,
   {
     name = 'piece.png',
@@ -99,7 +101,7 @@ async function upload<T = UploadedFile>(
     token,
     field = 'file',
   }: { name?: string; type?: string; folderPath?: string; bucketName?: string; token?: string; field?: string } = {},
-) {
+): Promise<{ status: number; body: unknown }> {
   const form = new FormData();
   form.append('folderPath', folderPath);
   if (bucketName) form.append('bucketName', bucketName);
@@ -116,7 +118,7 @@ async function upload<T = UploadedFile>(
   } catch {
     // not JSON
   }
-  return { status: res.status, body: body as T };
+  return { status: res.status, body };
 }
 
 function memory(): { rssMb: number; hwmMb: number } {
@@ -136,9 +138,10 @@ describe('hostile uploads', () => {
   it('judges a file by its bytes, not its name or declared type', async () => {
     const disguised = await upload(realPng, { name: 'evil.html', type: 'text/html' });
     expect(disguised.status).toBe(201);
-    expect(disguised.body.contentType).toBe('image/png');
-    expect(disguised.body.key).toMatch(/\.png$/);
-    const served = await fetch(baseUrl + disguised.body.url);
+    const stored = disguised.body as UploadedFile;
+    expect(stored.contentType).toBe('image/png');
+    expect(stored.key).toMatch(/\.png$/);
+    const served = await fetch(baseUrl + stored.url);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     for (const [what, file, type, name] of [
@@ -164,16 +167,16 @@ describe('hostile uploads', () => {
       const res = await upload(file);
       expect(res.status, what).toBe(413);
       expectErrorShape(res.body, 413, 'PAYLOAD_TOO_LARGE');
-      expect(res.body.details).toEqual([{ path: 'file', message: expect.stringMatching(/^At most/) }]);
+      expect(res.body.details).toEqual([{ path: 'file', message: expect.stringMatching(/^At most/) as unknown }]);
     }
     const tooBig = await upload(Buffer.concat([realPng, Buffer.alloc(3 * 1_048_576)]));
     expect(tooBig.status).toBe(413);
   });
 
   it('refuses an empty file, a second file and a misnamed field (400)', async () => {
-    const empty = await upload<ErrorResponse>(Buffer.alloc(0));
+    const empty = await upload(Buffer.alloc(0));
     expect(empty.status).toBe(400);
-    expect(empty.body.details).toEqual([{ path: 'file', message: 'Attach a non-empty file' }]);
+    expect((empty.body as ErrorResponse).details).toEqual([{ path: 'file', message: 'Attach a non-empty file' }]);
     expect((await upload(realPng, { field: 'avatar' })).status).toBe(400);
     const form = new FormData();
     form.append('folderPath', JEWELRY_WEEK_UPLOAD_FOLDER);
@@ -185,7 +188,7 @@ describe('hostile uploads', () => {
   it('never lets a name, folder or bucket choose where a file lands, nor a download path leave the store', async () => {
     const named = await upload(realPng, { name: '../../../../etc/cron.d/evil.png' });
     expect(named.status).toBe(201);
-    expect(named.body.key).toMatch(new RegExp(`^[a-z0-9-]+/${JEWELRY_WEEK_UPLOAD_FOLDER}/[0-9a-f-]{36}\\.png$`));
+    expect((named.body as UploadedFile).key).toMatch(new RegExp(`^[a-z0-9-]+/${JEWELRY_WEEK_UPLOAD_FOLDER}/[0-9a-f-]{36}\\.png$`));
     // Visitors may only write to the jewelry-week folder; other folders need an account, and no folder may climb.
     for (const folderPath of ['../../etc', `${JEWELRY_WEEK_UPLOAD_FOLDER}/../../../etc`, '/etc/passwd', 'products/..%2f..%2fetc']) {
       const res = await upload(realPng, { folderPath });
@@ -224,15 +227,15 @@ describe('hostile uploads', () => {
       peakMb = Math.max(peakMb, memory().rssMb);
     }, 10);
     // Meanwhile a visitor keeps browsing.
-    let browsing = true;
+    const browsing = new AbortController();
     const other: number[] = [];
     const visitor = (async () => {
-      while (browsing) {
+      while (!browsing.signal.aborted) {
         for (const p of ['/api/health', '/api/products?size=5', '/api/collections']) other.push((await fetch(baseUrl + p)).status);
       }
     })();
     const answers = await Promise.all(hostile.map((file) => upload(file)));
-    browsing = false;
+    browsing.abort();
     await visitor;
     for (const p of ['/api/health', '/api/products?size=5']) other.push((await fetch(baseUrl + p)).status);
     clearInterval(poll);

@@ -68,7 +68,7 @@ export interface Order {
 async function ok<T>(label: string, res: Promise<TestResponse<T>>, ...expected: number[]): Promise<T> {
   const r = await res;
   if (!expected.includes(r.status)) throw new Error(`${label}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-  return r.body as T;
+  return r.body;
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
