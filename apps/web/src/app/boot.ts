@@ -18,7 +18,7 @@ export function readBootData(doc: Document = document): BootEntry[] | null {
   if (!script) return null;
   script.remove();
   try {
-    const parsed: unknown = JSON.parse(script.textContent ?? '');
+    const parsed: unknown = JSON.parse(script.textContent);
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
       (entry): entry is BootEntry =>

@@ -18,7 +18,7 @@ describe('lazyPage', () => {
   });
 
   it('renders at once, without a loading frame, when the chunk was preloaded', async () => {
-    const page = lazyPage(async () => ({ default: Page }));
+    const page = lazyPage(() => Promise.resolve({ default: Page }));
     await page.preload();
     render(<page.Route name="Home" />);
     expect(screen.getByRole('heading', { name: 'Home' }).tagName).toBe('H1');

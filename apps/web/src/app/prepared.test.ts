@@ -6,10 +6,10 @@ import { preparedLoader, type PreparedLoad, type PreparedPage, type ServerLoadCo
 const piece = (id: string) =>
   queryOptions({
     queryKey: ['pieces', id],
-    queryFn: async () => {
-      if (id === 'missing') throw new Error('404');
-      return { id, images: [{ url: `/${id}.webp`, srcset: [{ url: `/${id}-640.webp`, width: 640 }] }] };
-    },
+    queryFn: () =>
+      id === 'missing'
+        ? Promise.reject(new Error('404'))
+        : Promise.resolve({ id, images: [{ url: `/${id}.webp`, srcset: [{ url: `/${id}-640.webp`, width: 640 }] }] }),
   });
 
 /** A page declaring its first render once: the piece of its path, and the piece's first image. */
@@ -27,7 +27,7 @@ const page: PreparedPage<{ sizes: string }> = {
 /** The route as the server's data routes hold it: the loader comes with the page (route.lazy). */
 async function load(url: string): Promise<{ load: PreparedLoad | null; client: QueryClient }> {
   const handler = createStaticHandler([
-    { id: 'piece', path: '/pieces/:id', lazy: { loader: async () => preparedLoader(page, { sizes: '50vw' }) } },
+    { id: 'piece', path: '/pieces/:id', lazy: { loader: () => Promise.resolve(preparedLoader(page, { sizes: '50vw' })) } },
   ]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const context = await handler.query(new Request(`http://mirror.local${url}`), {

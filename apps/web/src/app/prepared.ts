@@ -3,8 +3,9 @@
  * module exports `prepared` (a `PreparedPage`: plain data and functions, nothing to import at run time), which names the queries of its first render (the features' own query
  * options, the very ones its hooks use) and the image that is its largest paint. The server's React
  * Router data routes (app/router.tsx `serverRoutes`) load it with the route (`route.lazy`) and run it
- * as the route's `loader`: `queryClient.prefetchQuery` for each, then the page is rendered from that
- * cache, and the same answers are inlined for the browser (entry-server.tsx, apps/api/src/lib/spa-html).
+ * as the route's `loader`: `queryClient.query` for each (a failure is left to the browser), then the page is
+ * rendered from that cache, and the same answers are inlined for the browser (entry-server.tsx,
+ * apps/api/src/lib/spa-html).
  * A route whose module exports no `prepared` is rendered in the browser only.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -59,7 +60,7 @@ export function preparedLoader<P extends object>(page: PreparedPage<P>, props: P
     const data = page.data({ params, url, props });
     if (!data) return null;
     const { queryClient } = context as ServerLoadContext;
-    await Promise.all(data.queries.map((query) => queryClient.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0])));
+    await Promise.all(data.queries.map((query) => queryClient.query(query as Parameters<QueryClient['query']>[0]).catch(() => undefined)));
     // What could not be had is left to the browser: the server renders those parts as the browser first does (pending).
     const cache = queryClient.getQueryCache();
     let isComplete = true;

@@ -21,7 +21,7 @@ describe('the brand domain (one value for the web and the API)', () => {
       </MemoryRouter>,
     );
     const footer = screen.getByTestId('footer');
-    const addresses = footer.textContent!.match(/[\w.+-]+@[\w.-]+\.[a-z]{2,}/gi) ?? [];
+    const addresses = footer.textContent.match(/[\w.+-]+@[\w.-]+\.[a-z]{2,}/gi) ?? [];
     expect(addresses.length).toBeGreaterThan(0);
     expect(addresses.filter((a) => !a.endsWith(`@${DEFAULT_BRAND_DOMAIN}`))).toEqual([]);
     const mailto = [...footer.querySelectorAll('a[href^="mailto:"]')].map((a) => a.getAttribute('href'));

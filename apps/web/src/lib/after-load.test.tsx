@@ -7,7 +7,7 @@ function Probe() {
 }
 
 describe('useIsAfterLoad', () => {
-  it('turns true once the loaded page has been idle, and stays true', async () => {
+  it('turns true once the loaded page has been idle, and stays true', () => {
     const idle: Array<() => void> = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     render(<Probe />);

@@ -227,7 +227,7 @@ export interface UploadOptions {
   baseUrl?: string;
 }
 
-function xhrSend<T>(url: string, form: FormData, options: UploadOptions): Promise<{ status: number; body: unknown }> {
+function xhrSend(url: string, form: FormData, options: UploadOptions): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -243,13 +243,16 @@ function xhrSend<T>(url: string, form: FormData, options: UploadOptions): Promis
       } catch {
         body = undefined;
       }
-      resolve({ status: xhr.status, body: body as T });
+      resolve({ status: xhr.status, body });
     };
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_TEXT));
     xhr.ontimeout = () => reject(new ApiError(NETWORK_ERROR_TEXT, { isTimeout: true }));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     if (options.signal) {
-      if (options.signal.aborted) return xhr.abort();
+      if (options.signal.aborted) {
+        xhr.abort();
+        return;
+      }
       options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
     }
     xhr.send(form);
@@ -264,11 +267,11 @@ function xhrSend<T>(url: string, form: FormData, options: UploadOptions): Promis
 export async function uploadWithProgress<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const url = buildUrl(options.baseUrl ?? env.apiBaseUrl, path);
   const tokenBefore = getAccessToken();
-  let result = await xhrSend<T>(url, form, options);
+  let result = await xhrSend(url, form, options);
   if (result.status === 401 && !isAuthCall(path)) {
     const current = getAccessToken();
     const isRefreshed = current !== null && current !== tokenBefore ? true : await refreshSession();
-    if (isRefreshed) result = await xhrSend<T>(url, form, options);
+    if (isRefreshed) result = await xhrSend(url, form, options);
   }
   if (result.status < 200 || result.status >= 300) throw errorFromResponseBody(result.status, result.body);
   return result.body as T;

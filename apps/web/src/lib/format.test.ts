@@ -38,9 +38,9 @@ describe('formatMoney', () => {
   });
 
   it('prints a range or price on request', () => {
-    expect(formatPrice({ price: { amount: 1_250_000, currency: 'EUR' }, priceRange: null } as never)).toBe('€12,500');
-    expect(formatPrice({ price: null, priceRange: { min: 100_000, max: 250_000, currency: 'EUR' } } as never)).toBe('€1,000 – €2,500');
-    expect(formatPrice({ price: null, priceRange: null } as never)).toBe(PRICE_ON_REQUEST);
+    expect(formatPrice({ price: { amount: 1_250_000, currency: 'EUR' }, priceRange: null })).toBe('€12,500');
+    expect(formatPrice({ price: null, priceRange: { min: 100_000, max: 250_000, currency: 'EUR' } })).toBe('€1,000 – €2,500');
+    expect(formatPrice({ price: null, priceRange: null })).toBe(PRICE_ON_REQUEST);
   });
 });
 

@@ -96,7 +96,7 @@ export function internalPathOf(anchor: HTMLAnchorElement, origin: string = windo
 
 /** Delegated hover listeners on the document: every internal link prefetches. */
 export function installHoverPrefetch(prefetcher: Prefetcher, root: Document = document): () => void {
-  const anchorOf = (event: Event) => (event.target instanceof Element ? event.target.closest('a[href]') : null) as HTMLAnchorElement | null;
+  const anchorOf = (event: Event) => (event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null);
   const onOver = (event: Event) => {
     const anchor = anchorOf(event);
     const path = anchor && internalPathOf(anchor);
@@ -106,7 +106,7 @@ export function installHoverPrefetch(prefetcher: Prefetcher, root: Document = do
     const anchor = anchorOf(event);
     const path = anchor && internalPathOf(anchor);
     const related = (event as MouseEvent).relatedTarget;
-    if (path && !(related instanceof Node && anchor?.contains(related))) prefetcher.cancel(path);
+    if (path && !(related instanceof Node && anchor.contains(related))) prefetcher.cancel(path);
   };
   root.addEventListener('mouseover', onOver);
   root.addEventListener('mouseout', onOut);

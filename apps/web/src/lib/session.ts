@@ -30,8 +30,10 @@ function readCache(): CachedUser | null {
     const raw = localStorage.getItem(USER_DATA_KEY);
     const storedAt = Number(localStorage.getItem(USER_CACHE_TIMESTAMP_KEY));
     if (!raw || !Number.isFinite(storedAt) || storedAt <= 0) return null;
-    const user = JSON.parse(raw) as SessionUser;
-    if (!user || typeof user !== 'object' || typeof user.username !== 'string') return null;
+    // Stored text: anything JSON, `null` included, until checked.
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || typeof (parsed as { username?: unknown }).username !== 'string') return null;
+    const user = parsed as SessionUser;
     // Never show one person's cached profile under another person's token.
     const tokenUserId = userIdFromToken(getAccessToken());
     if (tokenUserId && user.userId && user.userId !== tokenUserId) return null;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { PAGE_ROOT_ID, TRANSITION_COMPLETE_EVENT, isPageReady, runPageTransition } from './transitions';
 
 function mountRoot(path: string, html = '<h1>Old</h1>') {
@@ -11,9 +11,10 @@ function mountRoot(path: string, html = '<h1>Old</h1>') {
   return root;
 }
 
+let scrollTo: MockInstance;
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -58,7 +59,7 @@ describe('runPageTransition', () => {
     expect(done).toHaveBeenCalledTimes(1);
     expect((done.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ to: '/about', variant: 'slide' });
     expect(document.querySelector('[data-testid="page-transition-overlay"]')).toBeNull();
-    expect(window.scrollTo).toHaveBeenCalledTimes(5);
+    expect(scrollTo).toHaveBeenCalledTimes(5);
     window.removeEventListener(TRANSITION_COMPLETE_EVENT, done);
   });
 

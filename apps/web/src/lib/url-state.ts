@@ -21,11 +21,14 @@ export function readParams<T>(params: URLSearchParams, spec: ParamSpec<T>): T {
 export function patchParams<T>(current: URLSearchParams, spec: ParamSpec<T>, patch: Partial<T>, pageKey = 'page'): URLSearchParams {
   const next = new URLSearchParams(current);
   let isFilterChange = false;
-  for (const [key, value] of Object.entries(patch) as [string, unknown][]) {
-    const field = spec[key as keyof T];
+  for (const [key, value] of Object.entries<unknown>(patch)) {
+    // The patch's keys are whatever the object holds at run time: a key outside the spec has no field.
+    const field = Object.hasOwn(spec, key) ? spec[key as keyof T] : undefined;
     if (key !== pageKey) isFilterChange = true;
     if (value === undefined || value === null || value === '' || (field && value === field.default)) next.delete(key);
-    else next.set(key, String(value));
+    // URL state holds strings, numbers and booleans.
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') next.set(key, String(value));
+    else next.set(key, JSON.stringify(value));
   }
   if (isFilterChange && !(pageKey in patch)) next.delete(pageKey);
   return next;

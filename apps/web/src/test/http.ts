@@ -34,7 +34,7 @@ export function mockFetch(handler: Handler) {
     });
     const raw = init.body;
     const call: Call = {
-      url: String(input),
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       method: init.method ?? 'GET',
       headers,
       body: typeof raw === 'string' ? JSON.parse(raw) : raw,

@@ -12,7 +12,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   // A confirmed link hands over the account's username.
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const username =
     state && typeof state === 'object' && typeof (state as { username?: unknown }).username === 'string'
       ? (state as { username: string }).username

@@ -13,7 +13,7 @@ export type ProfileFormValues = z.infer<typeof ProfileFormSchema>;
 
 export const PasswordFormSchema = z
   .object({ currentPassword: z.string().min(1, 'Enter your current password'), password: PasswordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords differ' });
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], error: 'The two passwords differ' });
 export type PasswordFormValues = z.infer<typeof PasswordFormSchema>;
 
 export const profileResolver = zodResolver(ProfileFormSchema);

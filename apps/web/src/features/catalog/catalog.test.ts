@@ -34,9 +34,9 @@ describe('product list URL state', () => {
     const urls: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => {
+      vi.fn((url: string) => {
         urls.push(url);
-        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+        return Promise.resolve(new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
       }),
     );
     try {

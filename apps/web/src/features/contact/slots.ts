@@ -49,7 +49,7 @@ export function appointmentDays(hours: OpeningHours | undefined, today: string, 
 
 /** The hours an appointment may start on that day: on the hour, ending by the close of its range. */
 export function appointmentSlots(hours: OpeningHours, isoDate: string): string[] {
-  const ranges = [...(hours[weekdayOf(isoDate)] ?? [])].sort((a, b) => minutes(a.open) - minutes(b.open));
+  const ranges = [...hours[weekdayOf(isoDate)]].sort((a, b) => minutes(a.open) - minutes(b.open));
   const slots: string[] = [];
   for (const range of ranges) {
     const open = minutes(range.open);

@@ -48,7 +48,7 @@ describe('front matter', () => {
     expect(() => compileArticle('news/x.md', article('title: T\ndate: 2025-01-14'))).toThrow(
       'news/x.md: front matter "cover" is required; "excerpt" is required',
     );
-    expect(() => compileArticle('news/x.md', article(`${valid.replace('title: T', 'title: ""')}`))).toThrow(
+    expect(() => compileArticle('news/x.md', article(valid.replace('title: T', 'title: ""')))).toThrow(
       'news/x.md: front matter "title" must not be empty',
     );
     expect(() => compileService('services/x.md', article('slug: x\ntitle: T\norder: first\nsummary: S\nduration: D'))).toThrow(

@@ -17,7 +17,7 @@ export interface HoursLine {
 }
 
 function intervalsText(hours: OpeningHours, day: Weekday): string {
-  const list = hours[day] ?? [];
+  const list = hours[day];
   return list.length === 0 ? 'Closed' : list.map((i) => `${i.open}–${i.close}`).join(', ');
 }
 

@@ -76,7 +76,7 @@ describe('profile: changing the email needs the current password (issue 14, find
         expect(toasts()).toContain('Saved. We have sent a link to camille@new.example: your address changes once you open it.'),
       );
       expect(puts(calls)[0]!.body).toMatchObject({ email: 'camille@new.example', currentPassword: 'My-Current-Pass-1' });
-      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('camille@example.com');
+      expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('camille@example.com');
       const pending = screen.getByRole('group', { name: 'Waiting for confirmation' });
       expect(pending.textContent).toContain(
         'We sent a link to camille@new.example. Until you open it, your address stays camille@example.com.',

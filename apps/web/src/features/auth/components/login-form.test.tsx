@@ -24,7 +24,7 @@ describe('login form', () => {
     const { calls } = mockFetch(() => jsonResponse(500, {}));
     const user = userEvent.setup();
     renderForm();
-    const button = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement;
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' });
     const username = screen.getByLabelText('Username');
     const password = screen.getByLabelText('Password');
     expect(button.disabled).toBe(false);
@@ -95,7 +95,7 @@ describe('login form', () => {
   it('arriving from a confirmed link, has the username filled in and the password focused', () => {
     mockFetch(() => jsonResponse(500, {}));
     renderForm(vi.fn(), 'camille.v');
-    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('camille.v');
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('camille.v');
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 });

@@ -87,6 +87,7 @@ export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFo
         autoComplete="current-password"
         required
         // Arriving from a confirmed link, the username is there: the password is what is left to type.
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only then, on a page that is this form alone, right after the visitor's own click on the link
         autoFocus={!!defaultUsername}
         aria-invalid={isPasswordMissing || undefined}
         {...register('password')}

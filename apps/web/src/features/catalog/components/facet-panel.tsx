@@ -1,6 +1,6 @@
 import type { ProductFacets } from '@mirror/contract';
 import { AVAILABILITIES } from '../../../config/vocabulary';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { humanize } from '../../../lib/format';
 import styles from './facet-panel.module.css';
 import { useProductListState, type ProductListUrlState } from './use-product-list-state';
@@ -68,13 +68,16 @@ function PriceRange({
 }) {
   const [from, setFrom] = useState(min?.toString() ?? '');
   const [until, setUntil] = useState(max?.toString() ?? '');
-  useEffect(() => {
+  // A range set elsewhere (the URL, "clear") replaces what is typed: put right during the render that brings it.
+  const [shown, setShown] = useState({ min, max });
+  if (shown.min !== min || shown.max !== max) {
+    setShown({ min, max });
     setFrom(min?.toString() ?? '');
     setUntil(max?.toString() ?? '');
-  }, [min, max]);
+  }
   const toNumber = (text: string) =>
     text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Math.max(0, Math.round(Number(text)));
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     onApply(toNumber(from), toNumber(until));
   };
@@ -143,7 +146,7 @@ const asNamed = (values: ProductFacets['stones'] | undefined): FacetOption[] =>
 export function FacetPanel({ facets }: FacetPanelProps) {
   const { state, update } = useProductListState();
   const [isOpen, setIsOpen] = useState(false);
-  const set = (key: keyof ProductListUrlState) => (value: string | undefined) => update({ [key]: value } as Partial<ProductListUrlState>);
+  const set = (key: keyof ProductListUrlState) => (value: string | undefined) => update({ [key]: value });
   const availability = facets ? toOptions(facets.availability) : AVAILABILITIES.map((value) => ({ value, label: humanize(value) }));
   return (
     <aside className={styles.panel} aria-label="Filters" data-open={isOpen || undefined}>

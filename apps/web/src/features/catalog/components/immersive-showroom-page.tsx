@@ -26,7 +26,7 @@ function SalonOfCollections({ collections }: { collections: readonly Collection[
   const rooms: SalonRoom[] = isReady
     ? collections.map((collection, i) => ({
         collection,
-        pieces: [...(items[i]!.data ?? [])]
+        pieces: [...items[i]!.data]
           .sort((a, b) => a.sortOrder - b.sortOrder)
           .slice(0, PIECES_PER_ROOM)
           .map((item) => item.product),

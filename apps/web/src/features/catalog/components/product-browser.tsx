@@ -1,6 +1,6 @@
 import type { ProductFacets } from '@mirror/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -23,8 +23,13 @@ export const SIZES: Record<BrowserLayout, string> = {
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const onSubmit = (event: FormEvent) => {
+  // A search set elsewhere (the URL, "clear") replaces what is typed: put right during the render that brings it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     onSearch(text.trim());
   };

@@ -110,7 +110,7 @@ export function ProductDetailPage() {
     );
   }
 
-  const p = product.data!;
+  const p = product.data;
   const collection = collections.data?.content.find((c) => c.products.some((item) => item.product.id === p.id));
   const siblings = collection?.products.filter((item) => item.product.id !== p.id).slice(0, 4) ?? [];
   const isRing = isRingCategory(categoryName);

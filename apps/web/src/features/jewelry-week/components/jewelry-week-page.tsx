@@ -10,7 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { paths } from '../../../config/routes';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useSubmitJewelryWeek, type SubmissionModel } from '../api/jewelry-week.mutations';
+import { useSubmitJewelryWeek } from '../api/jewelry-week.mutations';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, formatBytes, validateFiles } from '../files';
 import type { SubmissionFormValues as FormValues } from '../jewelry-week-schemas';
 import styles from './jewelry-week.module.css';
@@ -59,9 +59,11 @@ export function JewelryWeekPage() {
       }
       setProgress(0);
       submit.mutate(
-        { model: values as SubmissionModel, files, captchaToken: captchaToken ?? undefined, onProgress: setProgress },
+        { model: values, files, captchaToken: captchaToken ?? undefined, onProgress: setProgress },
         {
-          onSuccess: () => navigate(paths.jewelryWeekSuccess, { state: { name: values.name, email: values.email } }),
+          onSuccess: () => {
+            void navigate(paths.jewelryWeekSuccess, { state: { name: values.name, email: values.email } });
+          },
           onError: (error) => {
             setProgress(null);
             setFormError(applyServerErrors(error, FIELDS, setError, 'model.'));

@@ -111,7 +111,7 @@ function simplified(topology: Topology, tolerance: number): Topology {
     return simplifyArc(abs, tolerance);
   });
   const { transform: _unused, ...rest } = topology;
-  return { ...rest, arcs } as Topology;
+  return { ...rest, arcs };
 }
 
 /**
@@ -173,8 +173,9 @@ function buildLevel(spec: LevelSpec): { tiles: { rect: Rect; data: AtlasTile }[]
   const raw = JSON.parse(readFileSync(require.resolve(`world-atlas/${spec.source}`), 'utf8')) as Topology;
   const topology = simplified(raw, spec.tolerance);
   const object = topology.objects.countries as GeometryCollection<{ name: string }>;
-  const countries = (feature(topology, object).features as Feature<Polygon | MultiPolygon, { name: string }>[]).filter(
-    (f) => f.geometry && f.properties.name !== 'Antarctica',
+  // A country without a shape (a null geometry in the TopoJSON) is left out with Antarctica.
+  const countries = (feature(topology, object).features as Feature<Polygon | MultiPolygon | null, { name: string }>[]).filter(
+    (f): f is Feature<Polygon | MultiPolygon, { name: string }> => !!f.geometry && f.properties.name !== 'Antarctica',
   );
   const fills: Item<Polygon | MultiPolygon>[] = countries.map((f) => ({
     name: f.properties.name,
@@ -317,7 +318,10 @@ export function worldAtlas(): Plugin {
       server.middlewares.use(devPrefix, (req, res, next) => {
         const name = (req.url ?? '').replace(/^\//, '').split('?')[0]!;
         const text = name === 'world.json' ? withPrefix(get().manifest, devPrefix) : get().files.get(name);
-        if (text === undefined) return next();
+        if (text === undefined) {
+          next();
+          return;
+        }
         res.setHeader('Content-Type', 'application/json');
         res.end(text);
       });

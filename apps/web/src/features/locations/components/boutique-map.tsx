@@ -1,5 +1,6 @@
 import type { Location } from '@mirror/contract';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy } from 'react';
+import { useIsLive } from '../../../lib/use-is-live';
 import styles from './boutique-map.module.css';
 
 export interface BoutiqueMapProps {
@@ -17,8 +18,7 @@ const InteractiveMap = lazy(() => import('./interactive-map'));
  * finer as one zooms: interactive-map.tsx).
  */
 export function BoutiqueMap({ locations, activeId, onSelect }: BoutiqueMapProps) {
-  const [isLive, setIsLive] = useState(false);
-  useEffect(() => setIsLive(true), []);
+  const isLive = useIsLive();
   const cities = [...new Set(locations.map((l) => l.city))];
   return (
     <figure className={styles.map} aria-labelledby="boutique-map-caption">

@@ -137,7 +137,10 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
     (target: View) => {
       stop();
       const from = viewRef.current;
-      if (!from || matchesMedia(REDUCED_MOTION_QUERY)) return apply(target);
+      if (!from || matchesMedia(REDUCED_MOTION_QUERY)) {
+        apply(target);
+        return;
+      }
       const start = performance.now();
       const step = (now: number) => {
         const t = Math.min(1, (now - start) / 650);
@@ -233,7 +236,10 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
     const others = [...pointers.current.entries()].filter(([id]) => id !== event.pointerId).map(([, p]) => p);
     const next = { x: event.clientX, y: event.clientY };
     pointers.current.set(event.pointerId, next);
-    if (others.length === 0) return apply(panBy(current, sz, next.x - previous.x, next.y - previous.y));
+    if (others.length === 0) {
+      apply(panBy(current, sz, next.x - previous.x, next.y - previous.y));
+      return;
+    }
     const other = others[0]!;
     const before = Math.hypot(previous.x - other.x, previous.y - other.y);
     const after = Math.hypot(next.x - other.x, next.y - other.y);
@@ -303,10 +309,8 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
     go(target);
   };
 
-  // A spread closes when the map is zoomed out of it.
-  useEffect(() => {
-    if (spread && view && view.k < spread.k * 0.7) setSpread(null);
-  }, [spread, view]);
+  // A spread closes when the map is zoomed out of it (put right during the render that zooms out).
+  if (spread && view && view.k < spread.k * 0.7) setSpread(null);
 
   if (!size || !view) return <div ref={frameRef} className={styles.surface} />;
 
@@ -411,9 +415,11 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
         : `translate(${(box.x0 + box.x1) / 2}px, ${(box.y0 + box.y1) / 2}px) translate(-50%, -50%)`;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the map pans and zooms under the keys and the pointer (WAI-ARIA has no map role: a group described as one)
     <div
       ref={frameRef}
       className={styles.surface}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the same: Tab reaches the map the keys move
       tabIndex={0}
       role="group"
       aria-roledescription="map"

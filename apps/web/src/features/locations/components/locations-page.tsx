@@ -33,7 +33,7 @@ const SPEC: ParamSpec<LocationUrlState> = {
 /** The dated closures still to come (today included), the next three. */
 function upcoming(location: Location) {
   const today = new Date().toISOString().slice(0, 10);
-  return (location.closures ?? []).filter((c) => c.date >= today).slice(0, 3);
+  return location.closures.filter((c) => c.date >= today).slice(0, 3);
 }
 
 /**

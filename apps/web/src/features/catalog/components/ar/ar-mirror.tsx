@@ -1,5 +1,5 @@
 import type { MetalType } from '@mirror/contract';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PageLink } from '../../../../components/layout/page-link';
 import { METALS, metalLabel, modelUrl } from '../turntable/turntable-logic';
 import type { ArScene } from './ar-scene';
@@ -94,24 +94,32 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
     everTracked: false,
     luma: null as number | null,
   });
-  live.current.size = size;
-  live.current.isMirrored = facing === 'user';
+  // Handed to the loop once React has committed them (before the next frame is drawn).
+  useLayoutEffect(() => {
+    live.current.size = size;
+    live.current.isMirrored = facing === 'user';
+  }, [size, facing]);
 
   // The camera, again when it is switched. Every track is stopped on the way out.
   useEffect(() => {
     let cancelled = false;
+    // Read afresh after each await: the cleanup may have run meanwhile (a function, so TypeScript keeps no narrowing of it).
+    const isCancelled = () => cancelled;
     let stream: MediaStream | null = null;
     const video = videoRef.current!;
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
       .then(async (s) => {
         stream = s;
-        if (cancelled) return s.getTracks().forEach((t) => t.stop());
+        if (isCancelled()) {
+          s.getTracks().forEach((t) => t.stop());
+          return;
+        }
         video.srcObject = s;
         await video.play().catch(() => undefined);
-        if (!cancelled) setIsStreaming(true);
+        if (!isCancelled()) setIsStreaming(true);
         const devices = await navigator.mediaDevices.enumerateDevices().catch(() => []);
-        if (!cancelled) setCanSwitch(devices.filter((d) => d.kind === 'videoinput').length > 1);
+        if (!isCancelled()) setCanSwitch(devices.filter((d) => d.kind === 'videoinput').length > 1);
       })
       .catch((error: unknown) => !cancelled && onCameraError(cameraErrorKind(error)));
     return () => {

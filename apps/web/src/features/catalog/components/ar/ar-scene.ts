@@ -43,9 +43,12 @@ export class ModelError extends Error {
   }
 }
 
+/** `instanceof Mesh` alone would type the mesh's geometry and material as any. */
+const isMesh = (node: Object3D): node is Mesh => node instanceof Mesh;
+
 function disposeObject(root: Object3D): void {
   root.traverse((node) => {
-    if (node instanceof Mesh) {
+    if (isMesh(node)) {
       node.geometry.dispose();
       const materials: Material[] = Array.isArray(node.material) ? node.material : [node.material];
       for (const m of materials) m.dispose();
@@ -127,8 +130,8 @@ export function createArScene(canvas: HTMLCanvasElement): ArScene {
       parts = root.children.map((node) => ({
         node,
         isBand: /^(band|shank)/.test(node.name),
-        position: node.position.toArray() as unknown as Vec3,
-        scale: node.scale.toArray() as unknown as Vec3,
+        position: node.position.toArray(),
+        scale: node.scale.toArray(),
       }));
       applySize();
       ring.add(model);

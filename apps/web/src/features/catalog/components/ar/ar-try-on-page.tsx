@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { PageLink } from '../../../../components/layout/page-link';
 import { ResponsiveImage } from '../../../../components/media/responsive-image';
 import { paths, to } from '../../../../config/routes';
 import { errorText, ApiError } from '../../../../lib/errors';
 import { usePageMeta } from '../../../../lib/page-meta';
 import { categoryQuery, productQuery } from '../../api/catalog.queries';
-import { supportsWebGL } from '../turntable/turntable-logic';
+import { useCamera, useWebGL } from '../turntable/browser-support';
 import { ArMirror } from './ar-mirror';
 import styles from './ar-try-on.module.css';
 import { isRingCategory } from '../../ring';
@@ -98,14 +98,12 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   const categoryId = product.data?.categoryId ?? '';
   const category = useQuery({ ...categoryQuery(categoryId), enabled: categoryId !== '' });
   const [phase, setPhase] = useState<Phase>('intro');
-  const [support, setSupport] = useState<{ camera: boolean; webgl: boolean } | null>(null);
+  const camera = useCamera();
+  const webgl = useWebGL();
+  const support = camera === null || webgl === null ? null : { camera, webgl };
   const p = product.data;
   const isRing = isRingCategory(category.data?.name);
   usePageMeta(p && isRing ? `Try on ${p.name}` : 'Try on', p && isRing ? `${p.name} on your own hand, through your camera.` : undefined);
-
-  useEffect(() => {
-    setSupport({ camera: typeof navigator.mediaDevices?.getUserMedia === 'function', webgl: supportsWebGL() });
-  }, []);
 
   const onCameraError = useCallback((kind: 'denied' | 'no-camera' | 'failed') => setPhase(kind), []);
 

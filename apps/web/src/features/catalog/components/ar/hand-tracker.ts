@@ -28,7 +28,10 @@ let script: Promise<HandsConstructor> | null = null;
 function loadHandsScript(): Promise<HandsConstructor> {
   script ??= new Promise<HandsConstructor>((resolve, reject) => {
     const existing = (window as unknown as { Hands?: HandsConstructor }).Hands;
-    if (existing) return resolve(existing);
+    if (existing) {
+      resolve(existing);
+      return;
+    }
     const tag = document.createElement('script');
     tag.src = `${base}hands.js`;
     tag.async = true;
@@ -49,13 +52,17 @@ function loadHandsScript(): Promise<HandsConstructor> {
 
 const asLandmarks = (list: NormalizedLandmarkList | undefined): Landmark[] | undefined => list?.map((l) => ({ x: l.x, y: l.y, z: l.z }));
 
+/** What onResults hands over: with no hand in the frame the lists are absent, whatever the package's types say. */
+type HandResults = Omit<Results, 'multiHandLandmarks' | 'multiHandedness'> &
+  Partial<Pick<Results, 'multiHandLandmarks' | 'multiHandedness'>>;
+
 export async function createHandTracker(onFrame: (frame: HandFrame) => void): Promise<HandTracker> {
   const HandsClass = await loadHandsScript();
   const hands = new HandsClass({ locateFile: (file) => `${base}${file}` });
   // The raw frame goes in (selfieMode off): the mirror is drawn by us, and ring-fit.ts reads MediaPipe's labels accordingly.
   // The lite landmark model (2 MB, not the full 5.5 MB): about twice as fast on a phone, steady enough once eased (steadyPose).
   hands.setOptions({ maxNumHands: 1, modelComplexity: 0, minDetectionConfidence: 0.6, minTrackingConfidence: 0.5, selfieMode: false });
-  hands.onResults((results: Results) => {
+  hands.onResults((results: HandResults) => {
     onFrame({
       landmarks: asLandmarks(results.multiHandLandmarks?.[0]),
       handedness: results.multiHandedness?.[0]?.label,

@@ -43,10 +43,10 @@ import {
   Vector2,
   Vector3,
   WebGLRenderer,
-  type Material,
-  type Texture,
+  Material,
+  Texture,
 } from 'three';
-import { createGltfLoader, createStudioEnvironment, disposeMaterial, disposeObject, fetchWithProgress } from '../three/gltf';
+import { createGltfLoader, createStudioEnvironment, disposeMaterial, disposeObject, fetchWithProgress, isMesh } from '../three/gltf';
 import {
   BED_HEIGHT,
   caseDistance,
@@ -196,10 +196,10 @@ function plaqueAtlas(names: readonly string[]): { texture: CanvasTexture; rows: 
 
 /** The stone's own colour, from glTF transmission (attenuation) or its base colour. */
 function stoneColour(source: Material): Color {
-  const m = source as MeshPhysicalMaterial;
-  const base = m.color ? m.color.clone() : new Color('#ffffff');
-  if (m.transmission > 0 && m.attenuationColor) {
-    const a = m.attenuationColor;
+  // glTF gives a physical material (transmission), a standard one, or a basic one (unlit): the last two have no attenuation.
+  const base = 'color' in source && source.color instanceof Color ? source.color.clone() : new Color('#ffffff');
+  if (source instanceof MeshPhysicalMaterial && source.transmission > 0) {
+    const a = source.attenuationColor;
     if (Math.abs(a.r - a.g) + Math.abs(a.g - a.b) > 0.08) return a.clone();
   }
   return base;
@@ -238,18 +238,19 @@ function sharedMaterial(source: Material, cache: Map<string, Material>, env: Tex
   const key = source.name || source.uuid;
   const known = cache.get(key);
   if (known) return { key, material: known };
-  const physical = source as MeshPhysicalMaterial;
   let material: Material;
-  if (/stone|accent|gem/i.test(key) || (physical.transmission ?? 0) > 0) {
+  if (/stone|accent|gem/i.test(key) || (source instanceof MeshPhysicalMaterial && source.transmission > 0)) {
     material = gemMaterial(source, env);
   } else {
-    material = (source as MeshStandardMaterial).clone();
-    const m = material as MeshStandardMaterial;
-    if ('envMap' in m) {
-      m.envMap = env;
-      m.envMapIntensity = m.metalness > 0.5 ? 1.15 : 1;
+    material = source.clone();
+    if (material instanceof MeshStandardMaterial) {
+      material.envMap = env;
+      material.envMapIntensity = material.metalness > 0.5 ? 1.15 : 1;
+    } else if ('envMap' in material) {
+      // An unlit (basic) material reflects the room too.
+      Object.assign(material, { envMap: env, envMapIntensity: 1 });
     }
-    if ((m as MeshPhysicalMaterial).transmission) (m as MeshPhysicalMaterial).transmission = 0;
+    if (material instanceof MeshPhysicalMaterial && material.transmission) material.transmission = 0;
   }
   cache.set(key, material);
   return { key, material };
@@ -277,7 +278,7 @@ function mergeParts(parts: readonly Part[]): BufferGeometry {
   let vAt = 0;
   let iAt = 0;
   for (const { geometry, matrix } of parts) {
-    if (!geometry.getAttribute('normal')) geometry.computeVertexNormals();
+    if (!geometry.hasAttribute('normal')) geometry.computeVertexNormals();
     const pos = geometry.getAttribute('position');
     const nor = geometry.getAttribute('normal');
     normalMatrix.getNormalMatrix(matrix);
@@ -311,15 +312,16 @@ function partsOf(root: Object3D): { part: Part; source: Material }[] {
   const out: { part: Part; source: Material }[] = [];
   const instance = new Matrix4();
   root.traverse((node) => {
-    if (!(node instanceof Mesh)) return;
+    if (!isMesh(node)) return;
     const source = (Array.isArray(node.material) ? node.material[0] : node.material) as Material;
+    const geometry = node.geometry;
     if (node instanceof InstancedMesh) {
       for (let i = 0; i < node.count; i += 1) {
         node.getMatrixAt(i, instance);
-        out.push({ part: { geometry: node.geometry, matrix: node.matrixWorld.clone().multiply(instance) }, source });
+        out.push({ part: { geometry, matrix: node.matrixWorld.clone().multiply(instance) }, source });
       }
     } else {
-      out.push({ part: { geometry: node.geometry, matrix: node.matrixWorld.clone() }, source });
+      out.push({ part: { geometry, matrix: node.matrixWorld.clone() }, source });
     }
   });
   return out;
@@ -367,9 +369,9 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
     textures: [],
   };
   const own = <T extends BufferGeometry | Material | Texture>(thing: T): T => {
-    if ((thing as BufferGeometry).isBufferGeometry) owned.geometries.push(thing as BufferGeometry);
-    else if ((thing as Texture).isTexture) owned.textures.push(thing as Texture);
-    else owned.materials.push(thing as Material);
+    if (thing instanceof BufferGeometry) owned.geometries.push(thing);
+    else if (thing instanceof Texture) owned.textures.push(thing);
+    else if (thing instanceof Material) owned.materials.push(thing);
     return thing;
   };
 
@@ -606,7 +608,7 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
       const uvs = new Float32Array(plaqueParts.reduce((sum, p) => sum + p.geometry.getAttribute('uv').count * 2, 0));
       let at = 0;
       for (const p of plaqueParts) {
-        uvs.set(p.geometry.getAttribute('uv').array as Float32Array, at);
+        uvs.set(p.geometry.getAttribute('uv').array, at);
         at += p.geometry.getAttribute('uv').count * 2;
         p.geometry.dispose();
       }
@@ -646,7 +648,7 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
       dirty = true;
 
       const loader = createGltfLoader();
-      const fractions = pieces.map(() => 0 as number | null);
+      const fractions = pieces.map<number | null>(() => 0);
       const parsed = pieces.map(() => false);
       const report = () => onProgress(overallProgress(fractions, parsed));
       const models: (Object3D | null)[] = pieces.map(() => null);
@@ -731,7 +733,7 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
       }
       const jewels = new Group();
       for (const groups of byCase.values()) {
-        for (const [key, parts] of groups) jewels.add(new Mesh(own(mergeParts(parts)), materials.get(key)!));
+        for (const [key, parts] of groups) jewels.add(new Mesh(own(mergeParts(parts)), materials.get(key)));
       }
       for (const material of materials.values()) own(material);
       // The sources were never drawn; their GPU side was never created, but free them all the same.

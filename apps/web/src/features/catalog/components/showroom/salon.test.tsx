@@ -8,7 +8,10 @@ import { Salon, type SalonRoom } from './salon';
 
 // jsdom has no WebGL: the scene is a stand-in that records what the salon asks of it.
 const scene = vi.hoisted(() => ({
-  load: vi.fn(async (_cases: unknown, _pieces: unknown, onProgress: (f: number) => void) => onProgress(1)),
+  load: vi.fn((_cases: unknown, _pieces: unknown, onProgress: (f: number) => void) => {
+    onProgress(1);
+    return Promise.resolve();
+  }),
   walk: vi.fn(),
   turn: vi.fn(),
   look: vi.fn(),
@@ -52,7 +55,7 @@ function piece(n: number, name: string, categoryId: string): Product {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     deletedAt: null,
-  } as Product;
+  };
 }
 
 function collection(n: number, name: string): Collection {
@@ -70,7 +73,7 @@ function collection(n: number, name: string): Collection {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     deletedAt: null,
-  } as Collection;
+  };
 }
 
 const givre = collection(1, 'Aube de Givre');
@@ -100,7 +103,7 @@ async function enter() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Enter the salon' }));
   await screen.findByRole('application', { name: 'The salon: glass cases of the featured collections' });
-  await act(async () => undefined);
+  await act(() => Promise.resolve());
   expect(screen.getByTestId('salon-stage').dataset.state).toBe('ready');
   return user;
 }

@@ -6,7 +6,8 @@ import { buttonClassName } from '../../../../components/ui/button';
 import { to } from '../../../../config/routes';
 import { formatPrice } from '../../../../lib/format';
 import { productSubtitle } from '../product-card';
-import { modelUrl, supportsWebGL } from '../turntable/turntable-logic';
+import { useWebGL } from '../turntable/browser-support';
+import { modelUrl } from '../turntable/turntable-logic';
 import { isRingCategory } from '../../ring';
 import { salonKeyAction, wrapCase } from './salon-logic';
 import type { SalonScene } from './salon-scene';
@@ -75,7 +76,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   const markerRefs = useRef(new Map<string, HTMLButtonElement>());
   const panelRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ id: number; x: number; y: number; moved: number } | null>(null);
-  const [webgl, setWebgl] = useState<boolean | null>(null);
+  const webgl = useWebGL();
   // The salon opens when the visitor asks: ~30 models and a GPU scene are not paid for by every
   // visit (a phone's battery, the main thread of the written list below).
   const [isEntered, setEntered] = useState(false);
@@ -91,10 +92,18 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   );
   // The scene is built once per set of pieces: a stable key, not the arrays' identity.
   const key = shown.map((p) => `${p.caseIndex}:${p.product.id}`).join('|');
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
 
-  useEffect(() => setWebgl(supportsWebGL()), []);
+  // Each opening of the salon (and each new set of pieces in it) starts from nothing loaded: the state of
+  // the previous one is put right during this render, before the scene below is built.
+  const opening = webgl && isEntered && key !== '' ? key : null;
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (opening !== openedFor) {
+    setOpenedFor(opening);
+    if (opening !== null) {
+      setState('loading');
+      setProgress(0);
+    }
+  }
 
   useEffect(() => {
     if (!webgl || !isEntered || key === '') return;
@@ -103,8 +112,6 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
     const reduced = prefersReducedMotion();
     const p = probe();
     let visit: ShowroomProbe['visits'][number] | null = null;
-    setState('loading');
-    setProgress(0);
     const place = () => {
       const scene = sceneRef.current;
       if (!scene) return;
@@ -125,15 +132,15 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
           p.scene = scene;
           p.ready = false;
         }
-        const current = shownRef.current;
         const caseNames = cases.map((r) => r.collection.name);
         await scene.load(
           caseNames.map((name) => ({ name })),
-          current.map((s) => ({ id: s.product.id, caseIndex: s.caseIndex, url: modelUrl(s.product.id) })),
+          shown.map((s) => ({ id: s.product.id, caseIndex: s.caseIndex, url: modelUrl(s.product.id) })),
           (f) => !cancelled && setProgress(f),
           controller.signal,
         );
-        if (cancelled) return;
+        // Left while the models loaded (the cleanup aborts the controller as it sets `cancelled`).
+        if (controller.signal.aborted) return;
         setState('ready');
         if (p) {
           const stats = scene.stats();
@@ -158,7 +165,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
         p.ready = false;
       }
     };
-    // `cases` follows `key`.
+    // `cases` and `shown` follow `key`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [webgl, isEntered, key]);
 
@@ -247,6 +254,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
       <a href={`#${listId}`} className={styles.skip}>
         Skip the 3D salon: the written list of the pieces
       </a>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- role="application" is the widget that takes the keys itself (WAI-ARIA: it must be focusable and handle them) */}
       <div
         ref={stageRef}
         className={styles.stage}
@@ -254,6 +262,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
         aria-roledescription="3D salon"
         aria-label="The salon: glass cases of the featured collections"
         aria-describedby={`${helpId}-help`}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the same: an application is reached by Tab
         tabIndex={0}
         onKeyDown={onKeyDown}
         data-state={!isEntered ? 'idle' : webgl === null ? 'loading' : state}
@@ -372,6 +381,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
           </div>
         ) : null}
         {selectedPiece ? (
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes a dialog (WAI-ARIA dialog pattern)
           <div
             ref={panelRef}
             className={styles.panel}

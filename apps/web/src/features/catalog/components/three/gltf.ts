@@ -4,7 +4,7 @@
  * light generated in code (RoomEnvironment through PMREM, no HDR over the network) and disposal.
  * Imported only from those scene modules, so three.js stays in their lazy chunk.
  */
-import { Mesh, PMREMGenerator, type Material, type Object3D, type Texture, type WebGLRenderer } from 'three';
+import { Mesh, PMREMGenerator, Texture, type Material, type Object3D, type WebGLRenderer } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
@@ -82,10 +82,13 @@ export function createStudioEnvironment(renderer: WebGLRenderer): StudioEnvironm
   return { texture: target.texture, dispose: () => target.dispose() };
 }
 
+/** A mesh with its geometry and material typed (`instanceof Mesh` alone types them as any). */
+export const isMesh = (node: Object3D): node is Mesh => node instanceof Mesh;
+
 /** Frees the GPU side of every mesh under `root`: geometries, materials and their textures. */
 export function disposeObject(root: Object3D): void {
   root.traverse((node) => {
-    if (node instanceof Mesh) {
+    if (isMesh(node)) {
       node.geometry.dispose();
       const materials: Material[] = Array.isArray(node.material) ? node.material : [node.material];
       for (const m of materials) disposeMaterial(m);
@@ -95,7 +98,7 @@ export function disposeObject(root: Object3D): void {
 
 export function disposeMaterial(material: Material): void {
   for (const value of Object.values(material)) {
-    if (value && typeof value === 'object' && (value as Texture).isTexture) (value as Texture).dispose();
+    if (value instanceof Texture) value.dispose();
   }
   material.dispose();
 }

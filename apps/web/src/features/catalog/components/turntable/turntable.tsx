@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ResponsiveImage } from '../../../../components/media/responsive-image';
 import { StudioStage } from '../studio-stage';
 import type { TurntableScene } from './scene';
-import { chooseStage, METALS, metalLabel, modelUrl, sceneViewerUrl, supportsSceneViewer, supportsWebGL } from './turntable-logic';
+import { useSceneViewer, useWebGL } from './browser-support';
+import { chooseStage, METALS, metalLabel, modelUrl, sceneViewerUrl } from './turntable-logic';
 import styles from './turntable.module.css';
 
 export interface TurntableProps {
@@ -30,7 +31,7 @@ function prefersReducedMotion(): boolean {
 export function Turntable({ productId, name, metal: ownMetal, images }: TurntableProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sceneRef = useRef<TurntableScene | null>(null);
-  const [webgl, setWebgl] = useState<boolean | null>(null);
+  const webgl = useWebGL();
   const [modelFailed, setModelFailed] = useState(false);
   const [sceneReady, setSceneReady] = useState(false);
   const [metal, setMetal] = useState<MetalType>(ownMetal);
@@ -38,11 +39,8 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
   const [loading, setLoading] = useState(true);
   const [drawn, setDrawn] = useState(false);
   const [autoRotate, setAutoRotate] = useState(false);
-  const [arUrl, setArUrl] = useState<string | null>(null);
   const metalGroup = useId();
   const url = modelUrl(productId, metal, ownMetal);
-
-  useEffect(() => setWebgl(supportsWebGL()), []);
 
   const kind = chooseStage({ webgl, modelFailed });
 
@@ -85,11 +83,8 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
     return () => controller.abort();
   }, [sceneReady, url]);
 
-  useEffect(() => {
-    if (!supportsSceneViewer(navigator.userAgent)) return;
-    const absolute = new URL(url, window.location.href).toString();
-    setArUrl(sceneViewerUrl(absolute, name, window.location.href));
-  }, [url, name]);
+  // Only in the browser, so window is there whenever Scene Viewer is.
+  const arUrl = useSceneViewer() ? sceneViewerUrl(new URL(url, window.location.href).toString(), name, window.location.href) : null;
 
   if (kind === 'gallery') {
     return (
@@ -127,10 +122,12 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
   const percent = progress === null ? null : Math.round(progress * 100);
   return (
     <section className={styles.wrap} aria-label={`${name}, 3D view`} data-testid="turntable">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the picture is what the arrow keys turn: its name says so */}
       <div
         className={styles.stage}
         role="img"
         aria-label={`${name}, 3D view. Drag or use the arrow keys to turn it; pinch or scroll to zoom.`}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the same: Tab reaches the picture the keys turn
         tabIndex={0}
         onKeyDown={onKeyDown}
         onPointerDown={stopTurning}
