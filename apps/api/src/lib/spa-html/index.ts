@@ -25,7 +25,7 @@ import { createResultCache } from '../result-cache';
 import { createAnswers, type AskApi } from './answers';
 import { createHtmlSender } from './compression';
 import { readManifest } from './manifest';
-import { createShells, escapeJsonForHtml, imagePreload, isUsableTemplate, ROOT_ELEMENT, withMeta } from './shell';
+import { createShells, escapeJsonForHtml, imagePreload, isUsableTemplate, ROOT_ELEMENT, withoutReplacedMeta } from './shell';
 
 export { BOOT_SCRIPT_ID, escapeJsonForHtml, type PrepareRoute };
 
@@ -63,7 +63,7 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
     const render = prepared.render;
     const run = async () => {
       const page = render();
-      if (typeof page?.markup !== 'string') throw new Error('the server renderer gave no markup');
+      if (typeof page?.markup !== 'string' || typeof page.head !== 'string') throw new Error('the server renderer gave no markup');
       return page;
     };
     try {
@@ -88,19 +88,16 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
       const rendered = await renderPage(url, prepared, data);
       const variants = shellFor(prepared.module);
       const shell = (rendered && variants.ssr) || variants.plain;
-      // The image first in the head, the data last in the body (always present on a prepared page, even
-      // empty: it tells the app its chunk is on the way). Function replacements: a `$` in the markup or
-      // the data is text, never a replacement pattern.
+      // The image first in the head, then the page's own head (its title and description, which React
+      // hoisted), the data last in the body (always present on a prepared page, even empty: it tells
+      // the app its chunk is on the way). Function replacements: a `$` in the markup, the head or the
+      // data is text, never a replacement pattern.
       const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${data}</script>`;
-      const html = shell.html
-        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${imagePreload(prepared.image)}`)
+      const head = rendered?.head ?? '';
+      const html = withoutReplacedMeta(shell.html, head)
+        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${imagePreload(prepared.image)}${head}`)
         .replace(shell.end, () => `${script}${shell.end}`);
-      return rendered
-        ? withMeta(
-            html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`),
-            rendered,
-          )
-        : html;
+      return rendered ? html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`) : html;
     },
   };
 }
