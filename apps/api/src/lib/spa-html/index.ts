@@ -61,11 +61,13 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
   const renderPage = async (url: string, prepared: PreparedRoute, data: string): Promise<RenderedPage | null> => {
     if (!canRender || !prepared.render) return null;
     const render = prepared.render;
-    const run = async () => {
-      const page = render();
-      if (typeof page?.markup !== 'string' || typeof page.head !== 'string') throw new Error('the server renderer gave no markup');
-      return page;
-    };
+    // The web build's code, loaded at run time: what it gives is checked (a throw is a rejection).
+    const run = () =>
+      new Promise<RenderedPage>((resolve) => {
+        const page: unknown = render();
+        if (!isRenderedPage(page)) throw new Error('the server renderer gave no markup');
+        resolve(page);
+      });
     try {
       return prepared.isComplete ? await pages.get(`${url}\n${createHash('sha1').update(data).digest('base64')}`, run) : await run();
     } catch (error) {
@@ -100,6 +102,12 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
       return rendered ? html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`) : html;
     },
   };
+}
+
+function isRenderedPage(page: unknown): page is RenderedPage {
+  if (typeof page !== 'object' || page === null) return false;
+  const { markup, head } = page as Partial<Record<keyof RenderedPage, unknown>>;
+  return typeof markup === 'string' && typeof head === 'string';
 }
 
 /**
