@@ -59,8 +59,7 @@ function fakeWebDist(): string {
           const names = entries.flatMap((b) => (Array.isArray(b.data) ? b.data : b.data && Array.isArray(b.data.content) ? b.data.content : []).map((c) => c.name));
           return {
             markup: '<main data-url="' + url + '">' + entries.length + ' answers: ' + names.join(', ').replace(/&/g, '&amp;').replace(/</g, '&lt;') + ' $& $1</main>',
-            title: 'Seasons <of> light — Mirror',
-            description: 'Every "collection" & season',
+            head: '<title>Seasons &lt;of&gt; light — Mirror</title><meta name="description" content="Every &quot;collection&quot; &amp; season"/>',
           };
         },
       };
@@ -198,7 +197,7 @@ describe('prepared SPA pages', () => {
     expect(html).toContain('<div id="root" data-ssr=""><main data-url="/collections">1 answers: Nuit Blanche $& $1</main></div>');
     // The page's own title and description, escaped.
     expect(html).toContain('<title>Seasons &lt;of&gt; light — Mirror</title>');
-    expect(html).toContain('<meta name="description" content="Every &quot;collection&quot; &amp; season" />');
+    expect(html).toContain('<meta name="description" content="Every &quot;collection&quot; &amp; season"/>');
     // The data the browser hydrates with follows the markup.
     expect(html.indexOf('data-ssr')).toBeLessThan(html.indexOf('id="mirror-boot"'));
     // Its modules start after its first paint: no module script in the head, the starter lists them.
@@ -277,7 +276,7 @@ describe('prepared pages over time', () => {
           isComplete: true,
           render: () => {
             rendered.push(names);
-            return { markup: `<main>${names}</main>`, title: 't', description: 'd' };
+            return { markup: `<main>${names}</main>`, head: '' };
           },
         });
       },

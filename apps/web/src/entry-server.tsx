@@ -15,7 +15,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { preparedLoader, type PreparedLoad, type ServerLoadContext } from './app/prepared';
 import { AppRoot, createQueryClient } from './app/providers';
 import { appRoutes, type StorefrontHandle } from './app/router';
-import { collectPageMeta } from './lib/page-meta';
+import { splitHoistedHead } from './lib/hoisted-head';
 
 /**
  * The app's routes with their data: a storefront page's module, loaded with its route (`route.lazy`),
@@ -65,14 +65,14 @@ export const prepare: PrepareRoute = async (url, fetchAnswer) => {
   const render = () => {
     try {
       const router = createStaticRouter(handler.dataRoutes, context);
-      const { result: markup, meta } = collectPageMeta(() =>
+      // The page's <title> and description (lib/page-meta.tsx) come out of the markup for the head.
+      return splitHoistedHead(
         renderToString(
           <AppRoot client={queryClient}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppRoot>,
         ),
       );
-      return { markup, ...meta };
     } finally {
       queryClient.clear();
     }

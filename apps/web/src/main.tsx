@@ -8,6 +8,7 @@ import { readBootData, refreshForSignedIn, seedQueryCache } from './app/boot';
 import { AppRoot, createQueryClient } from './app/providers';
 import { createRouter, preloadRoute } from './app/router';
 import { setHydrating } from './components/motion/after-first-paint';
+import { dropStaticMeta } from './lib/page-meta';
 import { initSession } from './lib/session';
 import { getAccessToken } from './lib/tokens';
 
@@ -48,6 +49,7 @@ void ready.then(() => {
       hydrateRoot(container, app);
     });
   } else {
+    dropStaticMeta(document);
     createRoot(container).render(app);
   }
   if (boot && getAccessToken() !== null) refreshForSignedIn(queryClient, boot);

@@ -25,9 +25,11 @@ export interface PreparedImage {
 export interface RenderedPage {
   /** The markup inside `#root`. */
   markup: string;
-  /** The page's `<title>` and meta description, as the browser would set them. */
-  title?: string;
-  description?: string;
+  /**
+   * What React hoisted out of the markup for the document's `<head>` (its `<title>`, `<meta>`, and any
+   * resource a component declared), as HTML; empty when none.
+   */
+  head: string;
 }
 
 /** A prepared route's first load: what its route loader gathered, and its rendering. */

@@ -25,7 +25,7 @@ import { createResultCache } from '../result-cache';
 import { createAnswers, type AskApi } from './answers';
 import { createHtmlSender } from './compression';
 import { readManifest } from './manifest';
-import { createShells, escapeJsonForHtml, imagePreload, isUsableTemplate, ROOT_ELEMENT, withMeta } from './shell';
+import { createShells, escapeJsonForHtml, imagePreload, isUsableTemplate, ROOT_ELEMENT, withoutReplacedMeta } from './shell';
 
 export { BOOT_SCRIPT_ID, escapeJsonForHtml, type PrepareRoute };
 
@@ -61,13 +61,12 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
   const renderPage = async (url: string, prepared: PreparedRoute, data: string): Promise<RenderedPage | null> => {
     if (!canRender || !prepared.render) return null;
     const render = prepared.render;
-    // Whichever way the renderer fails, a rejected promise (as from an async function), never a throw.
+    // The web build's code, loaded at run time: what it gives is checked (a throw is a rejection).
     const run = () =>
       new Promise<RenderedPage>((resolve) => {
-        // The renderer is the separately built server entry (dist-server): its answer is checked, not trusted.
-        const page = render() as Partial<RenderedPage> | null | undefined;
-        if (typeof page?.markup !== 'string') throw new Error('the server renderer gave no markup');
-        resolve(page as RenderedPage);
+        const page: unknown = render();
+        if (!isRenderedPage(page)) throw new Error('the server renderer gave no markup');
+        resolve(page);
       });
     try {
       return prepared.isComplete ? await pages.get(`${url}\n${createHash('sha1').update(data).digest('base64')}`, run) : await run();
@@ -91,21 +90,24 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
       const rendered = await renderPage(url, prepared, data);
       const variants = shellFor(prepared.module);
       const shell = (rendered && variants.ssr) || variants.plain;
-      // The image first in the head, the data last in the body (always present on a prepared page, even
-      // empty: it tells the app its chunk is on the way). Function replacements: a `$` in the markup or
-      // the data is text, never a replacement pattern.
+      // The image first in the head, then the page's own head (its title and description, which React
+      // hoisted), the data last in the body (always present on a prepared page, even empty: it tells
+      // the app its chunk is on the way). Function replacements: a `$` in the markup, the head or the
+      // data is text, never a replacement pattern.
       const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${data}</script>`;
-      const html = shell.html
-        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${imagePreload(prepared.image)}`)
+      const head = rendered?.head ?? '';
+      const html = withoutReplacedMeta(shell.html, head)
+        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${imagePreload(prepared.image)}${head}`)
         .replace(shell.end, () => `${script}${shell.end}`);
-      return rendered
-        ? withMeta(
-            html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`),
-            rendered,
-          )
-        : html;
+      return rendered ? html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`) : html;
     },
   };
+}
+
+function isRenderedPage(page: unknown): page is RenderedPage {
+  if (typeof page !== 'object' || page === null) return false;
+  const { markup, head } = page as Partial<Record<keyof RenderedPage, unknown>>;
+  return typeof markup === 'string' && typeof head === 'string';
 }
 
 /**

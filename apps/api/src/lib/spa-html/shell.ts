@@ -2,9 +2,10 @@
  * The page around a prepared route (docs/decisions.md §33, §37): index.html with the route chunk's
  * stylesheets and modulepreloads — or, for a page rendered on the server, its stylesheets inlined and
  * no module script in the head (public/start.js adds them once the page has painted) — then, per
- * request, the largest image's preload, the inlined answers, the markup and the page's title.
+ * request, the largest image's preload, the page's head (its title and description), the inlined
+ * answers and the markup.
  */
-import type { PreparedImage, RenderedPage } from '@mirror/contract/boot';
+import type { PreparedImage } from '@mirror/contract/boot';
 import { chunkGraph, entryGraph, readStarter, readStylesheet, type Manifest } from './manifest';
 
 export const ROOT_ELEMENT = '<div id="root"></div>';
@@ -17,10 +18,6 @@ export function escapeJsonForHtml(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-export function escapeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function escapeAttribute(value: string): string {
@@ -108,14 +105,13 @@ export function imagePreload(image: PreparedImage | undefined): string {
   return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.url)}"${responsive}>`;
 }
 
-/** The page's own `<title>` and description, when the renderer named them. */
-export function withMeta(html: string, rendered: RenderedPage): string {
+/**
+ * The template without the title and description a rendered page's head (`RenderedPage.head`) brings
+ * its own of: one of each in the served page; a page that names none keeps index.html's.
+ */
+export function withoutReplacedMeta(html: string, head: string): string {
   let out = html;
-  if (rendered.title) out = out.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(rendered.title!)}</title>`);
-  if (rendered.description)
-    out = out.replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/i,
-      () => `<meta name="description" content="${escapeAttribute(rendered.description!)}" />`,
-    );
+  if (/<title[\s>]/i.test(head)) out = out.replace(/<title>[^<]*<\/title>/i, '');
+  if (/<meta name="description"/i.test(head)) out = out.replace(/<meta name="description"[^>]*>/i, '');
   return out;
 }

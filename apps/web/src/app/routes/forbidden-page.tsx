@@ -2,13 +2,13 @@ import { paths } from '../../config/routes';
 import { buttonClassName } from '../../components/ui/button';
 import { PageLink } from '../../components/layout/page-link';
 import styles from './page.module.css';
-import { usePageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 
 /** Signed in, but without the role the page requires. */
 export default function ForbiddenPage() {
-  usePageMeta('Access reserved');
   return (
     <section className={styles.page} aria-labelledby="page-title" data-testid="forbidden-page">
+      <PageMeta title="Access reserved" />
       <p className={styles.code} aria-hidden="true">
         403
       </p>

@@ -4,10 +4,9 @@ import { paths, safeNextPath } from '../../config/routes';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useSession } from '../../lib/use-session';
-import { usePageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 
 export default function LoginPage() {
-  usePageMeta('Sign in');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -25,6 +24,7 @@ export default function LoginPage() {
   if (wasSignedIn) return <Navigate to={next} replace />;
   return (
     <AuthLayout>
+      <PageMeta title="Sign in" />
       <LoginForm
         onSignedIn={() => navigate(next, { replace: true })}
         registerHref={`${paths.register}${nextQuery}`}

@@ -2,12 +2,12 @@ import { paths } from '../../config/routes';
 import { buttonClassName } from '../../components/ui/button';
 import { PageLink } from '../../components/layout/page-link';
 import styles from './page.module.css';
-import { usePageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 
 export default function NotFoundPage() {
-  usePageMeta('Page not found');
   return (
     <section className={styles.page} aria-labelledby="page-title" data-testid="not-found-page">
+      <PageMeta title="Page not found" />
       <p className={styles.code} aria-hidden="true">
         404
       </p>

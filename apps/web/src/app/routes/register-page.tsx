@@ -4,10 +4,9 @@ import { paths, safeNextPath } from '../../config/routes';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { useSession } from '../../lib/use-session';
-import { usePageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 
 export default function RegisterPage() {
-  usePageMeta('Create an account');
   const [search] = useSearchParams();
   const { user } = useSession();
   // Someone already signed in has nothing to register.
@@ -18,6 +17,7 @@ export default function RegisterPage() {
   if (wasSignedIn) return <Navigate to={next} replace />;
   return (
     <AuthLayout>
+      <PageMeta title="Create an account" />
       <RegisterForm loginHref={`${paths.login}${nextQuery}`} />
     </AuthLayout>
   );

@@ -2,12 +2,14 @@ import { brand } from '../../config/brand';
 import { paths } from '../../config/routes';
 import { buttonClassName } from '../../components/ui/button';
 import { PageLink } from '../../components/layout/page-link';
+import { PageMeta } from '../../lib/page-meta';
 import styles from './dark-page.module.css';
 
 /** The brand entrance at / and /welcome: dark, quiet, one way in. */
 export default function WelcomePage() {
   return (
     <section className={styles.dark} aria-labelledby="welcome-title" data-testid="welcome-page">
+      <PageMeta />
       <div className={styles.inner}>
         <p className={styles.eyebrow}>Maison de haute joaillerie</p>
         <h1 id="welcome-title" className={styles.wordmark}>

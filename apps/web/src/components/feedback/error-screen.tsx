@@ -1,4 +1,5 @@
 import { paths } from '../../config/routes';
+import { PageMeta } from '../../lib/page-meta';
 import { Wordmark } from '../layout/wordmark';
 import { buttonClassName } from '../ui/button';
 import styles from './error-screen.module.css';
@@ -10,6 +11,7 @@ import styles from './error-screen.module.css';
 export function ErrorScreen() {
   return (
     <main className={styles.screen} id="page-root" data-path="error">
+      <PageMeta title="Something went wrong" />
       <div className={styles.inner}>
         <a href={paths.home} className={styles.wordmark} aria-label="Mirror, home">
           <Wordmark />

@@ -15,14 +15,12 @@ export function WorkspaceProvider({ value, children }: { value: WorkspaceChrome;
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
 }
 
-/** Sets the top bar's breadcrumbs and the document title while the page is shown. */
+/** Sets the top bar's breadcrumbs while the page is shown (the last one titles the document). */
 export function useWorkspaceCrumbs(crumbs: Crumb[]): void {
   const chrome = useContext(WorkspaceContext);
   const key = crumbs.map((c) => `${c.label}→${c.to ?? ''}`).join('|');
   useEffect(() => {
     chrome?.setCrumbs(crumbs);
-    const last = crumbs[crumbs.length - 1];
-    if (last) document.title = `${last.label} · Mirror back-office`;
     // `key` holds everything the crumbs say.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, chrome]);

@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/routes';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../lib/media';
+import { BackOfficeMeta } from '../../lib/page-meta';
 import { signOut } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { Wordmark } from '../layout/wordmark';
@@ -153,6 +154,7 @@ export function WorkspaceLayout({ title, base, screens, notFound, groups, palett
 
   return (
     <WorkspaceProvider value={chrome}>
+      <BackOfficeMeta title={crumbs.at(-1)?.label} />
       <div className={styles.shell} data-collapsed={isRail || undefined} data-testid="workspace">
         {isSmall && isDrawerOpen ? <div className={styles.overlay} onClick={() => setIsDrawerOpen(false)} aria-hidden="true" /> : null}
         <div

@@ -3,7 +3,7 @@ import { paths } from '../../config/routes';
 import { buttonClassName } from '../../components/ui/button';
 import { PageLink } from '../../components/layout/page-link';
 import { ResponsiveImage } from '../../components/media/responsive-image';
-import { usePageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import styles from './home-page.module.css';
 
 export interface HomeHeroProps {
@@ -13,13 +13,12 @@ export interface HomeHeroProps {
 
 /** Full-bleed entrance of /home: one piece, one line of display type, one call to action. */
 export function HomeHero({ piece }: HomeHeroProps) {
-  usePageMeta(
-    'High jewelry and diamonds',
-    'Mirror, maison of diamonds and fine jewelry: seasonal high jewelry collections, bespoke commissions ' +
-      'and boutiques in Paris, Milan and beyond.',
-  );
   return (
     <section className={styles.hero} data-hero="" aria-labelledby="home-title">
+      <PageMeta
+        title="High jewelry and diamonds"
+        description="Mirror, maison of diamonds and fine jewelry: seasonal high jewelry collections, bespoke commissions and boutiques in Paris, Milan and beyond."
+      />
       <div className={styles.heroText}>
         <p className={`eyebrow ${styles.collection}`}>Haute Joaillerie · 2025</p>
         {/* Set line by line: the height never depends on which face has arrived (no shift on swap). */}

@@ -15,7 +15,7 @@ import { showToast } from '../../../components/ui/toast';
 import { paths, to } from '../../../config/routes';
 import { errorText } from '../../../lib/errors';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { useCancelEmailChange, useChangePassword, useResendEmailChange, useUpdateProfile } from '../api/account.mutations';
 import { meQuery, myOrdersQuery, orderQuery } from '../api/account.queries';
 import type { PasswordFormValues as PasswordForm, ProfileFormValues as ProfileForm } from '../account-schemas';
@@ -349,11 +349,11 @@ function Orders() {
 }
 
 export function ProfilePage() {
-  usePageMeta('My profile', 'Your Mirror account: details, password, orders and payment schedules.');
   const me = useQuery(meQuery());
   const user = me.data;
   return (
     <>
+      <PageMeta title="My profile" description="Your Mirror account: details, password, orders and payment schedules." />
       <PageIntro eyebrow="Your account" title={user ? `Welcome, ${user.firstName || user.username}` : 'My profile'} />
       <div className={styles.layout}>
         {me.isPending ? (

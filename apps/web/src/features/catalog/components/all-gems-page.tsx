@@ -6,12 +6,11 @@ import layout from '../../../components/layout/section.module.css';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { to } from '../../../config/routes';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { gemIndexQuery } from '../api/catalog.queries';
 import styles from './all-gems-page.module.css';
 
 export function AllGemsPage() {
-  usePageMeta('All gems', 'Every gemstone in the Mirror catalogue — diamonds, sapphires, emeralds, rubies, pearls — by colour and cut.');
   const catalog = useQuery(gemIndexQuery());
   const index = catalog.data;
 
@@ -84,6 +83,10 @@ export function AllGemsPage() {
 
   return (
     <div className={layout.sectionTight}>
+      <PageMeta
+        title="All gems"
+        description="Every gemstone in the Mirror catalogue — diamonds, sapphires, emeralds, rubies, pearls — by colour and cut."
+      />
       <PageIntro
         eyebrow="The stones"
         title="All gems"

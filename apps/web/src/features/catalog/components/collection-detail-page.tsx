@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, to } from '../../../config/routes';
 import { ApiError } from '../../../lib/errors';
 import { formatPrice, humanize } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { collectionProductsQuery, collectionQuery } from '../api/catalog.queries';
 import styles from './collection-detail-page.module.css';
 import { ProductCard, productSubtitle } from './product-card';
@@ -20,15 +20,18 @@ export function CollectionDetailPage() {
   const collection = useQuery(collectionQuery(collectionId));
   const items = useQuery({ ...collectionProductsQuery(collectionId), enabled: collection.isSuccess });
   const c = collection.data;
-  usePageMeta(
-    c?.name ?? (collection.isError ? 'Collection not found' : 'Collection'),
-    c ? `${c.name}, ${humanize(c.season)} ${c.year}. ${c.description}`.slice(0, 160) : undefined,
+  const meta = (
+    <PageMeta
+      title={c?.name ?? (collection.isError ? 'Collection not found' : 'Collection')}
+      description={c ? `${c.name}, ${humanize(c.season)} ${c.year}. ${c.description}`.slice(0, 160) : undefined}
+    />
   );
 
   if (collection.isError) {
     const isMissing = collection.error instanceof ApiError && (collection.error.status === 404 || collection.error.status === 400);
     return (
       <div className={`${layout.container} ${styles.state}`}>
+        {meta}
         {isMissing ? (
           <>
             <p className="eyebrow">The collections</p>
@@ -50,6 +53,7 @@ export function CollectionDetailPage() {
 
   return (
     <article aria-labelledby="page-title">
+      {meta}
       <header className={styles.hero}>
         <div className={styles.heroMedia}>
           {heroImage ? (

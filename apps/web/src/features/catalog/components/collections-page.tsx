@@ -8,7 +8,7 @@ import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { to } from '../../../config/routes';
 import { humanize } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { collectionsQuery } from '../api/catalog.queries';
 import styles from './collections-page.module.css';
 
@@ -51,7 +51,6 @@ function CollectionTile({ collection, isPriority }: { collection: Collection; is
 }
 
 export function CollectionsPage() {
-  usePageMeta('Collections', 'The Mirror high jewelry collections, season by season: stories in diamonds, sapphires and gold.');
   const collections = useQuery(collectionsQuery());
   let body;
   if (collections.isPending)
@@ -87,6 +86,10 @@ export function CollectionsPage() {
   }
   return (
     <div className={layout.sectionTight}>
+      <PageMeta
+        title="Collections"
+        description="The Mirror high jewelry collections, season by season: stories in diamonds, sapphires and gold."
+      />
       <PageIntro
         eyebrow="The collections"
         title="Seasons of light"

@@ -7,13 +7,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { brand } from '../../../config/brand';
 import { paths, to } from '../../../config/routes';
 import { humanize } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { collectionsQuery } from '../api/catalog.queries';
 import styles from './hover-expand-page.module.css';
 
 /** Full-screen collection panels: hover or focus opens one; on touch the first tap opens, the second enters. */
 export function HoverExpandPage() {
-  usePageMeta('The collections, unfolded', 'The Mirror collections as full-screen panels — open one to enter its world.');
   const collections = useQuery(collectionsQuery({ size: 6 }));
   const [active, setActive] = useState(0);
   const lastPointer = useRef<string>('mouse');
@@ -21,6 +20,10 @@ export function HoverExpandPage() {
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
+      <PageMeta
+        title="The collections, unfolded"
+        description="The Mirror collections as full-screen panels — open one to enter its world."
+      />
       <header className={styles.header}>
         <PageLink to={paths.home} className={styles.wordmark} aria-label={`${brand.name} — home`}>
           {brand.name.toUpperCase()}

@@ -8,7 +8,7 @@ import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, to } from '../../../config/routes';
 import { humanize } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { categoryQuery, collectionProductsQuery, collectionsQuery } from '../api/catalog.queries';
 import styles from './immersive-showroom-page.module.css';
 import { ProductCard } from './product-card';
@@ -113,7 +113,6 @@ function Room({ collection, index }: { collection: Collection; index: number }) 
  * and what remains without WebGL.
  */
 export function ImmersiveShowroomPage() {
-  usePageMeta('Immersive Showroom', 'Walk through the featured Mirror collections, room by room, after dark.');
   const collections = useQuery(collectionsQuery({ featured: true, size: 12 }));
 
   let body;
@@ -142,6 +141,7 @@ export function ImmersiveShowroomPage() {
 
   return (
     <article className={styles.page} aria-labelledby="page-title" data-testid="showroom">
+      <PageMeta title="Immersive Showroom" description="Walk through the featured Mirror collections, room by room, after dark." />
       <div className={styles.intro}>
         <p className={`eyebrow ${styles.eyebrow}`}>Immersive showroom</p>
         <h1 id="page-title" className={styles.title}>

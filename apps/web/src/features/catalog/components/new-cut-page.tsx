@@ -13,7 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { buttonClassName } from '../../../components/ui/button';
 import { to } from '../../../config/routes';
 import { formatCount } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { param, readParams } from '../../../lib/url-state';
 import { productsListQuery, type ProductListParams } from '../api/catalog.queries';
 import { NEW_CUT } from '../new-cut';
@@ -52,7 +52,6 @@ export interface NewCutPageProps {
 
 /** /new-cut: the house's newest cut — its geometry, its story and the pieces that use it, paged. */
 export function NewCutPage({ story, lead }: NewCutPageProps) {
-  usePageMeta(`The new cut: ${NEW_CUT.name}`, lead);
   const [params] = useSearchParams();
   const { page } = readParams(params, PAGE_SPEC);
   const pieces = useQuery(productsListQuery(newCutPiecesParams(page)));
@@ -60,6 +59,7 @@ export function NewCutPage({ story, lead }: NewCutPageProps) {
 
   return (
     <article className={layout.sectionTight}>
+      <PageMeta title={`The new cut: ${NEW_CUT.name}`} description={lead} />
       <PageIntro eyebrow={`The new cut · ${NEW_CUT.year}`} title={NEW_CUT.name} lead={lead} />
 
       {/* Spacing on the section, width on the container inside: two modules never set the same property on

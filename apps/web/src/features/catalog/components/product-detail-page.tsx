@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, to } from '../../../config/routes';
 import { ApiError } from '../../../lib/errors';
 import { formatPrice, humanize } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { categoryQuery, collectionsWithProductsQuery, productFacetsQuery, productQuery } from '../api/catalog.queries';
 import styles from './product-detail-page.module.css';
 import { ProductCard } from './product-card';
@@ -80,14 +80,17 @@ export function ProductDetailPage() {
   const categoryName = categoryLabel ?? category.data?.name;
   const collections = useQuery({ ...collectionsWithProductsQuery(), enabled: Boolean(product.data) });
   const data = product.data;
-  usePageMeta(
-    data?.name ?? (product.isError ? 'Piece not found' : 'Piece'),
-    data ? `${data.name} — ${data.description.slice(0, 140)}` : undefined,
+  const meta = (
+    <PageMeta
+      title={data?.name ?? (product.isError ? 'Piece not found' : 'Piece')}
+      description={data ? `${data.name} — ${data.description.slice(0, 140)}` : undefined}
+    />
   );
 
   if (product.isPending)
     return (
       <div className={`${layout.container} ${styles.page}`}>
+        {meta}
         <DetailSkeleton />
       </div>
     );
@@ -95,6 +98,7 @@ export function ProductDetailPage() {
     const isMissing = product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
     return (
       <div className={`${layout.container} ${styles.page}`}>
+        {meta}
         {isMissing ? (
           <div className={styles.missing}>
             <p className="eyebrow">High jewelry</p>
@@ -130,6 +134,7 @@ export function ProductDetailPage() {
 
   return (
     <article className={styles.page} aria-labelledby="page-title">
+      {meta}
       <div className={layout.container}>
         <nav aria-label="Breadcrumb" className={styles.crumbs}>
           <PageLink to={paths.products}>Pieces</PageLink>

@@ -1,6 +1,6 @@
 import { PageIntro } from '../../../components/layout/page-intro';
 import layout from '../../../components/layout/section.module.css';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { ProductBrowser, type BrowserLayout } from './product-browser';
 
 const COPY: Record<BrowserLayout, { eyebrow: string; title: string; lead: string }> = {
@@ -24,9 +24,9 @@ const COPY: Record<BrowserLayout, { eyebrow: string; title: string; lead: string
 /** /products (editorial grid), /products-v2 (large images) and /products-left (faceted sidebar). */
 export function ProductsPage({ layout: variant }: { layout: BrowserLayout }) {
   const copy = COPY[variant];
-  usePageMeta(copy.title, `${copy.lead} Browse the Mirror catalogue.`);
   return (
     <div className={layout.sectionTight}>
+      <PageMeta title={copy.title} description={`${copy.lead} Browse the Mirror catalogue.`} />
       <PageIntro eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
       <div className={layout.container}>
         <ProductBrowser layout={variant} />

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, to } from '../../../config/routes';
 import { ApiError } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { productQuery } from '../api/catalog.queries';
 import { productSubtitle } from './product-card';
 import { Turntable } from './turntable/turntable';
@@ -45,10 +45,6 @@ export function View360Page() {
   const productId = search.get('product')?.trim() ?? '';
   const product = useQuery({ ...productQuery(productId), enabled: productId !== '' });
   const p = product.data;
-  usePageMeta(
-    p ? `${p.name}, up close` : product.isError ? 'Piece not found' : 'Up close',
-    p ? `${p.name} in 3D on the Mirror turntable.` : undefined,
-  );
 
   let body: ReactNode;
   if (!productId) {
@@ -108,6 +104,10 @@ export function View360Page() {
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
+      <PageMeta
+        title={p ? `${p.name}, up close` : product.isError ? 'Piece not found' : 'Up close'}
+        description={p ? `${p.name} in 3D on the Mirror turntable.` : undefined}
+      />
       <div className={styles.inner}>{body}</div>
     </section>
   );

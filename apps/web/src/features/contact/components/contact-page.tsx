@@ -4,7 +4,7 @@ import { PageIntro } from '../../../components/layout/page-intro';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { brand } from '../../../config/brand';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import type { BookableBoutique } from '../slots';
 import { ContactForm } from './contact-form';
 import styles from './contact.module.css';
@@ -21,7 +21,6 @@ export interface ContactPageProps {
 
 /** /contact: the contact form, and the appointment request dialog while `?appointment` is in the URL. */
 export function ContactPage({ boutiques, isLoadingBoutiques }: ContactPageProps) {
-  usePageMeta('Contact us', 'Write to the Mirror concierge or request a private appointment in one of our boutiques.');
   const [params, setParams] = useSearchParams();
   const isBooking = params.has('appointment');
   const boutiqueId = params.get('boutique') ?? undefined;
@@ -38,6 +37,7 @@ export function ContactPage({ boutiques, isLoadingBoutiques }: ContactPageProps)
 
   return (
     <>
+      <PageMeta title="Contact us" description="Write to the Mirror concierge or request a private appointment in one of our boutiques." />
       <PageIntro eyebrow="Client care" title="Contact us" lead="Our concierge answers every message personally, within one working day." />
       <div className={styles.layout}>
         <aside className={styles.aside} aria-label="Other ways to reach us">

@@ -3,7 +3,7 @@ import { PageIntro } from '../../../components/layout/page-intro';
 import { PageLink } from '../../../components/layout/page-link';
 import { paths, to } from '../../../config/routes';
 import { formatDate } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { archiveFacets, archiveHref, archivePage, readArchiveQuery, type ArchiveQuery } from '../archive';
 import { articles } from '../news';
 import styles from './content.module.css';
@@ -12,7 +12,6 @@ const facets = archiveFacets(articles);
 
 /** The journal's archive: every article, by year, filtered by year and topic, twelve to a page. */
 export function AllNewsPage() {
-  usePageMeta('All the news', 'Every article from the Mirror journal, by year and by topic.');
   const [params] = useSearchParams();
   const query = readArchiveQuery(params);
   const result = archivePage(articles, query);
@@ -20,6 +19,7 @@ export function AllNewsPage() {
 
   return (
     <>
+      <PageMeta title="All the news" description="Every article from the Mirror journal, by year and by topic." />
       <PageIntro eyebrow="Journal" title="All the news" lead="Every article since the journal began, by year and by topic." />
       <div className={styles.container}>
         <div className={styles.archiveFilters}>

@@ -2,16 +2,16 @@ import { PageIntro } from '../../../components/layout/page-intro';
 import { PageLink } from '../../../components/layout/page-link';
 import { paths } from '../../../config/routes';
 import { formatDate } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { Markdown } from '../markdown';
 import type { NewsArticle } from '../content';
 import { ArticleCover } from './article-cover';
 import styles from './content.module.css';
 
 export function NewsArticleView({ article }: { article: NewsArticle }) {
-  usePageMeta(article.title, article.excerpt);
   return (
     <article>
+      <PageMeta title={article.title} description={article.excerpt} />
       <PageIntro
         eyebrow={article.tags.join(' · ')}
         title={article.title}

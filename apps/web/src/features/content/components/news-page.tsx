@@ -4,19 +4,19 @@ import { PageLink } from '../../../components/layout/page-link';
 import { buttonClassName } from '../../../components/ui/button';
 import { paths, to } from '../../../config/routes';
 import { formatDate } from '../../../lib/format';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { articles } from '../news';
 import { ArticleCover } from './article-cover';
 import styles from './content.module.css';
 
 export function NewsPage() {
-  usePageMeta('News', 'News from the Mirror Maison: collections, savoir-faire, boutiques and events.');
   const [params] = useSearchParams();
   const tag = params.get('tag');
   const tags = [...new Set(articles.flatMap((a) => a.tags))].sort();
   const list = tag ? articles.filter((a) => a.tags.includes(tag)) : articles;
   return (
     <>
+      <PageMeta title="News" description="News from the Mirror Maison: collections, savoir-faire, boutiques and events." />
       <PageIntro eyebrow="Journal" title="News from the Maison" lead="Collections, ateliers, stones and the people who set them." />
       <div className={styles.container}>
         <nav aria-label="Topics">

@@ -3,7 +3,7 @@ import { PageIntro } from '../../../components/layout/page-intro';
 import { PageLink } from '../../../components/layout/page-link';
 import { buttonClassName } from '../../../components/ui/button';
 import { paths, to } from '../../../config/routes';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { Markdown } from '../markdown';
 import { services } from '../services';
 import styles from './content.module.css';
@@ -11,9 +11,12 @@ import styles from './content.module.css';
 const detailHref = (slug: string) => `${paths.servicesDetail}?service=${encodeURIComponent(slug)}`;
 
 export function ServicesPage() {
-  usePageMeta('Services', 'Bespoke design, resizing, cleaning, engraving and appraisal — the Mirror client services, for life.');
   return (
     <>
+      <PageMeta
+        title="Services"
+        description="Bespoke design, resizing, cleaning, engraving and appraisal — the Mirror client services, for life."
+      />
       <PageIntro
         eyebrow="Client services"
         title="For the life of every piece"
@@ -47,9 +50,9 @@ export function ServicesPage() {
 export function ServiceDetailPage() {
   const [params] = useSearchParams();
   const service = services.find((s) => s.slug === params.get('service')) ?? services[0]!;
-  usePageMeta(service.title, service.summary);
   return (
     <article>
+      <PageMeta title={service.title} description={service.summary} />
       <PageIntro eyebrow="Client services" title={service.title} lead={service.summary} />
       <div className={styles.container}>
         <nav aria-label="Services" className={styles.serviceNav}>

@@ -6,7 +6,7 @@ import { PageLink } from '../../../components/layout/page-link';
 import { Input } from '../../../components/ui/input';
 import { brand } from '../../../config/brand';
 import { paths } from '../../../config/routes';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { filterFaq, parseFaq } from '../content';
 import { supportPage } from '../editorial';
 import { Markdown } from '../markdown';
@@ -15,12 +15,15 @@ import styles from './content.module.css';
 const groups = parseFaq(supportPage.body);
 
 export function SupportPage() {
-  usePageMeta('Support', 'Client care at Mirror: orders and payment, sizing, care and repairs, boutiques and appointments.');
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const results = useMemo(() => filterFaq(groups, query), [query]);
   return (
     <>
+      <PageMeta
+        title="Support"
+        description="Client care at Mirror: orders and payment, sizing, care and repairs, boutiques and appointments."
+      />
       <PageIntro eyebrow="Client care" title={supportPage.title} lead={supportPage.summary} />
       <div className={styles.container}>
         <form role="search" className={styles.faqSearch} onSubmit={(e) => e.preventDefault()}>

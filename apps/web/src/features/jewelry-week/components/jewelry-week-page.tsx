@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { paths } from '../../../config/routes';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { useSubmitJewelryWeek } from '../api/jewelry-week.mutations';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, formatBytes, validateFiles } from '../files';
 import type { SubmissionFormValues as FormValues } from '../jewelry-week-schemas';
@@ -20,10 +20,6 @@ const FIELDS: readonly Path<FormValues>[] = ['name', 'email', 'country', 'websit
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export function JewelryWeekPage() {
-  usePageMeta(
-    'Mirror in Milan — Digital Jewelry Week',
-    'Independent designers: submit your portfolio for Mirror in Milan, the Maison’s digital jewelry week.',
-  );
   const submit = useSubmitJewelryWeek();
   const navigate = useNavigate();
   const fileInputId = useId();
@@ -77,6 +73,10 @@ export function JewelryWeekPage() {
   const percent = progress === null ? null : Math.round(progress * 100);
   return (
     <div className={styles.page}>
+      <PageMeta
+        title="Mirror in Milan — Digital Jewelry Week"
+        description="Independent designers: submit your portfolio for Mirror in Milan, the Maison’s digital jewelry week."
+      />
       <header className={styles.hero}>
         <p className="eyebrow">Digital Jewelry Week · Milan</p>
         <h1 id="page-title" className={styles.title}>

@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { to } from '../../../config/routes';
 import { formatShortDate, humanize } from '../../../lib/format';
 import { REDUCED_MOTION_QUERY, matchesMedia } from '../../../lib/media';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { param, patchParams, readParams, type ParamSpec } from '../../../lib/url-state';
 import { locationFacetsQuery, locationsQuery } from '../api/locations.queries';
 import { summariseHours, todayText } from '../hours';
@@ -109,7 +109,6 @@ function BoutiqueCard({ location, isActive, onFocus }: { location: Location; isA
 }
 
 export function LocationsPage() {
-  usePageMeta('Boutiques', 'Find a Mirror boutique: addresses, opening hours and services, and book a private appointment.');
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readParams(params, SPEC), [params]);
   const update = (patch: Partial<LocationUrlState>) =>
@@ -191,6 +190,10 @@ export function LocationsPage() {
 
   return (
     <>
+      <PageMeta
+        title="Boutiques"
+        description="Find a Mirror boutique: addresses, opening hours and services, and book a private appointment."
+      />
       <PageIntro
         eyebrow="Our boutiques"
         title="Visit the Maison"

@@ -4,7 +4,7 @@ import { PageLink } from '../../../../components/layout/page-link';
 import { ResponsiveImage } from '../../../../components/media/responsive-image';
 import { paths, to } from '../../../../config/routes';
 import { errorText, ApiError } from '../../../../lib/errors';
-import { usePageMeta } from '../../../../lib/page-meta';
+import { PageMeta } from '../../../../lib/page-meta';
 import { categoryQuery, productQuery } from '../../api/catalog.queries';
 import { useCamera, useWebGL } from '../turntable/browser-support';
 import { ArMirror } from './ar-mirror';
@@ -103,7 +103,12 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   const support = camera === null || webgl === null ? null : { camera, webgl };
   const p = product.data;
   const isRing = isRingCategory(category.data?.name);
-  usePageMeta(p && isRing ? `Try on ${p.name}` : 'Try on', p && isRing ? `${p.name} on your own hand, through your camera.` : undefined);
+  const meta = (
+    <PageMeta
+      title={p && isRing ? `Try on ${p.name}` : 'Try on'}
+      description={p && isRing ? `${p.name} on your own hand, through your camera.` : undefined}
+    />
+  );
 
   const onCameraError = useCallback((kind: 'denied' | 'no-camera' | 'failed') => setPhase(kind), []);
 
@@ -111,6 +116,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   if (!ringId || isMissing) {
     return (
       <Screen eyebrow="Try on" title="This ring could not be found" testId="ar-not-found">
+        {meta}
         <p className={styles.text}>It may have left the collection. The other rings are waiting for you.</p>
         <Actions
           primary={
@@ -126,6 +132,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
     const retry = () => void (product.isError ? product.refetch() : category.refetch());
     return (
       <Screen eyebrow="Try on" title="The try-on could not be prepared" testId="ar-error">
+        {meta}
         <p className={styles.text} role="alert">
           {errorText(product.error ?? category.error)}
         </p>
@@ -146,6 +153,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   if (!p || !category.data || !support) {
     return (
       <section className={styles.screen} aria-labelledby="page-title" aria-busy="true" data-testid="ar-loading">
+        {meta}
         <div className={styles.screenInner}>
           <p className={styles.eyebrow}>Try on</p>
           <h1 id="page-title" className={styles.screenTitle}>
@@ -158,6 +166,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   if (!isRing) {
     return (
       <Screen eyebrow="Try on" title="Only rings can be tried on here" testId="ar-not-a-ring">
+        {meta}
         <p className={styles.text}>{p.name} is not a ring. You can study it up close on its page.</p>
         <Actions
           primary={
@@ -176,6 +185,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   if (!support.webgl) {
     return (
       <Screen eyebrow={`Try on · ${p.name}`} title="This browser cannot draw the ring" testId="ar-no-webgl">
+        {meta}
         <p className={styles.text}>
           The try-on needs WebGL, which this browser or device has turned off. The piece’s page and its studio images are still yours to
           see.
@@ -187,6 +197,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   if (!support.camera || phase === 'no-camera') {
     return (
       <Screen eyebrow={`Try on · ${p.name}`} title="No camera was found" testId="ar-no-camera">
+        {meta}
         <p className={styles.text}>
           The try-on shows the ring on your hand through a camera, and this device offers none. Try it from your phone, or see the piece in
           360°.
@@ -199,6 +210,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
     const trouble = CAMERA_TROUBLE[phase];
     return (
       <Screen eyebrow={`Try on · ${p.name}`} title={trouble.title} testId={trouble.testId}>
+        {meta}
         <p className={styles.text}>{trouble.text}</p>
         <Actions
           primary={
@@ -226,6 +238,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
           ) : undefined
         }
       >
+        {meta}
         <p className={styles.text}>
           See the ring on your own hand. Hold the back of your hand to the camera, fingers a little apart, in good light.
         </p>
@@ -242,5 +255,10 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
       </Screen>
     );
   }
-  return <ArMirror productId={p.id} name={p.name} metal={p.metalType} backTo={to.product(p.id)} onCameraError={onCameraError} />;
+  return (
+    <>
+      {meta}
+      <ArMirror productId={p.id} name={p.name} metal={p.metalType} backTo={to.product(p.id)} onCameraError={onCameraError} />
+    </>
+  );
 }
