@@ -57,7 +57,7 @@ import { runWithRequest } from './lib/request-context';
 import { createTurnstileVerifier } from './lib/captcha';
 import type { StorageDriver } from './lib/storage/storage';
 import { createStorageFromEnv } from './lib/storage/from-env';
-import { storeProductImages } from './lib/imagery/studio';
+import { storeProductImages } from './lib/studio-images';
 import { createSpaPages } from './lib/spa-html';
 
 export interface RouteEntry {
@@ -101,7 +101,7 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routeTable.push({ method: String(method), url: route.url ?? route.path, policy: route.config?.policy, hidden: !!route.schema?.hide });
+      routeTable.push({ method: String(method), url: route.url, policy: route.config?.policy, hidden: !!route.schema?.hide });
     }
   });
   // Clients send `Content-Type: application/json` on every call, including bodiless POSTs such as
@@ -110,7 +110,10 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     return parseJson(request, text, done);
   });
   // Every body, query, path and header schema refuses U+0000 in any string first (400 with the field's path).
@@ -131,12 +134,15 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   // Housekeeping, hourly: spent sessions and sign-in failures, long-expired confirmation links.
   const housekeeping = setInterval(
     () => {
-      Promise.all([auth.prune(), users.pruneConfirmations()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
+      Promise.all([auth.prune(), users.pruneConfirmations()]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
     },
     60 * 60 * 1000,
   );
   housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
+  app.addHook('onClose', () => {
+    clearInterval(housekeeping);
+    return Promise.resolve();
+  });
   const storage = injectedStorage ?? (await createStorageFromEnv(env));
   const products = createProductsService({
     db,

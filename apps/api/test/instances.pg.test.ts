@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHaproxy } from '../../../scripts/haproxy.mjs';
 import { DEMO_PASSWORD } from '../src/db/seed/index';
-import { IMAGE_WIDTHS } from '../src/lib/imagery/render';
+import { IMAGE_WIDTHS } from '@mirror/imagery';
 import { freePort } from './helpers';
 import { startSmtp } from './smtp';
 
@@ -123,8 +123,11 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      child.stdout!.on('data', (c) => (output += c));
-      child.stderr!.on('data', (c) => (output += c));
+      const append = (c: Buffer) => {
+        output += c.toString();
+      };
+      child.stdout.on('data', append);
+      child.stderr.on('data', append);
       instances.push({ url: `http://127.0.0.1:${port}`, address: `127.0.0.1:${port}`, child, output: () => output, dataDir });
     }
     // A cold machine draws the demo imagery first (decisions §82): minutes on two busy cores.
@@ -134,23 +137,26 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
   }, 600_000);
 
   afterAll(async () => {
-    await lb?.stop();
+    await lb.stop();
     await Promise.all(
       instances.map(
         ({ child }) =>
           new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            if (child.exitCode !== null || child.signalCode !== null) {
+              resolve();
+              return;
+            }
             child.once('exit', () => resolve());
             child.kill('SIGTERM');
           }),
       ),
     );
     for (const { dataDir } of instances) rmSync(dataDir, { recursive: true, force: true });
-    await s3?.close();
+    await s3.close();
     if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
-    await smtp?.close();
-    redis?.child.kill();
-    await sql?.end();
+    await smtp.close();
+    redis.child.kill();
+    await sql.end();
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -210,11 +216,12 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
       accessToken: string;
     };
     const before = instances.map(
-      (i) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string })?.url === '/api/users/me').length,
+      (i) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string } | undefined)?.url === '/api/users/me').length,
     );
     for (let i = 0; i < 6; i += 1) expect((await me(lb, again.accessToken)).status).toBe(200);
     const served = instances.map(
-      (i, n) => logLines(i, 'incoming request').filter((l) => (l.req as { url?: string })?.url === '/api/users/me').length - before[n]!,
+      (i, n) =>
+        logLines(i, 'incoming request').filter((l) => (l.req as { url?: string } | undefined)?.url === '/api/users/me').length - before[n]!,
     );
     expect(served.reduce((a, b) => a + b, 0)).toBe(6);
     expect(served.every((n) => n > 0)).toBe(true);

@@ -1,26 +1,28 @@
-import type { MetalType } from '@mirror/contract';
-import type { StoredImage } from '../../db/schema/catalog';
-import type { StorageDriver } from '../storage/storage';
-import type { ImageryCache } from './cache';
-import { renderProductImage, type PieceType, type ProductImageInput, type RenderedImage } from './render';
+/**
+ * A catalogue piece in the studio's terms: the render inputs of its views and the silhouette its
+ * category names. Storing the pictures is the API's business (apps/api/src/lib/studio-images.ts).
+ */
+import type { MetalKey } from './palette.js';
+import type { PieceType, ProductImageInput } from './render.js';
 
 export interface StudioPiece {
   id: string;
   sku: string;
   name: string;
   pieceType: PieceType;
-  metal: MetalType;
+  metal: MetalKey;
   gemstoneType?: string | null;
   gemstoneCut?: string | null;
   gemstoneColour?: string | null;
   gemstoneCaratPoints?: number | null;
 }
 
-const VARIANTS = ['front', 'detail'] as const;
+/** A piece's studio views, in the order `studioInputs` returns them. */
+export const STUDIO_VARIANTS = ['front', 'detail'] as const;
 
 /** The render inputs of a piece's studio images: its front view, then its detail view. */
 export function studioInputs(row: StudioPiece): ProductImageInput[] {
-  return VARIANTS.map((variant) => ({
+  return STUDIO_VARIANTS.map((variant) => ({
     pieceType: row.pieceType,
     metal: row.metal,
     gemstone: row.gemstoneType
@@ -34,35 +36,6 @@ export function studioInputs(row: StudioPiece): ProductImageInput[] {
     variant,
     seed: row.sku,
   }));
-}
-
-/** Stores a piece's rendered views (in `studioInputs` order) at every width through the storage layer. */
-export async function storeRenderedImages(storage: StorageDriver, row: StudioPiece, rendered: RenderedImage[][]): Promise<StoredImage[]> {
-  const images: StoredImage[] = [];
-  for (const [index, variant] of VARIANTS.entries()) {
-    const sources = [];
-    for (const image of rendered[index] ?? []) {
-      const key = `mirror-storage/products/${row.id}-${variant}-${image.width}.webp`;
-      await storage.put(key, image.buffer, image.contentType);
-      sources.push({ key, width: image.width, height: image.height });
-    }
-    images.push({ variant, alt: `${row.name}${variant === 'detail' ? ', detail' : ''}`, sources });
-  }
-  return images;
-}
-
-/**
- * Renders a piece's front and detail studio images at every width and stores them through the storage
- * layer; with a cache, an image drawn before (same generator, same attributes) is read, not drawn.
- */
-export async function storeProductImages(storage: StorageDriver, row: StudioPiece, cache?: ImageryCache): Promise<StoredImage[]> {
-  const rendered: RenderedImage[][] = [];
-  for (const input of studioInputs(row)) {
-    const images = cache ? await cache.get(input) : await renderProductImage(input);
-    if (images === 'busy') throw new Error('unreachable: a waiting cache read is never busy');
-    rendered.push(images);
-  }
-  return storeRenderedImages(storage, row, rendered);
 }
 
 const PIECE_WORDS: ReadonlyArray<[RegExp, PieceType]> = [
