@@ -1,5 +1,5 @@
 // The server seeds the demo with every piece's studio images before it listens (drawn once per
-// machine, then read from the content-addressed cache, apps/api/src/lib/imagery/cache.ts), so this
+// machine, then read from the content-addressed cache, packages/imagery/src/cache.ts), so this
 // returns at the first look. It stays as the guard of the browser tests and benchmarks: a page caught
 // mid-rendering would fail them, and rendering would load the CPU the measurements share.
 export async function waitForImagery(baseUrl, { timeoutMs = 600_000, log = console.log } = {}) {

@@ -160,7 +160,11 @@ async function main() {
     if (only.has('lint')) pass('lint', await runBeside('lint', 'npm', ['run', '--silent', 'lint']));
     if (wants('format')) pass('format', await runBeside('format', 'npm', ['run', '--silent', 'format:check']));
   })();
-  if (wants('api')) await vitest('api on PGlite', path.join(root, 'apps/api/vitest.config.ts'), { TEST_DATABASE_URL: '' });
+  if (wants('api')) {
+    // The studio renderer (packages/imagery) has no database: its tests run once, in the PGlite pass's turn.
+    await vitest('imagery', path.join(root, 'packages/imagery/vitest.config.ts'));
+    await vitest('api on PGlite', path.join(root, 'apps/api/vitest.config.ts'), { TEST_DATABASE_URL: '' });
+  }
   await beside;
 
   // The browser tests' production build and server (which draws the demo imagery on a machine's first

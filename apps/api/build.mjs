@@ -1,4 +1,4 @@
-// Bundles the API (and the workspace contract it imports) into dist/; npm dependencies stay external.
+// Bundles the API (and the workspace packages it imports: contract, imagery) into dist/; npm dependencies stay external.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@mirror/'));
 
-// The studio renderer's fingerprint, a key of the rendered-images cache (src/lib/imagery/cache.ts
+// The studio renderer's fingerprint, a key of the rendered-images cache (packages/imagery/src/cache.ts
 // `imagerySourcesHash`, computed the same way): the bundle has no sources to hash at run time.
-const imageryDir = 'src/lib/imagery';
+const imageryDir = '../../packages/imagery/src';
 const imageryHash = createHash('sha256');
 for (const file of readdirSync(imageryDir)
   .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && f !== 'preview.ts')

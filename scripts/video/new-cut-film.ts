@@ -1,6 +1,6 @@
 /**
  * The new-cut page's film (decisions §91): the Mirror Oval turning once in the studio light, drawn
- * frame by frame with the catalogue's own studio renderer (apps/api/src/lib/imagery — the same stone
+ * frame by frame with the catalogue's own studio renderer (packages/imagery — the same stone
  * mesh, palette and light as every product image), rasterised with sharp and encoded with Debian's
  * ffmpeg (VP9 WebM, H.264 MP4 for Safari) plus a WebP poster, into apps/web/src/assets/video/.
  *
@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { gemLook } from '../../apps/api/src/lib/imagery/palette.js';
-import { Camera, Scene, type V3 } from '../../apps/api/src/lib/imagery/scene.js';
-import { drawStone, sparkle } from '../../apps/api/src/lib/imagery/stones.js';
+import { gemLook } from '@mirror/imagery';
+import { Camera, Scene, type Vec3 } from '@mirror/imagery/scene';
+import { drawStone, sparkle } from '@mirror/imagery/stones';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(root, 'apps/web/src/assets/video');
@@ -33,8 +33,8 @@ function frameSvg(i: number): string {
   const turn = (i / FRAMES) * Math.PI * 2;
   // From above the bench: the table, the crown's facets passing the light, the outline sweeping round.
   const cam = new Camera((36 * Math.PI) / 180, W / 2, H * 0.5, 1);
-  const up: V3 = [0, 0, 1];
-  const north: V3 = [Math.cos(turn), Math.sin(turn), 0];
+  const up: Vec3 = [0, 0, 1];
+  const north: Vec3 = [Math.cos(turn), Math.sin(turn), 0];
   drawStone(scene, cam, look, 'oval', { at: [0, 0, 0], size: 175, up, north }, { layer: 30, pavilion: true, seed: 7 });
   // Two glints that come and go as facets pass the light.
   const glint = (phase: number, x: number, y: number) => {

@@ -57,7 +57,7 @@ import { runWithRequest } from './lib/request-context';
 import { createTurnstileVerifier } from './lib/captcha';
 import type { StorageDriver } from './lib/storage/storage';
 import { createStorageFromEnv } from './lib/storage/from-env';
-import { storeProductImages } from './lib/imagery/studio';
+import { storeProductImages } from './lib/studio-images';
 import { createSpaPages } from './lib/spa-html';
 
 export interface RouteEntry {

@@ -4,7 +4,7 @@ import { resolveJwtSecret } from './config/secrets';
 import type { Database } from './db/client';
 import { openFromEnv } from './db/open';
 import { seedDemo } from './db/seed/index';
-import { createImageryCache, defaultImageryCacheDir } from './lib/imagery/cache';
+import { createImageryCache, defaultImageryCacheDir } from '@mirror/imagery';
 import { buildApp } from './app';
 import { createStorageFromEnv } from './lib/storage/from-env';
 import { createSmtpMailer } from './lib/mail/mailer';

@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startHaproxy } from '../../../scripts/haproxy.mjs';
 import { DEMO_PASSWORD } from '../src/db/seed/index';
-import { IMAGE_WIDTHS } from '../src/lib/imagery/render';
+import { IMAGE_WIDTHS } from '@mirror/imagery';
 import { freePort, stopAfterAll } from './helpers';
 import { startSmtp } from './smtp';
 

@@ -40,7 +40,7 @@ const EnvSchema = z
     SEED_DEMO: bool.default(true),
     /** Draw the studio render of a piece saved without photographs (off in the API tests: sharp is slow). */
     STUDIO_RENDER: bool.default(true),
-    /** The rendered-images cache shared by every start and instance (lib/imagery/cache.ts); default `node_modules/.cache/mirror-imagery`. */
+    /** The rendered-images cache shared by every start and instance (@mirror/imagery, cache.ts); default `node_modules/.cache/mirror-imagery`. */
     IMAGERY_CACHE_DIR: z.string().optional(),
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),

@@ -14,9 +14,15 @@ import {
 } from '../schema/index';
 import { DEFAULT_BRAND_DOMAIN, brandAddress } from '@mirror/contract/brand';
 import type { StorageDriver } from '../../lib/storage/storage';
-import type { PieceType } from '../../lib/imagery/render';
-import { createImageryCache, defaultImageryCacheDir, renderAllCached, type ImageryCache } from '../../lib/imagery/cache';
-import { storeProductImages, storeRenderedImages, studioInputs } from '../../lib/imagery/studio';
+import {
+  createImageryCache,
+  defaultImageryCacheDir,
+  renderAllCached,
+  studioInputs,
+  type ImageryCache,
+  type PieceType,
+} from '@mirror/imagery';
+import { storeProductImages, storeRenderedImages } from '../../lib/studio-images';
 import { insertDesigner, insertVendor } from './parties';
 
 export { storeProductImages };
@@ -379,7 +385,7 @@ export interface SeedCatalogOptions {
   vendorUserId: string;
   designerUserId: string;
   storage?: StorageDriver | undefined;
-  /** Where rendered images are kept between starts (lib/imagery/cache.ts); without it every image is drawn. */
+  /** Where rendered images are kept between starts (@mirror/imagery, cache.ts); without it every image is drawn. */
   imageryCache?: ImageryCache | undefined;
   /** The house's domain (BRAND_DOMAIN): the house atelier's address. */
   brandDomain?: string;

@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import { createUsersRepo } from '../../modules/users/users.repo';
 import { hashPassword } from '../../lib/passwords';
 import type { StorageDriver } from '../../lib/storage/storage';
-import type { ImageryCache } from '../../lib/imagery/cache';
+import type { ImageryCache } from '@mirror/imagery';
 import { seedCatalog } from './catalog';
 import { seedLocations } from './locations';
 import { seedDemoOrders } from './orders';
@@ -27,7 +27,7 @@ export function demoAccounts(
 export interface SeedDemoOptions {
   /** Where the studio images go; without it the pieces have none (the API tests). */
   storage?: StorageDriver;
-  /** The rendered-images cache (lib/imagery/cache.ts); default `node_modules/.cache/mirror-imagery`. */
+  /** The rendered-images cache (@mirror/imagery, cache.ts); default `node_modules/.cache/mirror-imagery`. */
   imageryCache?: ImageryCache;
   /** The house's domain (BRAND_DOMAIN): every demo address is a mailbox of it. */
   brandDomain?: string;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { seedDemo } from './index';
 import { storeProductImages } from './catalog';
 import { DEFAULT_BRAND_DOMAIN } from '@mirror/contract/brand';
-import { createImageryCache, defaultImageryCacheDir } from '../../lib/imagery/cache';
+import { createImageryCache, defaultImageryCacheDir } from '@mirror/imagery';
 import type {
   CollectionItem,
   CollectionPage,
@@ -159,7 +159,7 @@ describe('demo catalogue', () => {
   it('sets every price as the house does: rounded to the step of its band', async () => {
     const products = await allProducts(t);
     expect(products).toHaveLength(80);
-    const amounts = products.flatMap((p) => [p.price?.amount, p.priceRange?.min, p.priceRange?.max].filter((a) => a != null));
+    const amounts = products.flatMap((p) => [p.price?.amount, p.priceRange?.min, p.priceRange?.max].filter((a): a is number => a != null));
     expect(amounts.length).toBeGreaterThanOrEqual(80);
     const off = amounts.filter((minor) => minor % houseStep(minor) !== 0).map((minor) => minor / 100);
     expect(off).toEqual([]);

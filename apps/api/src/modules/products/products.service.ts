@@ -27,7 +27,7 @@ import { isUniqueViolation, pgErrorOf } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import { createResultCache } from '../../lib/result-cache';
 import { fileUrl } from '../../lib/storage/storage';
-import { pieceTypeOf, type StudioPiece } from '../../lib/imagery/studio';
+import { pieceTypeOf, type StudioPiece } from '@mirror/imagery';
 import { linkedVendorId, type Actor } from '../../plugins/auth';
 import { CSV_HEADER, exportFileName, mapHeader, productCsvLine, readCsv, UTF8_BOM } from './products.csv';
 import { planImport } from './products.import';

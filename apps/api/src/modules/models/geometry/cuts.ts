@@ -6,8 +6,7 @@
  * origin, table towards +Y, the stone's length along +Z (a pear's point, a marquise's tips).
  */
 import { LatheGeometry, SphereGeometry, Vector2 } from 'three';
-import { stoneFamily } from '../../../lib/imagery/palette';
-import type { Cut } from '../../../lib/imagery/stones';
+import { stoneFamily, type Cut } from '@mirror/imagery';
 import { facetMesh, fromGeometry, type MeshData, type V3 } from './mesh';
 
 export type { Cut };

@@ -4,7 +4,7 @@
  * specular / dispersion, pearls opaque with a faint iridescent orient. Colours in linear RGB.
  */
 import type { MetalType } from '@mirror/contract';
-import { gemLook, stoneFamily, type Rgb } from '../../../lib/imagery/palette';
+import { gemLook, stoneFamily, type Rgb } from '@mirror/imagery';
 import type { ModelStone } from './spec';
 
 export type Linear = [number, number, number];

@@ -1,13 +1,11 @@
 /**
  * What a model is built from: the piece's form (from its name, then its category), its metal and
- * its stone, in the studio renders' vocabulary (lib/imagery: piece types, cuts, stone families and
+ * its stone, in the studio renders' vocabulary (@mirror/imagery: piece types, cuts, stone families and
  * colours). The hash of this spec names the model: same attributes, same bytes, same ETag.
  */
 import { createHash } from 'node:crypto';
 import type { MetalType } from '@mirror/contract';
-import { gemLook } from '../../../lib/imagery/palette';
-import { normaliseCut } from '../../../lib/imagery/stones';
-import { pieceTypeOf } from '../../../lib/imagery/studio';
+import { gemLook, normaliseCut, pieceTypeOf } from '@mirror/imagery';
 import type { StoneSpec } from './settings';
 
 /** Bumped whenever the builders change what they draw, so cached models and ETags move on. */

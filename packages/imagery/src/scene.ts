@@ -4,22 +4,24 @@
  * Everything is deterministic: no Math.random, no dates.
  */
 
-export type V3 = readonly [number, number, number];
+/** A point or direction in the scene's world space. */
+export type Vec3 = readonly [number, number, number];
 
-export const v = (x: number, y: number, z: number): V3 => [x, y, z];
-export const add = (a: V3, b: V3): V3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-export const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-export const mul = (a: V3, s: number): V3 => [a[0] * s, a[1] * s, a[2] * s];
-export const dot = (a: V3, b: V3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-export const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-export const norm = (a: V3): V3 => {
+export const v = (x: number, y: number, z: number): Vec3 => [x, y, z];
+export const add = (a: Vec3, b: Vec3): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+export const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+export const mul = (a: Vec3, s: number): Vec3 => [a[0] * s, a[1] * s, a[2] * s];
+export const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+export const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+export const norm = (a: Vec3): Vec3 => {
   const l = Math.hypot(a[0], a[1], a[2]) || 1;
   return [a[0] / l, a[1] / l, a[2] / l];
 };
 
 export const clamp = (x: number, lo = 0, hi = 1): number => (x < lo ? lo : x > hi ? hi : x);
 export const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
-export const smooth = (e0: number, e1: number, x: number): number => {
+/** Hermite ease between two edges (GLSL's smoothstep). */
+export const smoothstep = (e0: number, e1: number, x: number): number => {
   const t = clamp((x - e0) / (e1 - e0));
   return t * t * (3 - 2 * t);
 };
@@ -42,7 +44,7 @@ export function makeRng(seed: string): () => number {
 }
 
 /** Stable hash of a few numbers to [0,1) — used for per-facet "internal reflection" noise. */
-export function hash01(...n: number[]): number {
+export function hashToUnit(...n: number[]): number {
   let h = 2166136261;
   for (const x of n) {
     h ^= Math.round(x * 1000) | 0;
@@ -54,11 +56,13 @@ export function hash01(...n: number[]): number {
   return (h >>> 0) / 4294967296;
 }
 
-export const fmt = (n: number): string => {
+/** A coordinate as the SVG prints it: one decimal, never `-0` (the markup stays short and stable). */
+export const svgNumber = (n: number): string => {
   const r = Math.round(n * 10) / 10;
   return Object.is(r, -0) ? '0' : String(r);
 };
-export const fmt2 = (n: number): string => {
+/** The same at two decimals, for the small strokes and facets one decimal would visibly snap. */
+export const svgNumberFine = (n: number): string => {
   const r = Math.round(n * 100) / 100;
   return Object.is(r, -0) ? '0' : String(r);
 };
@@ -68,8 +72,8 @@ export class Camera {
   readonly s: number;
   readonly c: number;
   /** Direction from the scene towards the camera. */
-  readonly toCam: V3;
-  readonly up: V3;
+  readonly toCam: Vec3;
+  readonly up: Vec3;
   constructor(
     readonly elevation: number,
     readonly ox: number,
@@ -82,11 +86,11 @@ export class Camera {
     this.up = [0, -this.s, this.c];
   }
   /** Screen X, screen Y and depth (bigger = nearer the camera). */
-  project(p: V3): [number, number, number] {
+  project(p: Vec3): [number, number, number] {
     return [this.ox + this.scale * p[0], this.oy + this.scale * (p[1] * this.s - p[2] * this.c), p[1] * this.c + p[2] * this.s];
   }
   /** World vector → camera space (x right, y up, z towards the camera). */
-  toCamSpace(n: V3): V3 {
+  toCamSpace(n: Vec3): Vec3 {
     return [n[0], dot(n, this.up), dot(n, this.toCam)];
   }
 }
@@ -110,13 +114,13 @@ export class Scene {
   }
   /** A flat polygon in screen space. */
   poly(layer: number, depth: number, pts: readonly (readonly [number, number])[], fill: string, seam = 0.5): void {
-    const p = pts.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ');
+    const p = pts.map(([x, y]) => `${svgNumber(x)},${svgNumber(y)}`).join(' ');
     const stroke = seam > 0 ? ` stroke="${fill}" stroke-width="${seam}" stroke-linejoin="round"` : '';
     this.add(layer, depth, `<polygon points="${p}" fill="${fill}"${stroke}/>`);
   }
   /** Same, with 2-decimal precision (small stones). */
   polyFine(layer: number, depth: number, pts: readonly (readonly [number, number])[], fill: string, seam = 0.25): void {
-    const p = pts.map(([x, y]) => `${fmt2(x)},${fmt2(y)}`).join(' ');
+    const p = pts.map(([x, y]) => `${svgNumberFine(x)},${svgNumberFine(y)}`).join(' ');
     const stroke = seam > 0 ? ` stroke="${fill}" stroke-width="${seam}" stroke-linejoin="round"` : '';
     this.add(layer, depth, `<polygon points="${p}" fill="${fill}"${stroke}/>`);
   }

@@ -1,4 +1,4 @@
-import { clamp, type V3 } from './scene.js';
+import { clamp, type Vec3 } from './scene.js';
 
 export type Rgb = readonly [number, number, number];
 
@@ -75,16 +75,16 @@ export function metalTone(m: Metal, x: number): Rgb {
  * a bright ceiling, a dark horizon band and the ivory floor below. `r` is the reflected view
  * vector in camera space (x right, y up, z towards the camera).
  */
-const KEY: V3 = (() => {
+const KEY: Vec3 = (() => {
   const l = Math.hypot(-0.55, 0.68, 0.48);
   return [-0.55 / l, 0.68 / l, 0.48 / l];
 })();
-const RIM: V3 = (() => {
+const RIM: Vec3 = (() => {
   const l = Math.hypot(0.85, 0.25, 0.3);
   return [0.85 / l, 0.25 / l, 0.3 / l];
 })();
 
-export function studioEnv(r: V3): number {
+export function studioEnv(r: Vec3): number {
   const up = r[1];
   let e = up >= 0 ? 0.62 + 0.22 * up : 0.56 + 0.2 * up;
   // dark horizon band — the classic line that makes polished metal read as metal
@@ -105,8 +105,8 @@ function smoothK(e0: number, e1: number, x: number): number {
 }
 
 /** Shade of a metal surface with camera-space normal n. */
-export function metalShade(m: Metal, n: V3): string {
-  const r: V3 = [2 * n[2] * n[0], 2 * n[2] * n[1], 2 * n[2] * n[2] - 1];
+export function metalShade(m: Metal, n: Vec3): string {
+  const r: Vec3 = [2 * n[2] * n[0], 2 * n[2] * n[1], 2 * n[2] * n[2] - 1];
   return hex(metalTone(m, studioEnv(r)));
 }
 

@@ -1,24 +1,24 @@
 /** Metal meshes: bands/torii swept around an axis, and tubes along a polyline. */
 import { metalShade, type Metal } from './palette.js';
-import { type Camera, type Scene, type V3, add, cross, dot, mul, norm, sub } from './scene.js';
+import { type Camera, type Scene, type Vec3, add, cross, dot, mul, norm, sub } from './scene.js';
 
 export interface SweepOpts {
-  center: V3;
-  axis: V3;
+  center: Vec3;
+  axis: Vec3;
   radius: number;
   /** closed loop of [radial, axial] offsets */
   profile: readonly (readonly [number, number])[];
   segments: number;
   /** choose a layer for a quad from its world centre (default: constant) */
-  layer: number | ((c: V3) => number);
+  layer: number | ((c: Vec3) => number);
   depthBias?: number;
   /** restrict the sweep to angles [t0, t1] (radians, 0 = top) */
   range?: readonly [number, number];
 }
 
-export function perpBasis(axis: V3): { u: V3; w: V3 } {
+export function perpBasis(axis: Vec3): { u: Vec3; w: Vec3 } {
   const a = norm(axis);
-  const ref: V3 = Math.abs(a[2]) < 0.9 ? [0, 0, 1] : [0, -1, 0];
+  const ref: Vec3 = Math.abs(a[2]) < 0.9 ? [0, 0, 1] : [0, -1, 0];
   // u: the direction closest to `ref` (world up) inside the plane — angle 0 is "top"
   const u = norm(sub(ref, mul(a, dot(ref, a))));
   const w = cross(a, u);
@@ -38,7 +38,7 @@ export function sweep(scene: Scene, cam: Camera, metal: Metal, o: SweepOpts): vo
   }
   const [t0, t1] = o.range ?? [0, Math.PI * 2];
   const segs = o.segments;
-  const pos = (t: number, p: readonly [number, number]): V3 => {
+  const pos = (t: number, p: readonly [number, number]): Vec3 => {
     const e = add(mul(u, Math.cos(t)), mul(w, Math.sin(t)));
     return add(o.center, add(mul(e, o.radius + p[0]), mul(a, p[1])));
   };
@@ -113,9 +113,9 @@ export function tube(
   scene: Scene,
   cam: Camera,
   metal: Metal,
-  pts: readonly V3[],
+  pts: readonly Vec3[],
   radius: number | readonly number[],
-  layer: number | ((c: V3) => number),
+  layer: number | ((c: Vec3) => number),
   sides = 8,
   depthBias = 0,
 ): void {
@@ -164,7 +164,7 @@ export function tube(
 }
 
 /** A small metal bead (prong tips, granulation) — shaded sphere in 2D. */
-export function bead(scene: Scene, cam: Camera, metal: Metal, at: V3, r: number, layer: number, depthBias = 0): void {
+export function bead(scene: Scene, cam: Camera, metal: Metal, at: Vec3, r: number, layer: number, depthBias = 0): void {
   const s = cam.project(at);
   const R = r * cam.scale;
   const dark = metalShade(metal, [0.55, -0.55, 0.62]);

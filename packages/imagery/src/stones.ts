@@ -1,10 +1,24 @@
 /**
  * Faceted stones as real (tiny) 3D meshes: a brilliant or step-cut crown/girdle/pavilion built on
  * the outline of the cut, projected by the scene camera, back-face culled and flat shaded.
- * Cabochons and pearls are smooth, so they are drawn with gradients instead.
+ * Cabochons and pearls are smoothstep, so they are drawn with gradients instead.
  */
 import { gemTone, hex, mix, studioEnv, type GemLook, type Rgb } from './palette.js';
-import { type Camera, type Scene, type V3, add, clamp, cross, dot, fmt, fmt2, hash01, mul, norm, sub } from './scene.js';
+import {
+  type Camera,
+  type Scene,
+  type Vec3,
+  add,
+  clamp,
+  cross,
+  dot,
+  svgNumber,
+  svgNumberFine,
+  hashToUnit,
+  mul,
+  norm,
+  sub,
+} from './scene.js';
 
 export type Cut = 'round' | 'oval' | 'cushion' | 'pear' | 'marquise' | 'princess' | 'step' | 'cabochon';
 
@@ -87,14 +101,14 @@ function radiusAt(poly: P2[], a: number): number {
 }
 
 interface Facet {
-  verts: V3[];
+  verts: Vec3[];
   kind: 'table' | 'crown' | 'girdle' | 'pav';
   id: number;
 }
 
 const meshCache = new Map<string, Facet[]>();
 
-function polar(poly: P2[], a: number, f: number, z: number): V3 {
+function polar(poly: P2[], a: number, f: number, z: number): Vec3 {
   const r = radiusAt(poly, a) * f;
   return [Math.cos(a) * r, Math.sin(a) * r, z];
 }
@@ -117,12 +131,12 @@ function brilliantMesh(cut: Cut, simple: boolean): Facet[] {
   const S = (i: number) => polar(poly, phi(i) + step / 2, fs, zs);
   const G = (k: number, z = g) => polar(poly, rot + (k * step) / 2, 1, z);
   // outline samples between two girdle angles (to follow curved girdles)
-  const arc = (k: number, z: number, sub = simple ? 1 : 3): V3[] => {
-    const out: V3[] = [];
+  const arc = (k: number, z: number, sub = simple ? 1 : 3): Vec3[] => {
+    const out: Vec3[] = [];
     for (let j = 0; j <= sub; j++) out.push(polar(poly, rot + ((k + j / sub) * step) / 2, 1, z));
     return out;
   };
-  const table: V3[] = [];
+  const table: Vec3[] = [];
   for (let i = 0; i < N; i++) table.push(T(i));
   facets.push({ verts: table, kind: 'table', id: id++ });
   for (let i = 0; i < N; i++) {
@@ -147,7 +161,7 @@ function brilliantMesh(cut: Cut, simple: boolean): Facet[] {
     });
   }
   // pavilion: lower girdle facets + mains to the culet
-  const C: V3 = [0, 0, -g - hp];
+  const C: Vec3 = [0, 0, -g - hp];
   for (let k = 0; k < 2 * N; k++) {
     const L0 = polar(poly, rot + (k * step) / 2, 0.45, -g - hp * 0.55);
     const L1 = polar(poly, rot + ((k + 1) * step) / 2, 0.45, -g - hp * 0.55);
@@ -155,7 +169,6 @@ function brilliantMesh(cut: Cut, simple: boolean): Facet[] {
     facets.push({ verts: [...a, L1, L0], kind: 'pav', id: id++ });
     facets.push({ verts: [L0, L1, C], kind: 'pav', id: id++ });
   }
-  void G;
   return facets;
 }
 
@@ -163,7 +176,7 @@ function stepMesh(): Facet[] {
   const w = 0.72;
   const h = 1;
   const c = 0.2;
-  const oct = (f: number, z: number): V3[] => {
+  const oct = (f: number, z: number): Vec3[] => {
     const W = w * f;
     const H = h * f;
     const C = c * f;
@@ -181,7 +194,7 @@ function stepMesh(): Facet[] {
   const facets: Facet[] = [];
   let id = 0;
   const g = 0.03;
-  const ring = (a: V3[], b: V3[], kind: Facet['kind']) => {
+  const ring = (a: Vec3[], b: Vec3[], kind: Facet['kind']) => {
     for (let i = 0; i < 8; i++) {
       const j = (i + 1) % 8;
       const a0 = a[i];
@@ -230,7 +243,7 @@ function mesh(cut: Cut, simple: boolean): Facet[] {
   return m;
 }
 
-function newell(vs: V3[]): V3 {
+function newell(vs: Vec3[]): Vec3 {
   let x = 0;
   let y = 0;
   let z = 0;
@@ -247,13 +260,13 @@ function newell(vs: V3[]): V3 {
 
 export interface StonePose {
   /** world position of the girdle centre */
-  at: V3;
+  at: Vec3;
   /** unit radius in world units (the outline's max half-extent) */
   size: number;
   /** stone "up" (out of the table) */
-  up: V3;
+  up: Vec3;
   /** direction of the stone's north (long axis); will be orthogonalised against up */
-  north: V3;
+  north: Vec3;
 }
 
 export interface StoneOpts {
@@ -267,14 +280,14 @@ export interface StoneOpts {
 }
 
 /** Screen-space ellipse-ish outline of the stone girdle (for settings/prongs). */
-export function girdlePoint(cut: Cut, pose: StonePose, a: number): V3 {
+export function girdlePoint(cut: Cut, pose: StonePose, a: number): Vec3 {
   const poly = outline(cut === 'cabochon' ? 'oval' : cut, 48);
   const r = radiusAt(poly, a);
   const { U, Vn } = frame(pose);
   return add(pose.at, add(mul(U, Math.cos(a) * r * pose.size), mul(Vn, Math.sin(a) * r * pose.size)));
 }
 
-function frame(p: StonePose): { U: V3; Vn: V3; N: V3 } {
+function frame(p: StonePose): { U: Vec3; Vn: Vec3; N: Vec3 } {
   const N = norm(p.up);
   const Vn = norm(sub(p.north, mul(N, dot(p.north, N))));
   const U = cross(Vn, N);
@@ -301,15 +314,15 @@ export function drawStone(scene: Scene, cam: Camera, look: GemLook, cut: Cut, po
     const world = f.verts.map((p) => add(pose.at, add(mul(U, p[0] * pose.size), add(mul(Vn, p[1] * pose.size), mul(N, p[2] * pose.size)))));
     const ln = newell(f.verts);
     // orient outwards
-    const cen = f.verts.reduce<V3>((acc, p) => add(acc, mul(p, 1 / f.verts.length)), [0, 0, 0]);
+    const cen = f.verts.reduce<Vec3>((acc, p) => add(acc, mul(p, 1 / f.verts.length)), [0, 0, 0]);
     const out = dot(ln, f.kind === 'girdle' ? [cen[0], cen[1], 0] : cen) < 0 ? mul(ln, -1) : ln;
     const wn = norm(add(mul(U, out[0]), add(mul(Vn, out[1]), mul(N, out[2]))));
     const nc = cam.toCamSpace(wn);
     if (nc[2] <= 0.01) continue;
-    const r: V3 = [2 * nc[2] * nc[0], 2 * nc[2] * nc[1], 2 * nc[2] * nc[2] - 1];
+    const r: Vec3 = [2 * nc[2] * nc[0], 2 * nc[2] * nc[1], 2 * nc[2] * nc[2] - 1];
     const env = studioEnv(r);
-    const h = hash01(f.id, seed, 7);
-    const h2 = hash01(f.id, seed, 13);
+    const h = hashToUnit(f.id, seed, 7);
+    const h2 = hashToUnit(f.id, seed, 13);
     let internal: number;
     if (isDiamond) internal = h < 0.26 ? 0.02 + 0.2 * h2 : h < 0.5 ? 0.45 + 0.25 * h2 : 0.86 + 0.24 * h2;
     else internal = h < 0.3 ? 0.12 + 0.2 * h2 : h < 0.74 ? 0.45 + 0.25 * h2 : 0.78 + 0.2 * h2;
@@ -337,7 +350,7 @@ export function drawStone(scene: Scene, cam: Camera, look: GemLook, cut: Cut, po
       const lU = add(add(mul(sub(l, pose.at), 0.3), pose.at), mul(N, pose.size * 0.33));
       const rU = add(add(mul(sub(rr, pose.at), 0.3), pose.at), mul(N, pose.size * 0.33));
       const P = [tc, cam.project(lU), cam.project(tipUp), cam.project(rU)];
-      wedge.push('M' + P.map((p) => `${fmt2(p[0])} ${fmt2(p[1])}`).join('L') + 'Z');
+      wedge.push('M' + P.map((p) => `${svgNumberFine(p[0])} ${svgNumberFine(p[1])}`).join('L') + 'Z');
     }
     const tn = cam.toCamSpace(N);
     if (tn[2] > 0.2) {
@@ -376,7 +389,7 @@ function drawCabochon(scene: Scene, cam: Camera, look: GemLook, shape: Cut, pose
   scene.defs.push(
     `<radialGradient id="${id}" cx="0.42" cy="0.38" r="0.7"><stop offset="0" stop-color="${hex(lite)}"/><stop offset="0.45" stop-color="${hex(b)}"/><stop offset="1" stop-color="${hex(dark)}"/></radialGradient>`,
   );
-  const d = 'M' + sil.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join('L') + 'Z';
+  const d = 'M' + sil.map(([x, y]) => `${svgNumber(x)} ${svgNumber(y)}`).join('L') + 'Z';
   const xs = sil.map((p) => p[0]);
   const ys = sil.map((p) => p[1]);
   const w = Math.max(...xs) - Math.min(...xs);
@@ -388,7 +401,7 @@ function drawCabochon(scene: Scene, cam: Camera, look: GemLook, shape: Cut, pose
     o.layer,
     depth,
     `<path d="${d}" fill="url(#${id})"/>` +
-      `<ellipse cx="${fmt(cx - w * 0.16)}" cy="${fmt(cyy - hgt * 0.2)}" rx="${fmt(w * 0.16)}" ry="${fmt(hgt * 0.09)}" fill="#fff" opacity="0.55" transform="rotate(-30 ${fmt(cx - w * 0.16)} ${fmt(cyy - hgt * 0.2)})"/>`,
+      `<ellipse cx="${svgNumber(cx - w * 0.16)}" cy="${svgNumber(cyy - hgt * 0.2)}" rx="${svgNumber(w * 0.16)}" ry="${svgNumber(hgt * 0.09)}" fill="#fff" opacity="0.55" transform="rotate(-30 ${svgNumber(cx - w * 0.16)} ${svgNumber(cyy - hgt * 0.2)})"/>`,
   );
 }
 
@@ -400,8 +413,8 @@ function drawPearl(scene: Scene, cam: Camera, look: GemLook, pose: StonePose, o:
   scene.add(
     o.layer,
     depth,
-    `<circle cx="${fmt2(c[0])}" cy="${fmt2(c[1])}" r="${fmt2(r)}" fill="url(#${id}a)"/>` +
-      `<circle cx="${fmt2(c[0])}" cy="${fmt2(c[1])}" r="${fmt2(r)}" fill="url(#${id}b)"/>`,
+    `<circle cx="${svgNumberFine(c[0])}" cy="${svgNumberFine(c[1])}" r="${svgNumberFine(r)}" fill="url(#${id}a)"/>` +
+      `<circle cx="${svgNumberFine(c[0])}" cy="${svgNumberFine(c[1])}" r="${svgNumberFine(r)}" fill="url(#${id}b)"/>`,
   );
 }
 
@@ -439,12 +452,12 @@ export function sparkle(scene: Scene, layer: number, x: number, y: number, r: nu
   }
   const w = r * 0.055;
   const star = (R: number, W: number) =>
-    `M${fmt2(-R)} 0Q${fmt2(-W)} ${fmt2(-W)} 0 ${fmt2(-R)}Q${fmt2(W)} ${fmt2(-W)} ${fmt2(R)} 0Q${fmt2(W)} ${fmt2(W)} 0 ${fmt2(R)}Q${fmt2(-W)} ${fmt2(W)} ${fmt2(-R)} 0Z`;
+    `M${svgNumberFine(-R)} 0Q${svgNumberFine(-W)} ${svgNumberFine(-W)} 0 ${svgNumberFine(-R)}Q${svgNumberFine(W)} ${svgNumberFine(-W)} ${svgNumberFine(R)} 0Q${svgNumberFine(W)} ${svgNumberFine(W)} 0 ${svgNumberFine(R)}Q${svgNumberFine(-W)} ${svgNumberFine(W)} ${svgNumberFine(-R)} 0Z`;
   scene.add(
     layer,
     1e6,
-    `<g transform="translate(${fmt2(x)} ${fmt2(y)}) rotate(${fmt(angle)})">` +
-      `<circle r="${fmt2(r * 0.42)}" fill="url(#${id})"/>` +
+    `<g transform="translate(${svgNumberFine(x)} ${svgNumberFine(y)}) rotate(${svgNumber(angle)})">` +
+      `<circle r="${svgNumberFine(r * 0.42)}" fill="url(#${id})"/>` +
       `<path d="${star(r, w)}" fill="#fff" opacity="0.9"/>` +
       `<path d="${star(r * 0.45, w)}" fill="#fff" opacity="0.6" transform="rotate(45)"/>` +
       `</g>`,

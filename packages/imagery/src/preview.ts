@@ -1,6 +1,6 @@
 /**
  * Contact sheet for eyeballing the generated imagery:
- *   npx tsx src/lib/imagery/preview.ts [outDir]   (default /tmp/imagery)
+ *   npx tsx src/preview.ts [outDir]   (run in packages/imagery)   (default /tmp/imagery)
  * Writes sheet.png (grid of 24 varied pieces at 320 px), sheet-detail.png (their hover views)
  * and a few individual PNGs at 1280 px.
  */

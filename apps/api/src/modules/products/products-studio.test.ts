@@ -1,20 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogFactory } from '../../../test/catalog';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { pieceTypeOf } from './studio';
 import type { Product } from '@mirror/contract';
-
-describe('pieceTypeOf', () => {
-  it('draws the form the category names, else the one the piece is named after', () => {
-    expect(pieceTypeOf('Engagement Rings', 'Aurore Solitaire')).toBe('ENGAGEMENT_RING');
-    expect(pieceTypeOf('Rings', 'Sylve Band')).toBe('RING');
-    expect(pieceTypeOf('Earrings', 'Lune Drops')).toBe('EARRINGS');
-    expect(pieceTypeOf('Bracelets', 'Étoile Cuff')).toBe('BRACELET');
-    expect(pieceTypeOf('Necklaces', 'Rivière')).toBe('NECKLACE');
-    expect(pieceTypeOf('Special orders', 'Opéra Tennis Bracelet')).toBe('BRACELET');
-    expect(pieceTypeOf('Special orders', 'Parure')).toBe('HIGH_JEWELRY');
-  });
-});
 
 describe('a piece saved without photographs gets its studio render', () => {
   let t: TestApp;
@@ -22,7 +9,7 @@ describe('a piece saved without photographs gets its studio render', () => {
     t = await buildTestApp({ STUDIO_RENDER: 'true' });
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   it('renders front and detail images after the answer', async () => {

@@ -5,8 +5,8 @@
  */
 import sharp from 'sharp';
 import { METALS, gemLook, type MetalKey } from './palette.js';
-import { H, W, bracelet, earrings, highJewelry, necklace, ring, type PieceCtx } from './pieces.js';
-import { Scene, fmt, makeRng } from './scene.js';
+import { CANVAS_HEIGHT, CANVAS_WIDTH, bracelet, earrings, highJewelry, necklace, ring, type PieceContext } from './pieces.js';
+import { Scene, svgNumber, makeRng } from './scene.js';
 import { normaliseCut } from './stones.js';
 
 export type PieceType = 'RING' | 'ENGAGEMENT_RING' | 'NECKLACE' | 'EARRINGS' | 'BRACELET' | 'HIGH_JEWELRY';
@@ -34,9 +34,10 @@ export function renderProductSvg(input: ProductImageInput): string {
   const scene = new Scene();
   const g = input.gemstone ?? null;
   const gem = g ? gemLook(g.type, g.colour) : null;
-  const ctx: PieceCtx = {
+  const ctx: PieceContext = {
     scene,
-    metal: METALS[input.metal] ?? METALS.YELLOW_GOLD,
+    // The input comes from stored rows: a metal the palette does not know is drawn in yellow gold.
+    metal: Object.hasOwn(METALS, input.metal) ? METALS[input.metal] : METALS.YELLOW_GOLD,
     gem,
     cut: g ? normaliseCut(g.cut) : 'round',
     carat: g?.carat && Number.isFinite(g.carat) && g.carat > 0 ? g.carat : 1,
@@ -74,8 +75,8 @@ export function renderProductSvg(input: ProductImageInput): string {
   let under = '';
   if (ctx.floor) {
     const f = ctx.floor;
-    under += `<ellipse cx="${fmt(f.cx)}" cy="${fmt(f.cy)}" rx="${fmt(f.rx)}" ry="${fmt(f.ry)}" fill="url(#fl)"/>`;
-    under += `<ellipse cx="${fmt(f.cx - 8)}" cy="${fmt(f.cy)}" rx="${fmt(f.rx * 0.45)}" ry="${fmt(Math.max(3, f.ry * 0.25))}" fill="url(#fl)" opacity="0.9"/>`;
+    under += `<ellipse cx="${svgNumber(f.cx)}" cy="${svgNumber(f.cy)}" rx="${svgNumber(f.rx)}" ry="${svgNumber(f.ry)}" fill="url(#fl)"/>`;
+    under += `<ellipse cx="${svgNumber(f.cx - 8)}" cy="${svgNumber(f.cy)}" rx="${svgNumber(f.rx * 0.45)}" ry="${svgNumber(Math.max(3, f.ry * 0.25))}" fill="url(#fl)" opacity="0.9"/>`;
   }
   if (ctx.shadow.length) {
     // a cheap soft shadow: the silhouettes stacked at growing spreads, each very faint
@@ -83,9 +84,9 @@ export function renderProductSvg(input: ProductImageInput): string {
     under += `<g transform="translate(6 9)">${layers}</g>`;
   }
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${MAX_W}" height="${MAX_H}" viewBox="0 0 ${W} ${H}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${MAX_W}" height="${MAX_H}" viewBox="0 0 ${CANVAS_WIDTH} ${CANVAS_HEIGHT}">` +
     `<defs>${defs.join('')}</defs>` +
-    `<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#spot)"/>` +
+    `<rect width="${CANVAS_WIDTH}" height="${CANVAS_HEIGHT}" fill="url(#bg)"/><rect width="${CANVAS_WIDTH}" height="${CANVAS_HEIGHT}" fill="url(#spot)"/>` +
     under +
     scene.body() +
     `</svg>`

@@ -1,13 +1,14 @@
 /** Piece builders: each one fills a Scene for one product silhouette. */
 import { bandProfile, bead, circleProfile, sweep, tube } from './geometry.js';
-import { gemLook, hex, metalShade, type GemLook, type Metal } from './palette.js';
-import { Camera, type Scene, type V3, add, fmt, fmt2, lerp, mul, norm } from './scene.js';
+import { gemLook, metalShade, type GemLook, type Metal } from './palette.js';
+import { Camera, type Scene, type Vec3, add, svgNumber, svgNumberFine, lerp, mul, norm } from './scene.js';
 import { type Cut, drawStone, girdlePoint, sparkle, type StonePose } from './stones.js';
 
-export const W = 800;
-export const H = 1000;
+/** The drawing's own units (the SVG viewBox); the rendered widths scale it. */
+export const CANVAS_WIDTH = 800;
+export const CANVAS_HEIGHT = 1000;
 
-export interface PieceCtx {
+export interface PieceContext {
   scene: Scene;
   metal: Metal;
   /** main stone, null for metal-only pieces */
@@ -31,23 +32,23 @@ const L_STONE = 30;
 const L_FRONT = 40;
 const L_GLINT = 90;
 
-const rnd = (c: PieceCtx, a: number, b: number) => lerp(a, b, c.rng());
+const rnd = (c: PieceContext, a: number, b: number) => lerp(a, b, c.rng());
 
 /** camera whose world origin lands on (ox, oy); for detail views, zoom on a world focus point. */
-function camFor(c: PieceCtx, el: number, ox: number, oy: number, focus: V3, zoom: number): Camera {
+function camFor(c: PieceContext, el: number, ox: number, oy: number, focus: Vec3, zoom: number): Camera {
   if (!c.detail) return new Camera(el, ox, oy, 1);
   const probe = new Camera(el, 0, 0, zoom);
   const f = probe.project(focus);
-  return new Camera(el, W / 2 - f[0], H * 0.5 - f[1], zoom);
+  return new Camera(el, CANVAS_WIDTH / 2 - f[0], CANVAS_HEIGHT * 0.5 - f[1], zoom);
 }
 
-function glint(c: PieceCtx, cam: Camera, at: V3, r: number): void {
+function glint(c: PieceContext, cam: Camera, at: Vec3, r: number): void {
   const s = cam.project(at);
   sparkle(c.scene, L_GLINT, s[0], s[1], r * cam.scale, rnd(c, -8, 8));
 }
 
 /** Prong setting around a stone, split in front/back layers relative to the camera. */
-function prongs(c: PieceCtx, cam: Camera, pose: StonePose, n: number, base: V3, wire: number, rotate = 0): void {
+function prongs(c: PieceContext, cam: Camera, pose: StonePose, n: number, base: Vec3, wire: number, rotate = 0): void {
   const nrm = norm(pose.up);
   for (let k = 0; k < n; k++) {
     const a = rotate + Math.PI / 4 + (k * Math.PI * 2) / n;
@@ -63,10 +64,10 @@ function prongs(c: PieceCtx, cam: Camera, pose: StonePose, n: number, base: V3, 
 
 // ------------------------------------------------------------------------------------- rings
 
-export function ring(c: PieceCtx, engagement: boolean): void {
+export function ring(c: PieceContext, engagement: boolean): void {
   const R = engagement ? 232 : 236;
   const alpha = rnd(c, 0.95, 1.12) + (c.detail ? 0.15 : 0);
-  const axis: V3 = [-Math.sin(alpha), Math.cos(alpha), 0];
+  const axis: Vec3 = [-Math.sin(alpha), Math.cos(alpha), 0];
   const el = c.detail ? 0.7 : rnd(c, 0.3, 0.38);
   const hasStone = c.gem !== null;
   const style = engagement
@@ -79,12 +80,12 @@ export function ring(c: PieceCtx, engagement: boolean): void {
   const sSize = Math.max(56, Math.min(104, 82 * Math.cbrt(Math.max(0.2, c.carat)))) * (engagement ? 1 : 0.85);
   const headH = engagement ? sSize * 1.2 : sSize * 0.95;
   const topOfRing = 2 * R;
-  const focus: V3 = [0, 0, topOfRing + (hasStone ? headH * 0.6 : -R * 0.6)];
-  const cam = camFor(c, el, W / 2, 0, focus, 1.75);
+  const focus: Vec3 = [0, 0, topOfRing + (hasStone ? headH * 0.6 : -R * 0.6)];
+  const cam = camFor(c, el, CANVAS_WIDTH / 2, 0, focus, 1.75);
   // in the standard view, place the floor so the whole ring (with head) is vertically centred
   const total = topOfRing + (hasStone && style !== 'eternity' ? headH + sSize * 0.45 : 10);
-  const camera = c.detail ? cam : new Camera(el, W / 2, H * 0.5 + (total * Math.cos(el)) / 2 + 10, 1);
-  const centre: V3 = [0, 0, R];
+  const camera = c.detail ? cam : new Camera(el, CANVAS_WIDTH / 2, CANVAS_HEIGHT * 0.5 + (total * Math.cos(el)) / 2 + 10, 1);
+  const centre: Vec3 = [0, 0, R];
 
   const hw = engagement ? rnd(c, 14, 19) : style === 'plain' ? rnd(c, 32, 50) : rnd(c, 22, 30);
   const T = engagement ? 18 : 21;
@@ -109,14 +110,14 @@ export function ring(c: PieceCtx, engagement: boolean): void {
   const gem = c.gem;
   if (!gem) return;
   const north = norm([axis[0], axis[1], 0]);
-  const bandTop: V3 = [0, 0, topOfRing + dome];
+  const bandTop: Vec3 = [0, 0, topOfRing + dome];
 
   if (style === 'eternity') {
     // a row of stones along the top of the band
     const n = 15;
     for (let i = -n; i <= n; i++) {
       const t = (i / n) * Math.PI * 0.95;
-      const e: V3 = [0, 0, 1];
+      const e: Vec3 = [0, 0, 1];
       const { u, w } = { u: e, w: norm([axis[1], -axis[0], 0]) };
       const dir = norm(add(mul(u, Math.cos(t)), mul(w, Math.sin(t))));
       const at = add(centre, mul(dir, R + dome * 0.6));
@@ -220,30 +221,30 @@ export function ring(c: PieceCtx, engagement: boolean): void {
 // ------------------------------------------------------------------------------------- helpers (2D flat lay)
 
 /** A chain along an svg path: shadow, body and link highlights. */
-function chain(c: PieceCtx, d: string, width: number, layer: number): void {
+function chain(c: PieceContext, d: string, width: number, layer: number): void {
   const dark = metalShade(c.metal, [0.62, -0.62, 0.48]);
   const mid = metalShade(c.metal, [0.3, -0.1, 0.95]);
   const hi = metalShade(c.metal, [-0.4, 0.55, 0.73]);
   const w = width;
-  c.shadow.push((k) => `<path d="${d}" fill="none" stroke="#000" stroke-width="${fmt(w * 1.2 + k)}"/>`);
+  c.shadow.push((k) => `<path d="${d}" fill="none" stroke="#000" stroke-width="${svgNumber(w * 1.2 + k)}"/>`);
   c.scene.add(
     layer,
     0,
-    `<path d="${d}" fill="none" stroke="${dark}" stroke-width="${fmt2(w)}" stroke-linecap="round"/>` +
-      `<path d="${d}" fill="none" stroke="${mid}" stroke-width="${fmt2(w * 0.62)}" stroke-dasharray="${fmt2(w * 1.5)} ${fmt2(w * 0.7)}" stroke-linecap="round"/>` +
-      `<path d="${d}" fill="none" stroke="${hi}" stroke-width="${fmt2(w * 0.3)}" stroke-dasharray="${fmt2(w * 0.7)} ${fmt2(w * 1.5)}" stroke-linecap="round"/>`,
+    `<path d="${d}" fill="none" stroke="${dark}" stroke-width="${svgNumberFine(w)}" stroke-linecap="round"/>` +
+      `<path d="${d}" fill="none" stroke="${mid}" stroke-width="${svgNumberFine(w * 0.62)}" stroke-dasharray="${svgNumberFine(w * 1.5)} ${svgNumberFine(w * 0.7)}" stroke-linecap="round"/>` +
+      `<path d="${d}" fill="none" stroke="${hi}" stroke-width="${svgNumberFine(w * 0.3)}" stroke-dasharray="${svgNumberFine(w * 0.7)} ${svgNumberFine(w * 1.5)}" stroke-linecap="round"/>`,
   );
 }
 
 /** Stone in a thin metal collet (flat lay, face up), with prong beads. */
 function setStone(
-  c: PieceCtx,
+  c: PieceContext,
   cam: Camera,
   gem: GemLook,
   cut: Cut,
-  at: V3,
+  at: Vec3,
   size: number,
-  opts: { prongs?: number; layer?: number; simple?: boolean; seed?: number; north?: V3; halo?: boolean } = {},
+  opts: { prongs?: number; layer?: number; simple?: boolean; seed?: number; north?: Vec3; halo?: boolean } = {},
 ): void {
   const layer = opts.layer ?? L_STONE;
   const north = opts.north ?? [0, -1, 0];
@@ -253,19 +254,23 @@ function setStone(
   for (let i = 0; i < 40; i++) {
     const g = girdlePoint(cut, pose, (i / 40) * Math.PI * 2);
     const s = cam.project(add(pose.at, mul(add(g, mul(pose.at, -1)), 1.07)));
-    pts.push(`${fmt2(s[0])} ${fmt2(s[1])}`);
+    pts.push(`${svgNumberFine(s[0])} ${svgNumberFine(s[1])}`);
   }
   const d = 'M' + pts.join('L') + 'Z';
   const sc = size * cam.scale;
   const base = cam.project(at);
-  c.shadow.push((k) => `<path d="${d}" fill="#000" stroke="#000" stroke-width="${fmt(k)}"/>`);
+  c.shadow.push((k) => `<path d="${d}" fill="#000" stroke="#000" stroke-width="${svgNumber(k)}"/>`);
   const hi = metalShade(c.metal, [-0.4, 0.5, 0.77]);
   const dk = metalShade(c.metal, [0.4, -0.55, 0.73]);
   const gid = c.scene.uid('rim');
   c.scene.defs.push(
     `<linearGradient id="${gid}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hi}"/><stop offset="0.45" stop-color="${metalShade(c.metal, [0, 0.15, 0.99])}"/><stop offset="1" stop-color="${dk}"/></linearGradient>`,
   );
-  c.scene.add(layer, base[2] - 1, `<path d="${d}" fill="url(#${gid})" stroke="${dk}" stroke-width="${fmt2(Math.max(0.6, sc * 0.05))}"/>`);
+  c.scene.add(
+    layer,
+    base[2] - 1,
+    `<path d="${d}" fill="url(#${gid})" stroke="${dk}" stroke-width="${svgNumberFine(Math.max(0.6, sc * 0.05))}"/>`,
+  );
   if (opts.halo) {
     const n = Math.max(12, Math.round(16 * (cut === 'round' ? 1 : 1.2)));
     for (let k = 0; k < n; k++) {
@@ -288,52 +293,42 @@ function setStone(
   }
 }
 
-function flatCam(c: PieceCtx, focus: V3, zoom: number): Camera {
+function flatCam(c: PieceContext, focus: Vec3, zoom: number): Camera {
   // near top-down view: a hint of perspective keeps stones three-dimensional
   return camFor(c, 1.35, 0, 0, focus, zoom);
 }
 
 // ------------------------------------------------------------------------------------- necklace
 
-function sampleCubic(p0: [number, number], p1: [number, number], p2: [number, number], p3: [number, number], t: number): [number, number] {
-  const u = 1 - t;
-  return [
-    u * u * u * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t * t * t * p3[0],
-    u * u * u * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t * t * t * p3[1],
-  ];
-}
-
-export function necklace(c: PieceCtx): void {
+export function necklace(c: PieceContext): void {
   const gem = c.gem;
   const spread = rnd(c, 215, 260);
   const yP = rnd(c, 440, 500);
   const sSize = Math.max(58, Math.min(96, 78 * Math.cbrt(Math.max(0.2, c.carat))));
   const pendantY = yP + (gem ? sSize + 20 : 60);
-  const focus: V3 = [W / 2, pendantY - 40, 0];
+  const focus: Vec3 = [CANVAS_WIDTH / 2, pendantY - 40, 0];
   const cam = c.detail ? flatCam(c, focus, 1.8) : new Camera(Math.PI / 2, 0, 0, 1);
   const P = (x: number, y: number): [number, number] => {
     const s = cam.project([x, y, 0]);
     return [s[0], s[1]];
   };
-  const cx = W / 2;
+  const cx = CANVAS_WIDTH / 2;
   const left = `M${P(cx - spread, -40)
-    .map(fmt)
+    .map(svgNumber)
     .join(' ')}C${P(cx - spread * 0.96, yP * 0.62)
-    .map(fmt)
+    .map(svgNumber)
     .join(' ')} ${P(cx - spread * 0.42, yP + 4)
-    .map(fmt)
-    .join(' ')} ${P(cx, yP).map(fmt).join(' ')}`;
+    .map(svgNumber)
+    .join(' ')} ${P(cx, yP).map(svgNumber).join(' ')}`;
   const right = `C${P(cx + spread * 0.42, yP + 4)
-    .map(fmt)
+    .map(svgNumber)
     .join(' ')} ${P(cx + spread * 0.96, yP * 0.62)
-    .map(fmt)
+    .map(svgNumber)
     .join(' ')} ${P(cx + spread, -40)
-    .map(fmt)
+    .map(svgNumber)
     .join(' ')}`;
   chain(c, left + right, 4.6 * cam.scale, L_MAIN);
-  void sampleCubic;
   // bail
-  const bailTop: V3 = [cx, yP - 2, 0];
   const ringR = 12;
   sweep(c.scene, cam, c.metal, {
     center: [cx, yP + ringR - 3, 2],
@@ -343,7 +338,6 @@ export function necklace(c: PieceCtx): void {
     segments: 32,
     layer: L_MAIN + 1,
   });
-  void bailTop;
   if (!gem) {
     // open circle pendant
     const r = rnd(c, 70, 88);
@@ -357,11 +351,11 @@ export function necklace(c: PieceCtx): void {
     });
     c.shadow.push(
       (k) =>
-        `<circle cx="${fmt(P(cx, yP + 16 + r)[0])}" cy="${fmt(P(cx, yP + 16 + r)[1])}" r="${fmt(r * cam.scale)}" fill="none" stroke="#000" stroke-width="${fmt(18 * cam.scale + k)}"/>`,
+        `<circle cx="${svgNumber(P(cx, yP + 16 + r)[0])}" cy="${svgNumber(P(cx, yP + 16 + r)[1])}" r="${svgNumber(r * cam.scale)}" fill="none" stroke="#000" stroke-width="${svgNumber(18 * cam.scale + k)}"/>`,
     );
     return;
   }
-  const at: V3 = [cx, yP + 16 + sSize * (c.cut === 'pear' ? 1.05 : 0.95), 4];
+  const at: Vec3 = [cx, yP + 16 + sSize * (c.cut === 'pear' ? 1.05 : 0.95), 4];
   setStone(c, cam, gem, c.cut, at, sSize, {
     halo: gem.kind !== 'pearl' && c.rng() < 0.4,
     prongs: c.cut === 'round' && c.rng() < 0.5 ? 6 : 4,
@@ -372,16 +366,16 @@ export function necklace(c: PieceCtx): void {
 
 // ------------------------------------------------------------------------------------- earrings
 
-export function earrings(c: PieceCtx): void {
+export function earrings(c: PieceContext): void {
   const gem = c.gem;
   const gap = rnd(c, 158, 178);
   const style = !gem ? 'hoop' : gem.kind === 'pearl' ? (c.rng() < 0.5 ? 'stud' : 'drop') : c.rng() < 0.45 ? 'stud' : 'drop';
   const sSize = Math.max(56, Math.min(86, 72 * Math.cbrt(Math.max(0.2, c.carat / 2))));
-  const cy = H * 0.47;
-  const focus: V3 = [W / 2 - gap, cy, 0];
+  const cy = CANVAS_HEIGHT * 0.47;
+  const focus: Vec3 = [CANVAS_WIDTH / 2 - gap, cy, 0];
   const cam = c.detail ? flatCam(c, focus, 2.0) : new Camera(Math.PI / 2, 0, 0, 1);
   for (const side of [-1, 1]) {
-    const x = W / 2 + side * gap;
+    const x = CANVAS_WIDTH / 2 + side * gap;
     if (style === 'hoop' || !gem) {
       const r = rnd(c, 100, 124);
       const tilt = 0.55;
@@ -396,7 +390,7 @@ export function earrings(c: PieceCtx): void {
       const p = cam.project([x, cy, 0]);
       c.shadow.push(
         (k) =>
-          `<ellipse cx="${fmt(p[0])}" cy="${fmt(p[1])}" rx="${fmt(r * cam.scale)}" ry="${fmt(r * Math.cos(tilt) * cam.scale)}" fill="none" stroke="#000" stroke-width="${fmt(20 * cam.scale + k)}"/>`,
+          `<ellipse cx="${svgNumber(p[0])}" cy="${svgNumber(p[1])}" rx="${svgNumber(r * cam.scale)}" ry="${svgNumber(r * Math.cos(tilt) * cam.scale)}" fill="none" stroke="#000" stroke-width="${svgNumber(20 * cam.scale + k)}"/>`,
       );
       continue;
     }
@@ -407,7 +401,7 @@ export function earrings(c: PieceCtx): void {
     } else {
       const top = cy - sSize * 2.1;
       setStone(c, cam, gem.kind === 'coloured' ? DIAMOND : gem, 'round', [x, top, 0], sSize * 0.36, { seed: side + 11, simple: true });
-      const dropAt: V3 = [x, cy + sSize * 0.35, 0];
+      const dropAt: Vec3 = [x, cy + sSize * 0.35, 0];
       tube(
         c.scene,
         cam,
@@ -428,12 +422,12 @@ export function earrings(c: PieceCtx): void {
 
 // ------------------------------------------------------------------------------------- bracelet
 
-export function bracelet(c: PieceCtx): void {
+export function bracelet(c: PieceContext): void {
   const gem = c.gem;
   const R = rnd(c, 275, 295);
   const el = rnd(c, 0.62, 0.72);
-  const focus: V3 = [0, R, 0];
-  const cam = c.detail ? camFor(c, el, 0, 0, focus, 1.8) : new Camera(el, W / 2, H * 0.5, 1);
+  const focus: Vec3 = [0, R, 0];
+  const cam = c.detail ? camFor(c, el, 0, 0, focus, 1.8) : new Camera(el, CANVAS_WIDTH / 2, CANVAS_HEIGHT * 0.5, 1);
   if (!gem || (gem.kind === 'pearl' && c.rng() < 0)) {
     const hw = rnd(c, 16, 34);
     sweep(c.scene, cam, c.metal, {
@@ -460,8 +454,8 @@ export function bracelet(c: PieceCtx): void {
   });
   for (let i = 0; i < n; i++) {
     const t = (i / n) * Math.PI * 2 + 0.05;
-    const at: V3 = [Math.cos(t) * R, Math.sin(t) * R, 0];
-    const out: V3 = [Math.cos(t), Math.sin(t), 0];
+    const at: Vec3 = [Math.cos(t) * R, Math.sin(t) * R, 0];
+    const out: Vec3 = [Math.cos(t), Math.sin(t), 0];
     const up = norm(add([0, 0, 1], mul(out, 0.35)));
     const depth = cam.project(at)[2];
     const g = i % 2 === 0 || gem.kind !== 'coloured' ? gem : DIAMOND;
@@ -475,7 +469,7 @@ export function bracelet(c: PieceCtx): void {
     );
     if (gem.kind !== 'pearl') {
       for (const a of [-1, 1]) {
-        const side: V3 = [-Math.sin(t) * a, Math.cos(t) * a, 0];
+        const side: Vec3 = [-Math.sin(t) * a, Math.cos(t) * a, 0];
         bead(c.scene, cam, c.metal, add(at, add(mul(side, s * 0.92), [0, 0, s * 0.18])), s * 0.16, L_MAIN, depth * 1000 + 50);
       }
     }
@@ -485,25 +479,25 @@ export function bracelet(c: PieceCtx): void {
   sparkle(c.scene, L_GLINT, f[0], f[1], s * 1.4 * cam.scale, 0);
 }
 
-function braceletShadow(c: PieceCtx, cam: Camera, R: number, width: number, lift: number): void {
+function braceletShadow(c: PieceContext, cam: Camera, R: number, width: number, lift: number): void {
   const p = cam.project([0, 0, -lift]);
   const rx = R * cam.scale;
   const ry = R * cam.s * cam.scale;
   c.shadow.push(
     (k) =>
-      `<ellipse cx="${fmt(p[0])}" cy="${fmt(p[1])}" rx="${fmt(rx)}" ry="${fmt(ry)}" fill="none" stroke="#000" stroke-width="${fmt(width * cam.scale * 0.8 + k)}"/>`,
+      `<ellipse cx="${svgNumber(p[0])}" cy="${svgNumber(p[1])}" rx="${svgNumber(rx)}" ry="${svgNumber(ry)}" fill="none" stroke="#000" stroke-width="${svgNumber(width * cam.scale * 0.8 + k)}"/>`,
   );
 }
 
 // ------------------------------------------------------------------------------------- high jewelry
 
-export function highJewelry(c: PieceCtx): void {
+export function highJewelry(c: PieceContext): void {
   const gem = c.gem ?? DIAMOND;
-  const cx = W / 2;
+  const cx = CANVAS_WIDTH / 2;
   const yb = rnd(c, 440, 480);
   const A = rnd(c, 255, 280);
   const B = 520;
-  const focus: V3 = [cx, yb + 110, 0];
+  const focus: Vec3 = [cx, yb + 110, 0];
   const cam = c.detail ? flatCam(c, focus, 1.7) : new Camera(Math.PI / 2, 0, 0, 1);
   const curve = (t: number): [number, number] => [cx + A * Math.sin(t), yb - B * (1 - Math.cos(t))];
   // arc-length table
@@ -525,7 +519,7 @@ export function highJewelry(c: PieceCtx): void {
   // chain behind
   const d = samples
     .filter((_, i) => i % 8 === 0)
-    .map((x, i) => `${i ? 'L' : 'M'}${fmt(cam.project([x.p[0], x.p[1], 0])[0])} ${fmt(cam.project([x.p[0], x.p[1], 0])[1])}`)
+    .map((x, i) => `${i ? 'L' : 'M'}${svgNumber(cam.project([x.p[0], x.p[1], 0])[0])} ${svgNumber(cam.project([x.p[0], x.p[1], 0])[1])}`)
     .join('');
   chain(c, d, 3 * cam.scale, L_BACK);
   // graduated riviera from the centre outwards
@@ -568,7 +562,7 @@ export function highJewelry(c: PieceCtx): void {
     2.4,
     L_MAIN,
   );
-  const dropAt: V3 = [mx, my + maxS + 28 + big * 1.25, 2];
+  const dropAt: Vec3 = [mx, my + maxS + 28 + big * 1.25, 2];
   setStone(c, cam, gem, cutMain, dropAt, big, { halo: gem.kind !== 'pearl', seed: 301, layer: L_STONE });
   const nSide = c.rng() < 0.5 ? 2 : 3;
   for (let j = 1; j <= nSide; j++) {
@@ -600,5 +594,4 @@ export function highJewelry(c: PieceCtx): void {
   const [gx, gy] = at(mid + total * 0.12);
   const sp2 = cam.project([gx, gy, 0]);
   sparkle(c.scene, L_GLINT, sp2[0], sp2[1], 16 * cam.scale, 20);
-  void hex;
 }

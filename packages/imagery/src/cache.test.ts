@@ -96,8 +96,9 @@ describe('rendered-images cache', () => {
     const a = countingRenderer();
     const b = countingRenderer();
     const got: Record<string, Buffer[]> = {};
-    const collect = (who: string) => async (input: ProductImageInput, images: { buffer: Buffer }[][]) => {
+    const collect = (who: string) => (input: ProductImageInput, images: { buffer: Buffer }[][]) => {
       got[`${who}|${input.seed}`] = images[0]!.map((i) => i.buffer);
+      return Promise.resolve();
     };
     await Promise.all([
       renderAllCached(createImageryCache(dir, a.render), inputs, (input) => [input], collect('a'), 1),
