@@ -43,7 +43,12 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
   const isStale = text.trim() !== q || search.isFetching;
   const showList = isOpen && text.trim().length >= MIN_QUERY;
 
-  useEffect(() => setActive(0), [q]);
+  // A new search starts at its first result (state adjusted while rendering, not in an effect).
+  const [activeFor, setActiveFor] = useState(q);
+  if (activeFor !== q) {
+    setActiveFor(q);
+    setActive(0);
+  }
 
   const isPickable = (p: Product) => !memberIds.has(p.id);
 
@@ -155,6 +160,8 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
           const isMember = !isPickable(product);
           const image = product.images[0];
           return (
+            // The combobox pattern: the keys (arrows, Enter) belong to the input, which owns aria-activedescendant.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the option's click is the pointer's way; see above
             <li
               key={product.id}
               id={`${id}-option-${product.id}`}
