@@ -43,12 +43,7 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
   const isStale = text.trim() !== q || search.isFetching;
   const showList = isOpen && text.trim().length >= MIN_QUERY;
 
-  // A new search starts at its first result (state adjusted while rendering, not in an effect).
-  const [activeFor, setActiveFor] = useState(q);
-  if (activeFor !== q) {
-    setActiveFor(q);
-    setActive(0);
-  }
+  useEffect(() => setActive(0), [q]);
 
   const isPickable = (p: Product) => !memberIds.has(p.id);
 
