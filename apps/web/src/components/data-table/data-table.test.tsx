@@ -1,11 +1,12 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { param } from '../../lib/url-state';
 import { DataTable } from './data-table';
 import { useTableUrlState } from './use-table-url-state';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 
 interface Piece {
   id: string;
@@ -26,7 +27,7 @@ const COLUMNS = [
   column.accessor('price', { id: 'price', header: 'Price', meta: { align: 'end' } }),
   column.accessor('stock', { id: 'stock', header: 'Stock', meta: { align: 'end', isHiddenByDefault: true } }),
   column.display({ id: 'note', header: 'Note', enableSorting: false, cell: () => '—' }),
-] as ColumnDef<Piece, never>[];
+];
 
 function Harness({ onOpen, onBulk }: { onOpen: (p: Piece) => void; onBulk: (ids: string[]) => void }) {
   const state = useTableUrlState(
@@ -117,7 +118,7 @@ describe('DataTable', () => {
     expect(screen.getByText('2 selected')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Feature' }));
     expect(onBulk).toHaveBeenCalledWith(['b', 'c']);
-    expect((screen.getByRole('checkbox', { name: 'Select Lune earrings' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Lune earrings' }).checked).toBe(true);
   });
 
   it('remembers the visible columns per table and person', async () => {
@@ -132,47 +133,35 @@ describe('DataTable', () => {
 });
 
 describe('useTableUrlState', () => {
-  it('keeps both of two changes made before the URL re-renders (two quick filter picks)', () => {
-    let state: ReturnType<typeof useTableUrlState<{ year: string | undefined; season: string | undefined }>> | undefined;
-    function Filters() {
-      state = useTableUrlState({ year: param.optionalString(), season: param.optionalString() }, { sortable: [] });
-      return <p data-testid="url">{useLocation().search}</p>;
-    }
-    render(
-      <MemoryRouter initialEntries={['/?q=aube']}>
-        <Routes>
-          <Route path="/" element={<Filters />} />
-        </Routes>
-      </MemoryRouter>,
+  function renderFilters() {
+    return renderHook(
+      () => ({
+        state: useTableUrlState({ year: param.optionalString(), season: param.optionalString() }, { sortable: [] }),
+        search: useLocation().search,
+      }),
+      { wrapper: ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/?q=aube']}>{children}</MemoryRouter> },
     );
+  }
+
+  it('keeps both of two changes made before the URL re-renders (two quick filter picks)', () => {
+    const { result } = renderFilters();
     act(() => {
-      state!.setFilters({ year: '2031' });
-      state!.setFilters({ season: 'WINTER' });
+      result.current.state.setFilters({ year: '2031' });
+      result.current.state.setFilters({ season: 'WINTER' });
     });
-    expect(screen.getByTestId('url').textContent).toBe('?q=aube&year=2031&season=WINTER');
-    act(() => state!.setFilters({ year: undefined }));
-    expect(screen.getByTestId('url').textContent).toBe('?q=aube&season=WINTER');
+    expect(result.current.search).toBe('?q=aube&year=2031&season=WINTER');
+    act(() => result.current.state.setFilters({ year: undefined }));
+    expect(result.current.search).toBe('?q=aube&season=WINTER');
   });
 
   it('keeps an earlier change when a later one comes from a handler of an earlier render', () => {
-    let state: ReturnType<typeof useTableUrlState<{ year: string | undefined; season: string | undefined }>> | undefined;
-    function Filters() {
-      state = useTableUrlState({ year: param.optionalString(), season: param.optionalString() }, { sortable: [] });
-      return <p data-testid="url">{useLocation().search}</p>;
-    }
-    render(
-      <MemoryRouter initialEntries={['/?q=aube']}>
-        <Routes>
-          <Route path="/" element={<Filters />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    const { result } = renderFilters();
     // A control that kept the first render's handler (memoised, or not yet re-rendered on a busy device).
-    const stale = state!.setFilters;
-    act(() => state!.setFilters({ year: '2031' }));
-    expect(screen.getByTestId('url').textContent).toBe('?q=aube&year=2031');
+    const stale = result.current.state.setFilters;
+    act(() => result.current.state.setFilters({ year: '2031' }));
+    expect(result.current.search).toBe('?q=aube&year=2031');
     act(() => stale({ season: 'WINTER' }));
-    expect(screen.getByTestId('url').textContent).toBe('?q=aube&year=2031&season=WINTER');
+    expect(result.current.search).toBe('?q=aube&year=2031&season=WINTER');
   });
 });
 

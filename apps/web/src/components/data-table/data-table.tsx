@@ -174,7 +174,10 @@ export function DataTable<Row>({
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       const first = next[0];
-      if (!first) return state.setSort(null);
+      if (!first) {
+        state.setSort(null);
+        return;
+      }
       const column = columns.find((c) => c.id === first.id);
       const sort: TableSort = { id: column?.meta?.sortKey ?? first.id, desc: first.desc };
       state.setSort(sort);

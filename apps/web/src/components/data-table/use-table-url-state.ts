@@ -75,7 +75,7 @@ export function useTableUrlState<F>(
   const sortParam = params.get('sort');
   const sort = sortParam === 'none' ? null : (parseSort(sortParam, sortable) ?? defaultSort);
   const q = params.get('q') ?? '';
-  const filterKey = Object.keys(spec as object)
+  const filterKey = Object.keys(spec)
     .map((key) => `${key}=${params.get(key) ?? ''}`)
     .join('&');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when a filter's URL value changes
@@ -147,7 +147,7 @@ export function useTableUrlState<F>(
       }),
     clearFilters: () =>
       update((p) => {
-        for (const key of Object.keys(spec as object)) p.delete(key);
+        for (const key of Object.keys(spec)) p.delete(key);
         p.delete('q');
         p.delete('page');
       }),

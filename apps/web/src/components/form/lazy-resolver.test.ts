@@ -11,13 +11,13 @@ const realResolver: Resolver<Values> = (values): ResolverResult<Values> =>
 
 describe('lazyResolver', () => {
   it('loads nothing until the form is focused or validated', () => {
-    const load = vi.fn(async () => realResolver);
+    const load = vi.fn(() => Promise.resolve(realResolver));
     lazyResolver(load);
     expect(load).not.toHaveBeenCalled();
   });
 
   it('validates through the loaded resolver, loading it once', async () => {
-    const load = vi.fn(async () => realResolver);
+    const load = vi.fn(() => Promise.resolve(realResolver));
     const rules = lazyResolver(load);
     rules.preload();
     rules.preload();

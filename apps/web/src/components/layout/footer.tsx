@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { brand, type SocialNetwork } from '../../config/brand';
 import { paths, to } from '../../config/routes';
 import { Button } from '../ui/button';
@@ -28,7 +28,7 @@ const SOCIAL_ICONS: Record<SocialNetwork, string> = {
 function Newsletter() {
   const [email, setEmail] = useState('');
   // docs/product.md §1/§5: acts only when non-empty, no format check, no message, nothing sent.
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!email) return;
     setEmail('');
@@ -132,7 +132,7 @@ export function Footer() {
         <div className={styles.bottom}>
           <Wordmark className={styles.bottomWordmark} />
           <div className={styles.bottomLinks}>
-            {/* A link without a target, as the spec has it. */}
+            {/* eslint-disable-next-line jsx-a11y/anchor-is-valid -- A link without a target, as the spec has it: HTML's placeholder link, not focusable, nothing to activate. */}
             <a className={styles.legal}>Legal mentions</a>
             <span>{brand.copyright}</span>
           </div>

@@ -29,11 +29,14 @@ const OVER_HERO_MARGIN_PX = 80;
  */
 function useOverHero(isEnabled: boolean): boolean {
   const [isOver, setIsOver] = useState(isEnabled);
+  // Off the home page the bar is solid (state adjusted while rendering, not in an effect).
+  const [wasEnabled, setWasEnabled] = useState(isEnabled);
+  if (wasEnabled !== isEnabled) {
+    setWasEnabled(isEnabled);
+    if (!isEnabled) setIsOver(false);
+  }
   useEffect(() => {
-    if (!isEnabled) {
-      setIsOver(false);
-      return;
-    }
+    if (!isEnabled) return;
     if (typeof IntersectionObserver === 'undefined') return;
     let intersection: IntersectionObserver | null = null;
     const attach = (): boolean => {
@@ -48,6 +51,7 @@ function useOverHero(isEnabled: boolean): boolean {
     let mutations: MutationObserver | null = null;
     if (!attach()) {
       // No hero (yet): solid unless at the very top, as before it arrives.
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the window's scroll, known only once the page is committed and the hero found missing; no render-time value to derive it from.
       setIsOver(window.scrollY < 1);
       mutations = new MutationObserver(() => {
         if (attach()) mutations?.disconnect();
@@ -65,8 +69,13 @@ function useOverHero(isEnabled: boolean): boolean {
 /** The showroom's intro-submit section in view switches the logo to its submit variant. */
 function useSectionInView(id: string, isEnabled: boolean): boolean {
   const [isInView, setIsInView] = useState(false);
-  useEffect(() => {
+  // Another section or page starts out of view (state adjusted while rendering, not in an effect).
+  const [watched, setWatched] = useState({ id, isEnabled });
+  if (watched.id !== id || watched.isEnabled !== isEnabled) {
+    setWatched({ id, isEnabled });
     setIsInView(false);
+  }
+  useEffect(() => {
     if (!isEnabled || typeof IntersectionObserver === 'undefined') return;
     let intersection: IntersectionObserver | null = null;
     const attach = () => {
@@ -144,10 +153,12 @@ export function Navbar() {
   useDismiss(open === 'menu', close, menuWrap, menuTrigger);
   useDismiss(open === 'account', close, accountWrap, accountTrigger);
 
-  // Route change closes any popup.
-  useEffect(() => {
+  // Route change closes any popup (state adjusted while rendering, not in an effect).
+  const [openPath, setOpenPath] = useState(location.pathname);
+  if (openPath !== location.pathname) {
+    setOpenPath(location.pathname);
     setOpen(null);
-  }, [location.pathname]);
+  }
 
   const cancelHoverClose = () => {
     if (hoverClose.current) clearTimeout(hoverClose.current);

@@ -18,7 +18,7 @@ export function usePageNavigation() {
         return;
       }
       scrollToTopFlag.set();
-      void runPageTransition({ navigate: (path) => navigate(path), to, variant });
+      void runPageTransition({ navigate: (path) => void navigate(path), to, variant });
     },
     [navigate, location.pathname, location.search],
   );

@@ -59,7 +59,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const video = () => screen.getByLabelText('The stone turning in the light') as HTMLVideoElement;
+const video = () => screen.getByLabelText<HTMLVideoElement>('The stone turning in the light');
 
 describe('LazyVideo', () => {
   it('shows the poster and fetches nothing until it is within 50 px of the viewport', () => {

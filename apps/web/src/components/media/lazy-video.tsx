@@ -25,17 +25,16 @@ export interface LazyVideoProps {
 export function LazyVideo({ sources, poster, width, height, label, className }: LazyVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const isReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-  const [isNear, setIsNear] = useState(false);
-  const [isInView, setIsInView] = useState(false);
+  // Without an IntersectionObserver the film counts as near and in view from the start.
+  const canObserve = typeof IntersectionObserver !== 'undefined';
+  const [isNearSeen, setIsNear] = useState(false);
+  const [isInViewSeen, setIsInView] = useState(false);
+  const isNear = !canObserve || isNearSeen;
+  const isInView = !canObserve || isInViewSeen;
 
   useEffect(() => {
     const video = ref.current;
-    if (!video) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setIsNear(true);
-      setIsInView(true);
-      return;
-    }
+    if (!video || !canObserve) return;
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1];
@@ -47,7 +46,7 @@ export function LazyVideo({ sources, poster, width, height, label, className }: 
     );
     observer.observe(video);
     return () => observer.disconnect();
-  }, []);
+  }, [canObserve]);
 
   // Sources added after the first render are only read by load().
   useEffect(() => {
@@ -59,7 +58,7 @@ export function LazyVideo({ sources, poster, width, height, label, className }: 
     if (!video || !isNear) return;
     if (isInView && !isReducedMotion) {
       // Muted and inline: browsers let it start without a gesture. A refusal leaves the poster.
-      video.play()?.catch(() => undefined);
+      video.play().catch(() => undefined);
     } else if (!isInView) {
       video.pause();
     }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ElementType, type ReactNode } from 'react';
+import { REDUCED_MOTION_QUERY, matchesMedia } from '../../lib/media';
 import styles from './reveal.module.css';
 
 export interface RevealProps {
@@ -21,7 +22,7 @@ export function Reveal({ as: Tag = 'div', className, children, ...rest }: Reveal
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (typeof IntersectionObserver === 'undefined' || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+    if (typeof IntersectionObserver === 'undefined' || matchesMedia(REDUCED_MOTION_QUERY)) {
       element.dataset.revealed = '';
       return;
     }

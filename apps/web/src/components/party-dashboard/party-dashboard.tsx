@@ -175,7 +175,7 @@ export function pieceColumns({
   pieceHref = (p) => to.product(p.id),
   pieceTitle = (p) => `${p.name} on the site`,
 }: PieceColumnsOptions = {}): ColumnDef<Product, never>[] {
-  return [
+  const columns = [
     column.accessor('name', {
       id: 'name',
       header: 'Name',
@@ -227,7 +227,8 @@ export function pieceColumns({
       meta: { align: 'end' },
       cell: (info) => formatShortDate(info.getValue()),
     }),
-  ] as ColumnDef<Product, never>[];
+  ];
+  return columns;
 }
 
 /** Wraps a pieces table so its first column stays in view on a phone. */

@@ -197,7 +197,8 @@ export function formatValue(value: unknown, field = ''): string {
         .join(', '),
     );
   }
-  return String(value);
+  // A recorded value is JSON, which has no other kind; a bigint or symbol would print as itself.
+  return typeof value === 'bigint' || typeof value === 'symbol' ? value.toString() : '—';
 }
 
 export interface ChangeLine {

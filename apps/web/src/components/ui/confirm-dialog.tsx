@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import styles from './confirm-dialog.module.css';
@@ -36,9 +36,12 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   const inputId = useId();
-  useEffect(() => {
+  // Closing forgets what was typed (state adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
     if (!isOpen) setTyped('');
-  }, [isOpen]);
+  }
   const isTypedOk = confirmText === undefined || typed.trim() === confirmText;
   return (
     <Dialog isOpen={isOpen} onClose={onCancel} title={title}>

@@ -24,6 +24,8 @@ export function Drawer({ isOpen, onClose, title, description, children, footer, 
   const titleId = useId();
 
   return (
+    // The click below is the backdrop's (pointer only); its keyboard twin is Escape, the native `cancel` handled here.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- see above
     <dialog
       ref={ref}
       className={[styles.drawer, width === 'wide' && styles.wide].filter(Boolean).join(' ')}

@@ -55,9 +55,12 @@ export default function CommandPalette({ isOpen, onOpenChange, sections, sources
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 180);
-  useEffect(() => {
+  // Closing forgets the search (state adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
     if (!isOpen) setText('');
-  }, [isOpen]);
+  }
 
   const results = useQueries({
     queries: sources.map((source) => ({

@@ -90,7 +90,12 @@ export function WorkspaceLayout({ title, base, screens, notFound, groups, palett
   const sidebar = useRef<HTMLDivElement>(null);
   const chrome = useMemo(() => ({ setCrumbs }), []);
 
-  useEffect(() => setIsDrawerOpen(false), [pathname]);
+  // A route change closes the drawer (state adjusted while rendering, not in an effect).
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname);
+    setIsDrawerOpen(false);
+  }
 
   useEffect(() => {
     if (!isDrawerOpen) return;

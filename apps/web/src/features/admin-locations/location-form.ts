@@ -107,7 +107,7 @@ export function toFormValues(location: Location | undefined): LocationFormValues
     phone: location.phone ?? '',
     email: location.email ?? '',
     openingHours: fullWeek(location.openingHours),
-    closures: (location.closures ?? []).map((c) => ({ date: c.date, note: c.note })),
+    closures: location.closures.map((c) => ({ date: c.date, note: c.note })),
     services: [...location.services],
     isAppointmentBookable: location.isAppointmentBookable,
     isActive: location.isActive,
@@ -154,5 +154,5 @@ export function changedFields(before: LocationFormValues, after: LocationFormVal
     if (key === 'isActive') continue;
     if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) patch[key] = b[key];
   }
-  return patch as UpdateLocationBody;
+  return patch;
 }

@@ -67,13 +67,13 @@ export function termsOf(terms: OrderFormValues['terms']): PaymentTerms {
     case 'FULL':
       return { type: 'FULL', ...(terms.dueDate ? { dueDate: terms.dueDate } : {}) };
     case 'DEPOSIT_BALANCE':
-      return { type: 'DEPOSIT_BALANCE', depositPercent: Number(terms.depositPercent), balanceDueDate: terms.balanceDueDate };
+      return { type: 'DEPOSIT_BALANCE', depositPercent: terms.depositPercent, balanceDueDate: terms.balanceDueDate };
     case 'INSTALLMENTS':
       return {
         type: 'INSTALLMENTS',
-        installments: Number(terms.installments),
+        installments: terms.installments,
         ...(terms.firstDueDate ? { firstDueDate: terms.firstDueDate } : {}),
-        ...(Number(terms.intervalMonths) !== 1 ? { intervalMonths: Number(terms.intervalMonths) } : {}),
+        ...(terms.intervalMonths !== 1 ? { intervalMonths: terms.intervalMonths } : {}),
       };
   }
 }
@@ -103,7 +103,7 @@ export interface OrderTotals {
 export function totalsOf(lines: readonly OrderFormLine[], products: ReadonlyMap<string, PickedProduct>): OrderTotals {
   const lineTotals = lines.map((line) => {
     const price = unitPriceOf(line, products.get(line.productId));
-    const quantity = Number(line.quantity);
+    const quantity = line.quantity;
     return price === null || !Number.isInteger(quantity) || quantity < 1 ? null : price * quantity;
   });
   const currencies = new Set(lines.map((l) => products.get(l.productId)?.currency).filter((c): c is string => Boolean(c)));
@@ -138,7 +138,7 @@ export function toCreateOrderBody(values: OrderFormValues, products: ReadonlyMap
     lines: values.lines.map((line) => {
       const product = products.get(line.productId);
       const typed = product?.price ? null : parsePrice(line.unitPrice);
-      return { productId: line.productId, quantity: Number(line.quantity), ...(typed !== null ? { unitPrice: typed } : {}) };
+      return { productId: line.productId, quantity: line.quantity, ...(typed !== null ? { unitPrice: typed } : {}) };
     }),
     paymentTerms: termsOf(values.terms),
   };

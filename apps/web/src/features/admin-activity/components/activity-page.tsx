@@ -47,7 +47,7 @@ const NO_SORT: readonly string[] = [];
 
 function buildColumns(): ColumnDef<AuditEvent, never>[] {
   const column = createColumnHelper<AuditEvent>();
-  return [
+  const columns = [
     column.accessor('occurredAt', {
       id: 'occurredAt',
       header: 'When',
@@ -86,7 +86,8 @@ function buildColumns(): ColumnDef<AuditEvent, never>[] {
       },
     }),
     column.display({ id: 'changes', header: 'Changes', cell: ({ row }) => <ChangeList changes={row.original.changes} limit={4} /> }),
-  ] as ColumnDef<AuditEvent, never>[];
+  ];
+  return columns;
 }
 const COLUMNS = buildColumns();
 

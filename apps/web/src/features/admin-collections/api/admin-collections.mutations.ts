@@ -52,7 +52,7 @@ export function useUpdateCollection(id: string) {
 export function useTrashCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (collection: Pick<Collection, 'id' | 'name'>) => apiClient.delete<void>(adminCollectionPaths.one(collection.id)),
+    mutationFn: (collection: Pick<Collection, 'id' | 'name'>) => apiClient.delete<undefined>(adminCollectionPaths.one(collection.id)),
     onSuccess: () => refreshCollections(queryClient),
   });
 }
@@ -72,7 +72,7 @@ export function useRestoreCollection() {
 export function useDeleteCollectionPermanently() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (collection: Pick<Collection, 'id' | 'name'>) => apiClient.delete<void>(adminCollectionPaths.permanent(collection.id)),
+    mutationFn: (collection: Pick<Collection, 'id' | 'name'>) => apiClient.delete<undefined>(adminCollectionPaths.permanent(collection.id)),
     onSuccess: (_data, collection) => {
       queryClient.removeQueries({ queryKey: adminCollectionKeys.detail(collection.id) });
       return refreshCollections(queryClient);
@@ -94,7 +94,7 @@ export interface AddPieceInput {
  */
 function useMembershipMutation<Input>(
   id: string,
-  mutationFn: (input: Input) => Promise<CollectionItem[] | void>,
+  mutationFn: (input: Input) => Promise<CollectionItem[] | undefined>,
   optimistic?: (items: CollectionItem[], input: Input) => CollectionItem[],
 ) {
   const queryClient = useQueryClient();
@@ -132,7 +132,7 @@ export function useAddPiece(id: string) {
 export function useRemovePiece(id: string) {
   return useMembershipMutation(
     id,
-    (productId: string) => apiClient.delete<void>(adminCollectionPaths.member(id, productId)),
+    (productId: string) => apiClient.delete<undefined>(adminCollectionPaths.member(id, productId)),
     (items, productId) => withoutPiece(items, productId),
   );
 }

@@ -71,7 +71,10 @@ export function CollectionEditor({ collection, onCreated }: CollectionEditorProp
         return;
       }
       const patch = changedFields(baseline, values);
-      if (Object.keys(patch).length === 0) return saved(values);
+      if (Object.keys(patch).length === 0) {
+        saved(values);
+        return;
+      }
       const result = await update.mutateAsync(patch);
       saved(toFormValues(result));
       showToast('Collection saved');

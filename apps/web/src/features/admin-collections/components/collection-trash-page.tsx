@@ -2,15 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Collection } from '@mirror/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  DataTable,
-  FilterChips,
-  SearchInput,
-  TableFilters,
-  createColumnHelper,
-  useTableUrlState,
-  type ColumnDef,
-} from '../../../components/data-table';
+import { DataTable, FilterChips, SearchInput, TableFilters, createColumnHelper, useTableUrlState } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -41,7 +33,7 @@ export default function CollectionTrashPage() {
       .mutateAsync(collection)
       .then(() =>
         showToast(`“${collection.name}” is restored`, 'success', {
-          action: { label: 'Open', onClick: () => navigate(to.adminCollection(collection.id)) },
+          action: { label: 'Open', onClick: () => void navigate(to.adminCollection(collection.id)) },
         }),
       )
       .catch((error: unknown) => showToast(errorText(error), 'error'));
@@ -80,7 +72,7 @@ export default function CollectionTrashPage() {
             size="small"
             className={styles.compactButton}
             onClick={() => onRestore(row.original)}
-            disabled={restore.isPending && restore.variables?.id === row.original.id}
+            disabled={restore.isPending && restore.variables.id === row.original.id}
           >
             Restore<span className="visually-hidden"> {row.original.name}</span>
           </Button>
@@ -90,7 +82,7 @@ export default function CollectionTrashPage() {
         </span>
       ),
     }),
-  ] as ColumnDef<Collection, never>[];
+  ];
 
   const total = list.data?.totalElements;
   return (

@@ -11,7 +11,6 @@ import {
   TableFilters,
   createColumnHelper,
   useTableUrlState,
-  type ColumnDef,
   type FilterChip,
 } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
@@ -90,7 +89,7 @@ const COLUMNS = [
     meta: { align: 'end' },
     cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
   }),
-] as ColumnDef<Collection, never>[];
+];
 
 function toApiFilter(filters: {
   year: number | undefined;

@@ -155,6 +155,8 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
           const isMember = !isPickable(product);
           const image = product.images[0];
           return (
+            // The combobox pattern: the keys (arrows, Enter) belong to the input, which owns aria-activedescendant.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the option's click is the pointer's way; see above
             <li
               key={product.id}
               id={`${id}-option-${product.id}`}

@@ -8,7 +8,6 @@ import {
   TableFilters,
   createColumnHelper,
   useTableUrlState,
-  type ColumnDef,
   type FilterChip,
 } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
@@ -74,7 +73,7 @@ const COLUMNS = [
       );
     },
   }),
-] as ColumnDef<OutboxEmail, never>[];
+];
 
 /** /dashboard/admin/emails: the outbox, newest first, filtered by status and type; a row opens the email. */
 export default function EmailsPage() {

@@ -41,7 +41,7 @@ export function useSetLocationActive() {
 export function useTrashLocation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (location: LocationRef) => apiClient.delete<void>(adminLocationPaths.one(location.id)),
+    mutationFn: (location: LocationRef) => apiClient.delete<undefined>(adminLocationPaths.one(location.id)),
     onSuccess: (_data, location) => {
       void queryClient.invalidateQueries({ queryKey: adminLocationKeys.detail(location.id) });
       return refreshLocations(queryClient);
@@ -56,7 +56,7 @@ export function useRestoreLocation() {
 export function useDeleteLocationPermanently() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (location: LocationRef) => apiClient.delete<void>(adminLocationPaths.permanent(location.id)),
+    mutationFn: (location: LocationRef) => apiClient.delete<undefined>(adminLocationPaths.permanent(location.id)),
     onSuccess: (_data, location) => {
       queryClient.removeQueries({ queryKey: adminLocationKeys.detail(location.id) });
       return refreshLocations(queryClient);

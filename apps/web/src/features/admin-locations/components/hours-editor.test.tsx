@@ -36,7 +36,7 @@ function Harness({
   );
 }
 
-const week = () => JSON.parse(screen.getByTestId('week').textContent ?? '{}') as OpeningHours;
+const week = () => JSON.parse(screen.getByTestId('week').textContent) as OpeningHours;
 
 describe('HoursEditor', () => {
   it('splits a day with a lunch break and closes another', async () => {
@@ -64,7 +64,7 @@ describe('HoursEditor', () => {
     await user.click(within(saturday).getByRole('checkbox', { name: 'Open on Saturday' }));
     expect(week().SATURDAY).toEqual([]);
     expect(within(saturday).getByText('Closed')).toBeTruthy();
-    expect((screen.getByRole('checkbox', { name: 'Open on Sunday' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Open on Sunday' }).checked).toBe(false);
   });
 
   it('marks an overlapping range on its own weekday as it is typed', async () => {

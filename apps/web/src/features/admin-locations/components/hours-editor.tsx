@@ -33,7 +33,7 @@ export function HoursEditor({ idPrefix, value, onChange, onBlur, problems }: Hou
         </button>
       </div>
       {WEEKDAYS.map((day) => {
-        const ranges = value[day] ?? [];
+        const ranges = value[day];
         const isOpen = ranges.length > 0;
         const label = WEEKDAY_LABEL[day];
         const dayProblems = problems[day];

@@ -124,7 +124,10 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
         return;
       }
       const patch = changedFields(baseline, values);
-      if (Object.keys(patch).length === 0) return saved(values);
+      if (Object.keys(patch).length === 0) {
+        saved(values);
+        return;
+      }
       const result = await update.mutateAsync(patch);
       saved({ ...toFormValues(result), isActive: values.isActive });
       showToast('Location saved');
@@ -200,10 +203,8 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
               className={styles.upper}
               error={errors.countryCode?.message}
               {...register('countryCode', {
-                setValueAs: (value: unknown) =>
-                  String(value ?? '')
-                    .trim()
-                    .toUpperCase(),
+                // The input's value: always a string.
+                setValueAs: (value: string) => value.trim().toUpperCase(),
               })}
             />
             <Input
@@ -252,7 +253,7 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
           <Suspense fallback={<Skeleton aspectRatio="1000 / 394" />}>
             <LocationMap
               point={point}
-              countryName={country ?? ''}
+              countryName={country}
               onPick={(picked) => {
                 setValue('latitude', picked.latitude, { shouldDirty: true, shouldValidate: true });
                 setValue('longitude', picked.longitude, { shouldDirty: true, shouldValidate: true });
@@ -326,7 +327,7 @@ export function LocationEditor({ location, onCreated }: LocationEditorProps) {
             <p className={styles.secondary}>No closure planned.</p>
           )}
           {errors.closures?.root?.message || errors.closures?.message ? (
-            <p className={styles.fieldError}>{errors.closures?.root?.message ?? errors.closures?.message}</p>
+            <p className={styles.fieldError}>{errors.closures.root?.message ?? errors.closures.message}</p>
           ) : null}
           <div>
             <Button

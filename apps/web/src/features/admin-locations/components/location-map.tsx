@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 // Natural Earth 1:110m countries, bundled into this lazy chunk only: no tiles, no network.
@@ -43,7 +43,7 @@ function countries(): Country[] {
         : g.type === 'MultiPolygon'
           ? (g.coordinates as unknown as Polygon[])
           : [];
-    return polygons.length ? [{ name: f.properties?.name ?? '', polygons, path: polygonsToPath(polygons) }] : [];
+    return polygons.length ? [{ name: f.properties.name, polygons, path: polygonsToPath(polygons) }] : [];
   });
   return countriesCache;
 }
@@ -101,25 +101,28 @@ export default function LocationMap({ point, countryName, onPick }: LocationMapP
   const [zoom, setZoom] = useState<MapZoom>(point ? 'country' : 'world');
   // The frame follows typed coordinates, not clicked ones (which are the same point already in view).
   const [focus, setFocus] = useState<LonLat | null>(point);
-  const picked = useRef<string | null>(null);
+  const [pickedKey, setPickedKey] = useState<string | null>(null);
+  // `point` is read through its key: a new object with the same coordinates changes nothing.
   const pointKey = point ? `${point.latitude},${point.longitude}` : '';
-
-  useEffect(() => {
-    if (picked.current === pointKey) return;
-    picked.current = null;
-    setFocus(point);
-    if (point) setZoom((current) => (current === 'world' ? 'country' : current));
-    // `point` is read through its key: a new object with the same coordinates changes nothing.
-  }, [pointKey]);
+  const [framedKey, setFramedKey] = useState(pointKey);
+  if (framedKey !== pointKey) {
+    // New coordinates that were typed, not clicked: frame them (state adjusted while rendering).
+    setFramedKey(pointKey);
+    if (pickedKey !== pointKey) {
+      setPickedKey(null);
+      setFocus(point);
+      if (point) setZoom((current) => (current === 'world' ? 'country' : current));
+    }
+  }
 
   const view = useMemo(() => viewFor(zoom, focus ?? point, countryName), [zoom, focus, point, countryName]);
-  const all = useMemo(countries, []);
+  const all = useMemo(() => countries(), []);
   const here = point ? countryAt(point) : null;
   const scale = view.width / MAP_WIDTH;
   const marker = point ? project(point.longitude, point.latitude) : null;
 
   function pick(next: LonLat) {
-    picked.current = `${next.latitude},${next.longitude}`;
+    setPickedKey(`${next.latitude},${next.longitude}`);
     onPick(next);
   }
 

@@ -2,15 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Location } from '@mirror/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  DataTable,
-  FilterChips,
-  SearchInput,
-  TableFilters,
-  createColumnHelper,
-  useTableUrlState,
-  type ColumnDef,
-} from '../../../components/data-table';
+import { DataTable, FilterChips, SearchInput, TableFilters, createColumnHelper, useTableUrlState } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -41,7 +33,7 @@ export default function LocationTrashPage() {
       .mutateAsync(location)
       .then(() =>
         showToast(`“${location.name}” is restored`, 'success', {
-          action: { label: 'Open', onClick: () => navigate(to.adminLocation(location.id)) },
+          action: { label: 'Open', onClick: () => void navigate(to.adminLocation(location.id)) },
         }),
       )
       .catch((error: unknown) => showToast(errorText(error), 'error'));
@@ -68,7 +60,7 @@ export default function LocationTrashPage() {
             size="small"
             className={styles.compactButton}
             onClick={() => onRestore(row.original)}
-            disabled={restore.isPending && restore.variables?.id === row.original.id}
+            disabled={restore.isPending && restore.variables.id === row.original.id}
           >
             Restore<span className="visually-hidden"> {row.original.name}</span>
           </Button>
@@ -78,7 +70,7 @@ export default function LocationTrashPage() {
         </span>
       ),
     }),
-  ] as ColumnDef<Location, never>[];
+  ];
 
   const total = list.data?.totalElements;
   return (

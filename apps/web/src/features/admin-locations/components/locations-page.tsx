@@ -11,7 +11,6 @@ import {
   TableFilters,
   createColumnHelper,
   useTableUrlState,
-  type ColumnDef,
   type FilterChip,
 } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
@@ -70,7 +69,7 @@ const COLUMNS = [
     meta: { align: 'end', isHiddenByDefault: true },
     cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
   }),
-] as ColumnDef<Location, never>[];
+];
 
 function toApiFilter(filters: {
   city: string | undefined;

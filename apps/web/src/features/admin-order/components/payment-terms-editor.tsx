@@ -6,6 +6,7 @@ import { applyServerErrors } from '../../../components/form/server-errors';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Select } from '../../../components/ui/select';
 import { showToast } from '../../../components/ui/toast';
 import { formatMoney, formatShortDate } from '../../../lib/format';
@@ -184,7 +185,7 @@ function TermsForm({ order }: { order: Order }) {
         <div className={styles.preview} aria-live="polite" data-testid="terms-preview">
           <p className={styles.previewTitle}>{isDirty ? 'The schedule these terms give' : 'The schedule as it stands'}</p>
           {preview.items ? (
-            <div className={styles.tableWrap} tabIndex={0} role="group" aria-label="Schedule preview">
+            <ScrollRegion className={styles.tableWrap} role="group" label="Schedule preview">
               <table className={`${styles.table} ${styles.previewTable}`}>
                 <caption className="visually-hidden">Schedule preview</caption>
                 <thead>
@@ -206,7 +207,7 @@ function TermsForm({ order }: { order: Order }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           ) : (
             <p className={styles.secondary}>{preview.problems[0]?.message ?? 'Complete the terms to see the schedule.'}</p>
           )}

@@ -60,6 +60,12 @@ export function RecordPaymentDialog({ order, item, onClose, onRecorded }: Record
   });
 
   const openedFor = isOpen ? item.id : null;
+  // A new opening clears the last message (state adjusted while rendering, not in an effect).
+  const [messageFor, setMessageFor] = useState(openedFor);
+  if (messageFor !== openedFor) {
+    setMessageFor(openedFor);
+    if (openedFor) setFormError(null);
+  }
   useEffect(() => {
     if (!openedFor || !item) {
       idempotencyKey.current = null;
@@ -68,13 +74,13 @@ export function RecordPaymentDialog({ order, item, onClose, onRecorded }: Record
     // A new opening: a new key, and the form back to what this item still owes.
     idempotencyKey.current = crypto.randomUUID();
     isSending.current = false;
-    setFormError(null);
     reset(paymentFormDefaults(item, todayUtc()));
     // Only a new opening resets; a refetched item while open must not wipe what is typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openedFor, reset]);
 
-  const onSubmit = handleSubmit(async (body) => {
+  // Called from the submit event only: the refs are read then, never while rendering.
+  async function save(body: RecordPaymentBody) {
     if (!item || !idempotencyKey.current || isSending.current) return;
     isSending.current = true;
     setFormError(null);
@@ -95,13 +101,18 @@ export function RecordPaymentDialog({ order, item, onClose, onRecorded }: Record
     } finally {
       isSending.current = false;
     }
-  });
+  }
 
   const isBusy = record.isPending;
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Record payment">
       {item ? (
-        <form className={styles.dialogForm} onSubmit={onSubmit} noValidate aria-label={`Record a payment on ${item.label}`}>
+        <form
+          className={styles.dialogForm}
+          onSubmit={(event) => void handleSubmit(save)(event)}
+          noValidate
+          aria-label={`Record a payment on ${item.label}`}
+        >
           <p className={styles.secondary}>
             <strong className={styles.dialogItem}>{item.label}</strong> of order {order.number}, due {formatShortDate(item.dueDate)}:{' '}
             {formatMoney(item.remaining, item.currency)} of {formatMoney(item.amount, item.currency)} still to pay.

@@ -2,6 +2,7 @@ import type { Order, Payment } from '@mirror/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { StatusDot } from '../../../components/data-table';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { showToast } from '../../../components/ui/toast';
 import { to } from '../../../config/routes';
 import { formatMoney, formatShortDate } from '../../../lib/format';
@@ -19,7 +20,7 @@ export function ScheduleSection({ order }: { order: Order }) {
 
   function onRecorded(payment: Payment) {
     showToast(`${formatMoney(payment.amount, payment.currency)} recorded on ${order.number}`, 'success', {
-      action: { label: 'Receipt', onClick: () => navigate(to.adminPaymentReceipt(order.id, payment.id)) },
+      action: { label: 'Receipt', onClick: () => void navigate(to.adminPaymentReceipt(order.id, payment.id)) },
     });
   }
 
@@ -34,7 +35,7 @@ export function ScheduleSection({ order }: { order: Order }) {
           of {formatMoney(order.total, order.currency)} paid
         </p>
       </div>
-      <div className={styles.tableWrap} tabIndex={0} role="group" aria-label="Payment schedule">
+      <ScrollRegion className={styles.tableWrap} role="group" label="Payment schedule">
         <table className={styles.table} data-testid="order-schedule">
           <caption className="visually-hidden">Payment schedule of order {order.number}</caption>
           <thead>
@@ -82,7 +83,7 @@ export function ScheduleSection({ order }: { order: Order }) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <RecordPaymentDialog order={order} item={paying} onClose={() => setPayingId(null)} onRecorded={onRecorded} />
     </section>
   );
@@ -100,7 +101,7 @@ export function PaymentsSection({ order }: { order: Order }) {
         <p className={styles.secondary}>{order.payments.length ? `${order.payments.length} recorded` : 'None recorded yet'}</p>
       </div>
       {order.payments.length ? (
-        <div className={styles.tableWrap} tabIndex={0} role="group" aria-label="Payments">
+        <ScrollRegion className={styles.tableWrap} role="group" label="Payments">
           <table className={styles.table} data-testid="order-payments">
             <caption className="visually-hidden">Payments recorded on order {order.number}</caption>
             <thead>
@@ -141,7 +142,7 @@ export function PaymentsSection({ order }: { order: Order }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className={styles.secondary}>Payments recorded against the schedule appear here, each with a printable receipt.</p>
       )}

@@ -47,9 +47,9 @@ export default function OrderNewPage() {
   const values = useWatch({ control }) as OrderFormValues;
   const createOrder = useCreateOrder();
 
-  const totals = totalsOf(values.lines ?? [], products);
+  const totals = totalsOf(values.lines, products);
   const preview = previewSchedule(totals.total, values.terms, today);
-  const addedIds = useMemo(() => new Set((values.lines ?? []).map((l) => l.productId)), [values.lines]);
+  const addedIds = useMemo(() => new Set(values.lines.map((l) => l.productId)), [values.lines]);
 
   useEffect(() => {
     if (placed) void navigate(to.adminOrder(placed.id));
@@ -269,7 +269,7 @@ export default function OrderNewPage() {
             today={today}
             total={totals.total}
             currency={totals.currency}
-            hasLines={(values.lines ?? []).length > 0}
+            hasLines={values.lines.length > 0}
             preview={preview}
           />
         </section>

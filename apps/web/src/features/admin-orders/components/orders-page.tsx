@@ -46,7 +46,7 @@ function todayUtc(): string {
 function orderColumns(): ColumnDef<OrderSummary, never>[] {
   const column = createColumnHelper<OrderSummary>();
   const today = todayUtc();
-  return [
+  const columns = [
     column.accessor('number', {
       id: 'number',
       header: 'Order',
@@ -117,7 +117,8 @@ function orderColumns(): ColumnDef<OrderSummary, never>[] {
         );
       },
     }),
-  ] as ColumnDef<OrderSummary, never>[];
+  ];
+  return columns;
 }
 
 /**

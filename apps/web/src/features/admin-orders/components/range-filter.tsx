@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import styles from './admin-orders.module.css';
 
 export interface RangeFilterProps {
@@ -19,7 +19,12 @@ export interface RangeFilterProps {
 export function RangeFilter({ label, type, from, to, fromLabel, toLabel, onChange }: RangeFilterProps) {
   const id = useId();
   const [draft, setDraft] = useState({ from, to });
-  useEffect(() => setDraft({ from, to }), [from, to]);
+  // New bounds from the URL replace the draft (state adjusted while rendering, not in an effect).
+  const [bounds, setBounds] = useState({ from, to });
+  if (bounds.from !== from || bounds.to !== to) {
+    setBounds({ from, to });
+    setDraft({ from, to });
+  }
   const commit = (next: { from: string; to: string }) => {
     if (next.from !== from || next.to !== to) onChange(next);
   };

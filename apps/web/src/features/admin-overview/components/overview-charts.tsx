@@ -4,7 +4,7 @@
  * hairline axes, no grid; the same numbers are in each card's table (the text alternative), so the
  * plots are decorative for assistive technology (their wrapper is aria-hidden).
  */
-import { Bar, BarChart, Cell, LabelList, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import { Bar, BarChart, LabelList, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from 'recharts';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../../lib/media';
 import styles from './overview-charts.module.css';
 
@@ -31,7 +31,7 @@ function useAnimation() {
 }
 
 function ChartTooltip({ active, payload }: TooltipContentProps) {
-  const datum = payload?.[0]?.payload as BarDatum | undefined;
+  const datum = payload[0]?.payload as BarDatum | undefined;
   if (!active || !datum) return null;
   return (
     <div className={styles.tooltip}>
@@ -56,11 +56,12 @@ export function MonthColumns({ data, formatTick }: { data: readonly BarDatum[]; 
       <XAxis dataKey="label" tickLine={false} axisLine={{ stroke: HAIRLINE }} tick={TICK} interval="preserveStartEnd" minTickGap={4} />
       <YAxis tickFormatter={formatTick} axisLine={false} tickLine={false} tick={TICK} width={56} allowDecimals={false} tickCount={4} />
       <Tooltip content={ChartTooltip} cursor={{ fill: GOLD, fillOpacity: 0.08 }} isAnimationActive={false} />
-      <Bar dataKey="value" maxBarSize={40} {...animation}>
-        {data.map((d) => (
-          <Cell key={d.key} fill={d.isHighlighted ? GOLD : INK} />
-        ))}
-      </Bar>
+      <Bar
+        dataKey="value"
+        maxBarSize={40}
+        {...animation}
+        shape={(bar: BarShapeProps) => <Rectangle {...bar} fill={data[bar.index]?.isHighlighted ? GOLD : INK} />}
+      />
     </BarChart>
   );
 }
@@ -89,10 +90,13 @@ export function LabelledBars({
       <XAxis type="number" hide domain={[0, 'dataMax']} />
       <YAxis type="category" dataKey="label" width={labelWidth} tickLine={false} axisLine={{ stroke: HAIRLINE }} tick={TICK} interval={0} />
       <Tooltip content={ChartTooltip} cursor={{ fill: GOLD, fillOpacity: 0.08 }} isAnimationActive={false} />
-      <Bar dataKey="value" maxBarSize={18} minPointSize={1} {...animation}>
-        {data.map((d) => (
-          <Cell key={d.key} fill={d.isHighlighted || color === 'gold' ? GOLD : INK} />
-        ))}
+      <Bar
+        dataKey="value"
+        maxBarSize={18}
+        minPointSize={1}
+        {...animation}
+        shape={(bar: BarShapeProps) => <Rectangle {...bar} fill={data[bar.index]?.isHighlighted || color === 'gold' ? GOLD : INK} />}
+      >
         <LabelList dataKey="text" position="right" offset={8} fill={INK} fontSize={12} fontFamily="Inter, system-ui, sans-serif" />
       </Bar>
     </BarChart>

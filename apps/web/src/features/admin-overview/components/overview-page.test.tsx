@@ -101,7 +101,8 @@ function renderOverview() {
   );
 }
 
-function serve(overrides: Record<string, unknown | ((url: URL) => Response)> = {}) {
+/** Per path, the JSON to answer with, or a function of the URL that returns the response. */
+function serve(overrides: Record<string, unknown> = {}) {
   return mockFetch(({ url }) => {
     const parsed = new URL(url, 'http://localhost');
     const answer = overrides[parsed.pathname] ?? EMPTY[parsed.pathname];

@@ -1,5 +1,6 @@
 import { Suspense, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorText } from '../../../lib/errors';
 import styles from './overview.module.css';
@@ -190,9 +191,9 @@ export function ChartCard({ title, summary, height, chart, table, emptyText, tes
             )}
             {isTable ? (
               // Shown, the table may be wider than a phone: a scroll region reachable by keyboard.
-              <div className={styles.chartTable} data-testid="chart-table" role="region" aria-label={`${title} (table)`} tabIndex={0}>
+              <ScrollRegion className={styles.chartTable} testId="chart-table" label={`${title} (table)`}>
                 {table}
-              </div>
+              </ScrollRegion>
             ) : (
               <div className={`visually-hidden ${styles.hiddenTable}`} data-testid="chart-table">
                 {table}

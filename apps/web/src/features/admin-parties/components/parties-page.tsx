@@ -25,7 +25,7 @@ import styles from './admin-parties.module.css';
 
 function buildColumns(config: PartyKindConfig): ColumnDef<Party, never>[] {
   const column = createColumnHelper<Party>();
-  return [
+  const columns = [
     column.accessor((p) => partyName(p), {
       id: 'name',
       header: 'Name',
@@ -79,7 +79,8 @@ function buildColumns(config: PartyKindConfig): ColumnDef<Party, never>[] {
       meta: { align: 'end' },
       cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
     }),
-  ] as ColumnDef<Party, never>[];
+  ];
+  return columns;
 }
 
 /** Keeps a chosen value in the options even when the facets no longer list it. */

@@ -55,7 +55,7 @@ export function PartyEditor({ kind, party, onCreated }: PartyEditorProps) {
     watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<PartyFormValues, unknown, PartyFormOutput>({ resolver, defaultValues: baseline, mode: 'onTouched' });
-  const errorOf = (name: string) => errors[name]?.message as string | undefined;
+  const errorOf = (name: string) => errors[name]?.message;
 
   useEffect(() => {
     if (created && !isDirty) onCreated?.(created);
@@ -78,7 +78,10 @@ export function PartyEditor({ kind, party, onCreated }: PartyEditorProps) {
         return;
       }
       const patch = changedFields(baseline, values, output);
-      if (Object.keys(patch).length === 0) return saved(values);
+      if (Object.keys(patch).length === 0) {
+        saved(values);
+        return;
+      }
       const result = await update.mutateAsync({ id: party.id, patch });
       saved(toFormValues(kind, result));
       setImageUrl(partyImageUrl(result));
@@ -196,7 +199,7 @@ export function PartyEditor({ kind, party, onCreated }: PartyEditorProps) {
             <AccountField
               role={config.role}
               noun={config.noun}
-              userId={String(watch('userId') ?? '')}
+              userId={String(watch('userId'))}
               error={errorOf('userId')}
               onChange={(userId) => setValue('userId', userId, { shouldDirty: true, shouldValidate: true })}
             />

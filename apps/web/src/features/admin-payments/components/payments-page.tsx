@@ -31,7 +31,7 @@ const dash = <span className={styles.muted}>—</span>;
 
 function scheduleColumns(): ColumnDef<ScheduleEntry, never>[] {
   const column = createColumnHelper<ScheduleEntry>();
-  return [
+  const columns = [
     column.accessor('dueDate', {
       id: 'dueDate',
       header: 'Due',
@@ -101,7 +101,8 @@ function scheduleColumns(): ColumnDef<ScheduleEntry, never>[] {
       enableSorting: false,
       cell: ({ row }) => <StatusDot tone={scheduleTone(row.original.status)}>{SCHEDULE_STATUS_LABEL[row.original.status]}</StatusDot>,
     }),
-  ] as ColumnDef<ScheduleEntry, never>[];
+  ];
+  return columns;
 }
 
 /**

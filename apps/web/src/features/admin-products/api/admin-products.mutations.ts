@@ -123,7 +123,7 @@ export function useUpdateProduct(id: string) {
 export function useDeleteProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<void>(productPath(id)),
+    mutationFn: (id: string) => apiClient.delete<undefined>(productPath(id)),
     onSettled: () => invalidateProducts(client),
   });
 }
@@ -140,7 +140,7 @@ export function useRestoreProduct() {
 export function useDeletePermanently() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<void>(`${productPath(id)}/permanent`),
+    mutationFn: (id: string) => apiClient.delete<undefined>(`${productPath(id)}/permanent`),
     onSuccess: (_void, id) => client.removeQueries({ queryKey: adminProductKeys.detail(id) }),
     onSettled: () => invalidateProducts(client),
   });

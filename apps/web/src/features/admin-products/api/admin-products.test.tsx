@@ -151,9 +151,9 @@ describe('adminProductsListQuery', () => {
       jsonResponse(200, { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0, nextCursor: null, prevCursor: null }),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await client.fetchQuery(adminProductsListQuery({ page: 600, size: 20, sort: 'price,desc', status: 'DRAFT', after: 'c-after' }));
-    await client.fetchQuery(adminProductsListQuery({ page: 600, size: 20, sort: 'price,desc', before: 'c-before' }));
-    await client.fetchQuery(adminProductsListQuery({ page: 3, size: 20, q: 'aube' }));
+    await client.query(adminProductsListQuery({ page: 600, size: 20, sort: 'price,desc', status: 'DRAFT', after: 'c-after' }));
+    await client.query(adminProductsListQuery({ page: 600, size: 20, sort: 'price,desc', before: 'c-before' }));
+    await client.query(adminProductsListQuery({ page: 3, size: 20, q: 'aube' }));
     const [after, before, search] = calls.map((c) => new URL(c.url, 'http://x'));
     expect(after!.pathname).toBe('/api/products');
     expect(Object.fromEntries(after!.searchParams)).toMatchObject({

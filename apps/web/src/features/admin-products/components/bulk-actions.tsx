@@ -72,11 +72,12 @@ export function ProductBulkActions({ selected, clear, onExport, isExporting }: P
     run({ ids, action: 'SET_STATUS', status }, (n) => `${pieces(n)} set to ${humanize(status)}`);
   }
 
-  const restore = (changed: string[]) =>
+  const restore = (changed: string[]) => {
     bulk.mutateAsync({ ids: changed, action: 'RESTORE' }).then(
       (result) => showToast(DONE.RESTORE(result.updated)),
       (error: unknown) => showToast(errorText(error), 'error'),
     );
+  };
 
   return (
     <>

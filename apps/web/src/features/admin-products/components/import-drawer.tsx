@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { ProductImportReport } from '@mirror/contract';
 import { Button } from '../../../components/ui/button';
 import { Drawer } from '../../../components/ui/drawer';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError, errorText, type FieldIssue } from '../../../lib/errors';
 import { formatCount } from '../../../lib/format';
@@ -54,12 +55,15 @@ export function ImportDrawer({ isOpen, onClose }: ImportDrawerProps) {
   const inputId = useId();
   const hintId = useId();
 
+  // Closing cancels what is in flight and starts over next time (the step adjusted while rendering).
   useEffect(() => {
-    if (!isOpen) {
-      controller.current?.abort();
-      setStep({ kind: 'choose' });
-    }
+    if (!isOpen) controller.current?.abort();
   }, [isOpen]);
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
+    if (!isOpen) setStep({ kind: 'choose' });
+  }
 
   async function send(file: File, mode: 'dry-run' | 'apply', skipped = 0) {
     const abort = new AbortController();
@@ -266,7 +270,7 @@ function ImportReport({ fileName, report }: { fileName: string; report: ProductI
                 : 'The header row is at fault. Fix the file and choose it again.'}
           </p>
           {/* Scrolls when there are many: focusable, so the keyboard can scroll it too. */}
-          <div className={styles.reportScroller} tabIndex={0} role="region" aria-label="Rows with problems, scrollable">
+          <ScrollRegion className={styles.reportScroller} label="Rows with problems, scrollable">
             <table className={styles.reportTable}>
               <caption className="visually-hidden">Rows with problems</caption>
               <thead>
@@ -286,7 +290,7 @@ function ImportReport({ fileName, report }: { fileName: string; report: ProductI
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       ) : null}
     </section>

@@ -136,7 +136,7 @@ export function productColumns(
       meta: { align: 'end', isHiddenByDefault: true },
       cell: (info) => formatShortDate(info.getValue()),
     }),
-  ] as ColumnDef<Product, never>[];
+  ];
   return isVendorScope ? columns.filter((c) => c.id !== 'vendor' && c.id !== 'featured') : columns;
 }
 
@@ -145,7 +145,7 @@ export function trashColumns(
   labels: Map<string, string>,
   { isSortable, actions }: { isSortable: boolean; actions: (product: Product) => ReactNode },
 ): ColumnDef<Product, never>[] {
-  return [
+  const columns = [
     nameColumn(isSortable),
     column.accessor('sku', {
       id: 'sku',
@@ -192,5 +192,6 @@ export function trashColumns(
       meta: { align: 'end', label: 'Actions' },
       cell: (info) => actions(info.row.original),
     }),
-  ] as ColumnDef<Product, never>[];
+  ];
+  return columns;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Product } from '@mirror/contract';
 import { showToast } from '../../../components/ui/toast';
 import { useSetStock, type StockChange } from '../api/admin-products.mutations';
@@ -16,9 +16,13 @@ export function StockCell({ product }: { product: Product }) {
   const [draft, setDraft] = useState(String(product.stockQuantity));
   const [isEditing, setIsEditing] = useState(false);
 
-  useEffect(() => {
-    if (!isEditing) setDraft(String(product.stockQuantity));
-  }, [product.stockQuantity, isEditing]);
+  // Out of editing, the field follows the stock (state adjusted while rendering, not in an effect).
+  const stock = String(product.stockQuantity);
+  const [synced, setSynced] = useState({ stock, isEditing });
+  if (synced.stock !== stock || synced.isEditing !== isEditing) {
+    setSynced({ stock, isEditing });
+    if (!isEditing) setDraft(stock);
+  }
 
   function change(body: StockChange['body']) {
     setStock.mutate({ product, body });

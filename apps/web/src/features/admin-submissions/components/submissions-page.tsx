@@ -9,7 +9,6 @@ import {
   TableFilters,
   createColumnHelper,
   useTableUrlState,
-  type ColumnDef,
   type FilterChip,
 } from '../../../components/data-table';
 import { EmptyState } from '../../../components/feedback/query-state';
@@ -63,7 +62,7 @@ const COLUMNS = [
     meta: { align: 'end' },
     cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
   }),
-] as ColumnDef<Submission, never>[];
+];
 
 /** /dashboard/admin/submissions: the digital jewelry week's entries, by status tab, searchable. */
 export default function SubmissionsPage() {
@@ -79,7 +78,7 @@ export default function SubmissionsPage() {
     ...SUBMISSION_STATUSES.map((s) => ({
       value: s,
       label: SUBMISSION_STATUS_LABELS[s],
-      count: facets.data ? (facets.data.byStatus[s] ?? 0) : undefined,
+      count: facets.data ? facets.data.byStatus[s] : undefined,
     })),
   ];
   const chips: FilterChip[] = [

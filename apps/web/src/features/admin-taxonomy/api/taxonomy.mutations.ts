@@ -60,7 +60,7 @@ export function useSetEntryActive<L extends Level>(level: L) {
 export function useDeleteEntry(level: Level, onDeleted?: (id: string) => void) {
   const invalidate = useInvalidateTaxonomy();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<void>(entryPath(level, id)),
+    mutationFn: (id: string) => apiClient.delete<undefined>(entryPath(level, id)),
     onSuccess: (_, id) => {
       onDeleted?.(id);
       return invalidate();

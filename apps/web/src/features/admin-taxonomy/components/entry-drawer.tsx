@@ -180,7 +180,7 @@ export function EntryDrawer({ target, isOpen, onClose, onCreated, onDeleted }: E
         showToast(`${entry.name} deleted`);
         onClose();
       },
-      onError: async (error) => {
+      onError: (error) => {
         if (!(error instanceof ApiError && error.status === 409)) {
           setDeleteError(errorText(error));
           return;
@@ -188,9 +188,10 @@ export function EntryDrawer({ target, isOpen, onClose, onCreated, onDeleted }: E
         // Something came to use it since the lists were read (or pieces in the Trash hold it):
         // read everything again, so the screen and the reason name what holds it now. Asking
         // again would get the same answer, so the question closes and the reason takes its place.
-        await client.invalidateQueries({ queryKey: taxonomyKeys.all });
-        setIsConfirmingDelete(false);
-        setDeleteRefusal(inUseText(level, client.getQueryData<TaxonomyEntry>(taxonomyKeys.detail(level, entry.id)) ?? entry));
+        void client.invalidateQueries({ queryKey: taxonomyKeys.all }).then(() => {
+          setIsConfirmingDelete(false);
+          setDeleteRefusal(inUseText(level, client.getQueryData<TaxonomyEntry>(taxonomyKeys.detail(level, entry.id)) ?? entry));
+        });
       },
     });
   }

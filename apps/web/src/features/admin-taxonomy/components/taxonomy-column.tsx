@@ -114,9 +114,11 @@ export function TaxonomyColumn<L extends Level>({
     if (box.top < view.top || box.bottom > view.bottom) body.scrollTop += box.top - view.top - (view.height - box.height) / 2;
   }, [isSelectedShown, selectedId, level]);
 
-  function onListKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-item]')];
-    const index = items.indexOf(document.activeElement as HTMLElement);
+  /** Arrow keys move between the entries of the list (each entry's one `data-item`), as in a file browser. */
+  function onItemKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const list = event.currentTarget.closest('ul');
+    const items = list ? [...list.querySelectorAll<HTMLElement>('[data-item]')] : [];
+    const index = items.indexOf(event.currentTarget);
     if (index < 0) return;
     const go = (next: number) => {
       event.preventDefault();
@@ -124,13 +126,17 @@ export function TaxonomyColumn<L extends Level>({
     };
     switch (event.key) {
       case 'ArrowDown':
-        return go(index + 1);
+        go(index + 1);
+        return;
       case 'ArrowUp':
-        return go(index - 1);
+        go(index - 1);
+        return;
       case 'Home':
-        return go(0);
+        go(0);
+        return;
       case 'End':
-        return go(items.length - 1);
+        go(items.length - 1);
+        return;
       case 'ArrowRight':
         // Into the opened entry's column, as in a file browser.
         if (
@@ -202,7 +208,7 @@ export function TaxonomyColumn<L extends Level>({
   } else {
     body = (
       <>
-        <ul className={styles.list} aria-labelledby={headingId(level)} onKeyDown={onListKeyDown}>
+        <ul className={styles.list} aria-labelledby={headingId(level)}>
           {visibleRows.map((entry) => {
             const isSelected = entry.id === selectedId;
             const href = hrefFor?.(entry);
@@ -231,6 +237,7 @@ export function TaxonomyColumn<L extends Level>({
                     className={styles.itemMain}
                     aria-current={isSelected ? 'true' : undefined}
                     data-item=""
+                    onKeyDown={onItemKeyDown}
                     preventScrollReset
                   >
                     {content}
@@ -238,7 +245,13 @@ export function TaxonomyColumn<L extends Level>({
                 ) : (
                   <div className={styles.itemMain}>{content}</div>
                 )}
-                <button type="button" className={styles.editButton} onClick={() => onEdit(entry)} data-item={href ? undefined : ''}>
+                <button
+                  type="button"
+                  className={styles.editButton}
+                  onClick={() => onEdit(entry)}
+                  data-item={href ? undefined : ''}
+                  onKeyDown={href ? undefined : onItemKeyDown}
+                >
                   Edit<span className="visually-hidden"> {entry.name}</span>
                 </button>
               </li>

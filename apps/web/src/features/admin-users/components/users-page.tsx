@@ -43,7 +43,7 @@ function reasonId(user: User) {
 
 function buildColumns(signedInId: string | null, onChange: (change: PendingChange) => void): ColumnDef<User, never>[] {
   const column = createColumnHelper<User>();
-  return [
+  const columns = [
     column.accessor('username', {
       id: 'username',
       header: 'Username',
@@ -132,7 +132,8 @@ function buildColumns(signedInId: string | null, onChange: (change: PendingChang
       meta: { align: 'end' },
       cell: ({ getValue }) => <span className={styles.num}>{formatShortDate(getValue())}</span>,
     }),
-  ] as ColumnDef<User, never>[];
+  ];
+  return columns;
 }
 
 function changeQuestion(change: PendingChange): string {

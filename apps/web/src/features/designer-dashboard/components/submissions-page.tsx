@@ -24,7 +24,7 @@ export const SUBMISSION_TONE: Record<SubmissionStatus, 'ink' | 'muted' | 'gold'>
 const column = createColumnHelper<MySubmission>();
 
 function submissionColumns(): ColumnDef<MySubmission, never>[] {
-  return [
+  const columns = [
     column.accessor((s) => s.collectionTitle ?? s.brandName ?? s.name, {
       id: 'entry',
       header: 'Entry',
@@ -53,7 +53,8 @@ function submissionColumns(): ColumnDef<MySubmission, never>[] {
     }),
     column.accessor('country', { id: 'country', header: 'Country', enableSorting: false, cell: (info) => info.getValue() ?? '—' }),
     column.accessor((s) => s.files.length, { id: 'files', header: 'Files', enableSorting: false, meta: { align: 'end' } }),
-  ] as ColumnDef<MySubmission, never>[];
+  ];
+  return columns;
 }
 
 /** /dashboard/designer/submissions: their digital jewelry week entries and where each stands. */

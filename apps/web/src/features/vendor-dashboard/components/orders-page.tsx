@@ -33,7 +33,7 @@ function statusTone(status: OrderStatus) {
 
 function lineColumns(): ColumnDef<VendorOrderLine, never>[] {
   const column = createColumnHelper<VendorOrderLine>();
-  return [
+  const columns = [
     column.accessor('orderNumber', {
       id: 'orderNumber',
       header: 'Order',
@@ -77,7 +77,8 @@ function lineColumns(): ColumnDef<VendorOrderLine, never>[] {
       enableSorting: false,
       cell: (info) => <StatusDot tone={statusTone(info.getValue())}>{humanize(info.getValue())}</StatusDot>,
     }),
-  ] as ColumnDef<VendorOrderLine, never>[];
+  ];
+  return columns;
 }
 
 /**

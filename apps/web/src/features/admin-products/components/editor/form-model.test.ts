@@ -35,7 +35,7 @@ function filled(patch: Partial<EditorValues> = {}): EditorValues {
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<EditorValues>;
 
 async function resolve(values: EditorValues, mode: 'create' | 'update' = 'create') {
-  return editorResolver(() => ({ mode, defaultRender: [] }))(values, undefined, options);
+  return editorResolver()(values, { mode, defaultRender: [] }, options);
 }
 
 describe('amounts typed in major units', () => {
@@ -195,12 +195,12 @@ describe('editorResolver', () => {
 describe('mergeErrors', () => {
   it('keeps the first tree’s message where both name a field, and nested fields of both', () => {
     const merged = mergeErrors(
-      { price: { type: 'custom', message: 'format' }, gemstone: { carat: { type: 'custom', message: 'carat' } } } as never,
+      { price: { type: 'custom', message: 'format' }, gemstone: { carat: { type: 'custom', message: 'carat' } } },
       {
         price: { type: 'custom', message: 'contract' },
         name: { type: 'too_small', message: 'Enter a name' },
         gemstone: { type: { type: 'too_small', message: 'Enter the stone' } },
-      } as never,
+      },
     ) as Record<string, Record<string, unknown>>;
     expect(merged.price?.message).toBe('format');
     expect(merged.name?.message).toBe('Enter a name');

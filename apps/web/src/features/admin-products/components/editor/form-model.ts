@@ -272,7 +272,7 @@ export function mergeErrors(first: FieldErrors, second: FieldErrors): FieldError
   for (const [key, value] of Object.entries(first)) {
     const other = merged[key];
     if (value && other && !isFieldError(value) && !isFieldError(other) && typeof value === 'object' && typeof other === 'object') {
-      merged[key] = mergeErrors(value as FieldErrors, other as FieldErrors);
+      merged[key] = mergeErrors(value as FieldErrors, other);
     } else if (value) {
       merged[key] = value;
     }
@@ -283,18 +283,19 @@ export function mergeErrors(first: FieldErrors, second: FieldErrors): FieldError
 /**
  * react-hook-form resolver: the format checks on the form, and the contract schema
  * (`CreateProductBodySchema` or `UpdateProductBodySchema`) on the body it makes. Submits the body.
+ * The body's context comes as react-hook-form's resolver context (useForm's `context`, read at each validation).
  */
-export function editorResolver(context: () => BodyContext): Resolver<EditorValues, unknown, ProductBody> {
+export function editorResolver(): Resolver<EditorValues, BodyContext, ProductBody> {
   const format = zodResolver(FormatSchema);
   const create = zodResolver(CreateProductBodySchema);
   const update = zodResolver(UpdateProductBodySchema);
-  return async (values, resolverContext, options) => {
-    const bodyContext = context();
+  return async (values, bodyContext, options) => {
+    if (!bodyContext) throw new Error('editorResolver needs useForm’s context: { mode, defaultRender }');
     const body = toBody(values, bodyContext);
     const contract = bodyContext.mode === 'create' ? create : update;
     const [formatResult, contractResult] = await Promise.all([
-      format(values as never, resolverContext, options as never),
-      contract(body as never, resolverContext, options as never),
+      format(values as never, undefined, options as never),
+      contract(body as never, undefined, options as never),
     ]);
     const errors = mergeErrors(formatResult.errors, contractResult.errors);
     if (Object.keys(errors).length > 0) return { values: {}, errors: errors as FieldErrors<EditorValues> };

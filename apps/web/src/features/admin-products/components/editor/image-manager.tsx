@@ -10,13 +10,13 @@ import {
 } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import field from '../../../../components/ui/field.module.css';
 import { errorText } from '../../../../lib/errors';
 import { uploadProductImage } from '../../api/admin-products.mutations';
-import type { EditorValues, ProductBody } from './form-model';
+import type { BodyContext, EditorValues, ProductBody } from './form-model';
 import {
   ACCEPTED_IMAGE_TYPES,
   editorImageOfUpload,
@@ -43,7 +43,7 @@ interface Upload {
 }
 
 export interface ImageManagerProps {
-  control: Control<EditorValues, unknown, ProductBody>;
+  control: Control<EditorValues, BodyContext, ProductBody>;
   register: UseFormRegister<EditorValues>;
   errors: FieldErrors<EditorValues>;
   /** The generated studio render saved with the piece: shown, and kept, while there is no photograph. */
@@ -75,14 +75,19 @@ export function ImageManager({
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const hintId = useId();
+  // The latest name for the uploads' callbacks, kept once the render is committed.
   const pieceNameRef = useRef(pieceName);
-  pieceNameRef.current = pieceName;
+  useLayoutEffect(() => {
+    pieceNameRef.current = pieceName;
+  });
   const running = uploads.filter((u) => !u.error).length;
 
   useEffect(() => onPendingChange(running), [running, onPendingChange]);
   // Leaving the page cancels what is still uploading and frees the previews.
   const uploadsRef = useRef(uploads);
-  uploadsRef.current = uploads;
+  useLayoutEffect(() => {
+    uploadsRef.current = uploads;
+  });
   useEffect(
     () => () => {
       for (const upload of uploadsRef.current) {

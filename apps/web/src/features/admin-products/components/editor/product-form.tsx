@@ -1,5 +1,5 @@
 import { METAL_TYPES, PRODUCT_STATUSES, slugify, type Product } from '@mirror/contract';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../../components/form/server-errors';
@@ -13,7 +13,16 @@ import { ApiError, errorText } from '../../../../lib/errors';
 import { formatDateTime, formatMoney, humanize } from '../../../../lib/format';
 import { useCreateProduct, useDeleteProduct, useRestoreProduct, useUpdateProduct } from '../../api/admin-products.mutations';
 import type { ProductEditorOptions } from '../../api/admin-products.queries';
-import { EDITOR_FIELDS, editorResolver, emptyValues, parseAmount, valuesOf, type EditorValues, type ProductBody } from './form-model';
+import {
+  EDITOR_FIELDS,
+  editorResolver,
+  emptyValues,
+  parseAmount,
+  valuesOf,
+  type BodyContext,
+  type EditorValues,
+  type ProductBody,
+} from './form-model';
 import { ImageManager } from './image-manager';
 import { imageInputsOf, splitDefaultRender } from './images';
 import styles from './product-editor.module.css';
@@ -66,9 +75,7 @@ export function ProductForm({ product, options }: ProductFormProps) {
 
   const defaultRender = useMemo(() => (product ? imageInputsOf(splitDefaultRender(product).defaultRender) : []), [product]);
   const renderImages = useMemo(() => (product ? splitDefaultRender(product).defaultRender : []), [product]);
-  const bodyContext = useRef({ mode, defaultRender } as const);
-  bodyContext.current = { mode, defaultRender };
-  const resolver = useMemo(() => editorResolver(() => bodyContext.current), []);
+  const resolver = useMemo(() => editorResolver(), []);
 
   const {
     register,
@@ -78,8 +85,10 @@ export function ProductForm({ product, options }: ProductFormProps) {
     setValue,
     reset,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<EditorValues, unknown, ProductBody>({
+  } = useForm<EditorValues, BodyContext, ProductBody>({
     resolver,
+    // What the body is made with, read by the resolver at each validation (react-hook-form keeps the latest).
+    context: { mode, defaultRender },
     mode: 'onTouched',
     // A vendor's new piece is its own (the server forces it too): the vendor field is not shown.
     defaultValues: product ? valuesOf(product) : { ...emptyValues(), ...(isVendorScope ? { vendorId: options.vendors[0]?.id ?? '' } : {}) },
