@@ -263,5 +263,5 @@ export function readValues(cells: string[], index: ColumnIndex): { values: CsvVa
     }
     values[column] = v === '' ? null : v;
   }
-  return { values: values as CsvValues, errors };
+  return { values: values, errors };
 }

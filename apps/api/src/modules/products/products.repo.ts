@@ -302,7 +302,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     let statement = prepared.get(key);
     if (!statement) {
       if (prepared.size >= 500) prepared.delete(prepared.keys().next().value!);
-      statement = build().prepare(statementName('p', key)) as { execute: (params: Record<string, unknown>) => Promise<unknown> };
+      statement = build().prepare(statementName('p', key));
       prepared.set(key, statement);
     }
     return (params: Record<string, unknown>) => statement.execute(params) as Promise<T>;
@@ -492,12 +492,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           from ${products}
           where ${and(condition, all)}`),
       );
-      const [name, stone, strong, total] = [row?.name, row?.stone, row?.strong, row?.total].map((v) => Number(v ?? 0)) as [
-        number,
-        number,
-        number,
-        number,
-      ];
+      const { name = 0, stone = 0, strong = 0, total = 0 } = row ?? {};
       return { name, stone, strong, other: total - name - stone - strong, total };
     },
 
@@ -565,10 +560,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         insert into ${searchTerms} (term)
         select distinct unnest(tsvector_to_array(${products.searchVector})) from ${products} where ${products.id} = ${productId}
         on conflict do nothing`);
-      return Number(
+      return (
         (result as { affectedRows?: number; rowCount?: number | null }).affectedRows ??
-          (result as { rowCount?: number | null }).rowCount ??
-          0,
+        (result as { rowCount?: number | null }).rowCount ??
+        0
       );
     },
 
@@ -702,10 +697,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
       const priceRow = price ? price.find((r) => r.dimension === null) : totalRow;
       return {
         groups: [...shared, ...own.flat()].filter((r) => r.dimension !== null && r.value !== null),
-        total: Number(totalRow?.count ?? 0),
+        total: totalRow?.count ?? 0,
         price: {
-          min: priceRow?.min_price == null ? null : Number(priceRow.min_price),
-          max: priceRow?.max_price == null ? null : Number(priceRow.max_price),
+          min: priceRow?.min_price == null ? null : priceRow.min_price,
+          max: priceRow?.max_price == null ? null : priceRow.max_price,
         },
         collectionRows,
       };
@@ -975,11 +970,10 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           select distinct unnest(tsvector_to_array(${products.searchVector})) from ${products}
           where ${products.id} = any(string_to_array(${chunk.join(',')}, ',')::uuid[])
           on conflict do nothing`);
-        added += Number(
+        added +=
           (result as { affectedRows?: number; rowCount?: number | null }).affectedRows ??
-            (result as { rowCount?: number | null }).rowCount ??
-            0,
-        );
+          (result as { rowCount?: number | null }).rowCount ??
+          0;
       }
       return added;
     },

@@ -13,11 +13,14 @@
  */
 import { FOLD_FROM, FOLD_TO } from '../../db/schema/catalog';
 
-const FOLD = new Map([...FOLD_FROM].map((c, i) => [c, [...FOLD_TO][i]!]));
+const FOLD_TARGETS = Array.from(FOLD_TO);
+const FOLD = new Map(Array.from(FOLD_FROM, (c, i) => [c, FOLD_TARGETS[i]!]));
 
 /** Lower case and accents folded, exactly as the database folds the search vector. */
 export function fold(text: string): string {
-  return [...text.toLowerCase()].map((c) => FOLD.get(c) ?? c).join('');
+  return Array.from(text.toLowerCase())
+    .map((c) => FOLD.get(c) ?? c)
+    .join('');
 }
 
 /** Query words: folded letters and digits only (safe inside a tsquery), at most six. */
@@ -40,7 +43,7 @@ export function nameWords(name: string): string[] {
 
 /** How many typos a word may carry: none below 5 letters, one from 5, two from 9. */
 export function typoBudget(word: string): number {
-  const length = [...word].length;
+  const length = Array.from(word).length;
   return length >= 9 ? 2 : length >= 5 ? 1 : 0;
 }
 
@@ -54,8 +57,8 @@ export function variantsOf(word: string): string[] {
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions), stopping early past `max`. */
 export function editDistance(a: string, b: string, max = 2): number {
-  const s = [...a];
-  const t = [...b];
+  const s = Array.from(a);
+  const t = Array.from(b);
   if (Math.abs(s.length - t.length) > max) return max + 1;
   let prev2: number[] = [];
   let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
@@ -194,7 +197,15 @@ export function tsqueryAt(words: SearchWord[], level: string): string | null {
   const parts: string[] = [];
   for (const w of words) {
     const alternatives = w.alternatives
-      .map((a) => ({ ...a, weights: a.weights === '' ? level : [...a.weights].filter((c) => level.includes(c)).join('') }))
+      .map((a) => ({
+        ...a,
+        weights:
+          a.weights === ''
+            ? level
+            : Array.from(a.weights)
+                .filter((c) => level.includes(c))
+                .join(''),
+      }))
       .filter((a) => a.weights !== '');
     if (alternatives.length === 0) return null;
     parts.push(

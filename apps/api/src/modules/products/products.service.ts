@@ -244,7 +244,7 @@ export function createProductsService({
   }
 
   /** The vendor a VENDOR caller acts for; null for ADMIN (no scope). */
-  async function writeScope(actor: Actor): Promise<string | null> {
+  function writeScope(actor: Actor): string | null {
     if (actor.role === 'ADMIN') return null;
     if (actor.role !== 'VENDOR') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
     return linkedVendorId(actor);
@@ -499,7 +499,7 @@ export function createProductsService({
     },
 
     async create({ actor, body }: { actor: Actor; body: CreateProductBody }): Promise<Product> {
-      const scope = await writeScope(actor);
+      const scope = writeScope(actor);
       const vendorId = scope ?? body.vendorId;
       if (!vendorId) throw validation('vendorId', 'Choose the vendor of this piece.');
       if (scope && body.isFeatured) throw new AppError('FORBIDDEN', 'Only an administrator can feature a piece.');
@@ -535,7 +535,7 @@ export function createProductsService({
     },
 
     async update({ actor, id, patch }: { actor: Actor; id: string; patch: UpdateProductBody }): Promise<Product> {
-      const scope = await writeScope(actor);
+      const scope = writeScope(actor);
       const current = await repo.findById(id, { isAdmin: true, vendorId: null });
       // Another vendor's product answers exactly like a missing one: its existence is not disclosed.
       if (!current || (scope && current.vendorId !== scope)) throw notFound();
@@ -578,7 +578,7 @@ export function createProductsService({
     },
 
     async setStock({ actor, id, body }: { actor: Actor; id: string; body: ProductStockBody }): Promise<Product> {
-      const scope = await writeScope(actor);
+      const scope = writeScope(actor);
       if ('quantity' in body) {
         const row = await audited(db, { type: 'PRODUCT', action: 'STOCK', ids: [id] }, (tx) =>
           repoIn(tx).setStock(id, body.quantity, scope),
@@ -607,7 +607,7 @@ export function createProductsService({
     },
 
     async remove({ actor, id }: { actor: Actor; id: string }): Promise<void> {
-      const scope = await writeScope(actor);
+      const scope = writeScope(actor);
       if (!(await audited(db, { type: 'PRODUCT', action: 'DELETE', ids: [id] }, (tx) => repoIn(tx).softDelete(id, scope))))
         throw notFound();
       clearCaches();
@@ -699,7 +699,7 @@ export function createProductsService({
       return aggregates.get(JSON.stringify(['facets', viewer, filter]), async () => {
         const { groups, total, price, collectionRows } = await repo.facets(viewer, filter);
         const pick = (dimension: GroupedFacet) =>
-          groups.filter((r) => r.dimension === dimension).map((r) => ({ value: String(r.value), count: Number(r.count) }));
+          groups.filter((r) => r.dimension === dimension).map((r) => ({ value: String(r.value), count: r.count }));
         const categoriesF = pick('category');
         const vendorsF = pick('vendor');
         const designersF = pick('designer');
@@ -721,7 +721,7 @@ export function createProductsService({
           vendors: labelled(vendorsF),
           designers: labelled(designersF),
           collections: collectionRows
-            .map((c) => ({ value: c.value, label: c.label, count: Number(c.count) }))
+            .map((c) => ({ value: c.value, label: c.label, count: c.count }))
             .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
           featured: byCount(pick('featured')),
           availability: byCount(pick('availability')),
@@ -760,7 +760,7 @@ export function createProductsService({
     async bulk({ body }: { body: ProductBulkBody }): Promise<ProductBulkResult> {
       const ids = [...new Set(body.ids)];
       const changed = await db.transaction(async (tx) => {
-        const txRepo = createProductsRepo(tx as unknown as Db, lowStockThreshold);
+        const txRepo = createProductsRepo(tx, lowStockThreshold);
         const rows = new Map((await txRepo.lockForBulk(ids)).map((r) => [r.id, r]));
         const missing = body.ids.map((id, i) => ({ id, i })).filter(({ id }) => !rows.has(id));
         if (missing.length) {
@@ -876,7 +876,7 @@ export function createProductsService({
       if (mode === 'dry-run') return report(await planImport({ ...options, repo, lock: false }), false);
       try {
         const result = await db.transaction(async (tx) => {
-          const txRepo = createProductsRepo(tx as unknown as Db, lowStockThreshold);
+          const txRepo = createProductsRepo(tx, lowStockThreshold);
           const plan = await planImport({ ...options, repo: txRepo, lock: true });
           if (plan.errors.length) return { plan, ids: [] as string[] };
           const { created, updated } = await audited(
@@ -929,20 +929,21 @@ export function createProductsService({
     const { rows, deleted, categoryNames } = await repo.statistics();
     const all = rows.find((r) => r.g_status && r.g_metal && r.g_category && r.g_currency);
     const byStatus = Object.fromEntries(
-      PRODUCT_STATUSES.map((s) => [s, Number(rows.find((r) => !r.g_status && r.status === s)?.count ?? 0)]),
+      PRODUCT_STATUSES.map((s) => [s, rows.find((r) => !r.g_status && r.status === s)?.count ?? 0]),
     ) as Record<ProductStatus, number>;
-    const byMetal = Object.fromEntries(
-      METAL_TYPES.map((m) => [m, Number(rows.find((r) => !r.g_metal && r.metal === m)?.count ?? 0)]),
-    ) as Record<MetalType, number>;
+    const byMetal = Object.fromEntries(METAL_TYPES.map((m) => [m, rows.find((r) => !r.g_metal && r.metal === m)?.count ?? 0])) as Record<
+      MetalType,
+      number
+    >;
     return {
-      total: Number(all?.count ?? 0),
+      total: all?.count ?? 0,
       byStatus,
       byMetal,
       byCategory: rows
         .filter((r) => !r.g_category && r.g_currency && r.category_id)
-        .map((r) => ({ categoryId: r.category_id!, name: categoryNames.get(r.category_id!) ?? '', count: Number(r.count) }))
+        .map((r) => ({ categoryId: r.category_id!, name: categoryNames.get(r.category_id!) ?? '', count: r.count }))
         .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-      featured: Number(all?.featured ?? 0),
+      featured: all?.featured ?? 0,
       stockUnits: Number(all?.stock_units ?? 0),
       stockValue: rows
         .filter((r) => !r.g_currency && r.g_category && r.currency)
@@ -952,8 +953,8 @@ export function createProductsService({
         rows.filter((r) => !r.g_category && !r.g_currency && r.category_id && r.currency),
         categoryNames,
       ),
-      lowStock: Number(all?.low_stock ?? 0),
-      outOfStock: Number(all?.out_of_stock ?? 0),
+      lowStock: all?.low_stock ?? 0,
+      outOfStock: all?.out_of_stock ?? 0,
       lowStockThreshold,
       deleted,
     };

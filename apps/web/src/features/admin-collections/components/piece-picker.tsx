@@ -35,7 +35,8 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [isOpen, setIsOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // The highlighted option belongs to the query it was chosen for: a new query starts at the first again.
+  const [highlight, setHighlight] = useState({ q: '', index: 0 });
   const q = useDebounced(text.trim(), 200);
   const isQueryable = q.length >= MIN_QUERY;
   const search = useQuery({ ...pieceSearchQuery(q), enabled: isQueryable });
@@ -43,7 +44,8 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
   const isStale = text.trim() !== q || search.isFetching;
   const showList = isOpen && text.trim().length >= MIN_QUERY;
 
-  useEffect(() => setActive(0), [q]);
+  const active = highlight.q === q ? highlight.index : 0;
+  const setActive = (index: number) => setHighlight({ q, index });
 
   const isPickable = (p: Product) => !memberIds.has(p.id);
 
@@ -58,7 +60,7 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
   function step(delta: 1 | -1) {
     if (results.length === 0) return;
     setIsOpen(true);
-    setActive((current) => (current + delta + results.length) % results.length);
+    setActive((active + delta + results.length) % results.length);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
