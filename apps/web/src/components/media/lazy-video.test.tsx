@@ -1,4 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LazyVideo } from './lazy-video';
 
@@ -101,5 +103,24 @@ describe('LazyVideo', () => {
     expect(video().querySelectorAll('source')).toHaveLength(2);
     expect(video().controls).toBe(true);
     expect(play).not.toHaveBeenCalled();
+  });
+
+  it('hydrates the server’s markup as it is: the server (no observer) and the browser agree on “not near yet”', async () => {
+    // The server has no IntersectionObserver; the browser that hydrates has one.
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const html = renderToString(film);
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, film, { onRecoverableError: (error) => errors.push(error) });
+      await Promise.resolve();
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelectorAll('source')).toHaveLength(0);
+    expect(load).not.toHaveBeenCalled();
+    container.remove();
   });
 });
