@@ -136,6 +136,8 @@ test('/products-left: filter, sort and paginate live in the URL and survive a re
   expect(count).toBeGreaterThan(12);
   await page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
+  // The address changes first; the page that shows page 2 renders a moment later (a transition).
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
   const prices = async () =>
     grid.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => c.querySelector('p:last-child')?.textContent ?? ''));
