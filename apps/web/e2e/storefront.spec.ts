@@ -86,7 +86,14 @@ test.describe('storefront pages', () => {
   test.beforeAll(async ({ request }) => {
     ids = {
       product: await firstId(request, '/api/products?size=1'),
-      collection: await firstId(request, '/api/collections?size=1'),
+      // A collection of the demo catalogue (it has a cover), not the newest: other suites create, empty and
+      // delete their own collections on the same server meanwhile.
+      collection: await (async () => {
+        const list = (await (await request.get('/api/collections?size=100')).json()) as { content: { id: string; coverImage: unknown }[] };
+        const demo = list.content.find((c) => c.coverImage);
+        expect(demo, 'the demo catalogue has a collection with a cover').toBeTruthy();
+        return demo!.id;
+      })(),
       article: 'aube-de-givre-winter-2025',
     };
   });
