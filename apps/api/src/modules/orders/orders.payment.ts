@@ -104,9 +104,9 @@ export async function recordPayment(
         recordedBy: actor.id,
       });
       const updatedItem = await r.addToItemPaid(scheduleId, body.amount);
-      const payment_ = { amount: body.amount, currency: order.currency };
+      const received = { amount: body.amount, currency: order.currency };
       const paid = () => ({
-        payment: { from: null, to: payment_ },
+        payment: { from: null, to: received },
         method: { from: null, to: body.method },
         instalment: { from: null, to: item.label },
         receivedOn: { from: null, to: receivedOn },

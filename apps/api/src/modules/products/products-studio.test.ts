@@ -12,6 +12,16 @@ describe('a piece saved without photographs gets its studio render', () => {
     await t.close();
   });
 
+  /** The piece's images once the render (after the answer) has stored them: up to 40 s, every 250 ms. */
+  async function renderedImages(path: string, token: string): Promise<Product['images']> {
+    let images: Product['images'] = [];
+    for (let i = 0; i < 160 && images.length === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 250));
+      images = (await t.request<Product>(path, { token })).body.images;
+    }
+    return images;
+  }
+
   it('renders front and detail images after the answer', async () => {
     const admin = await t.loginAs('ADMIN');
     const f = catalogFactory(t, admin);
@@ -24,11 +34,7 @@ describe('a piece saved without photographs gets its studio render', () => {
       gemstone: { type: 'Ruby', cut: 'Oval', carat: 1.2 },
     });
     expect(created.images).toEqual([]);
-    let images: { variant: string; url: string }[] = [];
-    for (let i = 0; i < 160 && images.length === 0; i += 1) {
-      await new Promise((r) => setTimeout(r, 250));
-      images = (await t.request<Product>(`/api/products/${created.id}`, { token: admin.accessToken })).body.images;
-    }
+    const images = await renderedImages(`/api/products/${created.id}`, admin.accessToken);
     expect(images.map((i) => i.variant)).toEqual(['front', 'detail']);
     const file = await fetch(`${t.baseUrl}${images[0]!.url}`);
     expect(file.status).toBe(200);
@@ -47,11 +53,7 @@ describe('a piece saved without photographs gets its studio render', () => {
       body: csv,
     });
     expect(res.status).toBe(200);
-    let images: unknown[] = [];
-    for (let i = 0; i < 160 && images.length === 0; i += 1) {
-      await new Promise((r) => setTimeout(r, 250));
-      images = (await t.request<Product>('/api/products/sku/STUDIO-CSV-1', { token: admin.accessToken })).body.images;
-    }
+    const images = await renderedImages('/api/products/sku/STUDIO-CSV-1', admin.accessToken);
     expect(images).toHaveLength(2);
   }, 60_000);
 

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../lib/media';
+import { useBrowserFact } from '../../lib/use-is-live';
 
 /** docs/product.md §9: a video loads only once it is within 50 px of the viewport. */
 export const VIDEO_MARGIN_PX = 50;
@@ -22,15 +23,14 @@ export interface LazyVideoProps {
  * margin reports the element; then it plays muted and inline, and pauses again out of view. Under
  * `prefers-reduced-motion` it never starts by itself: the native controls let the visitor play it.
  */
-const noSubscription = () => () => undefined;
 const hasIntersectionObserver = () => typeof IntersectionObserver !== 'undefined';
 
 export function LazyVideo({ sources, poster, width, height, label, className }: LazyVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const isReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-  // Without an IntersectionObserver the film counts as near and in view. Read through the store hook: the
+  // Without an IntersectionObserver the film counts as near and in view. Read as a browser fact: the
   // server (no observer either) and the hydrating render must agree on the server's answer (observable).
-  const canObserve = useSyncExternalStore(noSubscription, hasIntersectionObserver, () => true);
+  const canObserve = useBrowserFact(hasIntersectionObserver, true);
   const [isNearSeen, setIsNear] = useState(false);
   const [isInViewSeen, setIsInView] = useState(false);
   const isNear = !canObserve || isNearSeen;
