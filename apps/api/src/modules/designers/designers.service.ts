@@ -41,18 +41,7 @@ export function createDesignersService(deps: { db: Db; products: ProductsService
       fields,
       profileFields: DESIGNER_PROFILE_FIELDS,
       listFilter: (query) => ({ search: query.q || undefined, specialty: query.specialty, country: query.country }),
-      // The designer's pieces, with the products list's own visibility (live pieces unless ADMIN).
-      piecesFilter: (designerId, { categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted }) => ({
-        designerId,
-        categoryId,
-        metalType,
-        featured,
-        availability,
-        minPrice,
-        maxPrice,
-        status,
-        includeDeleted,
-      }),
+      piecesOwner: (designerId) => ({ designerId }),
     },
     deps,
   );

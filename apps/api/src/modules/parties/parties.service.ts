@@ -55,8 +55,16 @@ export interface PartyServiceSpec<
   profileFields: readonly string[];
   /** The list query's own filters (text, country, specialty or type). */
   listFilter: (query: LQ) => F;
-  /** The products list's filter for the party's pieces. */
-  piecesFilter: (partyId: string, query: ProductListQuery) => Parameters<ProductsService['list']>[0]['filter'];
+  /** Whose pieces, in the products list's filter (the list query's own filters are added by the core). */
+  piecesOwner: (partyId: string, query: ProductListQuery) => Partial<PiecesFilter>;
+}
+
+type PiecesFilter = Parameters<ProductsService['list']>[0]['filter'];
+
+/** The products list's own filters of a party's pieces, with that list's visibility (live pieces unless ADMIN or the owner). */
+function piecesFilter(query: ProductListQuery): PiecesFilter {
+  const { categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted } = query;
+  return { categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted };
 }
 
 export function createPartyService<
@@ -281,7 +289,11 @@ export function createPartyService<
     async pieces({ actor, id, query }: { actor: Actor | null; id: string; query: ProductListQuery }): Promise<ProductPage> {
       const party = await load(actor, id);
       const { page, size, sort, after, before } = query;
-      return products.list({ actor, filter: spec.piecesFilter(party.id, query), query: { page, size, sort, after, before } });
+      return products.list({
+        actor,
+        filter: { ...piecesFilter(query), ...spec.piecesOwner(party.id, query) },
+        query: { page, size, sort, after, before },
+      });
     },
 
     /** ADMIN, or the party's own account. */

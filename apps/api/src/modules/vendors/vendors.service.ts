@@ -41,22 +41,7 @@ export function createVendorsService(deps: { db: Db; products: ProductsService }
       fields,
       profileFields: VENDOR_PROFILE_FIELDS,
       listFilter: (query) => ({ search: query.q || undefined, country: query.country, type: query.type }),
-      // The vendor's pieces, with the products list's own visibility (live pieces; its drafts too for the owner and ADMIN).
-      piecesFilter: (
-        vendorId,
-        { designerId, categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted },
-      ) => ({
-        vendorId,
-        designerId,
-        categoryId,
-        metalType,
-        featured,
-        availability,
-        minPrice,
-        maxPrice,
-        status,
-        includeDeleted,
-      }),
+      piecesOwner: (vendorId, { designerId }) => ({ vendorId, designerId }),
     },
     deps,
   );
