@@ -112,8 +112,8 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
       await settled(page);
       if ((await image.count()) > 0) break;
     }
-    // The server's preload leads the head and names the largest image; React adds its own for the
-    // server-rendered <img fetchpriority="high"> (the first row): each names an image on the page.
+    // React preloads the server-rendered <img fetchpriority="high"> (the largest first, then the rest of the
+    // first row) in the head: the first names the largest image, each names an image on the page, none twice.
     const shown = await image.getAttribute('srcset');
     expect(shown, url).toBeTruthy();
     expect(await page.locator('head link[rel="preload"][as="image"]').first().getAttribute('imagesrcset'), url).toBe(shown);
@@ -122,6 +122,7 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
       .evaluateAll((links) => links.map((l) => l.getAttribute('imagesrcset')));
     const onPage = await page.locator('main img').evaluateAll((images) => images.map((i) => i.getAttribute('srcset')));
     for (const preload of preloads) expect(onPage, url).toContain(preload);
+    expect(new Set(preloads).size, url).toBe(preloads.length);
   }
 });
 

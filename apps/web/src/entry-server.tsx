@@ -9,7 +9,7 @@
  * Only anonymous, public data is ever fetched and rendered here.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { BootEntry, PreparedRoute, PrepareRoute, ServerAnswer } from '@mirror/contract/boot';
+import type { BootEntry, PrepareRoute, ServerAnswer } from '@mirror/contract/boot';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { preparedLoader, type PreparedLoad, type ServerLoadContext } from './app/prepared';
@@ -77,6 +77,5 @@ export const prepare: PrepareRoute = async (url, fetchAnswer) => {
       queryClient.clear();
     }
   };
-  const prepared: PreparedRoute = { module, entries, isComplete: load.isComplete, render: load.isRendered ? render : null };
-  return load.image ? { ...prepared, image: load.image } : prepared;
+  return { module, entries, isComplete: load.isComplete, render: load.isRendered ? render : null };
 };

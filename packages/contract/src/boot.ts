@@ -14,13 +14,6 @@ export interface BootEntry {
   data: unknown;
 }
 
-/** The image that is a page's largest paint, to preload with the `sizes` its <img> uses. */
-export interface PreparedImage {
-  url: string;
-  srcset: { url: string; width: number }[];
-  sizes: string;
-}
-
 /** The page's markup and its head. */
 export interface RenderedPage {
   /** The markup inside `#root`. */
@@ -40,7 +33,6 @@ export interface PreparedRoute {
   entries: BootEntry[];
   /** Every query the page declares was answered (only such a rendering is worth keeping). */
   isComplete: boolean;
-  image?: PreparedImage;
   /** Renders the page from those answers; null: the browser renders it (URL state). */
   render: (() => RenderedPage) | null;
 }

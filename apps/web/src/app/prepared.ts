@@ -1,7 +1,8 @@
 /**
  * A storefront page's first render, declared once, next to the page (docs/decisions.md): its route
  * module exports `prepared` (a `PreparedPage`: plain data and functions, nothing to import at run time), which names the queries of its first render (the features' own query
- * options, the very ones its hooks use) and the image that is its largest paint. The server's React
+ * options, the very ones its hooks use). Its largest paint is the page's own `isPriority` image, which React
+ * preloads from the rendered markup (decisions §105). The server's React
  * Router data routes (app/router.tsx `serverRoutes`) load it with the route (`route.lazy`) and run it
  * as the route's `loader`: `queryClient.query` for each (a failure is left to the browser), then the page is
  * rendered from that cache, and the same answers are inlined for the browser (entry-server.tsx,
@@ -10,7 +11,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params } from 'react-router';
-import type { PreparedImage } from '@mirror/contract/boot';
 
 /** What a loader needs: the query options of a page (queryKey and queryFn; the rest is the page's). */
 export interface PreparedQuery {
@@ -21,10 +21,6 @@ export interface PreparedQuery {
 export interface PageData {
   /** The queries of the page's first render, in any order. */
   queries: readonly PreparedQuery[];
-  /** Its largest paint, read from the answers once they are in the cache (a `sizes` like its <img>'s). */
-  image?: (
-    client: QueryClient,
-  ) => { image: { url: string; srcset?: { url: string; width: number }[] } | null | undefined; sizes: string } | undefined;
 }
 
 export interface PreparedPage<P extends object = object> {
@@ -49,7 +45,6 @@ export interface PreparedLoad {
   isRendered: boolean;
   /** Every declared query answered. */
   isComplete: boolean;
-  image?: PreparedImage;
 }
 
 /** The route `loader` of a prepared page on the server: fills the request's query cache. */
@@ -69,8 +64,6 @@ export function preparedLoader<P extends object>(page: PreparedPage<P>, props: P
       isComplete = false;
       cache.remove(query);
     }
-    const found = data.image?.(queryClient);
-    const image = found?.image ? { url: found.image.url, srcset: found.image.srcset ?? [], sizes: found.sizes } : undefined;
-    return { isRendered: true, isComplete, ...(image ? { image } : {}) };
+    return { isRendered: true, isComplete };
   };
 }

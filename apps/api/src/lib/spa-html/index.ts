@@ -25,7 +25,7 @@ import { createResultCache } from '../result-cache';
 import { createAnswers, type AskApi } from './answers';
 import { createHtmlSender } from './compression';
 import { readManifest } from './manifest';
-import { createShells, escapeJsonForHtml, imagePreload, isUsableTemplate, ROOT_ELEMENT, withoutReplacedMeta } from './shell';
+import { createShells, escapeJsonForHtml, isUsableTemplate, ROOT_ELEMENT, withoutReplacedMeta } from './shell';
 
 export { BOOT_SCRIPT_ID, escapeJsonForHtml, type PrepareRoute };
 
@@ -90,14 +90,15 @@ export function createSpaHtml({ webDist, prepareRoute, onRenderError, timeoutMs 
       const rendered = await renderPage(url, prepared, data);
       const variants = shellFor(prepared.module);
       const shell = (rendered && variants.ssr) || variants.plain;
-      // The image first in the head, then the page's own head (its title and description, which React
-      // hoisted), the data last in the body (always present on a prepared page, even empty: it tells
+      // The page's own head (its title and description, and the preloads of its high-priority images, which
+      // React hoisted) right after the viewport <meta> (before it, the preload scanner would size an image
+      // for 980 px); the data last in the body (always present on a prepared page, even empty: it tells
       // the app its chunk is on the way). Function replacements: a `$` in the markup, the head or the
       // data is text, never a replacement pattern.
       const script = `<script type="application/json" id="${BOOT_SCRIPT_ID}">${data}</script>`;
       const head = rendered?.head ?? '';
       const html = withoutReplacedMeta(shell.html, head)
-        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${imagePreload(prepared.image)}${head}`)
+        .replace(/<meta name="viewport"[^>]*>/i, (meta) => `${meta}${head}`)
         .replace(shell.end, () => `${script}${shell.end}`);
       return rendered ? html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="">${rendered.markup}</div>`) : html;
     },

@@ -5,7 +5,6 @@
  * request, the largest image's preload, the page's head (its title and description), the inlined
  * answers and the markup.
  */
-import type { PreparedImage } from '@mirror/contract/boot';
 import { chunkGraph, entryGraph, readStarter, readStylesheet, type Manifest } from './manifest';
 
 export const ROOT_ELEMENT = '<div id="root"></div>';
@@ -95,14 +94,6 @@ export function createShells({
     if (!shell) shells.set(module, (shell = build(module)));
     return shell;
   };
-}
-
-/** The image preload, right after the viewport <meta> (before it the preload scanner would size it for 980 px). */
-export function imagePreload(image: PreparedImage | undefined): string {
-  if (!image) return '';
-  const srcset = image.srcset.map((s) => `${s.url} ${s.width}w`).join(', ');
-  const responsive = srcset ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(image.sizes)}"` : '';
-  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.url)}"${responsive}>`;
 }
 
 /**

@@ -33,14 +33,12 @@ export default function HomeRoute() {
 
 /** The first render: the hero's collection, the pieces, the boutiques' facets, the latest articles' covers. */
 export const prepared: PreparedPage = {
-  data: () => {
-    const featured = featuredCollectionsQuery();
-    return {
-      queries: [featured, featuredProductsQuery(4), locationFacetsQuery(), ...articles.slice(0, 3).map((a) => coverQuery(a.cover))],
-      image: (client) => ({
-        image: client.getQueryData(featured.queryKey)?.content[0]?.coverImage,
-        sizes: '(max-width: 767px) 100vw, 50vw',
-      }),
-    };
-  },
+  data: () => ({
+    queries: [
+      featuredCollectionsQuery(),
+      featuredProductsQuery(4),
+      locationFacetsQuery(),
+      ...articles.slice(0, 3).map((a) => coverQuery(a.cover)),
+    ],
+  }),
 };

@@ -16,10 +16,6 @@ export const prepared: PreparedPage = {
   data: ({ params }) => {
     const article = findArticle(params.slug ?? '');
     if (!article) return null;
-    const cover = coverQuery(article.cover);
-    return {
-      queries: [cover],
-      image: (client) => ({ image: client.getQueryData(cover.queryKey), sizes: '(max-width: 1200px) 100vw, 1152px' }),
-    };
+    return { queries: [coverQuery(article.cover)] };
   },
 };

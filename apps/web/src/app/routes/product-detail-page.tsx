@@ -6,10 +6,6 @@ export default ProductDetailPage;
 
 export const prepared: PreparedPage = {
   data: ({ params }) => {
-    const product = productQuery(params.productId ?? '');
-    return {
-      queries: [product, productFacetsQuery({})],
-      image: (client) => ({ image: client.getQueryData(product.queryKey)?.images[0], sizes: '(max-width: 1023px) 100vw, 55vw' }),
-    };
+    return { queries: [productQuery(params.productId ?? ''), productFacetsQuery({})] };
   },
 };

@@ -2,7 +2,7 @@ import { ProductsPage } from '../../features/catalog/components/products-page';
 import type { BrowserLayout } from '../../features/catalog/components/product-browser';
 import type { PreparedPage } from '../prepared';
 import { productFacetsQuery, productsListQuery } from '../../features/catalog/api/catalog.queries';
-import { PAGE_SIZE, SIZES } from '../../features/catalog/components/product-browser';
+import { PAGE_SIZE } from '../../features/catalog/components/product-browser';
 import { PRODUCT_LIST_SPEC, toListParams } from '../../features/catalog/components/use-product-list-state';
 import { readParams } from '../../lib/url-state';
 
@@ -15,10 +15,6 @@ export const prepared: PreparedPage<{ layout: BrowserLayout }> = {
   data: ({ props: { layout } }) => {
     const params = toListParams(readParams(new URLSearchParams(), PRODUCT_LIST_SPEC), PAGE_SIZE[layout]);
     const { q: _q, sort: _s, page: _p, size: _z, ...filter } = params;
-    const list = productsListQuery(params);
-    return {
-      queries: [list, productFacetsQuery(filter)],
-      image: (client) => ({ image: client.getQueryData(list.queryKey)?.content[0]?.images[0], sizes: SIZES[layout] }),
-    };
+    return { queries: [productsListQuery(params), productFacetsQuery(filter)] };
   },
 };
