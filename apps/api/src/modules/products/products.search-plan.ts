@@ -1,0 +1,38 @@
+/**
+ * A search's plan as the service runs it (decisions §78; the rules for words are products.search.ts): each query
+ * word looked up in the lexicon (remembered until a save brings a new word), category and collection names
+ * matched too, and the search narrowed to the structured attributes when some piece matches all its words there.
+ */
+import type { ProductsContext } from './products.context';
+import type { ProductFilter, ProductViewer } from './products.repo';
+import { planSearch, type SearchPlan } from './products.search';
+
+export function createSearchPlanner({ repo, aggregates, corrections }: ProductsContext) {
+  const lexiconOf = (word: string, isLast: boolean) => corrections.get(JSON.stringify([word, isLast]), () => repo.lexiconOf(word, isLast));
+
+  /** The plan of a search (decisions §78; `products.search.ts`), or null when `q` has no words. */
+  async function searchPlanOf(q: string): Promise<SearchPlan | null> {
+    // Category and collection names are searched too: a few dozen rows, kept with the other aggregates.
+    const groups = await aggregates.get('search-groups', () => repo.searchGroups());
+    return planSearch(q, lexiconOf, groups);
+  }
+
+  /**
+   * A search narrowed to the structured attributes whenever some piece matches all its words there (descriptions
+   * are the fallback, see `SearchPlan.scope`), with its tier sizes. One cached count decides it.
+   */
+  async function scopedSearch(viewer: ProductViewer, filter: ProductFilter, plan: SearchPlan) {
+    const condition = repo.where(viewer, filter);
+    const tiers = await aggregates.get(JSON.stringify(['search', viewer, filter, plan]), () => repo.searchCounts(condition, plan));
+    const structured = tiers.total - tiers.other > 0;
+    return {
+      condition,
+      plan: structured ? { ...plan, scope: 'structured' as const } : plan,
+      tiers: structured ? { ...tiers, other: 0, total: tiers.total - tiers.other } : tiers,
+    };
+  }
+
+  return { searchPlanOf, scopedSearch };
+}
+
+export type SearchPlanner = ReturnType<typeof createSearchPlanner>;

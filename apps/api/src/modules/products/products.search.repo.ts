@@ -1,0 +1,228 @@
+/**
+ * The catalog search's database side (decisions §78; the plan it runs is products.search.ts): the condition of
+ * each relevance tier, a search's tier counts and pages, and the lexicon the query words are looked up in (and
+ * that saved pieces add their words to).
+ */
+import { and, asc, desc, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  nameWords,
+  tsqueryAt,
+  typoBudget,
+  variantsOf,
+  type NamedGroup,
+  type SearchPlan,
+  type SearchWord,
+  type WordLexicon,
+} from './products.search';
+import { categories, collectionProducts, collections, products, searchTerms } from '../../db/schema/index';
+import { rowsOf } from '../../db/sql-helpers';
+import { chunks, productColumns, type ProductReadRow } from './products.statements.repo';
+
+/** Relevance tiers by attribute: every word in the name; in the name or stone; in those, SKU/cut/colour/metal, category or collection; the rest. */
+export type SearchTier = 'name' | 'stone' | 'strong' | 'other';
+
+type SearchLevel = 'A' | 'AB' | 'ABC' | 'ABCD';
+const idList = (ids: string[]) => sql`any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
+const vectorMatches = (tsquery: string) => sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`;
+
+/**
+ * Rows where every word of a search matches at this attribute level: A the name, AB name or stone, ABC those or
+ * SKU/cut/colour/metal or the category or a collection by name, ABCD anything (descriptions too). Null when some
+ * word cannot match at that level. Words that name no category or collection share one tsquery (one GIN probe).
+ */
+export function searchCondition(words: SearchWord[], level: SearchLevel): SQL | null {
+  const grouped = level === 'ABC' || level === 'ABCD' ? words.filter((w) => w.categoryIds.length || w.collectionIds.length) : [];
+  const plain = words.filter((w) => !grouped.includes(w));
+  const conditions: SQL[] = [];
+  if (plain.length) {
+    const tsquery = tsqueryAt(plain, level);
+    if (tsquery === null) return null;
+    conditions.push(vectorMatches(tsquery));
+  }
+  for (const w of grouped) {
+    const tsquery = tsqueryAt([w], level);
+    conditions.push(
+      or(
+        tsquery === null ? undefined : vectorMatches(tsquery),
+        w.categoryIds.length ? sql`${products.categoryId} = ${idList(w.categoryIds)}` : undefined,
+        w.collectionIds.length
+          ? sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${idList(w.collectionIds)})`
+          : undefined,
+      )!,
+    );
+  }
+  return and(...conditions) ?? null;
+}
+
+export const scopeLevel = (plan: SearchPlan): SearchLevel => (plan.scope === 'structured' ? 'ABC' : 'ABCD');
+
+/** The four attribute tiers of a search, each without the rows of the tiers above it (null: empty tier). */
+function searchTiers(plan: SearchPlan): Record<SearchTier, SQL | null> {
+  const [name, stone, strong, all] = (['A', 'AB', 'ABC', 'ABCD'] as const).map((level) => searchCondition(plan.words, level));
+  const below = (tier: SQL | null | undefined, above: SQL | null | undefined) =>
+    tier ? (above ? and(tier, sql`not (${above})`)! : tier) : null;
+  return {
+    name: name ?? null,
+    stone: below(stone, name),
+    strong: below(strong, stone),
+    other: plan.scope === 'structured' ? null : below(all, strong),
+  };
+}
+
+export function createProductSearchRepo(db: Db) {
+  return {
+    /** What the search lexicon knows about one query word (see `WordLexicon`). */
+    async lexiconOf(word: string, isLast: boolean): Promise<WordLexicon> {
+      const forms = [word, ...variantsOf(word)];
+      const budget = typoBudget(word);
+      const [exact, prefixed, candidates] = await Promise.all([
+        db
+          .select({ term: searchTerms.term })
+          .from(searchTerms)
+          .where(sql`${searchTerms.term} = any(string_to_array(${forms.join(',')}, ','))`),
+        isLast
+          ? db
+              .select({ term: searchTerms.term })
+              .from(searchTerms)
+              .where(and(sql`${searchTerms.term} like ${`${word}%`}`, sql`${searchTerms.term} <> ${word}`))
+              .limit(1)
+          : [],
+        budget === 0
+          ? []
+          : db
+              .select({ term: searchTerms.term })
+              .from(searchTerms)
+              .where(
+                and(
+                  or(sql`${searchTerms.term} % ${word}`, sql`${searchTerms.term} like ${`${word.slice(0, 2)}%`}`),
+                  sql`length(${searchTerms.term}) between ${word.length - budget} and ${word.length + budget}`,
+                ),
+              )
+              .orderBy(sql`similarity(${searchTerms.term}, ${word}) desc`, asc(searchTerms.term))
+              .limit(200),
+      ]);
+      return { forms: exact.map((r) => r.term), prefixed: prefixed.length > 0, candidates: candidates.map((r) => r.term) };
+    },
+
+    /** Categories and live collections with the words of their names: the search matches them by name. */
+    async searchGroups(): Promise<NamedGroup[]> {
+      const [c, k] = await Promise.all([
+        db.select({ id: categories.id, name: categories.name }).from(categories),
+        db.select({ id: collections.id, name: collections.name }).from(collections).where(isNull(collections.deletedAt)),
+      ]);
+      return [
+        ...c.map((r) => ({ kind: 'category' as const, id: r.id, words: nameWords(r.name) })),
+        ...k.map((r) => ({ kind: 'collection' as const, id: r.id, words: nameWords(r.name) })),
+      ];
+    },
+
+    /**
+     * Matches per relevance tier for one search (`searchTiers`). One pass over the matched rows (GIN); the tier
+     * checks run on those rows only.
+     */
+    async searchCounts(condition: SQL | undefined, plan: SearchPlan): Promise<Record<SearchTier, number> & { total: number }> {
+      const tiers = searchTiers(plan);
+      const all = searchCondition(plan.words, 'ABCD');
+      if (!all) return { name: 0, stone: 0, strong: 0, other: 0, total: 0 };
+      const count = (tier: SQL | null) => (tier ? sql`(count(*) filter (where ${tier}))::int` : sql`0`);
+      const [row] = rowsOf<{ name: number; stone: number; strong: number; total: number }>(
+        await db.execute(sql`
+          select ${count(tiers.name)} as name, ${count(tiers.stone)} as stone, ${count(tiers.strong)} as strong, count(*)::int as total
+          from ${products}
+          where ${and(condition, all)}`),
+      );
+      const { name = 0, stone = 0, strong = 0, total = 0 } = row ?? {};
+      return { name, stone, strong, other: total - name - stone - strong, total };
+    },
+
+    /**
+     * One tier's rows, newest first. A tier with few matches is read through the GIN index and sorted; a
+     * tier with many walks the (created_at, id) index and checks each row's vector until the page is full
+     * — the predicate is wrapped (`is true`) so the planner cannot trade that early stop for a bitmap of
+     * half the table. The caller decides which from the tier's exact count, not the planner's estimate.
+     */
+    async searchTier(
+      condition: SQL | undefined,
+      plan: SearchPlan,
+      tier: SearchTier,
+      large: boolean,
+      page: { offset: number; size: number },
+    ): Promise<ProductReadRow[]> {
+      const tierCondition = searchTiers(plan)[tier];
+      if (!tierCondition) return [];
+      const select = db.select(productColumns).from(products);
+      if (large) {
+        return select
+          .where(and(condition, sql`(${tierCondition}) is true`))
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(page.size)
+          .offset(page.offset);
+      }
+      // `offset 0` keeps the matches a subquery of their own: found through the GIN index (whose heap
+      // recheck reads the rows anyway), then sorted. One reference to the table keeps planning cheap.
+      // (drizzle leaves out a literal `offset 0`, a placeholder it keeps: any OFFSET stops the subquery's pull-up.)
+      const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
+      return db
+        .select()
+        .from(matched)
+        .orderBy(desc(matched.createdAt), desc(matched.id))
+        .limit(page.size)
+        .offset(page.offset)
+        .execute({ zero: 0 });
+    },
+
+    /**
+     * A page of a search with few matches in all, in one statement: the matches through the GIN index,
+     * ranked by tier (name, stone, strong, rest), newest first within a tier — the order `searchTier` gives
+     * tier by tier, without a round trip per tier.
+     */
+    async searchRanked(condition: SQL | undefined, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
+      const all = searchCondition(plan.words, scopeLevel(plan));
+      if (!all) return [];
+      const tiers = searchTiers(plan);
+      const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
+        tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
+      );
+      const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
+      return db
+        .select(productColumns)
+        .from(products)
+        .where(and(condition, all))
+        .orderBy(rank, desc(products.createdAt), desc(products.id))
+        .limit(page.size)
+        .offset(page.offset);
+    },
+
+    /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */
+    async indexTerms(productId: string): Promise<number> {
+      const result = await db.execute(sql`
+        insert into ${searchTerms} (term)
+        select distinct unnest(tsvector_to_array(${products.searchVector})) from ${products} where ${products.id} = ${productId}
+        on conflict do nothing`);
+      return (
+        (result as { affectedRows?: number; rowCount?: number | null }).affectedRows ??
+        (result as { rowCount?: number | null }).rowCount ??
+        0
+      );
+    },
+
+    /** Adds the words of these pieces to the search lexicon (one statement per 5,000 pieces). */
+    async indexTermsOf(ids: string[]): Promise<number> {
+      let added = 0;
+      for (const chunk of chunks(ids, 5_000)) {
+        if (chunk.length === 0) continue;
+        const result = await db.execute(sql`
+          insert into ${searchTerms} (term)
+          select distinct unnest(tsvector_to_array(${products.searchVector})) from ${products}
+          where ${products.id} = any(string_to_array(${chunk.join(',')}, ',')::uuid[])
+          on conflict do nothing`);
+        added +=
+          (result as { affectedRows?: number; rowCount?: number | null }).affectedRows ??
+          (result as { rowCount?: number | null }).rowCount ??
+          0;
+      }
+      return added;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * What every products query shares (products.repo.ts composes them): who reads (`ProductViewer`), what they ask
+ * for (`ProductFilter`, `ProductSort`), the columns a read returns, which rows a viewer may see, and the prepared
+ * statements: values bound as placeholders, a query's shape key, the per-repo statement cache.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, getTableColumns, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
+import type { SearchPlan } from './products.search';
+import { products, type ProductRow } from '../../db/schema/index';
+
+/** Who is reading: admins see everything, a vendor also sees its own drafts, everyone else live pieces only. */
+export interface ProductViewer {
+  isAdmin: boolean;
+  vendorId: string | null;
+  /** A vendor's back-office: its own pieces alone (every status), nobody else's live ones. */
+  isOwnOnly?: boolean;
+}
+
+export interface ProductFilter {
+  categoryId?: string | undefined;
+  metalType?: MetalType | undefined;
+  vendorId?: string | undefined;
+  designerId?: string | undefined;
+  collectionId?: string | undefined;
+  featured?: boolean | undefined;
+  availability?: Availability | undefined;
+  /** Stock strictly above zero. */
+  available?: boolean | undefined;
+  lowStock?: boolean | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  status?: ProductStatus | undefined;
+  /** Gemstone type, case-insensitive exact. */
+  stone?: string | undefined;
+  /** Gemstone cut, case-insensitive exact. */
+  cut?: string | undefined;
+  includeDeleted?: boolean | undefined;
+  /** ADMIN only: soft-deleted pieces alone (the Trash); wins over `includeDeleted`. */
+  deletedOnly?: boolean | undefined;
+  /** VENDOR only: narrows the viewer to the caller's own pieces (the service turns it into `isOwnOnly`). */
+  mine?: boolean | undefined;
+  /** These pieces only (an export of a selection). */
+  ids?: string[] | undefined;
+  /** A search: rows matching every word of this plan (built by the service from safe words only). */
+  matches?: SearchPlan | undefined;
+}
+
+export type ProductSortField = 'name' | 'price' | 'createdAt' | 'updatedAt' | 'stock' | 'sku';
+export interface ProductSort {
+  field: ProductSortField;
+  direction: 'asc' | 'desc';
+}
+
+export const SORT_COLUMNS = {
+  name: { column: products.name, cast: sql`text` },
+  price: { column: products.sortPrice, cast: sql`integer` },
+  createdAt: { column: products.createdAt, cast: sql`timestamptz` },
+  updatedAt: { column: products.updatedAt, cast: sql`timestamptz` },
+  stock: { column: products.stockQuantity, cast: sql`integer` },
+  sku: { column: products.sku, cast: sql`text` },
+} as const;
+
+/** Every column a reader needs: the search vector (the largest column) stays in the database. */
+const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
+export { productColumns };
+/** A product as reads return it. */
+export type ProductReadRow = Omit<ProductRow, 'searchVector'>;
+
+/** The WHERE of a viewer and a filter (`createProductsRepo`), handed to the query groups that filter like the list. */
+export type ProductWhere = (viewer: ProductViewer, filter: ProductFilter) => SQL | undefined;
+
+/**
+ * Binds a value into a query: as itself (a one-off query) or as a named placeholder whose value is collected
+ * in `params` (a prepared statement reused across calls with the same shape).
+ */
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
+export const inline: Bind = (_name, value) => value;
+export function collecting(params: Record<string, unknown>): Bind {
+  return (name, value) => {
+    params[name] = value;
+    return sql.placeholder(name);
+  };
+}
+
+/** A short, stable statement name for a query shape (PostgreSQL names are limited to 63 bytes). */
+function statementName(prefix: string, key: string): string {
+  return `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+}
+
+export function visibility(viewer: ProductViewer, includeDeleted: boolean | 'only', bind: Bind = inline): SQL | undefined {
+  if (viewer.isAdmin)
+    return includeDeleted === 'only' ? isNotNull(products.deletedAt) : includeDeleted ? undefined : isNull(products.deletedAt);
+  if (viewer.isOwnOnly && viewer.vendorId)
+    return and(isNull(products.deletedAt), eq(products.vendorId, bind('viewerVendorId', viewer.vendorId)));
+  const live = eq(products.status, 'ACTIVE');
+  return and(isNull(products.deletedAt), viewer.vendorId ? or(live, eq(products.vendorId, bind('viewerVendorId', viewer.vendorId))) : live);
+}
+
+export function deletedMode(viewer: ProductViewer, filter: ProductFilter): boolean | 'only' {
+  if (!viewer.isAdmin) return false;
+  return filter.deletedOnly ? 'only' : !!filter.includeDeleted;
+}
+
+/** What decides a query's text (never the values): the viewer's kind and which conditions `buildWhere` adds. */
+export function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
+  const deleted = deletedMode(viewer, filter);
+  const parts = [
+    viewer.isAdmin
+      ? deleted === 'only'
+        ? 'admin+trash'
+        : deleted
+          ? 'admin+deleted'
+          : 'admin'
+      : viewer.vendorId
+        ? viewer.isOwnOnly
+          ? 'vendor-own'
+          : 'vendor'
+        : 'public',
+    ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'cut', 'ids', 'matches'] as const).filter(
+      (k) => filter[k],
+    ),
+    filter.featured !== undefined ? 'featured' : '',
+    filter.availability ? `availability=${filter.availability}` : '',
+    filter.available ? 'available' : '',
+    filter.lowStock ? 'lowStock' : '',
+    filter.minPrice !== undefined ? 'minPrice' : '',
+    filter.maxPrice !== undefined ? 'maxPrice' : '',
+  ];
+  return parts.filter(Boolean).join(',');
+}
+
+/**
+ * Prepared statements per query shape: the SQL is built once, PostgreSQL parses and plans it once per
+ * connection, and each call only sends values. Shapes are few (viewer kind × which filters × sort × page
+ * mode), and the cache is bounded all the same.
+ */
+export function preparedStatements() {
+  const prepared = new Map<string, { execute: (params: Record<string, unknown>) => Promise<unknown> }>();
+  function preparedQuery<T>(
+    key: string,
+    build: () => {
+      prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> };
+      execute: (params?: Record<string, unknown>) => Promise<T>;
+    },
+    reuse = true,
+  ) {
+    if (!reuse) return (params: Record<string, unknown>) => build().execute(params);
+    let statement = prepared.get(key);
+    if (!statement) {
+      if (prepared.size >= 500) prepared.delete(prepared.keys().next().value!);
+      statement = build().prepare(statementName('p', key));
+      prepared.set(key, statement);
+    }
+    return (params: Record<string, unknown>) => statement.execute(params) as Promise<T>;
+  }
+  return preparedQuery;
+}
+
+/** A long list in slices of `size`: one statement per slice. */
+export function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
