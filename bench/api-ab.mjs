@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--single 5] [--label admin]`
+// `node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--single 5] [--label admin] [--rows admin|public]`
 // (env: BENCH_ONLY=<regex> measures only matching rows)
 //
 // Two builds of the API side by side, as bench:api measures one: the catalog is seeded once (bench/api.mjs's seeding,
@@ -29,6 +29,8 @@ const value = (name, fallback) => {
 const BEFORE = value('before');
 const AFTER = value('after');
 const LABEL = value('label', 'ab');
+// --rows admin (default): the back-office list shapes; --rows public: the storefront's reads of bench:api.
+const ROWS = value('rows', 'admin');
 const PRODUCTS = Number(value('products', args.includes('--quick') ? 100_000 : 1_000_000));
 if (!BEFORE || !AFTER) throw new Error('usage: node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick]');
 const ADMIN = { username: 'bench-admin', email: 'bench-admin@mirror.example', password: 'Bench-Admin-Passw0rd-2024!x' };
@@ -151,6 +153,13 @@ async function main() {
     `select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset 39999 limit 1`,
   );
   const deepCursor = Buffer.from(JSON.stringify([deep.value, deep.id])).toString('base64url');
+  // A live piece mid-catalogue and the first collection, as bench/api.mjs picks them.
+  const {
+    rows: [piece],
+  } = await db.query(`select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`);
+  const {
+    rows: [collection],
+  } = await db.query(`select id from collections order by slug limit 1`);
   await db.end();
 
   log('after: a copy of the seeded database, then the after build’s migrations on it');
@@ -200,7 +209,18 @@ async function main() {
     return (await res.json()).accessToken;
   };
 
-  const rows = [
+  const publicRows = [
+    { name: 'list page 0', path: '/api/products?page=0&size=20' },
+    { name: 'filtered list', path: `/api/products?categoryId=${ring.id}&metalType=WHITE_GOLD&availability=IN_STOCK&sort=price,asc` },
+    { name: 'product by id', path: `/api/products/${piece.id}` },
+    { name: 'search common', path: '/api/products/search?q=diamond' },
+    { name: 'search rare', path: '/api/products/search?q=alexandrite' },
+    { name: 'search typo', path: '/api/products/search?q=saphire' },
+    { name: 'collections with products', path: '/api/collections/with-products?size=10&productsLimit=8' },
+    { name: 'collection products page', path: `/api/collections/${collection.id}/products?size=20` },
+    { name: 'filters (category+metal)', path: `/api/products/filters?categoryId=${ring.id}&metalType=WHITE_GOLD` },
+  ];
+  const adminRows = [
     { name: 'list page 0 (public, control)', path: '/api/products?page=0&size=20' },
     {
       name: 'deep page 2000: offset → keyset',
@@ -220,6 +240,7 @@ async function main() {
     { name: 'admin: out of stock by SKU', path: '/api/products?availability=OUT_OF_STOCK&sort=sku,asc&size=20', admin: true },
     { name: 'admin: Trash', path: '/api/products?deleted=only&sort=updatedAt,desc&size=20', admin: true },
   ];
+  const rows = ROWS === 'public' ? publicRows : adminRows;
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const results = [];
   for (const row of rows) {
