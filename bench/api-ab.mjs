@@ -156,7 +156,9 @@ async function main() {
   // A live piece mid-catalogue and the first collection, as bench/api.mjs picks them.
   const {
     rows: [piece],
-  } = await db.query(`select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`);
+  } = await db.query(
+    `select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`,
+  );
   const {
     rows: [collection],
   } = await db.query(`select id from collections order by slug limit 1`);
