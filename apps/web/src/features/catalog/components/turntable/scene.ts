@@ -39,6 +39,8 @@ export interface TurntableScene {
 export { ModelLoadError };
 
 const Y = new Vector3(0, 1, 0);
+/** One frame of a 60 Hz screen (ms): the wait for the next frame that is not the frame's cost. */
+const VSYNC_MS = 1000 / 60;
 /** The ivory of the studio renders. */
 export const STUDIO_BACKDROP = '#f4f0e9';
 
@@ -105,6 +107,8 @@ export function createTurntableScene(
   /** The last frame was drawn at the sharpest ratio because the piece stood still. */
   let stillSharp = false;
   let sentFirstFrame = false;
+  /** The last frame drawn with the piece: when its tick started, its render call's time, the idle time asked for after it. */
+  let lastDraw: { start: number; renderMs: number; idle: number } | null = null;
   /** The loop's own controls.update() is running: its 'change' is the frame already being drawn. */
   let updating = false;
 
@@ -122,10 +126,14 @@ export function createTurntableScene(
   const schedule = (idleMs: number) => {
     if (frameId !== null || timer !== null) return;
     if (idleMs > 0) {
+      // The idle time counts from the end of the frame's task (the browser's drawing follows this callback):
+      // a first timer runs when that task is over, the second one after the idle time.
       timer = setTimeout(() => {
-        timer = null;
-        schedule(0);
-      }, idleMs);
+        timer = setTimeout(() => {
+          timer = null;
+          schedule(0);
+        }, idleMs);
+      }, 0);
     } else {
       frameId = requestAnimationFrame(tick);
     }
@@ -135,30 +143,43 @@ export function createTurntableScene(
     frameId = null;
     if (!pageVisible || !onScreen) {
       lastTick = null;
+      lastDraw = null;
       return;
     }
     updating = true;
     const moved = controls.update(turnSeconds(now, lastTick));
     updating = false;
     lastTick = now;
+    // The last frame's cost: its render call, or, when the browser's work for it (the GPU's, the
+    // compositor's) held the main thread longer, the time until this frame beyond a vsync and the idle asked for.
+    const previous = lastDraw;
+    lastDraw = null;
+    let idle = 0;
+    if (previous) {
+      const cost = Math.max(previous.renderMs, now - previous.start - previous.idle - VSYNC_MS);
+      budget = recordFrame(budget, cost);
+      idle = idleAfter(cost);
+    }
     if (moved || dirty) {
       dirty = false;
       stillSharp = false;
-      const cost = draw(pixelRatio(budget));
+      const renderMs = draw(pixelRatio(budget));
+      idle = Math.max(idle, idleAfter(renderMs));
       if (model) {
-        budget = recordFrame(budget, cost);
+        lastDraw = { start: now, renderMs, idle };
         if (!sentFirstFrame) {
           sentFirstFrame = true;
           options.onFirstFrame?.();
         }
       }
-      schedule(idleAfter(cost));
+      schedule(idle);
       return;
     }
     if (turning()) {
       schedule(0);
       return;
     }
+    lastDraw = null;
     // Nothing moves: the loop stops, after drawing the piece once at the sharpest ratio if the budget drew it softer.
     lastTick = null;
     if (model && !stillSharp && pixelRatio(budget) < sharpest) {
