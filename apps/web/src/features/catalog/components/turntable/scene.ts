@@ -2,6 +2,12 @@
  * The turntable's three.js scene: the piece lit by a studio environment generated in code (three's
  * RoomEnvironment, no HDR over the network), orbit controls with zoom limits, auto-rotation.
  * Loaded lazily (import()) by the turntable only, so three.js stays out of every other route.
+ *
+ * The render loop spends what the device can afford (frame-budget.ts): each frame's render is timed,
+ * the drawing buffer's pixel ratio follows the budget, a long frame is followed by as much idle time,
+ * the turn is in degrees per second whatever the frame rate, and nothing runs when nothing moves, the
+ * page is hidden or the canvas is off-screen. When the piece stands still it is drawn once more at the
+ * sharpest ratio.
  */
 import {
   ACESFilmicToneMapping,
@@ -19,6 +25,7 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { createGltfLoader, createStudioEnvironment, disposeObject, fetchWithProgress, ModelLoadError } from '../three/gltf';
+import { idleAfter, initialBudget, pixelRatio, recordFrame, turnSeconds } from './frame-budget';
 
 export interface TurntableScene {
   /** Fetches and shows a model, replacing the one on the stage; rejects on an HTTP error or a bad file. */
@@ -32,6 +39,8 @@ export interface TurntableScene {
 export { ModelLoadError };
 
 const Y = new Vector3(0, 1, 0);
+/** One frame of a 60 Hz screen (ms): the wait for the next frame that is not the frame's cost. */
+const VSYNC_MS = 1000 / 60;
 /** The ivory of the studio renders. */
 export const STUDIO_BACKDROP = '#f4f0e9';
 
@@ -40,7 +49,9 @@ export function createTurntableScene(
   options: { autoRotate: boolean; onFirstFrame?: () => void },
 ): TurntableScene {
   const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: false });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  let budget = initialBudget(window.devicePixelRatio || 1);
+  const sharpest = pixelRatio(budget);
+  renderer.setPixelRatio(sharpest);
   renderer.outputColorSpace = SRGBColorSpace;
   renderer.toneMapping = ACESFilmicToneMapping;
   renderer.toneMappingExposure = 1.05;
@@ -84,23 +95,122 @@ export function createTurntableScene(
     renderer.setSize(width, height, false);
     camera.aspect = width / height;
     camera.updateProjectionMatrix();
-    dirty = true;
+    wake();
   };
+
+  let frameId: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the last tick ran (null when the loop stands still: the next turn starts from there, no jump). */
+  let lastTick: number | null = null;
+  let pageVisible = !document.hidden;
+  let onScreen = true;
+  /** The last frame was drawn at the sharpest ratio because the piece stood still. */
+  let stillSharp = false;
+  let sentFirstFrame = false;
+  /** The last frame drawn with the piece: when its tick started, its render call's time, the idle time asked for after it. */
+  let lastDraw: { start: number; renderMs: number; idle: number } | null = null;
+  /** The loop's own controls.update() is running: its 'change' is the frame already being drawn. */
+  let updating = false;
+
+  /** Whether the picture changes by itself: the turntable turns once there is a piece on it. */
+  const turning = () => controls.autoRotate && model !== null;
+
+  const draw = (ratio: number) => {
+    // A new ratio resizes the drawing buffer, which clears it: set it just before drawing, never after.
+    if (renderer.getPixelRatio() !== ratio) renderer.setPixelRatio(ratio);
+    const start = performance.now();
+    renderer.render(scene, camera);
+    return performance.now() - start;
+  };
+
+  const schedule = (idleMs: number) => {
+    if (frameId !== null || timer !== null) return;
+    if (idleMs > 0) {
+      // The idle time counts from the end of the frame's task (the browser's drawing follows this callback):
+      // a first timer runs when that task is over, the second one after the idle time.
+      timer = setTimeout(() => {
+        timer = setTimeout(() => {
+          timer = null;
+          schedule(0);
+        }, idleMs);
+      }, 0);
+    } else {
+      frameId = requestAnimationFrame(tick);
+    }
+  };
+
+  const tick = (now: number) => {
+    frameId = null;
+    if (!pageVisible || !onScreen) {
+      lastTick = null;
+      lastDraw = null;
+      return;
+    }
+    updating = true;
+    const moved = controls.update(turnSeconds(now, lastTick));
+    updating = false;
+    lastTick = now;
+    // The last frame's cost: its render call, or, when the browser's work for it (the GPU's, the
+    // compositor's) held the main thread longer, the time until this frame beyond a vsync and the idle asked for.
+    const previous = lastDraw;
+    lastDraw = null;
+    let idle = 0;
+    if (previous) {
+      const cost = Math.max(previous.renderMs, now - previous.start - previous.idle - VSYNC_MS);
+      budget = recordFrame(budget, cost);
+      idle = idleAfter(cost);
+    }
+    if (moved || dirty) {
+      dirty = false;
+      stillSharp = false;
+      const renderMs = draw(pixelRatio(budget));
+      idle = Math.max(idle, idleAfter(renderMs));
+      if (model) {
+        lastDraw = { start: now, renderMs, idle };
+        if (!sentFirstFrame) {
+          sentFirstFrame = true;
+          options.onFirstFrame?.();
+        }
+      }
+      schedule(idle);
+      return;
+    }
+    if (turning()) {
+      schedule(0);
+      return;
+    }
+    lastDraw = null;
+    // Nothing moves: the loop stops, after drawing the piece once at the sharpest ratio if the budget drew it softer.
+    lastTick = null;
+    if (model && !stillSharp && pixelRatio(budget) < sharpest) {
+      stillSharp = true;
+      draw(sharpest);
+    }
+  };
+
+  /** Something changed: a frame is drawn, and the loop runs for as long as something moves. */
+  function wake() {
+    if (updating) return;
+    dirty = true;
+    if (pageVisible && onScreen) schedule(0);
+  }
+
   const observer = new ResizeObserver(resize);
   observer.observe(canvas);
-  resize();
-
-  let sentFirstFrame = false;
-  renderer.setAnimationLoop(() => {
-    const moved = controls.update();
-    if (!moved && !dirty) return;
-    dirty = false;
-    renderer.render(scene, camera);
-    if (model && !sentFirstFrame) {
-      sentFirstFrame = true;
-      options.onFirstFrame?.();
-    }
+  const visibility = new IntersectionObserver((entries) => {
+    onScreen = entries.at(-1)?.isIntersecting ?? onScreen;
+    if (onScreen) wake();
   });
+  visibility.observe(canvas);
+  const onVisibilityChange = () => {
+    pageVisible = !document.hidden;
+    if (pageVisible) wake();
+  };
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  // A drag, a pinch or the wheel move the camera between frames: the loop wakes up for them (and their inertia).
+  controls.addEventListener('change', wake);
+  controls.addEventListener('start', wake);
+  resize();
 
   /** Centres the piece and places the camera so it fills the stage, with zoom limits around that. */
   const frame = (object: Object3D) => {
@@ -140,7 +250,7 @@ export function createTurntableScene(
       model = gltf.scene;
       frame(model);
       stage.add(model);
-      dirty = true;
+      wake();
     },
     rotate(azimuth, polar = 0) {
       controls.autoRotate = false;
@@ -152,15 +262,23 @@ export function createTurntableScene(
       }
       camera.position.copy(controls.target).add(offset);
       controls.update();
-      dirty = true;
+      wake();
     },
     setAutoRotate(on) {
       controls.autoRotate = on;
-      dirty = true;
+      wake();
     },
     dispose() {
-      renderer.setAnimationLoop(null);
+      if (frameId !== null) cancelAnimationFrame(frameId);
+      if (timer !== null) clearTimeout(timer);
+      frameId = null;
+      timer = null;
+      pageVisible = false;
       observer.disconnect();
+      visibility.disconnect();
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      controls.removeEventListener('change', wake);
+      controls.removeEventListener('start', wake);
       controls.dispose();
       if (model) disposeObject(model);
       studio.dispose();
