@@ -36,10 +36,26 @@ async function aDemoProduct(request: APIRequestContext): Promise<string> {
   return oldest.content[0]!.id;
 }
 
+/** The first ring of the demo catalogue (a category named …ring…, not earrings), as bench/web.mjs picks it for /view-360. */
+async function aDemoRing(request: APIRequestContext): Promise<string> {
+  const categories = (await (await request.get('/api/categories?size=100')).json()) as
+    { id: string; name: string }[] | { content: { id: string; name: string }[] };
+  const rings = ('content' in categories ? categories.content : categories).filter((c) => /ring/i.test(c.name) && !/earring/i.test(c.name));
+  for (const category of rings) {
+    const products = (await (await request.get(`/api/products?size=1&sort=name,asc&categoryId=${category.id}`)).json()) as {
+      content: { id: string; categoryId: string }[];
+    };
+    const ring = products.content.find((p) => p.categoryId === category.id);
+    if (ring) return ring.id;
+  }
+  throw new Error('the demo catalogue has a ring');
+}
+
 test('prepared storefront pages render without asking the API again', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { id } = await aDemoCollection(request);
   const product = await aDemoProduct(request);
+  const ring = await aDemoRing(request);
   const checks: [string, () => Promise<void>, RegExp[]][] = [
     [
       `/products/${product}`,
@@ -69,6 +85,12 @@ test('prepared storefront pages render without asking the API again', async ({ p
       '/home',
       () => expect(page.getByTestId('product-card').first()).toBeVisible(),
       [/^\/api\/collections\/featured/, /^\/api\/products\/featured/, /^\/api\/locations\/filters/],
+    ],
+    [`/view-360?product=${ring}`, () => expect(page.getByTestId('view-price')).toBeVisible(), [/^\/api\/products\/[0-9a-f-]{36}$/]],
+    [
+      '/immersive-showroom',
+      () => expect(page.getByTestId('showroom-pieces').first()).toBeVisible(),
+      [/^\/api\/collections\/featured/, /products-list/, /^\/api\/categories\//],
     ],
   ];
   for (const [url, ready, planned] of checks) {
@@ -132,10 +154,11 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
-  // Twenty pages, each loaded twice (without and with JavaScript).
-  test.setTimeout(360_000);
+  // Twenty-two pages, each loaded twice (without and with JavaScript).
+  test.setTimeout(400_000);
   const demoCollection = await aDemoCollection(request);
   const product = await aDemoProduct(request);
+  const ring = await aDemoRing(request);
   const pages: [string, string][] = [
     // Issue 13 §16: every storefront route, like the eight below.
     [`/products/${product}`, 'product-price'],
@@ -160,6 +183,9 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
     ['/products-left', 'product-card'],
     ['/news', 'news-list'],
     ['/locations', 'boutique'],
+    // The 3D pages: the piece with its poster, the salon's door and the written list (three.js comes later).
+    [`/view-360?product=${ring}`, 'view-price'],
+    ['/immersive-showroom', 'showroom-pieces'],
   ];
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
   const bare = await noScript.newPage();

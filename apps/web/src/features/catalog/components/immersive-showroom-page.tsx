@@ -9,31 +9,19 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, to } from '../../../config/routes';
 import { humanize } from '../../../lib/format';
 import { PageMeta } from '../../../lib/page-meta';
-import { categoryQuery, collectionProductsQuery, collectionsQuery } from '../api/catalog.queries';
+import { categoryQuery, collectionProductsQuery } from '../api/catalog.queries';
 import styles from './immersive-showroom-page.module.css';
 import { ProductCard } from './product-card';
-import { PIECES_PER_CASE } from './showroom/salon-logic';
-import { Salon, type SalonRoom } from './showroom/salon';
+import { Salon } from './showroom/salon';
+import { roomCategoryIds, roomItems, showroomCollectionsQuery, showroomRooms } from './showroom/showroom-rooms';
 
-/** How many pieces each room shows before 'The collection' link takes over: the same pieces stand in the salon's cases. */
-const PIECES_PER_ROOM = PIECES_PER_CASE;
 const LIST_ID = 'showroom-list';
 
 /** The salon above the list: the same collections and pieces, in 3D (three.js is fetched by the salon only). */
 function SalonOfCollections({ collections }: { collections: readonly Collection[] }) {
   const items = useQueries({ queries: collections.map((c) => collectionProductsQuery(c.id)) });
-  const isReady = items.every((q) => q.isSuccess);
-  const rooms: SalonRoom[] = isReady
-    ? collections.map((collection, i) => ({
-        collection,
-        pieces: [...items[i]!.data]
-          .sort((a, b) => a.sortOrder - b.sortOrder)
-          .slice(0, PIECES_PER_ROOM)
-          .map((item) => item.product),
-      }))
-    : [];
-  const categoryIds = [...new Set(rooms.flatMap((r) => r.pieces.map((p) => p.categoryId)))];
-  const categories = useQueries({ queries: categoryIds.map((id) => categoryQuery(id)) });
+  const rooms = showroomRooms(collections, (_, i) => items[i]?.data) ?? [];
+  const categories = useQueries({ queries: roomCategoryIds(rooms).map((id) => categoryQuery(id)) });
   const categoryNames = new Map(categories.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
   return <Salon rooms={rooms} categoryNames={categoryNames} listId={LIST_ID} />;
 }
@@ -51,7 +39,7 @@ function RoomPieces({ collection }: { collection: Collection }) {
       </ul>
     );
   if (items.isError) return <QueryError error={items.error} onRetry={() => void items.refetch()} title="The pieces could not be loaded" />;
-  const pieces = [...items.data].sort((a, b) => a.sortOrder - b.sortOrder).slice(0, PIECES_PER_ROOM);
+  const pieces = roomItems(items.data);
   if (pieces.length === 0) return <p className={styles.quiet}>The pieces of this collection are being finished in our ateliers.</p>;
   return (
     <ol className={styles.row} aria-label={`Pieces of ${collection.name}`} data-testid="showroom-pieces">
@@ -113,7 +101,7 @@ function Room({ collection, index }: { collection: Collection; index: number }) 
  * and what remains without WebGL.
  */
 export function ImmersiveShowroomPage() {
-  const collections = useQuery(collectionsQuery({ featured: true, size: 12 }));
+  const collections = useQuery(showroomCollectionsQuery());
 
   let body;
   if (collections.isPending)

@@ -39,10 +39,15 @@ function StageSkeleton() {
   );
 }
 
+/** The piece the view shows: `?product=` ('' without one). */
+export function view360ProductId(search: URLSearchParams): string {
+  return search.get('product')?.trim() ?? '';
+}
+
 /** /view-360?product={id}: the piece in 3D on a turntable (its studio images without WebGL), with its name and price. */
 export function View360Page() {
   const [search] = useSearchParams();
-  const productId = search.get('product')?.trim() ?? '';
+  const productId = view360ProductId(search);
   const product = useQuery({ ...productQuery(productId), enabled: productId !== '' });
   const p = product.data;
 
