@@ -1,23 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * Back-office collections (issue 10): the table, the editor, the pieces in order (keyboard
  * reorder seen on the storefront), the hero, soft delete with Undo, the Trash. Every test makes
  * its own collections and pieces (unique names): the suite runs in parallel on one database.
  */
-
-async function expectAxeClean(page: Page): Promise<void> {
-  // A table refetching is drawn faded on purpose: check the settled page.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('[data-testid^="table-"]').evaluateAll((tables) => tables.every((t) => getComputedStyle(t).opacity === '1')))
-    .toBe(true);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

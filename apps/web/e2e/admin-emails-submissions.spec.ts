@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { isDesktop, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * Back-office II (issue 11): jewelry-week submissions and the email outbox. Each test sends its own
@@ -8,18 +8,6 @@ import { isDesktop, settled, signIn, snap } from './helpers';
  * The server under test has no SMTP, so its emails stay QUEUED: Retry (FAILED only) is covered by the
  * API tests (outbox-admin.test.ts), here the table, the filters and the sandboxed preview are.
  */
-
-async function expectAxeClean(page: Page, { skipSandboxedFrame = false } = {}): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('[data-testid^="table-"]').evaluateAll((tables) => tables.every((t) => getComputedStyle(t).opacity === '1')))
-    .toBe(true);
-  const builder = new AxeBuilder({ page });
-  // A sandbox="" frame runs no scripts, so axe cannot enter it (it would wait for it until the timeout).
-  const results = await (skipSandboxedFrame ? builder.exclude('iframe[sandbox=""]') : builder).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -134,7 +122,7 @@ test(
     await expect(drawer.getByText(entry.email).first()).toBeVisible();
     // Only a failed email can be retried.
     await expect(drawer.getByRole('button', { name: 'Retry' })).toHaveCount(0);
-    await expectAxeClean(page, { skipSandboxedFrame: true });
+    await expectAxeClean(page, { exclude: ['iframe[sandbox=""]'] });
     await snap(page, testInfo, 'admin-email-drawer');
     await drawer.getByRole('button', { name: 'Close' }).first().click();
     await expect(drawer).toBeHidden();

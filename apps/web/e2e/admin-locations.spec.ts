@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Location } from '@mirror/contract';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * Back-office locations (issue 11): the table filtered by city, type and state in the URL; a new
@@ -10,16 +10,6 @@ import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
  * delete for good.
  * Every test makes its own locations (unique names and cities): the suite runs in parallel on one database.
  */
-
-async function expectAxeClean(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('[data-testid^="table-"]').evaluateAll((tables) => tables.every((t) => getComputedStyle(t).opacity === '1')))
-    .toBe(true);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * The back-office order page (issue 11): instalment terms with their live preview, one payment for a
@@ -8,13 +8,6 @@ import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
  * the allowed moves, and a cancellation putting the pieces back in stock. Every test makes its own
  * pieces and orders through the API: the suite runs in parallel on one database.
  */
-
-async function expectAxeClean(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** Wide tables scroll inside their own box: the page itself never scrolls sideways (375 px included). */
 async function expectNoSideScroll(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * Back-office orders and payments (issue 11): the orders table's tabs, search and filters in the URL
@@ -35,13 +35,6 @@ function uniqueWord(): string {
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {

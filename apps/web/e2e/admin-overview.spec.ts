@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * The back-office overview (/dashboard/admin): its figures are the API's, each leads to its filtered
@@ -68,12 +68,6 @@ async function getJson<T>(request: APIRequestContext, token: string, path: strin
   const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 const figureValue = (page: Page, id: string) => page.getByTestId(`figure-${id}`).locator('[data-figure-value]');

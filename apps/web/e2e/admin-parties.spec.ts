@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+import { expectAxeClean } from './axe';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 // The product editor (issue 10): create with an uploaded image, live SKU check, server 409 on the
 // field, the unsaved-changes guard, save / move to trash / undo, and one flow by keyboard alone.
@@ -22,12 +22,6 @@ type Product = {
 };
 
 const tag = () => randomBytes(4).toString('hex').toUpperCase();
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 // ---------- A PNG made here: no binary fixture to keep in the repository ----------
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * Back-office products table (issue 10): search, inline stock, bulk actions with Undo, the Trash,
@@ -38,14 +38,6 @@ function uniqueWord(): string {
   let word = 'q';
   for (let i = 0; i < 9; i += 1) word += letters.charAt(Math.floor(Math.random() * letters.length));
   return word;
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  // Not while a table is dimmed for a new page of results.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 async function asAdmin(request: APIRequestContext): Promise<Admin> {

@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { isDesktop, settled, signIn, snap } from './helpers';
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+import { expectAxeClean } from './axe';
 
 test('Ctrl-K jumps to a piece by its SKU', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const list = (await (await request.get('/api/products?size=1&sort=name,asc')).json()) as {

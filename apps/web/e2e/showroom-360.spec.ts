@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { measure } from './canvas-measure';
 import { settled, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 type Piece = { id: string; name: string; sku: string; images: { variant: string }[] };
 type CollectionSummary = { id: string; name: string; season: string; year: number; coverImage: unknown };
@@ -13,12 +13,6 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 /**

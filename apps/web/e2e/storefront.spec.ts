@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { confirmationLink, DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { expectAxeClean } from './axe';
 
 /** Console errors, failed API calls included, collected for the whole test. */
 function watchConsole(page: Page): string[] {
@@ -10,12 +10,6 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 async function firstId(request: APIRequestContext, path: string): Promise<string> {

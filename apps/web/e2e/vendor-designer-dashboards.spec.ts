@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, settled, signIn, snap, type DemoUser } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * The vendor's and the designer's own dashboards (issue 11): the shared workspace with their sections;
@@ -50,16 +50,6 @@ async function getJson<T>(request: APIRequestContext, token: string | null, path
   const response = await request.get(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('[data-testid^="table-"]').evaluateAll((tables) => tables.every((t) => getComputedStyle(t).opacity === '1')))
-    .toBe(true);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 function figure(page: Page, id: string) {

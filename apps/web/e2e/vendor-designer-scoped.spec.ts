@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, isDesktop, settled, signIn, snap, type DemoUser } from './helpers';
+import { expectAxeClean } from './axe';
 
 /**
  * Issue 11, the scoped back-offices: a vendor works on its own pieces and order lines only (another
@@ -25,16 +25,6 @@ async function api<T>(request: APIRequestContext, token: string, method: 'GET' |
   });
   expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect
-    .poll(() => page.locator('[data-testid^="table-"]').evaluateAll((tables) => tables.every((t) => getComputedStyle(t).opacity === '1')))
-    .toBe(true);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 /** Picks the first real option of a native select (after its placeholder). */
