@@ -108,9 +108,22 @@ async function startServer(env) {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const stop = () => {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+  // The server is still writing (studio renders in the background) until it has exited: wait for that (SIGKILL
+  // after 10 s) before removing its folder, or the removal races its last files (ENOTEMPTY). Never throws: a
+  // folder left in the temp directory does not fail a run whose tests passed.
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    try {
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (err) {
+      console.error(`could not remove ${dataDir}: ${err.message}`);
+    }
   };
   cleanups.push(stop);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -203,7 +216,7 @@ async function main() {
       const server = await e2eServer;
       log('e2e server ready');
       await playwright('e2e', path.join(root, 'apps/web/playwright.config.ts'), { E2E_BASE_URL: server.baseUrl });
-      server.stop();
+      await server.stop();
     } catch (err) {
       console.error(`e2e could not run: ${err.message}`);
       record('e2e', 0, 1);
@@ -219,20 +232,14 @@ async function main() {
 }
 
 process.on('SIGINT', () => {
-  for (const c of cleanups) c();
-  process.exit(130);
+  void Promise.allSettled(cleanups.map(async (c) => c())).then(() => process.exit(130));
 });
 main()
   .catch((err) => {
     console.error(err);
     process.exitCode = 1;
   })
-  .finally(() => {
-    for (const c of cleanups.splice(0)) {
-      try {
-        c();
-      } catch {
-        // best effort
-      }
-    }
+  .finally(async () => {
+    // Best effort: each cleanup (a cluster, a server) on its own; none may stop the others.
+    await Promise.allSettled(cleanups.splice(0).map(async (c) => c()));
   });
