@@ -324,7 +324,16 @@ export function expectErrorShape(value: unknown, status: number, code?: string):
 export function stopAfterAll(): (stop: () => unknown) => void {
   const stops: (() => unknown)[] = [];
   afterAll(async () => {
-    while (stops.length) await stops.pop()!();
+    while (stops.length) {
+      const stop = stops.pop()!;
+      // A stop that hangs would only show as the hook's timeout: name it while it is still running.
+      const watch = setTimeout(() => console.error(`teardown still waiting after 20 s on: ${String(stop).slice(0, 120)}`), 20_000);
+      try {
+        await stop();
+      } finally {
+        clearTimeout(watch);
+      }
+    }
   });
   return (stop) => {
     stops.push(stop);
