@@ -19,10 +19,7 @@ import { mergeByCase, stockValueByCategory, titleCase, toImageDto } from './prod
 import type { GroupedFacet, ProductFilter } from './products.repo';
 import type { SearchPlanner } from './products.search-plan';
 
-export function createProductAggregates(
-  { repo, aggregates, lowStockThreshold }: ProductsContext,
-  { searchPlanOf, scopedSearch }: SearchPlanner,
-) {
+export function createProductAggregates({ repo, aggregates, lowStockThreshold }: ProductsContext, { narrowedBy }: SearchPlanner) {
   return {
     /**
      * The /all-gems index of the public catalogue (a storefront page: drafts and the Trash never show, whoever
@@ -78,12 +75,7 @@ export function createProductAggregates(
     }): Promise<ProductFacets> {
       assertTrashAccess(actor, given);
       const viewer = viewerOf(actor, given.mine);
-      let filter = given;
-      if (q !== undefined) {
-        const plan = await searchPlanOf(q);
-        // No searchable word: nothing matches (as the search answers), not everything.
-        filter = plan ? { ...given, matches: (await scopedSearch(viewer, given, plan)).plan } : { ...given, ids: [] };
-      }
+      const filter = await narrowedBy(viewer, given, q);
       return aggregates.get(JSON.stringify(['facets', viewer, filter]), async () => {
         const { groups, total, price, collectionRows } = await repo.facets(viewer, filter);
         const pick = (dimension: GroupedFacet) =>

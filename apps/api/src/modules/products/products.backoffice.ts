@@ -29,7 +29,7 @@ const IMPORT_RENDER_MAX = 200;
 
 export function createProductBackOffice(
   { db, lowStockThreshold, repo, repoIn, counts, corrections, clearCaches, renderStudioLater }: ProductsContext,
-  { searchPlanOf, scopedSearch }: SearchPlanner,
+  { narrowedBy }: SearchPlanner,
 ) {
   return {
     /** For the editor's live check. The unique index covers soft-deleted pieces, so they hold their SKU too. */
@@ -108,12 +108,7 @@ export function createProductBackOffice(
     async exportCsv({ actor, filter, sort, q }: { actor: Actor; filter: ProductFilter; sort: ProductSort; q?: string | undefined }) {
       assertTrashAccess(actor, filter);
       const viewer = viewerOf(actor, filter.mine);
-      let selection = filter;
-      if (q !== undefined) {
-        const plan = await searchPlanOf(q);
-        // No searchable word: nothing matches (as the search answers), not everything.
-        selection = plan ? { ...filter, matches: (await scopedSearch(viewer, filter, plan)).plan } : { ...filter, ids: [] };
-      }
+      const selection = await narrowedBy(viewer, filter, q);
       const batchSize = 1_000;
       const none = selection.ids?.length === 0;
       const [names, total, first] = await Promise.all([

@@ -32,7 +32,17 @@ export function createSearchPlanner({ repo, aggregates, corrections }: ProductsC
     };
   }
 
-  return { searchPlanOf, scopedSearch };
+  /**
+   * A list's filter narrowed to what the text `q` finds (facets and CSV export follow the search box); no `q`: the
+   * filter as given. A `q` with no searchable word matches nothing (as the search answers), not everything.
+   */
+  async function narrowedBy(viewer: ProductViewer, filter: ProductFilter, q: string | undefined): Promise<ProductFilter> {
+    if (q === undefined) return filter;
+    const plan = await searchPlanOf(q);
+    return plan ? { ...filter, matches: (await scopedSearch(viewer, filter, plan)).plan } : { ...filter, ids: [] };
+  }
+
+  return { searchPlanOf, scopedSearch, narrowedBy };
 }
 
 export type SearchPlanner = ReturnType<typeof createSearchPlanner>;
