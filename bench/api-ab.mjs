@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPostgres } from '../scripts/pg.mjs';
-import { childrenCpuSeconds, cleanup, cleanups, cpuSeconds, measure, seed, startNode } from './api.mjs';
+import { childrenCpuSeconds, cleanup, cleanups, cpuSeconds, measure, readTargets, seed, startNode } from './api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -153,15 +153,7 @@ async function main() {
     `select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset 39999 limit 1`,
   );
   const deepCursor = Buffer.from(JSON.stringify([deep.value, deep.id])).toString('base64url');
-  // A live piece mid-catalogue and the first collection, as bench/api.mjs picks them.
-  const {
-    rows: [piece],
-  } = await db.query(
-    `select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`,
-  );
-  const {
-    rows: [collection],
-  } = await db.query(`select id from collections order by slug limit 1`);
+  const { piece, collection } = await readTargets(db, PRODUCTS);
   await db.end();
 
   log('after: a copy of the seeded database, then the after build’s migrations on it');

@@ -47,6 +47,22 @@ const API_DIST = process.env.BENCH_API_DIST ?? 'apps/api/dist';
 // The cluster gets a production-like cache; everything else is PostgreSQL's defaults.
 const PG_SETTINGS = { shared_buffers: '1GB', effective_cache_size: '4GB', maintenance_work_mem: '512MB', max_wal_size: '4GB' };
 
+/** What the reads ask for by id: a live piece mid-catalogue (by SKU), the Rings category and the first collection (by slug). */
+export async function readTargets(db, products) {
+  const {
+    rows: [piece],
+  } = await db.query(
+    `select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(products / 2)} limit 1`,
+  );
+  const {
+    rows: [rings],
+  } = await db.query(`select id from categories where name = 'Rings'`);
+  const {
+    rows: [collection],
+  } = await db.query(`select id from collections order by slug limit 1`);
+  return { piece, rings, collection };
+}
+
 export const cleanups = [];
 export const cleanup = async () => {
   for (const c of cleanups.splice(0).reverse()) {
@@ -619,17 +635,7 @@ async function main() {
 
   if (option('instances', 0) > 1) {
     // `--instances N`: public reads through HAProxy with 1 and N API processes on this database (bench/instances.mjs).
-    const {
-      rows: [piece],
-    } = await db.query(
-      `select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`,
-    );
-    const {
-      rows: [rings],
-    } = await db.query(`select id from categories where name = 'Rings'`);
-    const {
-      rows: [first],
-    } = await db.query(`select id from collections order by slug limit 1`);
+    const { piece, rings, collection: first } = await readTargets(db, PRODUCTS);
     await benchInstances({
       root,
       instances: option('instances', 0),
