@@ -16,7 +16,9 @@ import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { TokenService } from './lib/tokens';
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler';
-import { authPlugin, type Policy } from './plugins/auth';
+import { authPlugin, type AuthState, type Policy } from './plugins/auth';
+import { createAuthStateCache, type AuthStateChanged } from './lib/auth-state-cache';
+import { connectAuthStateBus } from './lib/auth-state-bus';
 import { openapiPlugin } from './plugins/openapi';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService } from './modules/users/users.service';
@@ -70,6 +72,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** Told by anything that changes an account's sign-in state outside the services (decisions §110). */
+    authStateChanged: AuthStateChanged;
   }
 }
 
@@ -128,7 +132,10 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
 
   const db = database.db;
   const tokens = new TokenService(jwtSecret);
-  const users = createUsersService({ db, publicUrl: env.PUBLIC_URL });
+  const authStates = createAuthStateCache<AuthState>({ ttlMs: env.AUTH_STATE_CACHE_MS });
+  const authStateChanged: AuthStateChanged = (ids) => authStates.changed(ids);
+  app.decorate('authStateChanged', authStateChanged);
+  const users = createUsersService({ db, publicUrl: env.PUBLIC_URL, authStateChanged });
   const auth = createAuthService({ db, tokens });
   const ping = () => database.ping();
   // Housekeeping, hourly: spent sessions and sign-in failures, long-expired confirmation links.
@@ -195,7 +202,9 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+    const disconnectBus = await connectAuthStateBus(authStates, redis, app.log);
     app.addHook('onClose', async () => {
+      await disconnectBus();
       await redis.quit().catch(() => redis.disconnect());
     });
   }
@@ -214,7 +223,7 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   });
   // Each request's work runs in its context (lib/request-context.ts): the audit trail reads the actor and request id there.
   app.addHook('onRequest', (request, _reply, done) => runWithRequest(request, done));
-  await app.register(authPlugin, { tokens, users: createUsersRepo(db) });
+  await app.register(authPlugin, { tokens, users: createUsersRepo(db), authStates });
   await app.register(openapiPlugin);
   // Public catalogue reads: ETag + If-None-Match → 304, `public` short max-age when anonymous, `private` when signed in.
   await app.register(httpCachePlugin);
@@ -244,8 +253,8 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
     collections: createCollectionsService({ db, lowStockThreshold: env.LOW_STOCK_THRESHOLD }),
     health: ping,
   });
-  await app.register(designersRoutes, { designers: createDesignersService({ db, products }) });
-  await app.register(vendorsRoutes, { vendors: createVendorsService({ db, products }) });
+  await app.register(designersRoutes, { designers: createDesignersService({ db, products, authStateChanged }) });
+  await app.register(vendorsRoutes, { vendors: createVendorsService({ db, products, authStateChanged }) });
   await app.register(auditRoutes, { audit: createAuditService({ db }) });
   await app.register(modelsRoutes, {
     models: createModelsService({

@@ -8,17 +8,29 @@ export function catalogFactory(t: TestApp, admin: Pick<Session, 'accessToken'>) 
   let n = 0;
   const next = () => `${++n}${randomUUID().slice(0, 6)}`;
   return {
-    vendor: (userId: string | null = null) =>
-      insertVendor(t.database.db, {
+    // Written beside the API, so they tell it, as its services do, that the account now acts for a house.
+    async vendor(userId: string | null = null) {
+      const row = await insertVendor(t.database.db, {
         code: `V-${next()}`,
         name: `Atelier ${next()}`,
         userId,
         country: 'IT',
         type: 'ATELIER',
         isActive: true,
-      }),
-    designer: (userId: string | null = null) =>
-      insertDesigner(t.database.db, { code: `D-${next()}`, displayName: `Designer ${next()}`, userId, specialty: 'High jewelry' }),
+      });
+      t.app.authStateChanged([userId]);
+      return row;
+    },
+    async designer(userId: string | null = null) {
+      const row = await insertDesigner(t.database.db, {
+        code: `D-${next()}`,
+        displayName: `Designer ${next()}`,
+        userId,
+        specialty: 'High jewelry',
+      });
+      t.app.authStateChanged([userId]);
+      return row;
+    },
     async category(name = `Category ${next()}`) {
       const res = await t.request<Category>('/api/categories', { token: admin.accessToken, body: { name } });
       if (res.status !== 201) throw new Error(`category: ${res.status} ${JSON.stringify(res.body)}`);

@@ -226,6 +226,53 @@ describe('three instances behind HAProxy on one PostgreSQL, with Redis, S3 and S
     expect(served.every((n) => n > 0)).toBe(true);
   });
 
+  it('refuses a disabled account on every instance at once, though each keeps sign-in states for seconds (decisions §110)', async () => {
+    const [one, two, three] = instances as [Instance, Instance, Instance];
+    const call = (instance: Instance, method: string, url: string, token: string, body?: unknown) =>
+      fetch(`${instance.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const signIn = async (instance: Instance, username: string, password: string) => {
+      const res = await fetch(`${instance.url}/api/auth/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { accessToken: string }).accessToken;
+    };
+    const admin = await signIn(one, 'admin', DEMO_PASSWORD);
+    const password = 'Cache-Test-Account-2026';
+    const created = await call(one, 'POST', '/api/users/admin/create', admin, {
+      username: 'cache_probe',
+      email: 'cache.probe@example.org',
+      password,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const token = await signIn(two, 'cache_probe', password);
+    // Both other instances now hold the account's state (ACTIVE) for AUTH_STATE_CACHE_MS (5 s by default).
+    expect((await call(two, 'GET', '/api/users/me', token)).status).toBe(200);
+    expect((await call(three, 'GET', '/api/users/me', token)).status).toBe(200);
+
+    const disabled = await call(one, 'PATCH', `/api/users/${id}/status`, admin, { status: 'INACTIVE' });
+    expect(disabled.status).toBe(200);
+    const disabledAt = Date.now();
+    // Redis carries the change to two and three: refused well inside the 5 s the copies would otherwise live.
+    for (const instance of [two, three]) {
+      let status = 0;
+      while (Date.now() - disabledAt < 1500) {
+        status = (await call(instance, 'GET', '/api/users/me', token)).status;
+        if (status === 401) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status, instance.address).toBe(401);
+    }
+    expect(Date.now() - disabledAt).toBeLessThan(1500);
+  });
+
   it('counts a rate limit once across the instances (REDIS_URL), whichever instance or forwarded address a visitor uses', async () => {
     const contact = (n: number) => ({
       emailType: 'CONTACT_MESSAGE',

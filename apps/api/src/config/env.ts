@@ -46,6 +46,12 @@ const EnvSchema = z
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     /** Stock at or below this (and above 0) counts as low stock. */
+    /**
+     * How long an account's sign-in state (status, role, token version, party) is reused between requests;
+     * a change made through the API applies at once on this instance and, with REDIS_URL, on every instance
+     * (decisions §110). 0 reads it on every request.
+     */
+    AUTH_STATE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
     REDIS_URL: z
       .string()

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@mirror/contract';
 import { AppError } from '../lib/errors';
+import type { AuthStateCache } from '../lib/auth-state-cache';
 import type { TokenService } from '../lib/tokens';
 import type { UsersRepo } from '../modules/users/users.repo';
 import { securityEvent } from '../modules/auth/security-events';
@@ -37,9 +38,13 @@ declare module 'fastify' {
   }
 }
 
+export type AuthState = NonNullable<Awaited<ReturnType<UsersRepo['findAuthState']>>>;
+
 export interface AuthPluginOptions {
   tokens: TokenService;
   users: UsersRepo;
+  /** Recently read sign-in states (decisions §110); without it every request reads the account's row. */
+  authStates?: AuthStateCache<AuthState>;
 }
 
 export function requireActor(request: FastifyRequest): Actor {
@@ -53,7 +58,9 @@ export function linkedVendorId(actor: Actor): string {
   return actor.vendorId;
 }
 
-export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { tokens, users }) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { tokens, users, authStates }) => {
+  const load = (id: string) => users.findAuthState(id);
+  const readState = authStates ? (id: string) => authStates.read(id, load) : load;
   app.decorateRequest('actor', null);
 
   // Fail at start-up, not in production traffic, when an API route forgets its policy.
@@ -108,8 +115,9 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { t
     if (scheme?.toLowerCase() !== 'bearer' || !token) return reject();
     const claims = await tokens.verifyAccess(token);
     if (!claims) return reject();
-    // One primary-key read keeps disabled users, role changes and password changes effective at once.
-    const user = await users.findAuthState(claims.userId);
+    // One primary-key read (or its copy of the last seconds, forgotten on every change: decisions §110) keeps
+    // disabled users, role changes and password changes effective at once.
+    const user = await readState(claims.userId);
     if (!user || user.status !== 'ACTIVE' || user.deletedAt || user.tokenVersion !== claims.tokenVersion) return reject();
     return { id: user.id, username: user.username, role: user.role, vendorId: user.vendorId, designerId: user.designerId };
   }

@@ -1,10 +1,8 @@
 import type { CreateDesignerBody, DesignerFacets, DesignerListQuery, UpdateDesignerBody } from '@mirror/contract';
 import { DESIGNER_PROFILE_FIELDS } from '@mirror/contract';
-import type { Db } from '../../db/client';
 import type { DesignerRow, NewDesignerRow } from '../../db/schema/index';
 import { fileUrl } from '../../lib/storage/storage';
-import type { ProductsService } from '../products/products.service';
-import { createPartyService } from '../parties/parties.service';
+import { createPartyService, type PartyServiceDeps } from '../parties/parties.service';
 import { createDesignersRepo, type DesignerFilter } from './designers.repo';
 
 /** What a designer's record shows beyond the shared party fields. */
@@ -19,7 +17,7 @@ const fields = (row: DesignerRow) => ({
   avatarUrl: row.avatarKey ? fileUrl(row.avatarKey) : null,
 });
 
-export function createDesignersService(deps: { db: Db; products: ProductsService }) {
+export function createDesignersService(deps: PartyServiceDeps) {
   return createPartyService<
     DesignerRow,
     NewDesignerRow,

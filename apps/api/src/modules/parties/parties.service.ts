@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
+import type { AuthStateChanged } from '../../lib/auth-state-cache';
 import type { Actor } from '../../plugins/auth';
 import type { ProductsService } from '../products/products.service';
 import { audited } from '../audit/audit.service';
@@ -67,6 +68,13 @@ function piecesFilter(query: ProductListQuery): PiecesFilter {
   return { categoryId, metalType, featured, availability, minPrice, maxPrice, status, includeDeleted };
 }
 
+export interface PartyServiceDeps {
+  db: Db;
+  products: ProductsService;
+  /** The account a profile is linked to acts for it: a link made or undone changes that account's sign-in state. */
+  authStateChanged?: AuthStateChanged;
+}
+
 export function createPartyService<
   Row extends PartyRowBase,
   NewRow,
@@ -78,7 +86,7 @@ export function createPartyService<
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names its create body: it types create() of the returned service, a return type the rule does not read (inferred)
   Create,
   Update extends object,
->(spec: PartyServiceSpec<Row, NewRow, F, Facets, Fields, K, LQ>, { db, products }: { db: Db; products: ProductsService }) {
+>(spec: PartyServiceSpec<Row, NewRow, F, Facets, Fields, K, LQ>, { db, products, authStateChanged = () => undefined }: PartyServiceDeps) {
   type Dto = { id: string; code: string } & Fields & {
       userId?: string | null;
       isActive: boolean;
@@ -205,6 +213,7 @@ export function createPartyService<
     try {
       const row = await audited(db, { type: role, action: 'UPDATE', ids: [id] }, (tx) => repoIn(tx).update(id, patch as Partial<NewRow>));
       if (!row) throw notFound();
+      if (owner !== undefined) authStateChanged([current.userId, row.userId]);
       return toDto(row, actor);
     } catch (err) {
       mapWriteError(err);
@@ -257,12 +266,11 @@ export function createPartyService<
     async create({ actor, body }: { actor: Actor; body: Create }): Promise<Dto> {
       await assertOwner((body as { userId?: string | null }).userId);
       try {
-        return toDto(
-          await audited(db, { type: role, action: 'CREATE', created: (r) => r.id }, (tx: Db) =>
-            repoIn(tx).insert(body as unknown as NewRow),
-          ),
-          actor,
+        const row = await audited(db, { type: role, action: 'CREATE', created: (r) => r.id }, (tx: Db) =>
+          repoIn(tx).insert(body as unknown as NewRow),
         );
+        authStateChanged([row.userId]);
+        return toDto(row, actor);
       } catch (err) {
         mapWriteError(err);
       }
@@ -279,10 +287,13 @@ export function createPartyService<
 
     /** Soft delete; the owning account is released so it can be linked to a new profile. */
     async softDelete({ id }: { id: string }): Promise<void> {
-      const row = await audited(db, { type: role, action: 'DELETE', ids: [id] }, (tx) =>
-        repoIn(tx).update(id, { deletedAt: new Date(), userId: null }),
-      );
+      let owner: string | null = null;
+      const row = await audited(db, { type: role, action: 'DELETE', ids: [id] }, async (tx) => {
+        owner = (await repoIn(tx).findById(id, { isAdmin: true, userId: null }))?.userId ?? null;
+        return repoIn(tx).update(id, { deletedAt: new Date(), userId: null });
+      });
       if (!row) throw notFound();
+      authStateChanged([owner]);
     },
 
     /** The party's pieces, with the products list's own visibility. */

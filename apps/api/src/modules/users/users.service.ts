@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/pagination';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import type { AuthStateChanged } from '../../lib/auth-state-cache';
 import type { Actor } from '../../plugins/auth';
 import { createAuthRepo } from '../auth/auth.repo';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../auth/auth.service';
@@ -84,8 +85,19 @@ const REGISTER_KEY = '#register';
 const emailProbeKey = (userId: string) => `#email-taken:${userId}`;
 const reauthKey = (userId: string) => `#reauth:${userId}`;
 
-/** `publicUrl`: the site's own origin, which confirmation links point at (never the request's Host). */
-export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: string }) {
+/**
+ * `publicUrl`: the site's own origin, which confirmation links point at (never the request's Host).
+ * `authStateChanged`: told once a change to an account (status, role, password, name, deletion) has committed.
+ */
+export function createUsersService({
+  db,
+  publicUrl,
+  authStateChanged = () => undefined,
+}: {
+  db: Db;
+  publicUrl?: string;
+  authStateChanged?: AuthStateChanged;
+}) {
   const repo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
   const confirmations = createConfirmationsService({ db, publicUrl });
@@ -183,7 +195,7 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
       ((patch.role !== undefined && patch.role !== 'ADMIN') ||
         (patch.status !== undefined && patch.status !== 'ACTIVE') ||
         patch.deletedAt !== undefined);
-    return db.transaction(async (tx) => {
+    const committed = await db.transaction(async (tx) => {
       const txUsers = createUsersRepo(tx);
       if (losesAdmin && (await txUsers.lockActiveAdmins()) <= 1) {
         throw new AppError('LAST_ADMIN', 'The last active administrator cannot be removed, disabled or demoted.');
@@ -203,6 +215,8 @@ export function createUsersService({ db, publicUrl }: { db: Db; publicUrl?: stri
       if (after) await after(tx, updated);
       return updated;
     });
+    authStateChanged([target.id]);
+    return committed;
   }
 
   async function load(id: string): Promise<UserRow> {

@@ -1,10 +1,8 @@
 import type { CreateVendorBody, UpdateVendorBody, VendorFacets, VendorListQuery } from '@mirror/contract';
 import { VENDOR_PROFILE_FIELDS } from '@mirror/contract';
-import type { Db } from '../../db/client';
 import type { NewVendorRow, VendorRow } from '../../db/schema/index';
 import { fileUrl } from '../../lib/storage/storage';
-import type { ProductsService } from '../products/products.service';
-import { createPartyService } from '../parties/parties.service';
+import { createPartyService, type PartyServiceDeps } from '../parties/parties.service';
 import { createVendorsRepo, type VendorFilter } from './vendors.repo';
 
 /** What a vendor's record shows beyond the shared party fields. */
@@ -19,7 +17,7 @@ const fields = (row: VendorRow) => ({
   logoUrl: row.logoKey ? fileUrl(row.logoKey) : null,
 });
 
-export function createVendorsService(deps: { db: Db; products: ProductsService }) {
+export function createVendorsService(deps: PartyServiceDeps) {
   return createPartyService<
     VendorRow,
     NewVendorRow,
