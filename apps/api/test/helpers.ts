@@ -324,17 +324,25 @@ export function expectErrorShape(value: unknown, status: number, code?: string):
 export function stopAfterAll(): (stop: () => unknown) => void {
   const stops: (() => unknown)[] = [];
   afterAll(async () => {
+    const hung: string[] = [];
     while (stops.length) {
       const stop = stops.pop()!;
-      // A stop that hangs would only show as the hook's timeout: name it while it is still running.
-      const watch = setTimeout(() => console.error(`teardown still waiting after 20 s on: ${String(stop).slice(0, 120)}`), 20_000);
+      const name = String(stop).slice(0, 120);
+      // A stop that hangs would only show as the hook's timeout, and keep the stops after it (a PostgreSQL
+      // cluster, a temp folder) from running: name it at 20 s, give up on it at 60 s, go on with the rest.
+      const watch = setTimeout(() => console.error(`teardown still waiting after 20 s on: ${name}`), 20_000);
+      let giveUp: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timed out'>((resolve) => (giveUp = setTimeout(() => resolve('timed out'), 60_000)));
       try {
-        await stop();
+        if ((await Promise.race([Promise.resolve(stop()), timedOut])) === 'timed out') hung.push(name);
       } finally {
         clearTimeout(watch);
+        clearTimeout(giveUp);
       }
     }
-  });
+    // Still a failure of the file: a teardown that never ends is a bug (here or in the code it stops).
+    if (hung.length) throw new Error(`teardown steps did not finish within 60 s: ${hung.join(' | ')}`);
+  }, 240_000);
   return (stop) => {
     stops.push(stop);
   };
