@@ -60,6 +60,40 @@ function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR ?? candidates.find((c) => existsSync(c)) ?? candidates[0]!;
 }
 
+/**
+ * A connection checked out for a transaction is released (and dropped) by this layer when its first statement
+ * fails. drizzle's node-postgres `transaction()` sends BEGIN before its try/finally, so a BEGIN that fails — the
+ * connection was cut by a PostgreSQL restart while it sat in the pool — never released it: each such failure held
+ * one of the pool's connections for ever, and `pool.end()` waited for them (seen as a shutdown that never ended
+ * after a restart; with `poolMax` of them every request would have waited). Release stays idempotent for callers
+ * that do release it themselves.
+ */
+function releasedIfFirstStatementFails(client: pg.PoolClient): pg.PoolClient {
+  const guarded = client as pg.PoolClient & { query?: unknown };
+  const release = guarded.release.bind(guarded); // pg-pool's release of this checkout (set anew on each one)
+  // The watcher is an own property over Client.prototype.query: deleting it puts the client's own method back.
+  const unwatch = () => Reflect.deleteProperty(guarded, 'query');
+  let released = false;
+  guarded.release = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    unwatch();
+    release(err);
+  };
+  guarded.query = ((...args: unknown[]) => {
+    unwatch(); // only the first statement is watched
+    const result = (guarded.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      return result.catch((err: unknown) => {
+        guarded.release(err instanceof Error ? err : true);
+        throw err;
+      });
+    }
+    return result;
+  }) as pg.PoolClient['query'];
+  return guarded;
+}
+
 type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
 
 /**
@@ -109,7 +143,7 @@ function createPool(
       });
       return;
     }
-    return connect().catch((err: unknown) => {
+    return connect().then(releasedIfFirstStatementFails, (err: unknown) => {
       if (!fallback) throw markDatabaseUnreachable(err);
       fallback.onUnreachable();
       return fallback.pool.connect();
