@@ -245,6 +245,9 @@ export function createTurntableScene(
     async load(url, onProgress, signal) {
       const buffer = await fetchWithProgress(url, onProgress, signal);
       const gltf = await loader.parseAsync(buffer, '');
+      // Its shaders compiled before its first frame, in parallel where the browser can
+      // (KHR_parallel_shader_compile): the first frame is not one long task; the piece on the stage meanwhile stays.
+      if (!signal.aborted) await renderer.compileAsync(gltf.scene, camera, scene).catch(() => undefined);
       if (signal.aborted) {
         disposeObject(gltf.scene);
         throw new DOMException('Aborted', 'AbortError');
