@@ -95,6 +95,10 @@ test.describe('/view-360', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const firstModel = page.waitForRequest((r) => r.url().endsWith(`/api/products/${piece.id}/model.glb`));
     await page.goto(`/view-360?product=${piece.id}`);
+    // The scene starts right after the page is live and idle; its setup (environment map, shaders) holds
+    // this software GL's main thread for seconds on a loaded machine, longer than settled() polls for:
+    // the model drawn first, then the page's readiness.
+    await waitForModel(page);
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
     await expect(page).toHaveTitle(`${piece.name}, up close — Mirror`);
@@ -174,8 +178,9 @@ test.describe('/view-360', () => {
     const piece = await pieceWithViews(request);
     await asIfOnAGpu(page);
     await page.goto(`/view-360?product=${piece.id}`);
-    await settled(page);
+    // As above: the model drawn first (the scene's setup holds the main thread), then the page's readiness.
     await waitForModel(page);
+    await settled(page);
     const stage = page.getByTestId('turntable-stage');
     await expect(stage).toHaveAttribute('data-graphics', 'hardware');
     await expect(page.getByTestId('turntable-hint')).toHaveCount(0);
