@@ -315,6 +315,11 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     const [firstHeap] = heaps;
     const lastHeap = heaps.at(-1)!;
     testInfo().annotations.push({ type: 'heap', description: heaps.map((h) => `${(h / 1048576).toFixed(1)} MB`).join(', ') });
+    // The figures bench:showroom's results quote (the GPU memory per visit, in the salon and after leaving).
+    testInfo().annotations.push({
+      type: 'gpu',
+      description: visits.map((v) => `${JSON.stringify(v.loaded)} → ${JSON.stringify(v.afterDispose)}`).join('; '),
+    });
     expect(lastHeap, `heap after ten visits (${heaps.map((h) => (h / 1048576).toFixed(1)).join(', ')} MB)`).toBeLessThan(
       firstHeap! * 1.1 + 2 * 1048576,
     );

@@ -34,6 +34,32 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * This headless browser draws WebGL in software (SwiftShader), where the turntable waits to be asked
+ * (decision 0108). Before the page's scripts, WebGL here names a phone's GPU instead (the renderer's
+ * unmasked name, the one thing the turntable reads it from), so the scene takes the GPU's path: it starts
+ * once the page is idle and turns by itself. The drawing itself is the same software GL.
+ */
+async function asIfOnAGpu(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const UNMASKED_RENDERER_WEBGL = 0x9246;
+    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: called with .call(this) on each context
+      const original = proto.getParameter;
+      proto.getParameter = function (this: WebGLRenderingContext, name: number): unknown {
+        return name === UNMASKED_RENDERER_WEBGL
+          ? 'ANGLE (Qualcomm, Adreno (TM) 650, OpenGL ES 3.2)'
+          : (original.call(this, name) as unknown);
+      } as typeof original;
+    }
+  });
+}
+
+/** Whether three.js has been loaded into the page (it marks the window with its revision). */
+function threeLoaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => '__THREE__' in window);
+}
+
 /** The model is loaded and drawn: the poster and the progress bar are gone. */
 async function waitForModel(page: Page): Promise<void> {
   await expect(page.getByTestId('turntable-stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
@@ -63,10 +89,16 @@ test.describe('/view-360', () => {
     test.setTimeout(180_000);
     const piece = await pieceWithViews(request);
     const errors = watchConsole(page);
-    // Reduced motion: no auto-rotation, so every change of the picture below comes from the visitor.
+    // On a GPU the scene starts by itself once the page is idle; reduced motion: it does not turn by
+    // itself, so every change of the picture below comes from the visitor.
+    await asIfOnAGpu(page);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const firstModel = page.waitForRequest((r) => r.url().endsWith(`/api/products/${piece.id}/model.glb`));
     await page.goto(`/view-360?product=${piece.id}`);
+    // The scene starts right after the page is live and idle; its setup (environment map, shaders) holds
+    // this software GL's main thread for seconds on a loaded machine, longer than settled() polls for:
+    // the model drawn first, then the page's readiness.
+    await waitForModel(page);
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
     await expect(page).toHaveTitle(`${piece.name}, up close — Mirror`);
@@ -74,6 +106,7 @@ test.describe('/view-360', () => {
     await firstModel;
     const stage = page.getByRole('img', { name: new RegExp(`^${escapeRegExp(piece.name)}, 3D view`) });
     await expect(stage).toHaveAttribute('tabindex', '0');
+    await expect(stage).toHaveAttribute('data-graphics', 'hardware');
     await waitForModel(page);
     await expect(stage).toHaveAttribute('data-auto-rotate', 'false');
     // No "View in your space" in a desktop or headless browser.
@@ -140,13 +173,17 @@ test.describe('/view-360', () => {
     expect(errors).toEqual([]);
   });
 
-  test('turns by itself until touched', async ({ page, request }) => {
+  test('on a GPU it starts once the page is idle and turns by itself until touched', async ({ page, request }) => {
     test.setTimeout(120_000);
     const piece = await pieceWithViews(request);
+    await asIfOnAGpu(page);
     await page.goto(`/view-360?product=${piece.id}`);
-    await settled(page);
+    // As above: the model drawn first (the scene's setup holds the main thread), then the page's readiness.
     await waitForModel(page);
+    await settled(page);
     const stage = page.getByTestId('turntable-stage');
+    await expect(stage).toHaveAttribute('data-graphics', 'hardware');
+    await expect(page.getByTestId('turntable-hint')).toHaveCount(0);
     await expect(stage).toHaveAttribute('data-auto-rotate', 'true');
     const canvas = page.getByTestId('turntable-canvas');
     const first = await canvas.screenshot();
@@ -165,6 +202,62 @@ test.describe('/view-360', () => {
     await expect(stage).toHaveAttribute('data-auto-rotate', 'false');
   });
 
+  test('drawn in software it waits on the studio image until asked, then turns by drag, not by itself', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const piece = await pieceWithViews(request);
+    const errors = watchConsole(page);
+    let modelAsked = false;
+    page.on('request', (r) => (modelAsked ||= r.url().includes('model.glb')));
+    await page.goto(`/view-360?product=${piece.id}`);
+    await settled(page);
+    const stage = page.getByTestId('turntable-stage');
+    await expect(stage).toHaveAttribute('data-graphics', 'software');
+    await expect(stage).toHaveAttribute('data-state', 'waiting');
+    // The page has long been idle: on a GPU the scene would have started by now.
+    await page.waitForTimeout(2500);
+    await expect(stage).toHaveAttribute('data-state', 'waiting');
+    expect(modelAsked, 'no model is fetched before the visitor asks').toBe(false);
+    expect(await threeLoaded(page), 'three.js is not loaded before the visitor asks').toBe(false);
+    // The still: the studio image, with a word on how to turn it; nothing says anything is missing.
+    await expect(stage.locator('img')).toBeVisible();
+    await expect(page.getByTestId('turntable-hint')).toHaveText('Drag to turn in 3D');
+    await expect(page.getByTestId('turntable-progress')).toHaveCount(0);
+    await expect(page.getByTestId('turntable-fallback')).toHaveCount(0);
+    await page.evaluate(() => document.fonts.ready);
+    await snap(page, testInfo, 'view-360-waiting');
+
+    // A touch asks: the scene loads and shows the piece, standing still.
+    const canvas = page.getByTestId('turntable-canvas');
+    const box = (await canvas.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    await page.mouse.up();
+    await waitForModel(page);
+    expect(await threeLoaded(page)).toBe(true);
+    await expect(stage).toHaveAttribute('data-auto-rotate', 'false');
+    await expect(page.getByTestId('turntable-hint')).toHaveCount(0);
+    await page.waitForTimeout(800);
+    const still = await canvas.screenshot();
+    await expectDrawn(page, still);
+    await page.waitForTimeout(1500);
+    const later = await canvas.screenshot();
+    expect(await changedShare(page, still, later), 'it does not turn by itself').toBeLessThan(0.002);
+
+    // A drag turns it.
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, y, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(800);
+    expect(await changedShare(page, later, await canvas.screenshot()), 'a drag turns the piece').toBeGreaterThan(0.01);
+    await expectAxeClean(page);
+    expect(errors).toEqual([]);
+  });
+
   test(
     'a piece whose model fails shows its studio images and says so; arrow keys, view buttons and a drag ' + 'switch views',
     async ({ page, request }, testInfo) => {
@@ -179,6 +272,8 @@ test.describe('/view-360', () => {
       );
       await page.goto(`/view-360?product=${piece.id}`);
       await settled(page);
+      // Drawn in software here: the scene, and its model, come when the visitor asks (a tap on the stage).
+      await page.getByTestId('turntable-stage').click();
       await expect(page.getByTestId('turntable-fallback')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText('The 3D view of this piece is not available just now: here are its studio images.')).toBeVisible();
       await expect(page.getByTestId('turntable-canvas')).toHaveCount(0);

@@ -4,14 +4,21 @@
  * browser's answer from then on. None of it changes while the page lives: nothing to subscribe to.
  */
 import { useBrowserFact } from '../../../../lib/use-is-live';
-import { supportsSceneViewer, supportsWebGL } from './turntable-logic';
+import { readGraphics, supportsSceneViewer, supportsWebGL, type Graphics } from './turntable-logic';
 
 /** Asked once per page load: each question opens a canvas context. */
 let webgl: boolean | undefined;
 const readWebGL = () => (webgl ??= supportsWebGL());
+let graphics: Graphics | undefined;
+const readGraphicsOnce = () => (graphics ??= readGraphics());
 
 export function useWebGL(): boolean | null {
   return useBrowserFact(readWebGL, null);
+}
+
+/** How the browser draws WebGL (a GPU, software, none): when the turntable starts depends on it. */
+export function useGraphics(): Graphics | null {
+  return useBrowserFact(readGraphicsOnce, null);
 }
 
 /** Android's Scene Viewer ("View in your space"). */

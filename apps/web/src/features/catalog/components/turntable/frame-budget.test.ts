@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTO_ROTATE_MIN_FPS,
   type FrameBudget,
+  framePeriod,
   idleAfter,
   initialBudget,
   PIXEL_RATIO_FLOOR,
@@ -8,6 +10,7 @@ import {
   pixelRatioLadder,
   recordFrame,
   SAMPLE_FRAMES,
+  sustainsAutoRotate,
   turnSeconds,
 } from './frame-budget';
 
@@ -115,5 +118,55 @@ describe('turnSeconds', () => {
   it('does not jump after a long pause (a hidden tab)', () => {
     expect(turnSeconds(60_000, 1000)).toBe(1);
     expect(turnSeconds(900, 1000)).toBe(0);
+  });
+});
+
+describe('sustainsAutoRotate', () => {
+  /** Frames until the device gives up turning by itself (null if it never does within `frames`). */
+  function pausesAfter(budget: FrameBudget, frames: number, cost: (ratio: number) => number): number | null {
+    for (let i = 0; i < frames; i += 1) {
+      const frameCost = cost(pixelRatio(budget));
+      if (!sustainsAutoRotate(budget, frameCost)) return i + 1;
+      budget = recordFrame(budget, frameCost);
+    }
+    return null;
+  }
+
+  it('a frame and its idle time: a few frames a second means a period of at most 1 / AUTO_ROTATE_MIN_FPS', () => {
+    expect(framePeriod(16)).toBe(16);
+    expect(framePeriod(120)).toBe(240);
+    expect(framePeriod(125)).toBeLessThanOrEqual(1000 / AUTO_ROTATE_MIN_FPS);
+    expect(framePeriod(130)).toBeGreaterThan(1000 / AUTO_ROTATE_MIN_FPS);
+  });
+
+  it('a phone’s GPU, or a slow one that the ladder brings down to a few frames a second, keeps turning', () => {
+    expect(pausesAfter(initialBudget(3), 300, device(2, 20))).toBeNull();
+    // 60 ms + pixels: slow at 2×, within a few frames a second at the floor.
+    expect(pausesAfter(initialBudget(2), 300, device(60, 200))).toBeNull();
+  });
+
+  it('pauses after one full sample when even the floor, estimated by pixels, cannot reach a few frames a second', () => {
+    // 3 s a frame at 2×: 190 ms estimated at 0.5, too slow with its idle time.
+    expect(pausesAfter(initialBudget(2), 300, () => 3000)).toBe(SAMPLE_FRAMES);
+  });
+
+  it('software GL at 4× CPU (400 ms at any size): down to the floor, then paused on the floor’s own frames', () => {
+    expect(pausesAfter(initialBudget(1.75), 300, () => 400)).toBe(SAMPLE_FRAMES * 2);
+  });
+
+  it('waits for the floor’s own frames when the estimate leaves hope, then pauses if they are too slow', () => {
+    // 1 s at 2× would estimate 62.5 ms at 0.5; the fixed cost keeps it at 150 ms there.
+    const frames = pausesAfter(initialBudget(2), 300, (ratio) => (ratio === PIXEL_RATIO_FLOOR ? 150 : 1000));
+    expect(frames).toBe(SAMPLE_FRAMES * 2);
+  });
+
+  it('one slow frame (a shader compile) decides nothing', () => {
+    let budget = initialBudget(2);
+    expect(sustainsAutoRotate(budget, 5000)).toBe(true);
+    budget = recordFrame(budget, 5000);
+    for (let i = 0; i < SAMPLE_FRAMES - 1; i += 1) {
+      expect(sustainsAutoRotate(budget, 10)).toBe(true);
+      budget = recordFrame(budget, 10);
+    }
   });
 });

@@ -11,6 +11,9 @@
  *   step-down threshold; and a rung that proved too slow right after going up to it is not tried again.
  * - Pacing: a frame that was a long task (> 50 ms) is followed by as much idle time as it took, so the
  *   main thread is never a continuous chain of long tasks, even at the floor.
+ * - Auto-rotation pauses (decision 0108) when even the floor cannot turn the piece at a few frames a
+ *   second: a slideshow that holds the main thread half the time is worse than a still piece that
+ *   turns when dragged.
  */
 
 /** The lowest pixel ratio the turntable draws at: softer, never a blur of a few pixels. */
@@ -111,4 +114,27 @@ export function idleAfter(costMs: number): number {
 export function turnSeconds(nowMs: number, lastMs: number | null): number {
   if (lastMs === null) return 0;
   return Math.min(Math.max(nowMs - lastMs, 0), 1000) / 1000;
+}
+
+/** Turning by itself needs at least this many frames a second, at the floor and with the pacing above. */
+export const AUTO_ROTATE_MIN_FPS = 4;
+
+/** The time (ms) from one frame to the next when each costs `costMs`: the frame, then its idle time. */
+export function framePeriod(costMs: number): number {
+  return costMs + idleAfter(costMs);
+}
+
+/**
+ * Whether the device can turn the piece by itself, after one more frame measured at the budget's rung
+ * (the frame `recordFrame` is given): false once the median of a full sample, carried to the floor by
+ * pixel count (which under-estimates a lower rung's cost: part of a frame's cost does not shrink with
+ * the pixels), still leaves fewer than AUTO_ROTATE_MIN_FPS frames a second. Until a sample is full,
+ * true: one slow frame (a shader compile) decides nothing.
+ */
+export function sustainsAutoRotate(budget: FrameBudget, costMs: number): boolean {
+  const samples = [...budget.samples, costMs].slice(-SAMPLE_FRAMES);
+  if (samples.length < SAMPLE_FRAMES) return true;
+  const floor = budget.ladder[budget.ladder.length - 1]!;
+  const atFloor = estimateCost(median(samples), pixelRatio(budget), floor);
+  return framePeriod(atFloor) <= 1000 / AUTO_ROTATE_MIN_FPS;
 }

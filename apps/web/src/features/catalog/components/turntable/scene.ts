@@ -7,7 +7,8 @@
  * the drawing buffer's pixel ratio follows the budget, a long frame is followed by as much idle time,
  * the turn is in degrees per second whatever the frame rate, and nothing runs when nothing moves, the
  * page is hidden or the canvas is off-screen. When the piece stands still it is drawn once more at the
- * sharpest ratio.
+ * sharpest ratio. When even the floor cannot turn it at a few frames a second, it stops turning by
+ * itself (decision 0108): `onAutoRotatePaused` says so, and a drag still turns it.
  */
 import {
   ACESFilmicToneMapping,
@@ -25,7 +26,7 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { createGltfLoader, createStudioEnvironment, disposeObject, fetchWithProgress, ModelLoadError } from '../three/gltf';
-import { idleAfter, initialBudget, pixelRatio, recordFrame, turnSeconds } from './frame-budget';
+import { idleAfter, initialBudget, pixelRatio, recordFrame, sustainsAutoRotate, turnSeconds } from './frame-budget';
 
 export interface TurntableScene {
   /** Fetches and shows a model, replacing the one on the stage; rejects on an HTTP error or a bad file. */
@@ -46,7 +47,7 @@ export const STUDIO_BACKDROP = '#f4f0e9';
 
 export function createTurntableScene(
   canvas: HTMLCanvasElement,
-  options: { autoRotate: boolean; onFirstFrame?: () => void },
+  options: { autoRotate: boolean; onFirstFrame?: () => void; onAutoRotatePaused?: () => void },
 ): TurntableScene {
   const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: false });
   let budget = initialBudget(window.devicePixelRatio || 1);
@@ -157,6 +158,11 @@ export function createTurntableScene(
     let idle = 0;
     if (previous) {
       const cost = Math.max(previous.renderMs, now - previous.start - previous.idle - VSYNC_MS);
+      if (controls.autoRotate && !sustainsAutoRotate(budget, cost)) {
+        // Too slow to turn by itself even at the floor: it stands still, for good; a drag still turns it.
+        controls.autoRotate = false;
+        options.onAutoRotatePaused?.();
+      }
       budget = recordFrame(budget, cost);
       idle = idleAfter(cost);
     }
@@ -239,6 +245,9 @@ export function createTurntableScene(
     async load(url, onProgress, signal) {
       const buffer = await fetchWithProgress(url, onProgress, signal);
       const gltf = await loader.parseAsync(buffer, '');
+      // Its shaders compiled before its first frame, in parallel where the browser can
+      // (KHR_parallel_shader_compile): the first frame is not one long task; the piece on the stage meanwhile stays.
+      if (!signal.aborted) await renderer.compileAsync(gltf.scene, camera, scene).catch(() => undefined);
       if (signal.aborted) {
         disposeObject(gltf.scene);
         throw new DOMException('Aborted', 'AbortError');

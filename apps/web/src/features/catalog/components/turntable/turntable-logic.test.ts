@@ -1,6 +1,17 @@
 import { METAL_TYPES } from '@mirror/contract';
-import { describe, expect, it } from 'vitest';
-import { chooseStage, loadFraction, METALS, metalLabel, modelUrl, sceneViewerUrl, supportsSceneViewer } from './turntable-logic';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  chooseStage,
+  loadFraction,
+  METALS,
+  metalLabel,
+  modelUrl,
+  readGraphics,
+  sceneViewerUrl,
+  startNow,
+  startPolicy,
+  supportsSceneViewer,
+} from './turntable-logic';
 
 const ID = '4195708a-348c-4867-bd74-6716621aaac2';
 
@@ -63,5 +74,76 @@ describe('View in your space', () => {
     expect(query.get('file')).toBe('https://mirror.example/api/products/x/model.glb?metal=ROSE_GOLD');
     expect(query.get('title')).toBe('Givre Band');
     expect(url).toContain(`S.browser_fallback_url=${encodeURIComponent('https://mirror.example/view-360?product=x')};end;`);
+  });
+});
+
+describe('readGraphics', () => {
+  /** A document whose canvases give a context (named `renderer`) with or without the performance caveat. */
+  function browser({
+    gpu,
+    webgl,
+    renderer = 'ANGLE (Qualcomm, Adreno (TM) 650, OpenGL ES 3.2)',
+  }: {
+    gpu: boolean;
+    webgl: boolean;
+    renderer?: string;
+  }) {
+    const loseContext = vi.fn();
+    const gl = {
+      RENDERER: 0x1f01,
+      getExtension: (name: string) =>
+        name === 'WEBGL_lose_context' ? { loseContext } : name === 'WEBGL_debug_renderer_info' ? { UNMASKED_RENDERER_WEBGL: 0x9246 } : null,
+      getParameter: (p: number) => (p === 0x9246 ? renderer : 'WebKit WebGL'),
+    };
+    const getContext = vi.fn((_type: string, attributes?: WebGLContextAttributes) => {
+      if (!webgl || (attributes?.failIfMajorPerformanceCaveat && !gpu)) return null;
+      return gl;
+    });
+    const doc = { createElement: () => ({ getContext }) } as unknown as Document;
+    return { doc, getContext, loseContext };
+  }
+
+  it('a GPU: a context even without a major performance caveat, from a hardware renderer', () => {
+    const { doc, loseContext } = browser({ gpu: true, webgl: true });
+    expect(readGraphics(doc)).toBe('hardware');
+    expect(loseContext).toHaveBeenCalledTimes(1);
+  });
+  it('software GL: a context only when the caveat is accepted', () => {
+    const { doc, getContext, loseContext } = browser({ gpu: false, webgl: true });
+    expect(readGraphics(doc)).toBe('software');
+    expect(getContext.mock.calls[0]?.[1]).toEqual({ failIfMajorPerformanceCaveat: true });
+    expect(loseContext).toHaveBeenCalledTimes(1);
+  });
+  it('software GL that does not claim the caveat: known by its renderer’s name', () => {
+    for (const renderer of [
+      'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
+      'llvmpipe (LLVM 15.0.6, 256 bits)',
+      'ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11 vs_5_0 ps_5_0)',
+    ]) {
+      expect(readGraphics(browser({ gpu: true, webgl: true, renderer }).doc), renderer).toBe('software');
+    }
+    expect(readGraphics(browser({ gpu: true, webgl: true, renderer: 'Apple GPU' }).doc)).toBe('hardware');
+  });
+  it('no WebGL at all', () => {
+    expect(readGraphics(browser({ gpu: false, webgl: false }).doc)).toBe('none');
+  });
+});
+
+describe('startPolicy and startNow', () => {
+  it('on a GPU: starts once the page is idle, turning by itself unless reduced motion is preferred', () => {
+    const gpu = startPolicy('hardware', false);
+    expect(gpu).toEqual({ startsWhen: 'idle', autoRotate: true });
+    expect(startNow(gpu, { afterLoad: false, asked: false })).toEqual({ start: false, autoRotate: true });
+    expect(startNow(gpu, { afterLoad: true, asked: false })).toEqual({ start: true, autoRotate: true });
+    expect(startNow(startPolicy('hardware', true), { afterLoad: true, asked: false })).toEqual({ start: true, autoRotate: false });
+  });
+  it('drawn in software: waits to be asked, however idle the page, and never turns by itself', () => {
+    const software = startPolicy('software', false);
+    expect(software).toEqual({ startsWhen: 'asked', autoRotate: false });
+    expect(startNow(software, { afterLoad: true, asked: false }).start).toBe(false);
+    expect(startNow(software, { afterLoad: false, asked: true })).toEqual({ start: true, autoRotate: false });
+  });
+  it('a visitor who asks before the page is idle starts it at once, and is in charge: no turning by itself', () => {
+    expect(startNow(startPolicy('hardware', false), { afterLoad: false, asked: true })).toEqual({ start: true, autoRotate: false });
   });
 });

@@ -45,6 +45,83 @@ export function supportsWebGL(doc: Document = document): boolean {
 }
 
 /**
+ * How the browser draws WebGL: on a GPU ('hardware'), in software on the CPU ('software'), or not at
+ * all ('none'). Software is what the browser says: a context refused with `failIfMajorPerformanceCaveat`
+ * (a blocklisted GPU), or a renderer named as a software rasteriser (Chromium's SwiftShader, Mesa's
+ * llvmpipe, Windows' Basic Render Driver), as headless browsers and GPU-less machines report.
+ */
+export type Graphics = 'hardware' | 'software' | 'none';
+
+/** The renderer names of software rasterisers. */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|lavapipe|software|basic render/i;
+
+/** The renderer's name: unmasked where the browser gives it (Chromium), else the (already unmasked, or generic) RENDERER. */
+export function rendererName(gl: WebGLRenderingContext): string {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+  return typeof name === 'string' ? name : '';
+}
+
+/** A context on a fresh canvas (a canvas keeps the first context it gave), or null. */
+function context(doc: Document, attributes?: WebGLContextAttributes): WebGLRenderingContext | null {
+  const canvas = doc.createElement('canvas');
+  return canvas.getContext('webgl2', attributes) ?? canvas.getContext('webgl', attributes);
+}
+
+/** Contexts are few (about sixteen per page): a probe's is given back at once. */
+function release(gl: WebGLRenderingContext): void {
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+}
+
+export function readGraphics(doc: Document = document): Graphics {
+  try {
+    const gpu = context(doc, { failIfMajorPerformanceCaveat: true });
+    if (gpu) {
+      const software = SOFTWARE_RENDERER.test(rendererName(gpu));
+      release(gpu);
+      return software ? 'software' : 'hardware';
+    }
+    const any = context(doc);
+    if (!any) return 'none';
+    release(any);
+    return 'software';
+  } catch {
+    return 'none';
+  }
+}
+
+/**
+ * When the turntable starts and whether it turns by itself (decision 0108). The studio image is a
+ * perfect still meanwhile, so nothing is lost by waiting:
+ * - on a GPU, once the page has loaded and been idle (never competing with its first paint), turning
+ *   by itself unless the visitor prefers reduced motion;
+ * - drawn in software, only when the visitor asks for it (touches, scrolls over, focuses the stage or
+ *   picks a metal), and then still until they turn it: each frame there holds the main thread for
+ *   hundreds of milliseconds, which would make the whole page slow to answer for a picture turning at
+ *   a frame or two a second.
+ */
+export interface StartPolicy {
+  startsWhen: 'idle' | 'asked';
+  autoRotate: boolean;
+}
+
+export function startPolicy(graphics: Exclude<Graphics, 'none'>, reducedMotion: boolean): StartPolicy {
+  return graphics === 'hardware' ? { startsWhen: 'idle', autoRotate: !reducedMotion } : { startsWhen: 'asked', autoRotate: false };
+}
+
+/**
+ * Whether the scene starts now; once started it stays. A visitor who asked is in charge: it does not
+ * turn by itself for them.
+ */
+export function startNow(
+  policy: StartPolicy,
+  { afterLoad, asked }: { afterLoad: boolean; asked: boolean },
+): { start: boolean; autoRotate: boolean } {
+  if (asked) return { start: true, autoRotate: false };
+  return { start: policy.startsWhen === 'idle' && afterLoad, autoRotate: policy.autoRotate };
+}
+
+/**
  * Android's Scene Viewer opens a glTF in the room through an intent URL; elsewhere (desktop,
  * headless browsers, iOS without a USDZ) there is no "View in your space".
  */

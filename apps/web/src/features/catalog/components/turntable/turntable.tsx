@@ -1,10 +1,11 @@
 import type { Image, MetalType } from '@mirror/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ResponsiveImage } from '../../../../components/media/responsive-image';
+import { useIsAfterLoad } from '../../../../lib/after-load';
 import { StudioStage } from '../studio-stage';
 import type { TurntableScene } from './scene';
-import { useSceneViewer, useWebGL } from './browser-support';
-import { chooseStage, METALS, metalLabel, modelUrl, sceneViewerUrl } from './turntable-logic';
+import { useGraphics, useSceneViewer } from './browser-support';
+import { chooseStage, METALS, metalLabel, modelUrl, sceneViewerUrl, startNow, startPolicy } from './turntable-logic';
 import styles from './turntable.module.css';
 
 export interface TurntableProps {
@@ -24,14 +25,20 @@ function prefersReducedMotion(): boolean {
 
 /**
  * The piece in 3D on a turntable (issue 12): drag to turn it, pinch or wheel to come closer, the
- * arrow keys to turn it; it turns by itself until touched (never under reduced motion). The
- * studio image shows until the model is drawn. Without WebGL, or when the model fails, the studio
- * images take its place with a sentence saying so.
+ * arrow keys to turn it. The studio image shows until the model is drawn. On a GPU the scene starts
+ * once the page is idle and turns by itself until touched (never under reduced motion, nor when the
+ * device cannot turn it at a few frames a second); drawn in software, it starts when the visitor asks
+ * (decision 0108). Without WebGL, or when the model fails, the studio images take its place with a
+ * sentence saying so.
  */
 export function Turntable({ productId, name, metal: ownMetal, images }: TurntableProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sceneRef = useRef<TurntableScene | null>(null);
-  const webgl = useWebGL();
+  const graphics = useGraphics();
+  const webgl = graphics === null ? null : graphics !== 'none';
+  const afterLoad = useIsAfterLoad();
+  /** The visitor touched, scrolled over or focused the stage, or picked a metal: the scene starts now. */
+  const [asked, setAsked] = useState(false);
   const [modelFailed, setModelFailed] = useState(false);
   const [sceneReady, setSceneReady] = useState(false);
   const [metal, setMetal] = useState<MetalType>(ownMetal);
@@ -43,17 +50,25 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
   const url = modelUrl(productId, metal, ownMetal);
 
   const kind = chooseStage({ webgl, modelFailed });
+  const policy = graphics === 'hardware' || graphics === 'software' ? startPolicy(graphics, prefersReducedMotion()) : null;
+  const when = policy ? startNow(policy, { afterLoad, asked }) : null;
+  // Once started, the scene stays (a later `asked` changes nothing).
+  const [started, setStarted] = useState<{ autoRotate: boolean } | null>(null);
+  if (kind === 'turntable' && when?.start && !started) setStarted({ autoRotate: when.autoRotate });
 
-  // The scene: three.js is fetched here, on this page only.
+  // The scene: three.js is fetched here, on this page only, once the scene starts.
   useEffect(() => {
-    if (kind !== 'turntable') return;
+    if (kind !== 'turntable' || !started) return;
     let cancelled = false;
-    const reduced = prefersReducedMotion();
     void import('./scene')
       .then(({ createTurntableScene }) => {
         if (cancelled || !canvasRef.current) return;
-        sceneRef.current = createTurntableScene(canvasRef.current, { autoRotate: !reduced, onFirstFrame: () => setDrawn(true) });
-        setAutoRotate(!reduced);
+        sceneRef.current = createTurntableScene(canvasRef.current, {
+          autoRotate: started.autoRotate,
+          onFirstFrame: () => setDrawn(true),
+          onAutoRotatePaused: () => setAutoRotate(false),
+        });
+        setAutoRotate(started.autoRotate);
         setSceneReady(true);
       })
       .catch(() => !cancelled && setModelFailed(true));
@@ -63,7 +78,7 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
       sceneRef.current = null;
       setSceneReady(false);
     };
-  }, [kind]);
+  }, [kind, started]);
 
   // The model, again whenever the metal changes.
   useEffect(() => {
@@ -99,6 +114,7 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
     );
   }
 
+  const ask = () => setAsked(true);
   const turnBy = (azimuth: number, polar = 0) => {
     sceneRef.current?.rotate(azimuth, polar);
     setAutoRotate(false);
@@ -110,9 +126,11 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
     else if (event.key === 'ArrowUp') turnBy(0, -KEY_STEP / 2);
     else if (event.key === 'ArrowDown') turnBy(0, KEY_STEP / 2);
     else return;
+    ask();
     event.preventDefault();
   };
   const stopTurning = () => {
+    ask();
     sceneRef.current?.setAutoRotate(false);
     setAutoRotate(false);
   };
@@ -120,6 +138,8 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
   const poster = images[0];
   const showPoster = !drawn || (loading && !drawn);
   const percent = progress === null ? null : Math.round(progress * 100);
+  /** Before the scene starts: the studio image, a perfect still; nothing loads. */
+  const waiting = !started;
   return (
     <section className={styles.wrap} aria-label={`${name}, 3D view`} data-testid="turntable">
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the picture is what the arrow keys turn: its name says so */}
@@ -132,7 +152,9 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
         onKeyDown={onKeyDown}
         onPointerDown={stopTurning}
         onWheel={stopTurning}
-        data-state={loading ? 'loading' : 'ready'}
+        onFocus={ask}
+        data-state={waiting ? 'waiting' : loading ? 'loading' : 'ready'}
+        data-graphics={graphics ?? undefined}
         data-auto-rotate={autoRotate}
         data-testid="turntable-stage"
       >
@@ -142,7 +164,12 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
             <ResponsiveImage image={poster} alt="" sizes="(min-width: 64rem) 56vw, 100vw" isPriority />
           </div>
         ) : null}
-        {loading ? (
+        {waiting && policy?.startsWhen === 'asked' ? (
+          <p className={styles.hint} aria-hidden="true" data-testid="turntable-hint">
+            Drag to turn in 3D
+          </p>
+        ) : null}
+        {loading && !waiting ? (
           <div
             className={styles.progress}
             role="progressbar"
@@ -172,7 +199,10 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
                 name={`${metalGroup}-metal`}
                 value={m}
                 checked={metal === m}
-                onChange={() => setMetal(m)}
+                onChange={() => {
+                  ask();
+                  setMetal(m);
+                }}
                 className={styles.metalInput}
               />
               <span className={styles.swatch} data-metal={m} aria-hidden="true" />
