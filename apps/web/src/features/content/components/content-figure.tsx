@@ -3,7 +3,8 @@ import styles from './content.module.css';
 
 /**
  * A drawing of the content (src/content/images): a self-hosted SVG file with its size declared, so its
- * box is reserved before it arrives (CLS 0), and lazy unless it is in the first screen.
+ * box is reserved before it arrives (CLS 0), and lazy unless it is in the first screen (`isPriority`: then
+ * React preloads it from the head, decisions §105).
  */
 export function ContentFigure({
   image,
@@ -26,6 +27,7 @@ export function ContentFigure({
         height={image.height}
         alt={image.alt}
         loading={isPriority ? 'eager' : 'lazy'}
+        fetchPriority={isPriority ? 'high' : 'auto'}
         decoding="async"
       />
       {caption ? <figcaption>{caption}</figcaption> : null}
