@@ -105,15 +105,11 @@ describe('front matter', () => {
         article(`title: T\nsummary: S\nfigures:\n  - file: gemstones.svg\n    alt: Stones\n${figure}`, body),
         pageAt,
       );
+    // The body is [Intro., ## The stones, Text.]: the figure stands before block 1, or after the body (3).
     expect(page('    before: The stones\n    caption: A study').figures).toEqual([
-      {
-        image: { src: '@content-asset:images/gemstones.svg', width: 1200, height: 800, alt: 'Stones' },
-        caption: 'A study',
-        before: 'The stones',
-      },
+      { image: { src: '@content-asset:images/gemstones.svg', width: 1200, height: 800, alt: 'Stones' }, at: 1, caption: 'A study' },
     ]);
-    expect(page('    isWide: true').figures[0]).toMatchObject({ isWide: true });
-    expect(page('    isWide: true').figures[0]!.before).toBeUndefined();
+    expect(page('    isWide: true').figures[0]).toMatchObject({ at: 3, isWide: true });
     expect(() => page('    before: The metals')).toThrow(
       'about/p.md: front matter figure "gemstones.svg" is placed before "The metals", a heading the body does not have',
     );

@@ -143,16 +143,13 @@ export function compilePage(file: string, source: string, at = path.resolve(file
   const { figures, ...front } = frontMatter(file, pageSchema, data);
   const tree = markdownTree(body, file);
   const placed = figures.map(({ caption, before, isWide, ...image }): PageFigure => {
-    if (before !== undefined && !tree.some((block) => block.t === 'h' && inlineText(block.c) === before))
+    // Placed here, once: the page cuts its body at a block index and needs no heading text to match.
+    const index = before === undefined ? tree.length : tree.findIndex((block) => block.t === 'h' && inlineText(block.c) === before);
+    if (index < 0)
       throw new Error(`${file}: front matter figure "${image.file}" is placed before "${before}", a heading the body does not have`);
-    return {
-      image: contentImage(file, at, image),
-      ...(caption ? { caption } : {}),
-      ...(before ? { before } : {}),
-      ...(isWide ? { isWide } : {}),
-    };
+    return { image: contentImage(file, at, image), at: index, ...(caption ? { caption } : {}), ...(isWide ? { isWide } : {}) };
   });
-  return { ...front, figures: placed, body: tree };
+  return { ...front, figures: placed.sort((a, b) => a.at - b.at), body: tree };
 }
 
 export function compileContentFile(file: string, source: string, at = path.resolve(file)): NewsArticle | Service | EditorialPage {

@@ -17,8 +17,9 @@ export interface ContentImage {
 /** A drawing set between an editorial page's sections: before the heading it names, or after the body. */
 export interface PageFigure {
   image: ContentImage;
+  /** The index of the body block it stands before (the body's length: after it), found at build time. */
+  at: number;
   caption?: string;
-  before?: string;
   /** Across the page's full width rather than the text column. */
   isWide?: boolean;
 }

@@ -5,21 +5,15 @@ import { paths } from '../../../config/routes';
 import { PageMeta } from '../../../lib/page-meta';
 import { aboutPage } from '../editorial';
 import { Markdown } from '../markdown';
-import { inlineText, type MarkdownTree } from '../markdown-tree';
+import type { MarkdownTree } from '../markdown-tree';
 import type { PageFigure } from '../content';
 import { ContentFigure } from './content-figure';
 import styles from './content.module.css';
 
-/** The body cut before each heading a figure names (the build checked they exist); the rest after the body. */
+/** The body cut where each figure stands (the build placed them, in order): the text before, then each figure with the text after it. */
 function sections(body: MarkdownTree, figures: PageFigure[]) {
-  const parts: { figure: PageFigure | null; tree: MarkdownTree }[] = [{ figure: null, tree: [] }];
-  for (const block of body) {
-    const figure = block.t === 'h' ? figures.find((f) => f.before === inlineText(block.c)) : undefined;
-    if (figure) parts.push({ figure, tree: [] });
-    parts[parts.length - 1]!.tree.push(block);
-  }
-  const after = figures.filter((f) => f.before === undefined).map((figure) => ({ figure, tree: [] }));
-  return [...parts, ...after];
+  const cuts = [0, ...figures.map((f) => f.at), body.length];
+  return [null, ...figures].map((figure, i) => ({ figure, tree: body.slice(cuts[i], cuts[i + 1]) }));
 }
 
 export function AboutPage() {
