@@ -24,7 +24,8 @@ export function AboutPage() {
       <div className={styles.container}>
         {sections(aboutPage.body, aboutPage.figures).map(({ figure, tree }, i) => (
           <div key={figure?.image.src ?? i} className={styles.section}>
-            {figure ? <ContentFigure image={figure.image} caption={figure.caption} isWide={figure.isWide} /> : null}
+            {/* The first drawing is a wide screen's largest paint: loaded first (on a phone it is past the first screen, and small). */}
+            {figure ? <ContentFigure image={figure.image} caption={figure.caption} isWide={figure.isWide} isPriority={i === 1} /> : null}
             {tree.length ? <Markdown tree={tree} className={styles.prose} /> : null}
           </div>
         ))}
