@@ -1,8 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileArticle, compileContentFile, compilePage, compileService, kindOf, markdownTree, safeHref } from './content-build';
 
 const article = (front: string, body = '') => `---\n${front}\n---\n${body}`;
 const valid = 'title: T\ndate: 2025-01-14\ncover: C\nexcerpt: E';
+/** Where a real content file sits: its drawings are those of src/content/images. */
+const serviceAt = fileURLToPath(new URL('../../content/services/s.md', import.meta.url));
+const pageAt = fileURLToPath(new URL('../../content/about/p.md', import.meta.url));
+const drawing = 'image:\n  file: engraving.svg\n  alt: A graver at work';
 
 describe('front matter', () => {
   it('reads strings, quoted strings and both list forms, and parses the body after the fence', () => {
@@ -15,6 +20,7 @@ describe('front matter', () => {
       title: 'A: title',
       date: '2025-01-14',
       cover: 'C',
+      coverArt: { focus: { x: 0.5, y: 0.5 }, crops: {} },
       excerpt: 'E',
       tags: ['One', 'Two'],
       body: [{ t: 'h', level: 2, c: ['Body'] }],
@@ -23,7 +29,11 @@ describe('front matter', () => {
     expect(compileArticle('news/c.md', article(`${valid}\ntags: Solo`)).tags).toEqual(['Solo']);
     expect(compileArticle('news/d.md', article(valid)).tags).toEqual([]);
     expect(
-      compileService('services/s.md', article("slug: engraving\ntitle: Engraving\norder: 4\nsummary: 'S'\nduration: 1 to 2 weeks")),
+      compileService(
+        'services/s.md',
+        article(`slug: engraving\ntitle: Engraving\norder: 4\nsummary: 'S'\nduration: 1 to 2 weeks\n${drawing}`),
+        serviceAt,
+      ),
     ).toMatchObject({ slug: 'engraving', order: 4, duration: '1 to 2 weeks', summary: 'S' });
   });
 
@@ -51,10 +61,59 @@ describe('front matter', () => {
     expect(() => compileArticle('news/x.md', article(valid.replace('title: T', 'title: ""')))).toThrow(
       'news/x.md: front matter "title" must not be empty',
     );
-    expect(() => compileService('services/x.md', article('slug: x\ntitle: T\norder: first\nsummary: S\nduration: D'))).toThrow(
-      /^services\/x\.md: front matter "order" /,
-    );
+    expect(() =>
+      compileService('services/x.md', article(`slug: x\ntitle: T\norder: first\nsummary: S\nduration: D\n${drawing}`), serviceAt),
+    ).toThrow(/^services\/x\.md: front matter "order" /);
     expect(() => compileArticle('news/x.md', article(`${valid}\ntag: Diamonds`))).toThrow('news/x.md: front matter unknown field "tag"');
+  });
+
+  it('reads a cover’s focal point and its crops per aspect; a studio view’s centre without them (decisions §109)', () => {
+    const art = (front: string) => compileArticle('news/x.md', article(`${valid}\n${front}`)).coverArt;
+    expect(art('coverFocus: { x: 0.45, y: 0.3 }\ncoverCrops: { "21:9": { x: 0.45, y: 0.26 } }')).toEqual({
+      focus: { x: 0.45, y: 0.3 },
+      crops: { '21:9': { x: 0.45, y: 0.26 } },
+    });
+    expect(art('coverFocus: { x: 0, y: 1 }')).toEqual({ focus: { x: 0, y: 1 }, crops: {} });
+    expect(() => art('coverFocus: { x: 1.2, y: 0.5 }')).toThrow('news/x.md: front matter "coverFocus.x" must be between 0 and 1');
+    expect(() => art('coverFocus: { x: 0.5 }')).toThrow(/^news\/x\.md: front matter "coverFocus\.y" /);
+    expect(() => art('coverCrops: { "4:3": { x: 0.5, y: 0.5 } }')).toThrow('news/x.md: front matter "coverCrops" has unknown field "4:3"');
+  });
+
+  it('resolves a drawing to its file, size and alt text, and refuses one that is missing, unsized or unnamed', () => {
+    const service = (image: string) =>
+      compileService('services/x.md', article(`slug: x\ntitle: T\norder: 1\nsummary: S\nduration: D\n${image}`), serviceAt);
+    expect(service(drawing).image).toEqual({
+      src: '@content-asset:images/engraving.svg',
+      width: 1200,
+      height: 800,
+      alt: 'A graver at work',
+    });
+    expect(() => service('')).toThrow('services/x.md: front matter "image" is required');
+    expect(() => service('image:\n  file: nowhere.svg\n  alt: A')).toThrow(
+      'services/x.md: front matter image "nowhere.svg" is not in src/content/images',
+    );
+    expect(() => service('image:\n  file: engraving.svg\n  alt: ""')).toThrow('services/x.md: front matter "image.alt" must not be empty');
+    expect(() => service('image:\n  file: ../secrets.svg\n  alt: A')).toThrow(
+      /^services\/x\.md: front matter "image\.file" must be the name of an \.svg file/,
+    );
+  });
+
+  it('places an editorial page’s figures before the headings they name, and refuses a heading the body lacks', () => {
+    const page = (figure: string, body = 'Intro.\n\n## The stones\n\nText.') =>
+      compilePage(
+        'about/p.md',
+        article(`title: T\nsummary: S\nfigures:\n  - file: gemstones.svg\n    alt: Stones\n${figure}`, body),
+        pageAt,
+      );
+    // The body is [Intro., ## The stones, Text.]: the figure stands before block 1, or after the body (3).
+    expect(page('    before: The stones\n    caption: A study').figures).toEqual([
+      { image: { src: '@content-asset:images/gemstones.svg', width: 1200, height: 800, alt: 'Stones' }, at: 1, caption: 'A study' },
+    ]);
+    expect(page('    isWide: true').figures[0]).toMatchObject({ at: 3, isWide: true });
+    expect(() => page('    before: The metals')).toThrow(
+      'about/p.md: front matter figure "gemstones.svg" is placed before "The metals", a heading the body does not have',
+    );
+    expect(compilePage('about/p.md', article('title: T\nsummary: S')).figures).toEqual([]);
   });
 
   it('knows a file’s kind by its folder', () => {

@@ -7,25 +7,41 @@
  * and node, as does a missing or malformed field; raw HTML is kept as text, never as markup; links
  * that are not site paths, https, mailto or tel keep their words and lose their target.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { EditorialPage, NewsArticle, Service } from './content';
-import type { MarkdownTree, MdBlock, MdInline } from './markdown-tree';
+import { SLOT_ASPECTS, STUDIO_FOCUS, type FocalPoint } from './art-direction';
+import type { ContentImage, EditorialPage, NewsArticle, PageFigure, Service } from './content';
+import { inlineText, type MarkdownTree, type MdBlock, type MdInline } from './markdown-tree';
 
 const text = z.string().trim().min(1, 'must not be empty');
+
+const unit = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+const focalPoint = z.strictObject({ x: unit, y: unit });
 
 const articleSchema = z.strictObject({
   title: text,
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
   /** The name of the collection whose imagery illustrates the article. */
   cover: text,
+  /** The point of the cover that every slot keeps in view (decisions §109); a studio view's by default. */
+  coverFocus: focalPoint.optional(),
+  /** Another focal point for the slots of one aspect, where the cut needs it. */
+  coverCrops: z.partialRecord(z.enum(SLOT_ASPECTS), focalPoint).optional(),
   tags: z
     .union([text.transform((tag) => [tag]), z.array(text)])
     .optional()
     .transform((tags) => tags ?? []),
   excerpt: text,
+});
+
+/** A drawing of src/content/images, and what it shows (its alt text: never empty, it is content). */
+const imageSchema = z.strictObject({
+  file: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*\.svg$/, 'must be the name of an .svg file of src/content/images'),
+  alt: text,
 });
 
 const serviceSchema = z.strictObject({
@@ -34,9 +50,18 @@ const serviceSchema = z.strictObject({
   order: z.number().int('must be a whole number'),
   summary: text,
   duration: text,
+  image: imageSchema,
 });
 
-const pageSchema = z.strictObject({ title: text, summary: text });
+const pageSchema = z.strictObject({
+  title: text,
+  summary: text,
+  /** Drawings set between the body's sections: each before the heading it names (none: after the body). */
+  figures: z
+    .array(imageSchema.extend({ caption: text.optional(), before: text.optional(), isWide: z.boolean().optional() }))
+    .optional()
+    .transform((figures) => figures ?? []),
+});
 
 export type ContentKind = 'article' | 'service' | 'page';
 
@@ -71,30 +96,69 @@ function frontMatter<T>(file: string, schema: z.ZodType<T>, data: unknown): T {
   const given = data as Record<string, unknown>;
   const issues = result.error.issues.map((issue) =>
     issue.code === 'unrecognized_keys'
-      ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
+      ? `${issue.path.length ? `"${issue.path.join('.')}" has ` : ''}unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
       : `"${issue.path.join('.')}" ${given[String(issue.path[0])] === undefined ? 'is required' : issue.message}`,
   );
   throw new Error(`${file}: front matter ${issues.join('; ')}`);
 }
 
+/** Where a content image's URL goes in the compiled data: content-plugin.ts makes it an asset import. */
+export const ASSET_PREFIX = '@content-asset:';
+
+/**
+ * A drawing named by the front matter: its file must exist (src/content/images, beside the content's
+ * folders) and declare its size, so the page reserves its box (`width`/`height`, CLS 0).
+ */
+function contentImage(file: string, at: string, image: { file: string; alt: string }): ContentImage {
+  const absolute = path.resolve(path.dirname(at), '..', 'images', image.file);
+  let svg: string;
+  try {
+    svg = readFileSync(absolute, 'utf8');
+  } catch {
+    throw new Error(`${file}: front matter image "${image.file}" is not in src/content/images`);
+  }
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
+  const width = Number(/\swidth="(\d+)"/.exec(root)?.[1]);
+  const height = Number(/\sheight="(\d+)"/.exec(root)?.[1]);
+  if (!width || !height) throw new Error(`${file}: image "${image.file}" must declare width and height in pixels on its <svg>`);
+  return { src: `${ASSET_PREFIX}images/${image.file}`, width, height, alt: image.alt };
+}
+
 export function compileArticle(file: string, source: string): NewsArticle {
   const { data, body } = splitDocument(file, source);
-  return { slug: slugOf(file), ...frontMatter(file, articleSchema, data), body: markdownTree(body, file) };
+  const { coverFocus, coverCrops, ...front } = frontMatter(file, articleSchema, data);
+  const crops: Partial<Record<(typeof SLOT_ASPECTS)[number], FocalPoint>> = { ...coverCrops };
+  return { slug: slugOf(file), ...front, coverArt: { focus: coverFocus ?? STUDIO_FOCUS, crops }, body: markdownTree(body, file) };
 }
 
-export function compileService(file: string, source: string): Service {
+/** `at` is where the file is on disk (its images are beside its folder); `file` names it in errors. */
+export function compileService(file: string, source: string, at = path.resolve(file)): Service {
   const { data, body } = splitDocument(file, source);
-  return { ...frontMatter(file, serviceSchema, data), body: markdownTree(body, file) };
+  const { image, ...front } = frontMatter(file, serviceSchema, data);
+  return { ...front, image: contentImage(file, at, image), body: markdownTree(body, file) };
 }
 
-export function compilePage(file: string, source: string): EditorialPage {
+export function compilePage(file: string, source: string, at = path.resolve(file)): EditorialPage {
   const { data, body } = splitDocument(file, source);
-  return { ...frontMatter(file, pageSchema, data), body: markdownTree(body, file) };
+  const { figures, ...front } = frontMatter(file, pageSchema, data);
+  const tree = markdownTree(body, file);
+  const placed = figures.map(({ caption, before, isWide, ...image }): PageFigure => {
+    // Placed here, once: the page cuts its body at a block index and needs no heading text to match.
+    const index = before === undefined ? tree.length : tree.findIndex((block) => block.t === 'h' && inlineText(block.c) === before);
+    if (index < 0)
+      throw new Error(`${file}: front matter figure "${image.file}" is placed before "${before}", a heading the body does not have`);
+    return { image: contentImage(file, at, image), at: index, ...(caption ? { caption } : {}), ...(isWide ? { isWide } : {}) };
+  });
+  return { ...front, figures: placed.sort((a, b) => a.at - b.at), body: tree };
 }
 
-export function compileContentFile(file: string, source: string): NewsArticle | Service | EditorialPage {
+export function compileContentFile(file: string, source: string, at = path.resolve(file)): NewsArticle | Service | EditorialPage {
   const kind = kindOf(file);
-  return kind === 'article' ? compileArticle(file, source) : kind === 'service' ? compileService(file, source) : compilePage(file, source);
+  return kind === 'article'
+    ? compileArticle(file, source)
+    : kind === 'service'
+      ? compileService(file, source, at)
+      : compilePage(file, source, at);
 }
 
 /** Only safe link targets survive: site paths, https, mailto and tel. */

@@ -23,12 +23,31 @@ describe('contentFiles (the Vite plugin)', () => {
       title: 'T',
       date: '2025-01-14',
       cover: 'C',
+      coverArt: { focus: { x: 0.5, y: 0.5 }, crops: {} },
       excerpt: 'E',
       tags: [],
       body: [{ t: 'p', c: ['Some ', { t: 'strong', c: ['words'] }, '.'] }],
     };
     expect(data(load(good)?.code)).toEqual(expected);
     expect(data(load(`${good}?import&t=1`)?.code)).toEqual(expected);
+  });
+
+  it('imports a drawing as an asset, so the build serves it as a hashed file and the data holds its URL', () => {
+    mkdirSync(path.join(root, 'src/content/services'), { recursive: true });
+    mkdirSync(path.join(root, 'src/content/images'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'src/content/images/tool.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"></svg>',
+    );
+    const service = path.join(root, 'src/content/services/s.md');
+    writeFileSync(
+      service,
+      '---\nslug: s\ntitle: T\norder: 1\nsummary: S\nduration: D\nimage:\n  file: tool.svg\n  alt: A tool\n---\nText.\n',
+    );
+    const code = load(service)!.code;
+    const image = path.join(root, 'src/content/images/tool.svg').replace(/\\/g, '/');
+    expect(code.startsWith(`import asset0 from ${JSON.stringify(image)};\n`)).toBe(true);
+    expect(code).toContain('"image":{"src":asset0,"width":300,"height":200,"alt":"A tool"}');
   });
 
   it('leaves ?raw and files outside src/content to Vite', () => {

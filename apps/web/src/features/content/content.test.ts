@@ -6,7 +6,16 @@ import { articles, findArticle } from './news';
 import { services } from './services';
 
 describe('articles', () => {
-  const at = (slug: string, date: string): NewsArticle => ({ slug, title: slug, date, cover: 'C', tags: [], excerpt: 'E', body: [] });
+  const at = (slug: string, date: string): NewsArticle => ({
+    slug,
+    title: slug,
+    date,
+    cover: 'C',
+    coverArt: { focus: { x: 0.5, y: 0.5 }, crops: {} },
+    tags: [],
+    excerpt: 'E',
+    body: [],
+  });
 
   it('are sorted newest first', () => {
     expect(sortArticles([at('a', '2024-01-01'), at('b', '2025-01-01')]).map((a) => a.slug)).toEqual(['b', 'a']);
@@ -27,6 +36,17 @@ describe('articles', () => {
     expect(services.find((s) => s.slug === 'engraving')?.duration).toBe('1 to 2 weeks');
     expect(aboutPage.body.some((b) => b.t === 'h' && b.level === 2)).toBe(true);
     expect(parseFaq(supportPage.body).length).toBeGreaterThan(2);
+  });
+
+  it('give every service and the about page their drawings, sized and described (issue 13 §9)', () => {
+    const drawings = [...services.map((s) => s.image), ...aboutPage.figures.map((f) => f.image)];
+    expect(services.map((s) => s.image.src)).toEqual([...new Set(services.map((s) => s.image.src))]);
+    expect(aboutPage.figures.length).toBeGreaterThanOrEqual(2);
+    for (const image of drawings) {
+      expect(image.src).toMatch(/\.svg$/);
+      expect(image.width / image.height).toBeGreaterThanOrEqual(1.5);
+      expect(image.alt.split(' ').length).toBeGreaterThanOrEqual(8);
+    }
   });
 });
 

@@ -3,7 +3,26 @@
  * (content-plugin.ts: YAML front matter checked by zod, the body parsed into a compact tree) and
  * read by Vite's glob import: each page's chunk carries only the files it renders.
  */
+import type { ArtDirection } from './art-direction';
 import { blockText, inlineText, type MarkdownTree, type MdBlock } from './markdown-tree';
+
+/** A drawing of src/content/images: its URL (a hashed asset), its size in CSS pixels and what it shows. */
+export interface ContentImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** A drawing set between an editorial page's sections: before the heading it names, or after the body. */
+export interface PageFigure {
+  image: ContentImage;
+  /** The index of the body block it stands before (the body's length: after it), found at build time. */
+  at: number;
+  caption?: string;
+  /** Across the page's full width rather than the text column. */
+  isWide?: boolean;
+}
 
 export interface NewsArticle {
   slug: string;
@@ -11,6 +30,8 @@ export interface NewsArticle {
   date: string;
   /** The name of the collection whose imagery illustrates the article. */
   cover: string;
+  /** How each slot cuts the cover (decisions §109). */
+  coverArt: ArtDirection;
   tags: string[];
   excerpt: string;
   body: MarkdownTree;
@@ -22,12 +43,14 @@ export interface Service {
   order: number;
   summary: string;
   duration: string;
+  image: ContentImage;
   body: MarkdownTree;
 }
 
 export interface EditorialPage {
   title: string;
   summary: string;
+  figures: PageFigure[];
   body: MarkdownTree;
 }
 

@@ -51,7 +51,7 @@ export function LatestNews() {
         {articles.slice(0, 3).map((article) => (
           <li key={article.slug}>
             <PageLink to={to.newsArticle(article.slug)} className={styles.article}>
-              <ArticleCover collection={article.cover} alt="" sizes="(max-width: 767px) 100vw, 33vw" />
+              <ArticleCover collection={article.cover} art={article.coverArt} slot="card" alt="" sizes="(max-width: 767px) 100vw, 33vw" />
               <time className={styles.date} dateTime={article.date}>
                 {formatDate(article.date)}
               </time>

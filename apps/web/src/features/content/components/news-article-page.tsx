@@ -25,6 +25,8 @@ export function NewsArticleView({ article }: { article: NewsArticle }) {
         <div className={styles.articleHero}>
           <ArticleCover
             collection={article.cover}
+            art={article.coverArt}
+            slot="hero"
             alt={`${article.cover}, the collection`}
             sizes="(max-width: 1200px) 100vw, 1152px"
             isPriority

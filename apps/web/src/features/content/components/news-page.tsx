@@ -46,8 +46,10 @@ export function NewsPage() {
               <PageLink to={to.newsArticle(article.slug)} className={styles.card}>
                 <ArticleCover
                   collection={article.cover}
+                  art={article.coverArt}
+                  slot="card"
                   alt=""
-                  sizes={i === 0 ? '(max-width: 1023px) 100vw, 60vw' : '(max-width: 767px) 100vw, 33vw'}
+                  sizes={i === 0 ? '(max-width: 1023px) 100vw, 60vw' : '(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 33vw'}
                   isPriority={i === 0}
                 />
                 <div className={styles.cardText}>

@@ -6,6 +6,7 @@ import { paths, to } from '../../../config/routes';
 import { PageMeta } from '../../../lib/page-meta';
 import { Markdown } from '../markdown';
 import { services } from '../services';
+import { ContentFigure } from './content-figure';
 import styles from './content.module.css';
 
 const detailHref = (slug: string) => `${paths.servicesDetail}?service=${encodeURIComponent(slug)}`;
@@ -29,6 +30,8 @@ export function ServicesPage() {
               <span className={styles.serviceIndex} aria-hidden="true">
                 {String(i + 1).padStart(2, '0')}
               </span>
+              {/* On a phone the first drawing is the first screen's largest paint. */}
+              <ContentFigure image={service.image} className={styles.serviceThumb} isPriority={i === 0} />
               <h2 className={styles.serviceTitle}>{service.title}</h2>
               <p className={styles.serviceSummary}>{service.summary}</p>
               <PageLink to={detailHref(service.slug)} className={styles.serviceLink} aria-label={`Discover ${service.title}`}>
@@ -66,6 +69,7 @@ export function ServiceDetailPage() {
           <span>Time: {service.duration}</span>
           <span>In every boutique offering the service</span>
         </p>
+        <ContentFigure key={service.slug} image={service.image} className={styles.serviceFigure} isPriority />
         <Markdown tree={service.body} className={styles.prose} />
         <div className={styles.cta}>
           <PageLink to={to.appointment()} className={buttonClassName()}>
