@@ -111,13 +111,13 @@ interface Shot {
   undoPose: boolean;
   /** how much of the frame the piece fills */
   fill: number;
-  /** a long necklace is framed on its lower part (this fraction of its height): the drop, the pendant */
+  /** a necklace is framed on its drop: the frame is this fraction of its width, the chain leaves it at the sides */
   crop?: number;
 }
 
 const RING: Shot = { support: 'floor', yaw: 52, pitch: 20, detailPitch: 34, undoPose: false, fill: 0.74 };
 const HANGING: Shot = { support: 'wall', yaw: 0, pitch: 6, detailPitch: 10, undoPose: false, fill: 0.8 };
-const NECKLACE: Shot = { ...HANGING, fill: 0.9, crop: 0.72 };
+const NECKLACE: Shot = { ...HANGING, pitch: 10, fill: 0.92, crop: 0.6 };
 const SHOTS: Record<Form, Shot> = {
   solitaire: RING,
   halo: RING,
@@ -132,11 +132,12 @@ const SHOTS: Record<Form, Shot> = {
   chandeliers: HANGING,
   pendant: NECKLACE,
   chain: NECKLACE,
-  riviere: { ...NECKLACE, crop: 0.8 },
+  riviere: { ...NECKLACE, crop: 0.75 },
   sautoir: NECKLACE,
   bib: NECKLACE,
   parure: NECKLACE,
-  brooch: { ...HANGING, pitch: 0, fill: 0.7 },
+  // a flat brooch facing the lens would mirror it: seen from a little above, it mirrors the paper
+  brooch: { ...HANGING, yaw: 12, pitch: 22, detailPitch: 24, fill: 0.7 },
   tiara: { support: 'floor', yaw: 14, pitch: 12, detailPitch: 16, undoPose: false, fill: 0.86 },
   tennis: { support: 'floor', yaw: 0, pitch: 38, detailPitch: 40, undoPose: true, fill: 0.84 },
   'chain-bracelet': { support: 'floor', yaw: 0, pitch: 38, detailPitch: 40, undoPose: true, fill: 0.84 },
@@ -150,8 +151,10 @@ interface Flat {
   positions: Float32Array;
   normals: Float32Array;
   mats: Uint8Array;
-  /** bounding box of the main stone(s) (role 'stone'), if any */
+  /** bounding box of the main stone (the detail view's subject), if any */
   stoneBox: [number, number, number, number, number, number] | null;
+  /** its triangles: [first, end) */
+  subjectTris: [number, number];
 }
 
 const ROLE_ID: Record<MaterialRole, number> = { metal: 0, stone: 1, accent: 2, pearl: 3 };
@@ -171,6 +174,7 @@ function flatten(spec: ModelSpec, shot: Shot): Flat {
   const v = new Vector3();
   let t = 0;
   let stoneBox: Flat['stoneBox'] = null;
+  const subjectTris: [number, number] = [0, 0];
   // the detail view's subject: the first main stone (a solitaire's, one stud's, one of a line's)
   const subject = scene.nodes.find((n) => n.material === 'stone' || (n.material === 'pearl' && spec.stone?.isPearl));
   // earrings are photographed as a pair, close together
@@ -184,6 +188,7 @@ function flatten(spec: ModelSpec, shot: Shot): Flat {
     const e = m.elements;
     const n = nm.elements;
     const id = ROLE_ID[node.material];
+    if (node === subject) subjectTris[0] = t;
     const { positions: p, normals: q, indices } = mesh;
     for (let i = 0; i < indices.length; i += 3) {
       for (let k = 0; k < 3; k++) {
@@ -214,8 +219,9 @@ function flatten(spec: ModelSpec, shot: Shot): Flat {
       mats[t] = id;
       t++;
     }
+    if (node === subject) subjectTris[1] = t;
   }
-  return { positions, normals, mats, stoneBox };
+  return { positions, normals, mats, stoneBox, subjectTris };
 }
 
 const EARRINGS = new Set<Form>(['studs', 'drops', 'hoops', 'chandeliers']);
@@ -259,7 +265,7 @@ const MAX_DEPTH = 3;
 const INNER_BOUNCES = 4;
 const EPS = 1e-3;
 /** bounces between metal surfaces (a shank mirroring the head) */
-const METAL_DEPTH = 2;
+const METAL_DEPTH = 1;
 /** inner bounces followed in a small stone (melee): light leaves them quickly */
 const ACCENT_BOUNCES = 2;
 
@@ -324,7 +330,7 @@ export function photograph(input: PhotoInput): Uint8Array {
   const box = detail && flat.stoneBox ? flat.stoneBox : null;
   const corners: number[][] = [];
   if (box) {
-    for (let c = 0; c < 8; c++) corners.push([box[c & 1 ? 3 : 0], box[c & 2 ? 4 : 1], box[c & 4 ? 5 : 2]]);
+    for (let i = flat.subjectTris[0] * 9; i < flat.subjectTris[1] * 9; i += 3) corners.push([P[i]!, P[i + 1]!, P[i + 2]!]);
   } else {
     for (let i = 0; i < P.length; i += 27) corners.push([P[i]!, P[i + 1]!, P[i + 2]!]);
   }
@@ -337,9 +343,8 @@ export function photograph(input: PhotoInput): Uint8Array {
     lo = lo.map((x, a) => Math.min(x, pr[a]!));
     hi = hi.map((x, a) => Math.max(x, pr[a]!));
   }
-  if (!detail && shot.crop) hi[1] = lo[1]! + (hi[1]! - lo[1]!) * shot.crop;
   let halfH = Math.max((hi[1]! - lo[1]!) / 2, (hi[0]! - lo[0]!) / 2 / aspect);
-  if (detail) halfH = box ? halfH / 0.62 : halfH * 0.5;
+  if (detail) halfH = box ? halfH / 0.6 : halfH * 0.5;
   else halfH /= shot.fill;
   const depth = hi[2]! - lo[2]!;
   let cr = (lo[0]! + hi[0]!) / 2;
@@ -349,16 +354,55 @@ export function photograph(input: PhotoInput): Uint8Array {
     cu = hi[1]! - halfH * 0.9;
     cr = (lo[0]! + hi[0]!) / 2;
   }
-  // the piece sits a little below the middle, as on a catalogue page
-  if (!detail) cu += halfH * 0.04;
   const cf = (lo[2]! + hi[2]!) / 2;
-  const dist = halfH / tanH + depth / 2;
+  let dist = halfH / tanH + depth / 2;
   const target: Rgb3 = [
     right[0] * cr + up[0] * cu + fwd[0] * cf,
     right[1] * cr + up[1] * cu + fwd[1] * cf,
     right[2] * cr + up[2] * cu + fwd[2] * cf,
   ];
-  const eye: Rgb3 = [target[0] - fwd[0] * dist, target[1] - fwd[1] * dist, target[2] - fwd[2] * dist];
+  const eye: Rgb3 = [0, 0, 0];
+  const place = () => {
+    for (let a = 0; a < 3; a++) eye[a] = target[a]! - fwd[a]! * dist;
+  };
+  place();
+  if (!detail) {
+    // the framing above is orthographic; a deep piece (a necklace's loop, a bracelet seen from above)
+    // is nearer the lens in front: fit and centre what the lens really sees, in a few steps
+    for (let step = 0; step < 3; step++) {
+      let x0 = Infinity;
+      let x1 = -Infinity;
+      let y0 = Infinity;
+      let y1 = -Infinity;
+      for (const c of corners) {
+        const dx = c[0]! - eye[0];
+        const dy = c[1]! - eye[1];
+        const dz = c[2]! - eye[2];
+        const z = dx * fwd[0] + dy * fwd[1] + dz * fwd[2];
+        const xs = (dx * right[0] + dy * right[1] + dz * right[2]) / z;
+        const ys = (dx * up[0] + dy * up[1] + dz * up[2]) / z;
+        x0 = Math.min(x0, xs);
+        x1 = Math.max(x1, xs);
+        y0 = Math.min(y0, ys);
+        y1 = Math.max(y1, ys);
+      }
+      if (shot.crop) {
+        // a necklace: the frame as wide as part of the necklace (the chain leaves it at the sides),
+        // the lowest point (the pendant) in the lower part of the frame
+        const zoom = (((x1 - x0) / 2) * shot.crop) / (aspect * tanH);
+        const shiftUp = y0 + 0.7 * tanH * zoom;
+        for (let a = 0; a < 3; a++) target[a] = target[a]! + (right[a]! * ((x0 + x1) / 2) + up[a]! * shiftUp) * dist;
+        dist *= zoom;
+      } else {
+        // the piece sits a little below the middle, as on a catalogue page
+        const mx = (x0 + x1) / 2;
+        const my = (y0 + y1) / 2 + 0.04 * tanH;
+        for (let a = 0; a < 3; a++) target[a] = target[a]! + (right[a]! * mx + up[a]! * my) * dist;
+        dist *= Math.max((y1 - y0) / 2, (x1 - x0) / 2 / aspect) / (tanH * shot.fill);
+      }
+      place();
+    }
+  }
 
   // ---- the paper and the shadow on it
   const studio = new Studio(yaw, pitch);
@@ -670,7 +714,7 @@ export function photograph(input: PhotoInput): Uint8Array {
         const ny = y + (k === 2 ? -1 : k === 3 ? 1 : 0);
         if (nx < 0 || ny < 0 || nx >= W || ny >= H) continue;
         const j = ny * W + nx;
-        if (ids[j] !== ids[i] || Math.abs(lum(j) - li) > 0.035) refine = true;
+        if (ids[j] !== ids[i] || Math.abs(lum(j) - li) > 0.05) refine = true;
       }
       let r = lin[i * 3]!;
       let g = lin[i * 3 + 1]!;
