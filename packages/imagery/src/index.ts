@@ -32,3 +32,4 @@ export {
 } from './render.js';
 export { normaliseCut, type Cut } from './stones.js';
 export { STUDIO_VARIANTS, pieceTypeOf, studioInputs, type StudioPiece } from './studio.js';
+export { photograph, type PhotoInput, type View } from './trace/photo.js';

@@ -33,6 +33,8 @@ export interface PhotoInput {
   height: number;
   /** varies nothing but the sample positions */
   seed: string;
+  /** a turntable: the piece turned by this angle (radians) under the studio's lights (the new-cut film) */
+  turn?: number;
 }
 
 // ------------------------------------------------------------------ materials
@@ -314,7 +316,7 @@ export function photograph(input: PhotoInput): Uint8Array {
 
   // ---- camera
   const detail = view === 'detail';
-  const yaw = (shot.yaw * Math.PI) / 180;
+  const yaw = (shot.yaw * Math.PI) / 180 + (input.turn ?? 0);
   const pitch = ((detail ? shot.detailPitch : shot.pitch) * Math.PI) / 180;
   const back: Rgb3 = [Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch)];
   const fwd: Rgb3 = [-back[0], -back[1], -back[2]];
@@ -405,7 +407,7 @@ export function photograph(input: PhotoInput): Uint8Array {
   }
 
   // ---- the paper and the shadow on it
-  const studio = new Studio(yaw, pitch);
+  const studio = new Studio(yaw - (input.turn ?? 0), pitch);
   const shadow = new Shadow(bvh, shot.support, min, max, size);
   const centre = [(min[0]! + max[0]!) / 2, (min[1]! + max[1]!) / 2, (min[2]! + max[2]!) / 2];
 
