@@ -119,7 +119,7 @@ interface Shot {
 
 const RING: Shot = { support: 'floor', yaw: 52, pitch: 20, detailPitch: 34, undoPose: false, fill: 0.74 };
 const HANGING: Shot = { support: 'wall', yaw: 0, pitch: 6, detailPitch: 10, undoPose: false, fill: 0.8 };
-const NECKLACE: Shot = { ...HANGING, pitch: 10, fill: 0.92, crop: 0.6 };
+const NECKLACE: Shot = { ...HANGING, pitch: 10, fill: 0.92, crop: 0.42 };
 const SHOTS: Record<Form, Shot> = {
   solitaire: RING,
   halo: RING,
@@ -134,7 +134,7 @@ const SHOTS: Record<Form, Shot> = {
   chandeliers: HANGING,
   pendant: NECKLACE,
   chain: NECKLACE,
-  riviere: { ...NECKLACE, crop: 0.75 },
+  riviere: { ...NECKLACE, crop: 0.5 },
   sautoir: NECKLACE,
   bib: NECKLACE,
   parure: NECKLACE,
@@ -392,7 +392,7 @@ export function photograph(input: PhotoInput): Uint8Array {
         // a necklace: the frame as wide as part of the necklace (the chain leaves it at the sides),
         // the lowest point (the pendant) in the lower part of the frame
         const zoom = (((x1 - x0) / 2) * shot.crop) / (aspect * tanH);
-        const shiftUp = y0 + 0.7 * tanH * zoom;
+        const shiftUp = y0 + 0.62 * tanH * zoom;
         for (let a = 0; a < 3; a++) target[a] = target[a]! + (right[a]! * ((x0 + x1) / 2) + up[a]! * shiftUp) * dist;
         dist *= zoom;
       } else {
