@@ -107,10 +107,23 @@ export class Studio {
 }
 
 /** Display transform: linear light to 8-bit sRGB with a soft shoulder (highlights roll off to white). */
-export function toSrgb8(x: number): number {
+function toSrgb8Exact(x: number): number {
   const k = 0.78;
   let y = x <= k ? x : k + (1 - k) * (1 - Math.exp(-(x - k) / (1 - k)));
   if (y < 0) y = 0;
   const s = y <= 0.0031308 ? 12.92 * y : 1.055 * Math.pow(y, 1 / 2.4) - 0.055;
   return Math.max(0, Math.min(255, Math.round(s * 255)));
+}
+
+/** The same, tabulated: linear values up to LUT_MAX in LUT_SIZE steps (finer than one 8-bit level everywhere). */
+const LUT_MAX = 6;
+const LUT_SIZE = 16384;
+const LUT = Uint8Array.from({ length: LUT_SIZE + 1 }, (_, i) => toSrgb8Exact((i / LUT_SIZE) * LUT_MAX));
+
+export function toSrgb8(x: number): number {
+  if (!(x > 0)) return LUT[0]!;
+  if (x >= LUT_MAX) return LUT[LUT_SIZE]!;
+  // the dark end is steep in sRGB: computed there, tabulated above
+  if (x < 0.01) return toSrgb8Exact(x);
+  return LUT[Math.round((x / LUT_MAX) * LUT_SIZE)]!;
 }
