@@ -1,8 +1,9 @@
 /**
- * The new-cut page's film (decisions §91): the Mirror Oval turning once in the studio light, drawn
- * frame by frame with the catalogue's own studio renderer (packages/imagery — the same stone
- * mesh, palette and light as every product image), rasterised with sharp and encoded with Debian's
- * ffmpeg (VP9 WebM, H.264 MP4 for Safari) plus a WebP poster, into apps/web/src/assets/video/.
+ * The new-cut page's film (decisions §91, §107): the Mirror Oval on its solitaire turning once under
+ * the studio's lights, photographed frame by frame by the catalogue's own renderer (packages/imagery:
+ * the same 3D model, ray tracer and studio as every product photograph: the detail view, the camera
+ * going round), encoded with Debian's ffmpeg (VP9 WebM, H.264 MP4 for Safari) plus a WebP poster, into
+ * apps/web/src/assets/video/.
  *
  *   npx tsx scripts/video/new-cut-film.ts        (needs /usr/bin/ffmpeg: apt-get install ffmpeg)
  *
@@ -14,9 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { gemLook } from '@mirror/imagery';
-import { Camera, Scene, type Vec3 } from '@mirror/imagery/scene';
-import { drawStone, sparkle } from '@mirror/imagery/stones';
+import { photograph } from '@mirror/imagery';
+import { modelStoneOf, type ModelSpec } from '@mirror/imagery/models';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(root, 'apps/web/src/assets/video');
@@ -26,33 +26,18 @@ const H = 540;
 const FPS = 24;
 const FRAMES = 6 * FPS;
 
-const look = gemLook('Diamond', 'F');
-/** Frame `i` of the turn as SVG: the stone table up on a turntable, seen from above the bench, turning once. */
-function frameSvg(i: number): string {
-  const scene = new Scene();
-  const turn = (i / FRAMES) * Math.PI * 2;
-  // From above the bench: the table, the crown's facets passing the light, the outline sweeping round.
-  const cam = new Camera((36 * Math.PI) / 180, W / 2, H * 0.5, 1);
-  const up: Vec3 = [0, 0, 1];
-  const north: Vec3 = [Math.cos(turn), Math.sin(turn), 0];
-  drawStone(scene, cam, look, 'oval', { at: [0, 0, 0], size: 175, up, north }, { layer: 30, pavilion: true, seed: 7 });
-  // Two glints that come and go as facets pass the light.
-  const glint = (phase: number, x: number, y: number) => {
-    const t = Math.max(0, Math.cos(turn * 2 + phase));
-    if (t > 0.6) sparkle(scene, 90, x, y, 26 * (t - 0.6) * 2.5, 12);
-  };
-  glint(0.4, W / 2 - 52, H * 0.5 - 30);
-  glint(2.6, W / 2 + 60, H * 0.5 - 6);
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-    `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbfaf7"/><stop offset="0.6" stop-color="#f3f0ea"/><stop offset="1" stop-color="#e4e1dc"/></linearGradient>` +
-    `<radialGradient id="spot" cx="0.42" cy="0.3" r="0.7"><stop offset="0" stop-color="#fff" stop-opacity="0.8"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
-    `<radialGradient id="fl"><stop offset="0" stop-color="#3a3128" stop-opacity="0.22"/><stop offset="1" stop-color="#3a3128" stop-opacity="0"/></radialGradient>${scene.defs.join('')}</defs>` +
-    `<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#spot)"/>` +
-    `<ellipse cx="${W / 2 + 8}" cy="${H * 0.5 + 150}" rx="190" ry="22" fill="url(#fl)"/>` +
-    scene.body() +
-    `</svg>`
-  );
+const SPEC: ModelSpec = {
+  form: 'solitaire',
+  metal: 'PLATINUM',
+  stone: modelStoneOf({ type: 'Diamond', cut: 'Oval', colour: 'F', carat: 2 }),
+};
+
+/** Frame `i` of the turn: the stone close up, the piece turned by i/FRAMES of a turn under the lights. */
+async function frame(i: number, file: string): Promise<void> {
+  const pixels = photograph({ spec: SPEC, view: 'detail', width: W, height: H, seed: 'new-cut-film', turn: (i / FRAMES) * Math.PI * 2 });
+  await sharp(pixels, { raw: { width: W, height: H, channels: 3 } })
+    .png()
+    .toFile(file);
 }
 
 function ffmpeg(args: string[]): void {
@@ -63,11 +48,7 @@ function ffmpeg(args: string[]): void {
 async function main(): Promise<void> {
   const frames = mkdtempSync(path.join(tmpdir(), 'mirror-film-'));
   try {
-    for (let i = 0; i < FRAMES; i += 1) {
-      await sharp(Buffer.from(frameSvg(i)))
-        .png()
-        .toFile(path.join(frames, `f${String(i).padStart(4, '0')}.png`));
-    }
+    for (let i = 0; i < FRAMES; i += 1) await frame(i, path.join(frames, `f${String(i).padStart(4, '0')}.png`));
     mkdirSync(out, { recursive: true });
     const input = ['-framerate', String(FPS), '-i', path.join(frames, 'f%04d.png')];
     // Small and sharp enough for a 16:9 band: the background barely moves, the stone does.
@@ -112,10 +93,7 @@ async function main(): Promise<void> {
 
 if (process.env.FILM_PREVIEW) {
   // A look at a few frames before encoding: FILM_PREVIEW=<dir>.
-  for (const i of [0, FRAMES / 8, FRAMES / 4, (3 * FRAMES) / 8])
-    await sharp(Buffer.from(frameSvg(i)))
-      .png()
-      .toFile(path.join(process.env.FILM_PREVIEW, `preview-${i}.png`));
+  for (const i of [0, FRAMES / 8, FRAMES / 4, (3 * FRAMES) / 8]) await frame(i, path.join(process.env.FILM_PREVIEW, `preview-${i}.png`));
 } else {
   await main();
 }

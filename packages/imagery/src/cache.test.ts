@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ afterEach(() => {
 
 const ring: ProductImageInput = {
   pieceType: 'RING',
+  form: 'ring',
   metal: 'PLATINUM',
   gemstone: { type: 'Diamond', cut: 'Brilliant', colour: 'D', carat: 1.2 },
   variant: 'front',
@@ -60,6 +61,7 @@ describe('rendered-images cache', () => {
     const base = renderKey(ring);
     const variants: ProductImageInput[] = [
       { ...ring, pieceType: 'ENGAGEMENT_RING' },
+      { ...ring, form: 'band' },
       { ...ring, metal: 'WHITE_GOLD' },
       { ...ring, gemstone: { ...ring.gemstone!, type: 'Sapphire' } },
       { ...ring, gemstone: { ...ring.gemstone!, cut: 'Oval' } },
@@ -80,14 +82,22 @@ describe('rendered-images cache', () => {
   it('fingerprints the renderer by its sources: a changed source file is another generator, a test is not', () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const copy = freshDir();
-    for (const file of readdirSync(here)) copyFileSync(path.join(here, file), path.join(copy, file));
+    cpSync(here, copy, { recursive: true });
     const original = imagerySourcesHash(here);
     expect(imagerySourcesHash(copy)).toBe(original);
     writeFileSync(path.join(copy, 'extra.test.ts'), 'export {};\n');
     writeFileSync(path.join(copy, 'preview.ts'), '// the contact sheet is not part of the picture\n');
     expect(imagerySourcesHash(copy)).toBe(original);
+    writeFileSync(path.join(copy, 'trace', 'extra.test.ts'), 'export {};\n');
+    expect(imagerySourcesHash(copy)).toBe(original);
     appendFileSync(path.join(copy, 'palette.ts'), '\n// a retouched palette\n');
-    expect(imagerySourcesHash(copy)).not.toBe(original);
+    const retouched = imagerySourcesHash(copy);
+    expect(retouched).not.toBe(original);
+    // the models and the tracer are sources of the picture too
+    appendFileSync(path.join(copy, 'models', 'rings.ts'), '\n// a finer shank\n');
+    expect(imagerySourcesHash(copy)).not.toBe(retouched);
+    appendFileSync(path.join(copy, 'trace', 'light.ts'), '\n// another soft box\n');
+    expect(imagerySourcesHash(copy)).not.toBe(retouched);
   });
 
   it('lets instances starting together share the work: each picture is drawn once, no lock or half file left', async () => {

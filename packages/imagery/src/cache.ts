@@ -2,7 +2,7 @@
  * A content-addressed cache of studio renders, shared by every instance and every DATA_DIR on the
  * machine (decisions §82): `<dir>/<key>-<width>.webp`, where the key hashes everything that shapes
  * the picture — the generator (the imagery sources and sharp's libraries) and the render input (piece
- * type, metal, stone, view, seed). A second start, another test server or another instance reads the
+ * type, model form, metal, stone, view, seed). A second start, another test server or another instance reads the
  * bytes instead of drawing them again; a change to the renderer changes every key, so nothing stale is
  * ever served.
  *
@@ -27,12 +27,24 @@ declare const __MIRROR_IMAGERY_SOURCES__: string | undefined;
 const STALE_LOCK_MS = 120_000;
 const POLL_MS = 200;
 
-/** The hash of this folder's non-test sources, from the files themselves when running from source. */
+/** The renderer's sources: every non-test .ts file under `dir`, by path relative to it, sorted. */
+export function imagerySourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(name);
+      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && name !== 'preview.ts') files.push(name);
+    }
+  };
+  walk('');
+  return files.sort();
+}
+
+/** The hash of this folder's non-test sources (models and tracer included), from the files themselves when running from source. */
 export function imagerySourcesHash(dir: string = path.dirname(fileURLToPath(import.meta.url))): string {
   const hash = createHash('sha256');
-  const files = readdirSync(dir)
-    .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && f !== 'preview.ts')
-    .sort();
+  const files = imagerySourceFiles(dir);
   if (files.length === 0) throw new Error(`no imagery sources in ${dir}`);
   for (const file of files)
     hash
@@ -63,7 +75,14 @@ export function generatorFingerprint(): string | null {
 /** The cache key of one render: the generator and every field of the input that shapes the picture. */
 export function renderKey(input: ProductImageInput, generator: string = generatorFingerprint() ?? ''): string {
   const g = input.gemstone ?? null;
-  const shape = [input.pieceType, input.metal, g ? [g.type, g.cut, g.colour, g.carat ?? null] : null, input.variant, input.seed];
+  const shape = [
+    input.pieceType,
+    input.form,
+    input.metal,
+    g ? [g.type, g.cut, g.colour, g.carat ?? null] : null,
+    input.variant,
+    input.seed,
+  ];
   return createHash('sha256').update(generator).update('\n').update(JSON.stringify(shape)).digest('hex').slice(0, 40);
 }
 

@@ -1,14 +1,13 @@
 /**
- * @mirror/imagery — the studio renderer: deterministic SVG drawings of the catalogue's pieces (no
- * photographs exist of the demo), rasterised to WebP at every width, and a content-addressed cache of
- * them shared by every start on a machine. Pure: it knows nothing of the database, the storage or HTTP.
+ * @mirror/imagery — the pieces' 3D models and their studio photographs (decision 0107). Pure: it
+ * knows nothing of the database, the storage or HTTP.
  *
- *   render.ts   one piece, one view → SVG → WebP widths (the entry point)
- *   pieces.ts   the silhouettes: ring, necklace, earrings, bracelet, high jewellery
- *   stones.ts   cut stones (facets, girdle, sparkle) · geometry.ts  metal sweeps, tubes, beads
- *   palette.ts  metals and gem colours · scene.ts  vectors, camera, layered painter's-algorithm scene
+ *   models/     the pieces' 3D models (one builder per family), shared with the GLB route
+ *   trace/      the CPU ray tracer: BVH, the studio's lights, contact shadows, the photograph
+ *   render.ts   one piece, one view → photograph (on a render thread, pool.ts) → WebP widths
+ *   palette.ts  stone families and colours · stones.ts  cut names
  *   cache.ts    the render cache, keyed by these sources and the input · studio.ts  a piece's views
- *   preview.ts  a contact sheet for the eye (not part of the cache key)
+ *   preview.ts  contact sheets for the eye (not part of the cache key)
  */
 export {
   createImageryCache,
@@ -22,11 +21,15 @@ export {
 export { gemLook, stoneFamily, type GemLook, type MetalKey, type Rgb } from './palette.js';
 export {
   IMAGE_WIDTHS,
+  RENDER_HEIGHT,
+  RENDER_WIDTH,
+  modelSpecOfInput,
   renderProductImage,
-  renderProductSvg,
+  renderProductPixels,
   type PieceType,
   type ProductImageInput,
   type RenderedImage,
 } from './render.js';
 export { normaliseCut, type Cut } from './stones.js';
 export { STUDIO_VARIANTS, pieceTypeOf, studioInputs, type StudioPiece } from './studio.js';
+export { photograph, type PhotoInput, type View } from './trace/photo.js';

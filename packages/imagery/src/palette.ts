@@ -1,114 +1,18 @@
-import { clamp, type Vec3 } from './scene.js';
-
+/**
+ * The catalogue's words for metals and stones, as colours: a stone's family ('sapphire' in 'Ceylon
+ * Sapphire'), its body colour from the words of its grade ('royal blue', 'pigeon blood', D–Z), and
+ * pearls' body and overtone. The models' materials (models/materials.ts) start from these.
+ */
 export type Rgb = readonly [number, number, number];
 
-export const hex = (c: Rgb): string =>
-  '#' +
-  c
-    .map((x) =>
-      Math.round(clamp(x, 0, 255))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('');
-
-export const parseHex = (h: string): Rgb => {
+const parseHex = (h: string): Rgb => {
   const n = parseInt(h.replace('#', ''), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
 
-export const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
-
-/** Piecewise-linear ramp over [value, colour] stops. */
-export function ramp(stops: readonly (readonly [number, Rgb])[], x: number): Rgb {
-  const first = stops[0];
-  const last = stops[stops.length - 1];
-  if (!first || !last) return [0, 0, 0];
-  if (x <= first[0]) return first[1];
-  for (let i = 1; i < stops.length; i++) {
-    const a = stops[i - 1];
-    const b = stops[i];
-    if (a && b && x <= b[0]) return mix(a[1], b[1], (x - a[0]) / (b[0] - a[0]));
-  }
-  return last[1];
-}
-
-// ---------------------------------------------------------------- metals
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 
 export type MetalKey = 'YELLOW_GOLD' | 'WHITE_GOLD' | 'ROSE_GOLD' | 'PLATINUM' | 'SILVER';
-
-export interface Metal {
-  key: MetalKey;
-  /** deep, dark, mid, light, highlight */
-  tones: readonly [Rgb, Rgb, Rgb, Rgb, Rgb];
-}
-
-const M = (key: MetalKey, ...h: [string, string, string, string, string]): Metal => ({
-  key,
-  tones: [parseHex(h[0]), parseHex(h[1]), parseHex(h[2]), parseHex(h[3]), parseHex(h[4])],
-});
-
-export const METALS: Record<MetalKey, Metal> = {
-  YELLOW_GOLD: M('YELLOW_GOLD', '#5a3a0c', '#9a7026', '#cfa34c', '#ecd18c', '#fff6da'),
-  WHITE_GOLD: M('WHITE_GOLD', '#4c5056', '#868c93', '#bcc1c7', '#e3e6e9', '#ffffff'),
-  PLATINUM: M('PLATINUM', '#43474e', '#7b8189', '#b0b6bd', '#d9dde2', '#fbfcfd'),
-  ROSE_GOLD: M('ROSE_GOLD', '#5c2c1f', '#9a5e4a', '#cf927b', '#eec4b0', '#fff1e8'),
-  SILVER: M('SILVER', '#555a61', '#9399a1', '#ccd1d7', '#f0f2f5', '#ffffff'),
-};
-
-export function metalTone(m: Metal, x: number): Rgb {
-  const [d0, d1, d2, d3, d4] = m.tones;
-  return ramp(
-    [
-      [0, d0],
-      [0.3, d1],
-      [0.58, d2],
-      [0.86, d3],
-      [1.12, d4],
-    ],
-    x,
-  );
-}
-
-/**
- * Polished metal = reflection of a studio: a large soft box up-left, a strip light on the right,
- * a bright ceiling, a dark horizon band and the ivory floor below. `r` is the reflected view
- * vector in camera space (x right, y up, z towards the camera).
- */
-const KEY: Vec3 = (() => {
-  const l = Math.hypot(-0.55, 0.68, 0.48);
-  return [-0.55 / l, 0.68 / l, 0.48 / l];
-})();
-const RIM: Vec3 = (() => {
-  const l = Math.hypot(0.85, 0.25, 0.3);
-  return [0.85 / l, 0.25 / l, 0.3 / l];
-})();
-
-export function studioEnv(r: Vec3): number {
-  const up = r[1];
-  let e = up >= 0 ? 0.62 + 0.22 * up : 0.56 + 0.2 * up;
-  // dark horizon band — the classic line that makes polished metal read as metal
-  const hz = (up - 0.1) / 0.16;
-  e -= 0.5 * Math.exp(-hz * hz);
-  // towards the camera: dark camera/tent opening
-  e -= 0.18 * clamp((r[2] - 0.6) / 0.4);
-  const k = r[0] * KEY[0] + r[1] * KEY[1] + r[2] * KEY[2];
-  e += 0.75 * smoothK(0.72, 0.95, k);
-  const k2 = r[0] * RIM[0] + r[1] * RIM[1] + r[2] * RIM[2];
-  e += 0.35 * smoothK(0.8, 0.97, k2);
-  return e;
-}
-
-function smoothK(e0: number, e1: number, x: number): number {
-  const t = clamp((x - e0) / (e1 - e0));
-  return t * t * (3 - 2 * t);
-}
-
-/** Shade of a metal surface with camera-space normal n. */
-export function metalShade(m: Metal, n: Vec3): string {
-  const r: Vec3 = [2 * n[2] * n[0], 2 * n[2] * n[1], 2 * n[2] * n[2] - 1];
-  return hex(metalTone(m, studioEnv(r)));
-}
 
 // ---------------------------------------------------------------- gems
 
@@ -232,37 +136,4 @@ export function gemLook(type: string, colour: string): GemLook {
   if (deep) base = mix(base, [0, 0, 0], 0.15);
   light = light || base[0] + base[1] + base[2] > 560;
   return { kind: 'coloured', base, tint: light ? 0.7 : 1, overtone: base, opaque: OPAQUE.test(fam) };
-}
-
-/** Colour of a stone facet from a brightness value in [0, 1.2]. */
-export function gemTone(g: GemLook, x: number): Rgb {
-  if (g.kind === 'diamond') {
-    const grey = ramp(
-      [
-        [0, [34, 36, 42]],
-        [0.3, [98, 104, 114]],
-        [0.6, [188, 194, 202]],
-        [0.85, [236, 240, 245]],
-        [1.0, [255, 255, 255]],
-      ],
-      x,
-    );
-    if (g.tint === 0) return grey;
-    return mix(grey, mix(g.base, grey, x > 0.95 ? 0.6 : 0.15), g.tint * (x < 0.15 ? 0.5 : 0.85));
-  }
-  const b = g.base;
-  const lum = (b[0] * 0.3 + b[1] * 0.59 + b[2] * 0.11) / 255;
-  const dark = mix(b, [8, 6, 12], lum > 0.6 ? 0.55 : 0.72);
-  const mid = b;
-  const lite = mix(b, [255, 255, 255], lum > 0.6 ? 0.45 : 0.32);
-  return ramp(
-    [
-      [0, dark],
-      [0.35, mix(dark, mid, 0.55)],
-      [0.62, mid],
-      [0.88, lite],
-      [1.05, mix(lite, [255, 255, 255], 0.7)],
-    ],
-    x,
-  );
 }

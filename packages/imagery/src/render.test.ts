@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS, renderProductImage, renderProductSvg, type ProductImageInput } from './render.js';
-import { gemLook } from './palette.js';
+import {
+  IMAGE_WIDTHS,
+  RENDER_HEIGHT,
+  RENDER_WIDTH,
+  modelSpecOfInput,
+  renderProductImage,
+  renderProductPixels,
+  type ProductImageInput,
+} from './render.js';
+import { FORMS, modelStoneOf, type Form, type ModelSpec } from './models/index.js';
+import { gemLook, type MetalKey } from './palette.js';
 import { normaliseCut } from './stones.js';
+import { studioInputs } from './studio.js';
+import { photograph, type View } from './trace/photo.js';
 
-const PIECES: ProductImageInput['pieceType'][] = ['RING', 'ENGAGEMENT_RING', 'NECKLACE', 'EARRINGS', 'BRACELET', 'HIGH_JEWELRY'];
-const METALS: ProductImageInput['metal'][] = ['YELLOW_GOLD', 'WHITE_GOLD', 'ROSE_GOLD', 'PLATINUM', 'SILVER'];
+const HANGING_NECKLACES = new Set<Form>(['pendant', 'chain', 'riviere', 'sautoir', 'bib', 'parure']);
+const METALS: MetalKey[] = ['YELLOW_GOLD', 'WHITE_GOLD', 'ROSE_GOLD', 'PLATINUM', 'SILVER'];
 const base: ProductImageInput = {
   pieceType: 'ENGAGEMENT_RING',
+  form: 'solitaire',
   metal: 'PLATINUM',
   gemstone: { type: 'diamond', cut: 'round brilliant', colour: 'D', carat: 1.5 },
   variant: 'front',
@@ -16,8 +28,114 @@ const base: ProductImageInput = {
 
 const isWebp = (b: Buffer) => b.subarray(0, 4).toString('ascii') === 'RIFF' && b.subarray(8, 12).toString('ascii') === 'WEBP';
 
+/** Where the picture departs from the paper: the bounding box of the pixels darker or more coloured than it. */
+function subjectBox(px: Uint8Array, w: number, h: number) {
+  // the paper's tone: the brightest of the top row's corners and middle (a necklace's chain may cross a corner)
+  const top = [0, w >> 1, w - 1].map((x) => [0, 1, 2].map((c) => px[x * 3 + c]!));
+  const ref = top.reduce((a, b) => (b[0]! + b[1]! + b[2]! > a[0]! + a[1]! + a[2]! ? b : a));
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  let count = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      const d = Math.max(...[0, 1, 2].map((c) => Math.abs(px[i + c]! - ref[c]!)));
+      if (d < 40) continue;
+      count++;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  return { x0, y0, x1, y1, count, paper: ref };
+}
+
+const small = (spec: ModelSpec, view: View = 'front') => photograph({ spec, view, width: 96, height: 120, seed: 'test' });
+
+describe('photograph', () => {
+  it('photographs every form in every metal, front and detail: the piece in the middle, on a light paper', () => {
+    const diamond = modelStoneOf({ type: 'Diamond', cut: 'Round', colour: 'D', carat: 1.2 });
+    const emerald = modelStoneOf({ type: 'Emerald', cut: 'Emerald', colour: 'Vivid Green', carat: 2 });
+    const pearl = modelStoneOf({ type: 'Pearl', cut: 'Round', colour: 'White', carat: 4 });
+    FORMS.forEach((form: Form, i) => {
+      const metal = METALS[i % METALS.length]!;
+      const stone = [diamond, emerald, pearl, null][i % 4]!;
+      for (const view of ['front', 'detail'] as const) {
+        const px = small({ form, metal, stone }, view);
+        expect(px.length).toBe(96 * 120 * 3);
+        const box = subjectBox(px, 96, 120);
+        // the paper is warm white, not grey or black (a close-up may fill the corners with the piece)
+        if (view === 'front') expect(Math.min(...box.paper), `${form} paper`).toBeGreaterThan(205);
+        // something is there
+        expect(box.count, `${form} ${view} subject`).toBeGreaterThan(20);
+        if (view === 'front') {
+          expect(box.count, `${form} not the whole frame`).toBeLessThan(96 * 120 * 0.6);
+          // centred: the subject's box straddles the middle and keeps a margin on both sides
+          const cx = (box.x0 + box.x1) / 2;
+          expect(Math.abs(cx - 48), `${form} centred`).toBeLessThan(12);
+          // (a necklace is framed on its drop: its chain leaves the frame at the sides)
+          if (!HANGING_NECKLACES.has(form)) {
+            expect(box.x0, `${form} margin`).toBeGreaterThan(0);
+            expect(box.x1).toBeLessThan(95);
+          }
+          // and it fills the frame like a catalogue picture (at least a third of its width)
+          expect(box.x1 - box.x0, `${form} size`).toBeGreaterThan(32);
+        }
+      }
+    });
+  }, 300_000);
+
+  it('handles every cut and stone family, and unknown ones', () => {
+    const cuts = ['round brilliant', 'oval', 'cushion', 'emerald cut', 'pear', 'marquise', 'princess', 'cabochon', 'trillion-ish'];
+    const types = ['diamond', 'sapphire', 'ruby', 'tanzanite', 'turquoise', 'unobtainium'];
+    cuts.forEach((cut, i) => {
+      const stone = modelStoneOf({ type: types[i % types.length]!, cut, colour: 'weird colour', carat: 0 });
+      const box = subjectBox(small({ form: 'solitaire', metal: 'YELLOW_GOLD', stone }, 'detail'), 96, 120);
+      expect(box.count, cut).toBeGreaterThan(200);
+    });
+    expect(normaliseCut('trillion-ish')).toBe('round');
+    expect(normaliseCut('Emerald Cut')).toBe('step');
+    expect(gemLook('unobtainium', 'mystery').kind).toBe('diamond');
+  });
+
+  it('is deterministic, and the sample positions follow the seed only', () => {
+    const spec: ModelSpec = {
+      form: 'halo',
+      metal: 'ROSE_GOLD',
+      stone: modelStoneOf({ type: 'Sapphire', cut: 'Oval', colour: 'Royal Blue', carat: 2 }),
+    };
+    const a = photograph({ spec, view: 'front', width: 80, height: 100, seed: 'a' });
+    expect(Buffer.from(photograph({ spec, view: 'front', width: 80, height: 100, seed: 'a' })).equals(Buffer.from(a))).toBe(true);
+    const b = photograph({ spec, view: 'front', width: 80, height: 100, seed: 'b' });
+    let differ = 0;
+    for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 24) differ++;
+    // only the anti-aliased edges move (a thumbnail of a halo ring is mostly edges)
+    expect(differ).toBeGreaterThan(0);
+    expect(differ).toBeLessThan(a.length * 0.06);
+  });
+
+  it('frames the detail view on the main stone: it fills much more of the picture than in the front view', () => {
+    const spec: ModelSpec = {
+      form: 'solitaire',
+      metal: 'WHITE_GOLD',
+      stone: modelStoneOf({ type: 'Ruby', cut: 'Cushion', colour: 'Pigeon Blood Red', carat: 1.5 }),
+    };
+    const red = (px: Uint8Array) => {
+      let n = 0;
+      for (let i = 0; i < px.length; i += 3) if (px[i]! > px[i + 1]! + 40 && px[i]! > px[i + 2]! + 40) n++;
+      return n;
+    };
+    const front = red(small(spec, 'front'));
+    const detail = red(small(spec, 'detail'));
+    expect(front).toBeGreaterThan(5);
+    expect(detail).toBeGreaterThan(front * 4);
+  });
+});
+
 describe('renderProductImage', () => {
-  it('returns 4:5 WebP images at 320, 640, 960 and 1280 px', async () => {
+  it('returns 4:5 WebP images at 320, 640, 960 and 1280 px, the same bytes for the same input', async () => {
     const imgs = await renderProductImage(base);
     expect(imgs.map((i) => i.width)).toEqual([...IMAGE_WIDTHS]);
     for (const img of imgs) {
@@ -25,97 +143,51 @@ describe('renderProductImage', () => {
       expect(img.contentType).toBe('image/webp');
       expect(isWebp(img.buffer)).toBe(true);
       const meta = await sharp(img.buffer).metadata();
-      expect(meta.format).toBe('webp');
-      expect(meta.width).toBe(img.width);
-      expect(meta.height).toBe(img.height);
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', img.width, img.height]);
     }
-    const w640 = imgs.find((i) => i.width === 640);
-    expect(w640 && w640.buffer.length).toBeLessThan(60 * 1024);
-  });
+    expect(imgs.find((i) => i.width === 640)!.buffer.length).toBeLessThan(80 * 1024);
+    const again = await renderProductImage({ ...base });
+    again.forEach((img, i) => expect(img.buffer.equals(imgs[i]!.buffer)).toBe(true));
+  }, 180_000);
 
-  it('is deterministic: same input, same bytes', async () => {
-    const a = await renderProductImage(base);
-    const b = await renderProductImage({ ...base });
-    expect(a.map((x) => x.buffer.equals(b[a.indexOf(x)]?.buffer ?? Buffer.alloc(0)))).toEqual([true, true, true, true]);
-    expect(renderProductSvg(base)).toBe(renderProductSvg({ ...base }));
-  });
-
-  it('varies with the seed and the variant', () => {
-    const a = renderProductSvg(base);
-    expect(renderProductSvg({ ...base, seed: 'SKU-0002' })).not.toBe(a);
-    expect(renderProductSvg({ ...base, variant: 'detail' })).not.toBe(a);
-  });
-
-  it('has a light studio background (corners ivory/grey, not white or dark)', async () => {
-    const [small] = await renderProductImage({ ...base, pieceType: 'NECKLACE' });
-    const { data, info } = await sharp(small?.buffer).raw().toBuffer({ resolveWithObject: true });
-    const px = (x: number, y: number) =>
-      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
-    for (const [r, g, b] of [px(2, 2), px(info.width - 3, info.height - 3)]) {
-      expect(Math.min(r ?? 0, g ?? 0, b ?? 0)).toBeGreaterThan(200);
-    }
-  });
+  it('draws on a render thread what photograph draws in-process', async () => {
+    const input: ProductImageInput = { ...base, form: 'studs', pieceType: 'EARRINGS', variant: 'detail' };
+    const threaded = await renderProductPixels(input);
+    expect(threaded.length).toBe(RENDER_WIDTH * RENDER_HEIGHT * 3);
+    const local = photograph({
+      spec: modelSpecOfInput(input),
+      view: 'detail',
+      width: RENDER_WIDTH,
+      height: RENDER_HEIGHT,
+      seed: `${input.seed}|${input.pieceType}`,
+    });
+    expect(Buffer.from(threaded).equals(Buffer.from(local))).toBe(true);
+  }, 180_000);
 });
 
-describe('renderProductSvg', () => {
-  it('renders every piece type × metal, with and without a stone, both variants', async () => {
-    for (const pieceType of PIECES) {
-      for (const metal of METALS) {
-        for (const gemstone of [base.gemstone, null]) {
-          for (const variant of ['front', 'detail'] as const) {
-            const svg = renderProductSvg({ pieceType, metal, gemstone, variant, seed: `${pieceType}-${metal}` });
-            expect(svg.startsWith('<svg')).toBe(true);
-            expect(svg).not.toMatch(/NaN|undefined|Infinity/);
-          }
-        }
-      }
-    }
-    // and rasterise one of each piece type for real
-    for (const pieceType of PIECES) {
-      const imgs = await renderProductImage({ ...base, pieceType, metal: 'YELLOW_GOLD' });
-      expect(imgs).toHaveLength(4);
-    }
-  }, 300_000); // CPU-bound: 120 renders; a loaded 2-core machine needs time
-
-  it('handles every listed gem type and cut, and falls back for unknown ones', () => {
-    const types = [
-      'diamond',
-      'sapphire',
-      'ruby',
-      'emerald',
-      'pearl',
-      'tanzanite',
-      'morganite',
-      'aquamarine',
-      'spinel',
-      'tsavorite',
-      'unobtainium',
-    ];
-    const cuts = ['round brilliant', 'oval', 'cushion', 'emerald cut', 'pear', 'marquise', 'princess', 'cabochon', 'trillion-ish'];
-    for (const type of types) {
-      for (const cut of cuts) {
-        const svg = renderProductSvg({ ...base, gemstone: { type, cut, colour: 'weird colour', carat: 0 } });
-        expect(svg).not.toMatch(/NaN|undefined|Infinity/);
-      }
-    }
-    expect(normaliseCut('trillion-ish')).toBe('round');
-    expect(normaliseCut('Emerald Cut')).toBe('step');
-    expect(gemLook('unobtainium', 'mystery').kind).toBe('diamond');
+describe('studioInputs', () => {
+  it('photographs the model the GLB route builds: the form from the category and the name', () => {
+    const row = { id: 'x', sku: 'MIR-1', name: 'Givre Diamond Tiara', pieceType: 'HIGH_JEWELRY' as const, metal: 'PLATINUM' as const };
+    expect(studioInputs(row).map((i) => [i.form, i.variant])).toEqual([
+      ['tiara', 'front'],
+      ['tiara', 'detail'],
+    ]);
+    expect(studioInputs({ ...row, name: 'Aube Solitaire', pieceType: 'ENGAGEMENT_RING', gemstoneType: 'Diamond' })[0]!.form).toBe(
+      'solitaire',
+    );
+    expect(
+      studioInputs({ ...row, name: 'Aube Ring', pieceType: 'RING', categoryName: 'Engagement Rings', gemstoneType: 'Diamond' })[0]!.form,
+    ).toBe('solitaire');
+    expect(studioInputs({ ...row, name: 'Aube Band', pieceType: 'RING' })[0]!.form).toBe('band');
   });
 
   it('maps colour words sensibly', () => {
     expect(gemLook('diamond', 'D').tint).toBe(0);
-    expect(gemLook('diamond', 'colourless').tint).toBe(0);
     expect(gemLook('diamond', 'fancy pink').tint).toBeGreaterThan(0);
     const blue = gemLook('sapphire', 'royal blue').base;
     expect(blue[2]).toBeGreaterThan(blue[0]);
     const red = gemLook('ruby', 'pigeon blood red').base;
     expect(red[0]).toBeGreaterThan(red[2]);
-    const green = gemLook('emerald', 'vivid green').base;
-    expect(green[1]).toBeGreaterThan(green[0]);
-    // unknown colour → the stone's classic colour
-    const s = gemLook('sapphire', 'zzz').base;
-    expect(s[2]).toBeGreaterThan(s[0]);
     expect(gemLook('pearl', 'white').kind).toBe('pearl');
   });
 });

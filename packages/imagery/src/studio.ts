@@ -2,6 +2,7 @@
  * A catalogue piece in the studio's terms: the render inputs of its views and the silhouette its
  * category names. Storing the pictures is the API's business (apps/api/src/lib/studio-images.ts).
  */
+import { formOf } from './models/spec.js';
 import type { MetalKey } from './palette.js';
 import type { PieceType, ProductImageInput } from './render.js';
 
@@ -10,6 +11,8 @@ export interface StudioPiece {
   sku: string;
   name: string;
   pieceType: PieceType;
+  /** its category's name ('Engagement Rings'): with its name, the model's form (as the GLB route reads it) */
+  categoryName?: string | null;
   metal: MetalKey;
   gemstoneType?: string | null;
   gemstoneCut?: string | null;
@@ -22,8 +25,10 @@ export const STUDIO_VARIANTS = ['front', 'detail'] as const;
 
 /** The render inputs of a piece's studio images: its front view, then its detail view. */
 export function studioInputs(row: StudioPiece): ProductImageInput[] {
+  const form = formOf(row.categoryName ?? CATEGORY_OF[row.pieceType], row.name, Boolean(row.gemstoneType));
   return STUDIO_VARIANTS.map((variant) => ({
     pieceType: row.pieceType,
+    form,
     metal: row.metal,
     gemstone: row.gemstoneType
       ? {
@@ -37,6 +42,16 @@ export function studioInputs(row: StudioPiece): ProductImageInput[] {
     seed: row.sku,
   }));
 }
+
+/** The house's category of each piece type, for a piece whose category is not given. */
+const CATEGORY_OF: Record<PieceType, string> = {
+  RING: 'Rings',
+  ENGAGEMENT_RING: 'Engagement Rings',
+  NECKLACE: 'Necklaces',
+  EARRINGS: 'Earrings',
+  BRACELET: 'Bracelets',
+  HIGH_JEWELRY: 'High Jewelry',
+};
 
 const PIECE_WORDS: ReadonlyArray<[RegExp, PieceType]> = [
   [/engagement|solitaire|bridal|promise/i, 'ENGAGEMENT_RING'],

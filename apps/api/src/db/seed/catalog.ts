@@ -526,7 +526,7 @@ export async function seedCatalog(
   await renderAllCached(
     cache,
     rows,
-    ({ row, pieceType }) => studioInputs({ ...row, pieceType }),
+    ({ row, pieceType }) => studioInputs({ ...row, pieceType, categoryName: CATEGORIES[pieceType].name }),
     async ({ row, pieceType, collectionIndex, isHero }, rendered) => {
       const images = await storeRenderedImages(storage, { ...row, pieceType }, rendered);
       await db

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildModel } from './build';
-import type { ModelSpec } from './geometry/spec';
+import type { ModelSpec } from '@mirror/imagery/models';
 
 export interface BuildPool {
   build(spec: ModelSpec): Promise<Uint8Array>;

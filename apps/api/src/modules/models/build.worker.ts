@@ -1,7 +1,7 @@
 /** Builds models off the main thread: a spec in, GLB bytes out (transferred, not copied). */
 import { parentPort } from 'node:worker_threads';
 import { buildModel } from './build';
-import type { ModelSpec } from './geometry/spec';
+import type { ModelSpec } from '@mirror/imagery/models';
 
 async function build({ id, spec }: { id: number; spec: ModelSpec }) {
   try {

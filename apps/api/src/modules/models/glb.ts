@@ -17,9 +17,15 @@ import {
 } from '@gltf-transform/extensions';
 import { meshopt } from '@gltf-transform/functions';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
-import { ACCENT_MATERIAL, METAL_MATERIALS, stoneMaterial, type StoneMaterial } from './geometry/materials';
-import type { MaterialRole, PieceScene } from './geometry/mesh';
-import type { ModelSpec } from './geometry/spec';
+import {
+  ACCENT_MATERIAL,
+  METAL_MATERIALS,
+  stoneMaterial,
+  type MaterialRole,
+  type ModelSpec,
+  type PieceScene,
+  type StoneMaterial,
+} from '@mirror/imagery/models';
 
 const EXTENSIONS = [
   EXTMeshoptCompression,

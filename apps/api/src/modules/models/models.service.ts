@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import type { ProductsService } from '../products/products.service';
 import type { BuildPool } from './build-pool';
-import { modelSpecOf, specHash } from './geometry/spec';
+import { modelSpecOf, specHash } from '@mirror/imagery/models';
 import { createModelCache } from './model-cache';
 import { createModelsRepo } from './models.repo';
 

@@ -9,7 +9,7 @@ import { seedDemo } from '../../db/seed/index';
 import { buildModel } from './build';
 import { createBuildPool } from './build-pool';
 import { decompressGlb, readGlb } from './glb';
-import { modelSpecOf, specHash } from './geometry/spec';
+import { modelSpecOf, specHash } from '@mirror/imagery/models';
 import type { CategoryPage, Product, ProductPage, TokenPair } from '@mirror/contract';
 
 let t: TestApp;

@@ -63,6 +63,7 @@ export function productsContext({
           sku: row.sku,
           name: row.name,
           pieceType: pieceTypeOf(names.get(row.categoryId) ?? '', row.name),
+          categoryName: names.get(row.categoryId) ?? null,
           metal: row.metal,
           gemstoneType: row.gemstoneType,
           gemstoneCut: row.gemstoneCut,

@@ -4,7 +4,7 @@ import { shankMesh } from './metal';
 import { prongAngles, prongPath, prongRadius } from './settings';
 import { RING_INNER_DIAMETER, buildRing } from './rings';
 import { FORMS, formOf, modelSpecOf, specHash } from './spec';
-import { sceneOf } from '../build';
+import { sceneOf } from './index';
 import { PieceScene } from './mesh';
 
 const deg = (rad: number) => (rad * 180) / Math.PI;

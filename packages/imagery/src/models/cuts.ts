@@ -6,7 +6,8 @@
  * origin, table towards +Y, the stone's length along +Z (a pear's point, a marquise's tips).
  */
 import { LatheGeometry, SphereGeometry, Vector2 } from 'three';
-import { stoneFamily, type Cut } from '@mirror/imagery';
+import { stoneFamily } from '../palette.js';
+import type { Cut } from '../stones.js';
 import { facetMesh, fromGeometry, type MeshData, type V3 } from './mesh';
 
 export type { Cut };

@@ -3,8 +3,7 @@
  * by their measured reflectance, stones through KHR_materials_transmission / ior / volume /
  * specular / dispersion, pearls opaque with a faint iridescent orient. Colours in linear RGB.
  */
-import type { MetalType } from '@mirror/contract';
-import { gemLook, stoneFamily, type Rgb } from '@mirror/imagery';
+import { gemLook, stoneFamily, type MetalKey as MetalType, type Rgb } from '../palette.js';
 import type { ModelStone } from './spec';
 
 export type Linear = [number, number, number];

@@ -4,8 +4,9 @@
  * colours). The hash of this spec names the model: same attributes, same bytes, same ETag.
  */
 import { createHash } from 'node:crypto';
-import type { MetalType } from '@mirror/contract';
-import { gemLook, normaliseCut, pieceTypeOf } from '@mirror/imagery';
+import { gemLook, type MetalKey as MetalType } from '../palette.js';
+import { normaliseCut } from '../stones.js';
+import { pieceTypeOf } from '../studio.js';
 import type { StoneSpec } from './settings';
 
 /** Bumped whenever the builders change what they draw, so cached models and ETags move on. */
@@ -104,23 +105,23 @@ export interface PieceAttributes {
 }
 
 export function modelSpecOf(piece: PieceAttributes, metal: MetalType = piece.metal): ModelSpec {
-  const g = piece.gemstone;
-  const stone: ModelStone | null = g
-    ? (() => {
-        const cutText = (g.cut ?? 'Round').trim();
-        const look = gemLook(g.type, g.colour ?? '');
-        return {
-          type: g.type.trim(),
-          cut: normaliseCut(cutText),
-          cutText: cutText.toLowerCase(),
-          colour: (g.colour ?? '').trim().toLowerCase(),
-          carat: g.carat != null && Number.isFinite(g.carat) && g.carat > 0 ? Math.min(g.carat, 200) : 1,
-          isPearl: look.kind === 'pearl',
-          isOpaque: look.opaque && look.kind !== 'pearl',
-        };
-      })()
-    : null;
+  const stone = piece.gemstone ? modelStoneOf(piece.gemstone) : null;
   return { form: formOf(piece.categoryName, piece.name, stone !== null), metal, stone };
+}
+
+/** A gemstone entry (as stored on the product) in the builders' terms. */
+export function modelStoneOf(g: NonNullable<PieceAttributes['gemstone']>): ModelStone {
+  const cutText = (g.cut ?? 'Round').trim();
+  const look = gemLook(g.type, g.colour ?? '');
+  return {
+    type: g.type.trim(),
+    cut: normaliseCut(cutText),
+    cutText: cutText.toLowerCase(),
+    colour: (g.colour ?? '').trim().toLowerCase(),
+    carat: g.carat != null && Number.isFinite(g.carat) && g.carat > 0 ? Math.min(g.carat, 200) : 1,
+    isPearl: look.kind === 'pearl',
+    isOpaque: look.opaque && look.kind !== 'pearl',
+  };
 }
 
 /** The model's name: a hash of everything that shapes it (and the generator's version). */

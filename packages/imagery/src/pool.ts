@@ -1,0 +1,102 @@
+/**
+ * The render threads: a photograph takes seconds of CPU, so it is drawn off the main thread, one
+ * per core (both cores of the demo machine during the first start's seed). Threads start on first
+ * use and do not keep the process alive when idle. The bundled server runs dist/imagery.worker.js
+ * (apps/api/build.mjs); from the sources the worker is loaded through tsx; where neither can be
+ * found, photographs are drawn in-process.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { photograph, type PhotoInput } from './trace/photo.js';
+
+function workerSource(): { script: URL | string; eval: boolean } | null {
+  const built = new URL('./imagery.worker.js', import.meta.url);
+  if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return { script: built, eval: false };
+  const ts = new URL('./render.worker.ts', import.meta.url);
+  if (ts.protocol !== 'file:' || !existsSync(fileURLToPath(ts))) return null;
+  try {
+    // tsx's ESM entry (require.resolve finds its CommonJS twin, which cannot register from a worker)
+    const tsx = pathToFileURL(
+      createRequire(import.meta.url)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href;
+    return {
+      script: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts.href)}); });`,
+      eval: true,
+    };
+  } catch {
+    return null;
+  }
+}
+
+interface Job {
+  id: number;
+  input: PhotoInput;
+  resolve: (pixels: Uint8Array) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+let source: ReturnType<typeof workerSource> | undefined;
+const slots: Slot[] = [];
+const queue: Job[] = [];
+let nextId = 0;
+const size = Math.max(1, Math.min(4, availableParallelism()));
+
+function startSlot(): Slot {
+  const slot: Slot = { worker: new Worker(source!.script, { eval: source!.eval }), job: null };
+  slot.worker.on('message', (msg: { id: number; pixels?: Uint8Array; error?: string }) => {
+    const job = slot.job;
+    slot.job = null;
+    if (job && job.id === msg.id) {
+      if (msg.pixels) job.resolve(new Uint8Array(msg.pixels.buffer, msg.pixels.byteOffset, msg.pixels.byteLength));
+      else job.reject(new Error(`studio render failed: ${msg.error}`));
+    }
+    dispatch();
+  });
+  const fail = (err: Error) => {
+    const job = slot.job;
+    slot.job = null;
+    slots.splice(slots.indexOf(slot), 1);
+    job?.reject(err);
+    dispatch();
+  };
+  slot.worker.on('error', fail);
+  slot.worker.on('exit', (code) => {
+    if (slots.includes(slot)) fail(new Error(`studio render thread exited (${code})`));
+  });
+  slot.worker.unref();
+  slots.push(slot);
+  return slot;
+}
+
+function dispatch(): void {
+  while (queue.length) {
+    let slot = slots.find((s) => s.job === null);
+    if (!slot && slots.length < size) slot = startSlot();
+    if (!slot) return;
+    const job = queue.shift()!;
+    slot.job = job;
+    slot.worker.ref();
+    slot.worker.postMessage({ id: job.id, input: job.input });
+  }
+  for (const s of slots) if (s.job === null) s.worker.unref();
+}
+
+/** The photograph's pixels, from a render thread (or in-process where no thread can be started). */
+export function renderPixels(input: PhotoInput): Promise<Uint8Array> {
+  source ??= workerSource();
+  if (!source) return Promise.resolve().then(() => photograph(input));
+  return new Promise((resolve, reject) => {
+    queue.push({ id: nextId++, input, resolve, reject });
+    dispatch();
+  });
+}
