@@ -33,3 +33,4 @@ export {
 export { normaliseCut, type Cut } from './stones.js';
 export { STUDIO_VARIANTS, pieceTypeOf, studioInputs, type StudioPiece } from './studio.js';
 export { photograph, type PhotoInput, type View } from './trace/photo.js';
+export { workerSource, type WorkerSource } from './worker-source.js';

@@ -5,33 +5,12 @@
  * (apps/api/build.mjs); from the sources the worker is loaded through tsx; where neither can be
  * found, photographs are drawn in-process.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { photograph, type PhotoInput } from './trace/photo.js';
+import { workerSource, type WorkerSource } from './worker-source.js';
 
-function workerSource(): { script: URL | string; eval: boolean } | null {
-  const built = new URL('./imagery.worker.js', import.meta.url);
-  if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return { script: built, eval: false };
-  const ts = new URL('./render.worker.ts', import.meta.url);
-  if (ts.protocol !== 'file:' || !existsSync(fileURLToPath(ts))) return null;
-  try {
-    // tsx's ESM entry (require.resolve finds its CommonJS twin, which cannot register from a worker)
-    const tsx = pathToFileURL(
-      createRequire(import.meta.url)
-        .resolve('tsx/esm/api')
-        .replace(/\.cjs$/, '.mjs'),
-    ).href;
-    return {
-      script: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts.href)}); });`,
-      eval: true,
-    };
-  } catch {
-    return null;
-  }
-}
+const workerScript = () => workerSource([new URL('./imagery.worker.js', import.meta.url)], new URL('./render.worker.ts', import.meta.url));
 
 interface Job {
   id: number;
@@ -45,7 +24,7 @@ interface Slot {
   job: Job | null;
 }
 
-let source: ReturnType<typeof workerSource> | undefined;
+let source: WorkerSource | null | undefined;
 const slots: Slot[] = [];
 const queue: Job[] = [];
 let nextId = 0;
@@ -93,7 +72,7 @@ function dispatch(): void {
 
 /** The photograph's pixels, from a render thread (or in-process where no thread can be started). */
 export function renderPixels(input: PhotoInput): Promise<Uint8Array> {
-  source ??= workerSource();
+  source ??= workerScript();
   if (!source) return Promise.resolve().then(() => photograph(input));
   return new Promise((resolve, reject) => {
     queue.push({ id: nextId++, input, resolve, reject });

@@ -3,12 +3,10 @@
  * serving. The worker is started on first use and stopped when the app closes. Where no worker
  * script can be found, builds run in-process.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildModel } from './build';
 import type { ModelSpec } from '@mirror/imagery/models';
+import { workerSource } from '@mirror/imagery';
 
 export interface BuildPool {
   build(spec: ModelSpec): Promise<Uint8Array>;
@@ -19,31 +17,14 @@ export interface BuildPool {
  * The worker: the bundle's dist/modules/models/build.worker.js, or in the sources (dev, tests)
  * build.worker.ts loaded through tsx, which a worker has to register itself.
  */
-function workerSource(): { script: URL | string; eval: boolean } | null {
-  for (const file of ['./build.worker.js', './modules/models/build.worker.js']) {
-    const url = new URL(file, import.meta.url);
-    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return { script: url, eval: false };
-  }
-  const ts = new URL('./build.worker.ts', import.meta.url);
-  if (ts.protocol !== 'file:' || !existsSync(fileURLToPath(ts))) return null;
-  try {
-    // tsx's ESM entry (require.resolve finds its CommonJS twin, which cannot register from a worker)
-    const tsx = pathToFileURL(
-      createRequire(import.meta.url)
-        .resolve('tsx/esm/api')
-        .replace(/\.cjs$/, '.mjs'),
-    ).href;
-    return {
-      script: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts.href)}); });`,
-      eval: true,
-    };
-  } catch {
-    return null;
-  }
-}
+const workerScript = () =>
+  workerSource(
+    [new URL('./build.worker.js', import.meta.url), new URL('./modules/models/build.worker.js', import.meta.url)],
+    new URL('./build.worker.ts', import.meta.url),
+  );
 
 export function createBuildPool({ inProcess = false }: { inProcess?: boolean } = {}): BuildPool {
-  const source = inProcess ? null : workerSource();
+  const source = inProcess ? null : workerScript();
   if (!source) return { build: (spec) => buildModel(spec), close: async () => {} };
   let worker: Worker | null = null;
   let nextId = 0;
