@@ -143,17 +143,7 @@ async function main() {
   const db = new pg.Client({ connectionString: urlOf('bench_before') });
   await db.connect();
   await seed(db, PRODUCTS);
-  const {
-    rows: [ring],
-  } = await db.query(`select id from categories where name = 'Rings'`);
-  // The keyset cursor of the list's 40,000th row: the start of page 2000 (size 20), as a client holds it.
-  const {
-    rows: [deep],
-  } = await db.query(
-    `select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset 39999 limit 1`,
-  );
-  const deepCursor = Buffer.from(JSON.stringify([deep.value, deep.id])).toString('base64url');
-  const { piece, collection } = await readTargets(db, PRODUCTS);
+  const { piece, rings: ring, collection, deepCursor } = await readTargets(db, PRODUCTS);
   await db.end();
 
   log('after: a copy of the seeded database, then the after build’s migrations on it');

@@ -47,7 +47,13 @@ const API_DIST = process.env.BENCH_API_DIST ?? 'apps/api/dist';
 // The cluster gets a production-like cache; everything else is PostgreSQL's defaults.
 const PG_SETTINGS = { shared_buffers: '1GB', effective_cache_size: '4GB', maintenance_work_mem: '512MB', max_wal_size: '4GB' };
 
-/** What the reads ask for by id: a live piece mid-catalogue (by SKU), the Rings category and the first collection (by slug). */
+/** The deep page the benchmarks read by its keyset cursor (offset pages stop at the first 10,000 pieces). */
+export const DEEP_PAGE = 2000;
+
+/**
+ * What the reads ask for by id: a live piece mid-catalogue (by SKU), the Rings category, the first collection (by
+ * slug), and the keyset cursor a client holds for DEEP_PAGE (size 20): the list's row just before it.
+ */
 export async function readTargets(db, products) {
   const {
     rows: [piece],
@@ -60,7 +66,14 @@ export async function readTargets(db, products) {
   const {
     rows: [collection],
   } = await db.query(`select id from collections order by slug limit 1`);
-  return { piece, rings, collection };
+  const {
+    rows: [deep],
+  } = await db.query(
+    `select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset ${DEEP_PAGE * 20 - 1} limit 1`,
+  );
+  if (!deep) throw new Error('no cursor for the deep page (too few products?)');
+  const deepCursor = Buffer.from(JSON.stringify([deep.value, deep.id])).toString('base64url');
+  return { piece, rings, collection, deepCursor };
 }
 
 export const cleanups = [];
@@ -667,26 +680,8 @@ async function main() {
   // Pages by number stop at the 10,000th piece (OFFSET_WINDOW, decisions: deep pages by cursor): page 2000 is read
   // by its keyset cursor (the 40,000th row's, as the client holds it from page 1999), and the deepest page by number
   // (page 500 at 20 a page) is measured as the offset path's worst case.
-  const deepPage = 2000;
+  const { piece: pick, rings: ring, collection, deepCursor } = await readTargets(db, PRODUCTS);
   const lastOffsetPage = 10_000 / 20 - 1;
-  const {
-    rows: [deepRow],
-  } = await db.query(
-    `select cast(created_at as text) as value, id from products where status = 'ACTIVE' and deleted_at is null order by created_at desc, id desc offset ${deepPage * 20 - 1} limit 1`,
-  );
-  if (!deepRow) throw new Error('no cursor for the deep page (too few products?)');
-  const deep = { nextCursor: Buffer.from(JSON.stringify([deepRow.value, deepRow.id])).toString('base64url') };
-  const {
-    rows: [pick],
-  } = await db.query(
-    `select id from products where status = 'ACTIVE' and deleted_at is null order by sku offset ${Math.floor(PRODUCTS / 2)} limit 1`,
-  );
-  const {
-    rows: [ring],
-  } = await db.query(`select id from categories where name = 'Rings'`);
-  const {
-    rows: [collection],
-  } = await db.query(`select id from collections order by slug limit 1`);
   const {
     rows: [counts],
   } = await db.query(`select
@@ -707,8 +702,8 @@ async function main() {
       target: listTarget,
     },
     {
-      name: `deep page ${deepPage} (keyset)`,
-      url: `${A}/api/products?page=${deepPage}&size=20&after=${deep.nextCursor}`,
+      name: `deep page ${DEEP_PAGE} (keyset)`,
+      url: `${A}/api/products?page=${DEEP_PAGE}&size=20&after=${deepCursor}`,
       target: listTarget,
     },
     {

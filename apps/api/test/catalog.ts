@@ -7,30 +7,30 @@ import { insertDesigner, insertVendor } from '../src/db/seed/parties';
 export function catalogFactory(t: TestApp, admin: Pick<Session, 'accessToken'>) {
   let n = 0;
   const next = () => `${++n}${randomUUID().slice(0, 6)}`;
+  // Written beside the API, so the API is told, as its services tell it, that the account now acts for a house.
+  const linked = async <R>(userId: string | null, inserted: Promise<R>): Promise<R> => {
+    const row = await inserted;
+    t.app.authStateChanged([userId]);
+    return row;
+  };
   return {
-    // Written beside the API, so they tell it, as its services do, that the account now acts for a house.
-    async vendor(userId: string | null = null) {
-      const row = await insertVendor(t.database.db, {
-        code: `V-${next()}`,
-        name: `Atelier ${next()}`,
+    vendor: (userId: string | null = null) =>
+      linked(
         userId,
-        country: 'IT',
-        type: 'ATELIER',
-        isActive: true,
-      });
-      t.app.authStateChanged([userId]);
-      return row;
-    },
-    async designer(userId: string | null = null) {
-      const row = await insertDesigner(t.database.db, {
-        code: `D-${next()}`,
-        displayName: `Designer ${next()}`,
+        insertVendor(t.database.db, {
+          code: `V-${next()}`,
+          name: `Atelier ${next()}`,
+          userId,
+          country: 'IT',
+          type: 'ATELIER',
+          isActive: true,
+        }),
+      ),
+    designer: (userId: string | null = null) =>
+      linked(
         userId,
-        specialty: 'High jewelry',
-      });
-      t.app.authStateChanged([userId]);
-      return row;
-    },
+        insertDesigner(t.database.db, { code: `D-${next()}`, displayName: `Designer ${next()}`, userId, specialty: 'High jewelry' }),
+      ),
     async category(name = `Category ${next()}`) {
       const res = await t.request<Category>('/api/categories', { token: admin.accessToken, body: { name } });
       if (res.status !== 201) throw new Error(`category: ${res.status} ${JSON.stringify(res.body)}`);
