@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -66,11 +66,13 @@ export const httpCachePlugin = fp(
       if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
       if (!cacheable.has(request.routeOptions.url ?? '') || reply.hasHeader('etag')) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+      // Encoded once: the hash and the socket then share the bytes (a string would be encoded for each).
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const etag = `W/"${hash('sha1', body, 'base64url')}"`;
       reply.header('etag', etag);
       reply.header('cache-control', request.headers.authorization ? 'private, no-cache' : publicCache);
       addVary(reply, 'Authorization');
-      if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
+      if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return body;
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');

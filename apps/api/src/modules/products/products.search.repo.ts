@@ -17,6 +17,7 @@ import {
 } from './products.search';
 import { categories, collectionProducts, collections, products, searchTerms } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql-helpers';
+import { executeCompiled } from '../../db/row-mapper';
 import { chunks, productColumns, type ProductReadRow } from './products.statements.repo';
 
 /** Relevance tiers by attribute: every word in the name; in the name or stone; in those, SKU/cut/colour/metal, category or collection; the rest. */
@@ -153,23 +154,22 @@ export function createProductSearchRepo(db: Db) {
       if (!tierCondition) return [];
       const select = db.select(productColumns).from(products);
       if (large) {
-        return select
-          .where(and(condition, sql`(${tierCondition}) is true`))
-          .orderBy(desc(products.createdAt), desc(products.id))
-          .limit(page.size)
-          .offset(page.offset);
+        return executeCompiled(
+          select
+            .where(and(condition, sql`(${tierCondition}) is true`))
+            .orderBy(desc(products.createdAt), desc(products.id))
+            .limit(page.size)
+            .offset(page.offset),
+        );
       }
       // `offset 0` keeps the matches a subquery of their own: found through the GIN index (whose heap
       // recheck reads the rows anyway), then sorted. One reference to the table keeps planning cheap.
       // (drizzle leaves out a literal `offset 0`, a placeholder it keeps: any OFFSET stops the subquery's pull-up.)
       const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
-      return db
-        .select()
-        .from(matched)
-        .orderBy(desc(matched.createdAt), desc(matched.id))
-        .limit(page.size)
-        .offset(page.offset)
-        .execute({ zero: 0 });
+      return executeCompiled(
+        db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(page.offset),
+        { zero: 0 },
+      );
     },
 
     /**
@@ -185,13 +185,15 @@ export function createProductSearchRepo(db: Db) {
         tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
       );
       const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
-      return db
-        .select(productColumns)
-        .from(products)
-        .where(and(condition, all))
-        .orderBy(rank, desc(products.createdAt), desc(products.id))
-        .limit(page.size)
-        .offset(page.offset);
+      return executeCompiled(
+        db
+          .select(productColumns)
+          .from(products)
+          .where(and(condition, all))
+          .orderBy(rank, desc(products.createdAt), desc(products.id))
+          .limit(page.size)
+          .offset(page.offset),
+      );
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */

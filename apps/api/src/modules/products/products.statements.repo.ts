@@ -8,6 +8,7 @@ import { and, eq, getTableColumns, isNotNull, isNull, or, sql, type Placeholder,
 import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
 import type { SearchPlan } from './products.search';
 import { products, type ProductRow } from '../../db/schema/index';
+import { executeCompiled, withCompiledRows } from '../../db/row-mapper';
 
 /** Who is reading: admins see everything, a vendor also sees its own drafts, everyone else live pieces only. */
 export interface ProductViewer {
@@ -145,11 +146,12 @@ export function preparedStatements() {
     },
     reuse = true,
   ) {
-    if (!reuse) return (params: Record<string, unknown>) => build().execute(params);
+    if (!reuse) return (params: Record<string, unknown>) => executeCompiled(build(), params);
     let statement = prepared.get(key);
     if (!statement) {
       if (prepared.size >= 500) prepared.delete(prepared.keys().next().value!);
-      statement = build().prepare(statementName('p', key));
+      // Its rows mapped by a function compiled once for the statement (decisions §114).
+      statement = withCompiledRows(build().prepare(statementName('p', key)));
       prepared.set(key, statement);
     }
     return (params: Record<string, unknown>) => statement.execute(params) as Promise<T>;
