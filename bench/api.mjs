@@ -506,6 +506,13 @@ export function childrenCpuSeconds(parent) {
       // gone meanwhile
     }
   }
+  // …and the children that have exited (a backend whose connection the pool closed): reaped into the parent's cutime/cstime.
+  try {
+    const fields = readFileSync(`/proc/${parent}/stat`, 'utf8').split(') ')[1].split(' ');
+    sum += (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    // the parent itself is gone
+  }
   return sum;
 }
 

@@ -17,6 +17,7 @@
  * Only selections drizzle maps without join bookkeeping are compiled: one table, or joins that can never
  * turn a whole nested object into null. Anything else keeps drizzle's mapping.
  */
+import { hash } from 'node:crypto';
 import { Column, is, noopDecoder, SQL } from 'drizzle-orm';
 
 interface Decoder {
@@ -104,13 +105,31 @@ export function withCompiledRows<T>(statement: T): T {
 }
 
 /**
- * Runs a select built for this one call (a search, whose text carries its words: decisions §29) with the compiled
- * mapping: an unnamed statement, so nothing is kept on the connection.
+ * Runs a select built for this one call (a search: its text depends on how its words group, decisions §29) with the
+ * compiled mapping. Named by its text: a connection that has run the same text before skips parsing it, and
+ * PostgreSQL keeps its plans as for any prepared statement (decisions §114: the words are parameters and the
+ * strategy — walk the date index or probe the GIN index — is chosen by the text, so a plan cannot pick the wrong one).
+ * Distinct texts are bounded by the shapes a search can take (which filters, how many words name a category or a
+ * collection), not by the words.
  */
 export function executeCompiled<T>(
   query: { prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> } },
   params: Record<string, unknown> = {},
 ): Promise<T> {
-  // drizzle's own `execute()` prepares the same way, without a name (`_prepare()`).
-  return withCompiledRows(query.prepare(undefined as unknown as string)).execute(params);
+  // Prepared without a name first (the SQL is built once, here), then named by the text it holds: node-postgres
+  // reads the name from the statement's query configs when it executes; PGlite has no named statements.
+  const statement = query.prepare(undefined as unknown as string) as ReturnType<typeof query.prepare> & DrizzleNamed;
+  if (typeof statement.queryString === 'string') {
+    const name = `t_${hash('sha1', statement.queryString, 'hex').slice(0, 24)}`;
+    if (statement.queryConfig && 'name' in statement.queryConfig) statement.queryConfig.name = name;
+    if (statement.rawQueryConfig && 'name' in statement.rawQueryConfig) statement.rawQueryConfig.name = name;
+  }
+  return withCompiledRows(statement).execute(params);
+}
+
+/** What drizzle's node-postgres prepared query holds besides `DrizzlePrepared` (internal, as above). */
+interface DrizzleNamed {
+  queryString?: string;
+  queryConfig?: { name?: string };
+  rawQueryConfig?: { name?: string };
 }

@@ -143,6 +143,7 @@ export function preparedStatements() {
     build: () => {
       prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> };
       execute: (params?: Record<string, unknown>) => Promise<T>;
+      toSQL: () => { sql: string };
     },
     reuse = true,
   ) {
