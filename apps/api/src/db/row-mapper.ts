@@ -89,6 +89,36 @@ type RowMapperFactory = (d: Decoder[]) => (row: unknown[]) => unknown;
 /** Compiled once per shape of selection (keys and where decoders sit): statements built per request reuse them. */
 const factories = new Map<string, RowMapperFactory>();
 
+type Fields = { path: string[]; field: unknown }[];
+/**
+ * Mappers already compiled for a selection of these very fields (a search builds its statement per request, from
+ * the same column objects): found by the first field, then checked field by field and path by path.
+ */
+const byFields = new WeakMap<object, { fields: Fields; mapRow: ((row: unknown[]) => unknown) | null }[]>();
+
+function sameFields(a: Fields, b: Fields): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.field !== y.field || x.path.length !== y.path.length) return false;
+    for (let j = 0; j < x.path.length; j++) if (x.path[j] !== y.path[j]) return false;
+  }
+  return true;
+}
+
+function mapperOf(fields: Fields): ((row: unknown[]) => unknown) | null {
+  const first = fields[0]?.field;
+  if (typeof first !== 'object' || first === null) return compileRowMapper(fields);
+  let known = byFields.get(first);
+  const hit = known?.find((k) => sameFields(k.fields, fields));
+  if (hit) return hit.mapRow;
+  const mapRow = compileRowMapper(fields);
+  if (!known) byFields.set(first, (known = []));
+  if (known.length < 20) known.push({ fields, mapRow });
+  return mapRow;
+}
+
 /**
  * Gives a drizzle prepared statement the compiled mapper above, when its selection allows it; returns the
  * statement either way.
@@ -98,7 +128,7 @@ export function withCompiledRows<T>(statement: T): T {
   if (!prepared.fields || prepared.customResultMapper) return statement;
   // A join that may be null makes drizzle null the whole nested object: its bookkeeping is kept.
   if (prepared.joinsNotNullableMap && Object.values(prepared.joinsNotNullableMap).some((notNull) => !notNull)) return statement;
-  const mapRow = compileRowMapper(prepared.fields);
+  const mapRow = mapperOf(prepared.fields);
   if (!mapRow) return statement;
   prepared.customResultMapper = (rows) => rows.map(mapRow);
   return statement;
