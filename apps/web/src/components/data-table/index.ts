@@ -18,4 +18,4 @@ export {
   type TableSort,
   type TableUrlState,
 } from './use-table-url-state';
-export { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+export { createColumnHelper, type CellContext, type ColumnDef } from '@tanstack/react-table';

@@ -13,4 +13,11 @@ describe('productColumns', () => {
     expect(ids).not.toContain('featured');
     expect(ids).toEqual(expect.arrayContaining(['name', 'sku', 'price', 'stock', 'status']));
   });
+
+  it('keeps the stock cell one component whatever the labels: a cell being typed into is not remounted', () => {
+    const stock = (labels: Map<string, string>) => productColumns(labels, { isSortable: true }).find((c) => c.id === 'stock')?.cell;
+    const before = stock(new Map());
+    expect(before).toBeTypeOf('function');
+    expect(stock(new Map([['category-1', 'Rings']]))).toBe(before);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@mirror/contract';
-import { createColumnHelper, StatusDot, type ColumnDef } from '../../../components/data-table';
+import { createColumnHelper, StatusDot, type CellContext, type ColumnDef } from '../../../components/data-table';
 import { formatPrice, formatShortDate, humanize } from '../../../lib/format';
 import { StockCell } from './stock-cell';
 import styles from './admin-products.module.css';
@@ -60,6 +60,14 @@ export function StatusCell({ product }: { product: Product }) {
 }
 
 /**
+ * The stock column's cell: one function for the module's life. The table renders a cell function as a
+ * component (flexRender), so a function made anew with the columns — they are, each time the filters'
+ * labels change, as after the refetch that follows a stock change — would be another component type:
+ * React would remount the cell and lose the quantity being typed into it, with its focus (issue 10).
+ */
+const stockCell = (info: CellContext<Product, number>) => <StockCell product={info.row.original} />;
+
+/**
  * The products table's columns; `labels` names categories and vendors by id. What staff act on
  * comes first (price, stock, status); the descriptive attributes follow and scroll sideways when
  * the screen is narrower than the table, the piece's name staying in view.
@@ -95,7 +103,7 @@ export function productColumns(
       header: 'Stock',
       enableSorting: isSortable,
       meta: { align: 'end' },
-      cell: (info) => <StockCell product={info.row.original} />,
+      cell: stockCell,
     }),
     column.accessor('status', {
       id: 'status',

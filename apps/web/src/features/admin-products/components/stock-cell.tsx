@@ -38,6 +38,9 @@ export function StockCell({ product }: { product: Product }) {
       showToast(`Stock of ${product.name} must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-GB')}.`, 'error');
       return;
     }
+    // The typed figure stays until the change reaches the stock (the mutation's first step, a moment
+    // later): leaving editing would otherwise put the old stock back in between, a visible flicker.
+    setSynced({ stock: String(product.stockQuantity), isEditing: false });
     change({ quantity });
   }
 
