@@ -13,6 +13,15 @@ test('all the news: every article by year, filtered by topic and year, reached f
   const rows = page.getByTestId('archive-list').getByRole('listitem');
   await expect(rows).toHaveCount(total);
   await expect(page.getByRole('status')).toHaveText(`${total} articles`);
+  // The page is never wider than the screen: on a phone each filter row scrolls inside itself (a page as
+  // wide as the row would make a phone zoom out to show it all).
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: document.documentElement.clientWidth,
+    topics: document.querySelector('nav[aria-label="Topics"] ul')!.scrollWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  if (testInfo.project.name === 'mobile') expect(widths.topics).toBeGreaterThan(widths.screen);
   // Years as headings, newest first.
   const years = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
   expect(years.length).toBeGreaterThan(0);
