@@ -297,6 +297,50 @@ test(
   },
 );
 
+test('a quantity being typed survives the table refreshing around it', { tag: '@desk' }, async ({ page, request }) => {
+  const admin = await asAdmin(request);
+  const word = uniqueWord();
+  const [piece] = await createPieces(admin, word, 1);
+  const { categoryId } = await json<{ categoryId: string }>(
+    await admin.request.get(`/api/products/${piece!.id}`, { headers: admin.headers }),
+  );
+  await signIn(page, 'admin');
+  await openProducts(page, `?q=${word}`);
+  const stock = page.getByLabel(`Stock of ${piece!.name}`, { exact: true });
+  await expect(stock).toHaveValue('2');
+
+  // After a stock change the filters' counts and labels are fetched again. Hold that answer until the field
+  // is being typed into, then let it bring what a busy back office does meanwhile (here another admin
+  // renames the piece's category): the table redraws its columns, and the field must keep what is typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let isHeld = false;
+  const renamed = `Renamed ${word}`;
+  await page.route(/\/api\/products\/filters(\?|$)/, async (route) => {
+    // Only the first refetch is held; any later one goes through.
+    if (isHeld) return route.fallback();
+    isHeld = true;
+    const response = await route.fetch();
+    const body = (await response.json()) as { categories?: { value: string; label?: string }[] };
+    await held;
+    const categories = body.categories?.map((c) => (c.value === categoryId ? { ...c, label: renamed } : c));
+    await route.fulfill({ response, json: { ...body, categories } });
+  });
+  await page.getByRole('button', { name: `Increase stock of ${piece!.name}` }).click();
+  await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(3);
+  await expect(stock).toHaveValue('3');
+  await expect.poll(() => isHeld).toBe(true);
+
+  await stock.fill('9');
+  release();
+  await expect(row(page, piece!)).toContainText(renamed);
+  await expect(stock).toHaveValue('9');
+  await expect(stock).toBeFocused();
+  await page.unrouteAll({ behavior: 'wait' });
+  await stock.press('Enter');
+  await expect.poll(async () => (await getPiece(admin, piece!.id)).stockQuantity).toBe(9);
+});
+
 test('features two pieces in bulk, soft-deletes one and undoes it', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const admin = await asAdmin(request);
   const word = uniqueWord();
