@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index';
 import { createProductAggregatesRepo } from './products.aggregates.repo';
 import { createProductBackOfficeRepo } from './products.backoffice.repo';
-import { createProductSearchRepo, scopeLevel, searchCondition } from './products.search.repo';
+import { createProductSearchRepo, scopeLevel, searchCondition, type FilterWhere } from './products.search.repo';
 import {
   collecting,
   deletedMode,
@@ -82,11 +82,17 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
     return buildWhere(viewer, filter, inline);
   }
 
+  /** The WHERE of a filter as a search page's prepared statement takes it (its shape key, its values bound). */
+  function whereOf(viewer: ProductViewer, filter: ProductFilter): FilterWhere {
+    return { key: shapeKey(viewer, filter), build: (bind) => buildWhere(viewer, filter, bind) };
+  }
+
   // This repo's own statement cache (one per database handle or transaction, as before the split).
   const preparedQuery = preparedStatements();
 
   return {
     where,
+    whereOf,
 
     async findById(id: string, viewer: ProductViewer, includeDeleted = false): Promise<ProductReadRow | null> {
       const params: Record<string, unknown> = {};

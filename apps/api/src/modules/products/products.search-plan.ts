@@ -27,6 +27,7 @@ export function createSearchPlanner({ repo, aggregates, corrections }: ProductsC
     const structured = tiers.total - tiers.other > 0;
     return {
       condition,
+      where: repo.whereOf(viewer, filter),
       plan: structured ? { ...plan, scope: 'structured' as const } : plan,
       tiers: structured ? { ...tiers, other: 0, total: tiers.total - tiers.other } : tiers,
     };

@@ -17,38 +17,39 @@ import {
 } from './products.search';
 import { categories, collectionProducts, collections, products, searchTerms } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql-helpers';
-import { executeCompiled } from '../../db/row-mapper';
-import { chunks, productColumns, type ProductReadRow } from './products.statements.repo';
+import { chunks, collecting, inline, preparedStatements, productColumns, type Bind, type ProductReadRow } from './products.statements.repo';
 
 /** Relevance tiers by attribute: every word in the name; in the name or stone; in those, SKU/cut/colour/metal, category or collection; the rest. */
 export type SearchTier = 'name' | 'stone' | 'strong' | 'other';
 
 type SearchLevel = 'A' | 'AB' | 'ABC' | 'ABCD';
-const idList = (ids: string[]) => sql`any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
-const vectorMatches = (tsquery: string) => sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`;
+const idList = (ids: string) => sql`any(string_to_array(${ids}, ',')::uuid[])`;
+const vectorMatches = (tsquery: unknown) => sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`;
 
 /**
  * Rows where every word of a search matches at this attribute level: A the name, AB name or stone, ABC those or
  * SKU/cut/colour/metal or the category or a collection by name, ABCD anything (descriptions too). Null when some
  * word cannot match at that level. Words that name no category or collection share one tsquery (one GIN probe).
  */
-export function searchCondition(words: SearchWord[], level: SearchLevel): SQL | null {
+export function searchCondition(words: SearchWord[], level: SearchLevel, bind: Bind = inline, prefix: string = level): SQL | null {
   const grouped = level === 'ABC' || level === 'ABCD' ? words.filter((w) => w.categoryIds.length || w.collectionIds.length) : [];
   const plain = words.filter((w) => !grouped.includes(w));
   const conditions: SQL[] = [];
   if (plain.length) {
     const tsquery = tsqueryAt(plain, level);
     if (tsquery === null) return null;
-    conditions.push(vectorMatches(tsquery));
+    conditions.push(vectorMatches(bind(`${prefix}.p`, tsquery)));
   }
+  // Each value's name says where it sits (level, word, kind): the names a search binds describe its statement's text.
   for (const w of grouped) {
+    const at = `${prefix}.w${words.indexOf(w)}`;
     const tsquery = tsqueryAt([w], level);
     conditions.push(
       or(
-        tsquery === null ? undefined : vectorMatches(tsquery),
-        w.categoryIds.length ? sql`${products.categoryId} = ${idList(w.categoryIds)}` : undefined,
+        tsquery === null ? undefined : vectorMatches(bind(`${at}.q`, tsquery)),
+        w.categoryIds.length ? sql`${products.categoryId} = ${idList(bind(`${at}.c`, w.categoryIds.join(',')) as string)}` : undefined,
         w.collectionIds.length
-          ? sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${idList(w.collectionIds)})`
+          ? sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${idList(bind(`${at}.l`, w.collectionIds.join(',')) as string)})`
           : undefined,
       )!,
     );
@@ -56,11 +57,30 @@ export function searchCondition(words: SearchWord[], level: SearchLevel): SQL | 
   return and(...conditions) ?? null;
 }
 
+/**
+ * A filter's WHERE as a search page statement needs it: `key` names its text (the list's shape key), `build` makes it
+ * with the values bound as the statement's parameters.
+ */
+export interface FilterWhere {
+  key: string;
+  build: (bind: Bind) => SQL | undefined;
+}
+
+/**
+ * A page's LIMIT is written into the text (a handful of sizes), its OFFSET too when it is 0 (the first page, by far
+ * the most read); deeper pages bind it. PostgreSQL can then plan the first page once (decisions §114).
+ */
+function pagingOf(page: { offset: number; size: number }, params: Record<string, unknown>) {
+  if (page.offset === 0) return { offset: 0, key: `${page.size}+0` };
+  params.offset = page.offset;
+  return { offset: sql.placeholder('offset'), key: `${page.size}+n` };
+}
+
 export const scopeLevel = (plan: SearchPlan): SearchLevel => (plan.scope === 'structured' ? 'ABC' : 'ABCD');
 
 /** The four attribute tiers of a search, each without the rows of the tiers above it (null: empty tier). */
-function searchTiers(plan: SearchPlan): Record<SearchTier, SQL | null> {
-  const [name, stone, strong, all] = (['A', 'AB', 'ABC', 'ABCD'] as const).map((level) => searchCondition(plan.words, level));
+function searchTiers(plan: SearchPlan, bind: Bind = inline): Record<SearchTier, SQL | null> {
+  const [name, stone, strong, all] = (['A', 'AB', 'ABC', 'ABCD'] as const).map((level) => searchCondition(plan.words, level, bind));
   const below = (tier: SQL | null | undefined, above: SQL | null | undefined) =>
     tier ? (above ? and(tier, sql`not (${above})`)! : tier) : null;
   return {
@@ -72,6 +92,8 @@ function searchTiers(plan: SearchPlan): Record<SearchTier, SQL | null> {
 }
 
 export function createProductSearchRepo(db: Db) {
+  // The search pages' statements, one per shape of search (`FilterWhere.key`, tier, paging, the values' names).
+  const preparedQuery = preparedStatements();
   return {
     /** What the search lexicon knows about one query word (see `WordLexicon`). */
     async lexiconOf(word: string, isLast: boolean): Promise<WordLexicon> {
@@ -144,32 +166,34 @@ export function createProductSearchRepo(db: Db) {
      * half the table. The caller decides which from the tier's exact count, not the planner's estimate.
      */
     async searchTier(
-      condition: SQL | undefined,
+      where: FilterWhere,
       plan: SearchPlan,
       tier: SearchTier,
       large: boolean,
       page: { offset: number; size: number },
     ): Promise<ProductReadRow[]> {
-      const tierCondition = searchTiers(plan)[tier];
+      const params: Record<string, unknown> = {};
+      const bind = collecting(params);
+      const tierCondition = searchTiers(plan, bind)[tier];
       if (!tierCondition) return [];
-      const select = db.select(productColumns).from(products);
-      if (large) {
-        return executeCompiled(
-          select
+      const condition = where.build(bind);
+      const { offset, key: paging } = pagingOf(page, params);
+      const run = preparedQuery<ProductReadRow[]>(`tier|${where.key}|${tier}|${large}|${paging}|${Object.keys(params).join(',')}`, () => {
+        const select = db.select(productColumns).from(products);
+        if (large) {
+          return select
             .where(and(condition, sql`(${tierCondition}) is true`))
             .orderBy(desc(products.createdAt), desc(products.id))
             .limit(page.size)
-            .offset(page.offset),
-        );
-      }
-      // `offset 0` keeps the matches a subquery of their own: found through the GIN index (whose heap
-      // recheck reads the rows anyway), then sorted. One reference to the table keeps planning cheap.
-      // (drizzle leaves out a literal `offset 0`, a placeholder it keeps: any OFFSET stops the subquery's pull-up.)
-      const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
-      return executeCompiled(
-        db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(page.offset),
-        { zero: 0 },
-      );
+            .offset(offset);
+        }
+        // `offset 0` keeps the matches a subquery of their own: found through the GIN index (whose heap
+        // recheck reads the rows anyway), then sorted. One reference to the table keeps planning cheap.
+        // (drizzle leaves out a literal `offset 0`, a placeholder it keeps: any OFFSET stops the subquery's pull-up.)
+        const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
+        return db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(offset);
+      });
+      return run({ ...params, zero: 0 });
     },
 
     /**
@@ -177,23 +201,28 @@ export function createProductSearchRepo(db: Db) {
      * ranked by tier (name, stone, strong, rest), newest first within a tier — the order `searchTier` gives
      * tier by tier, without a round trip per tier.
      */
-    async searchRanked(condition: SQL | undefined, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
-      const all = searchCondition(plan.words, scopeLevel(plan));
+    async searchRanked(where: FilterWhere, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
+      const params: Record<string, unknown> = {};
+      const bind = collecting(params);
+      const all = searchCondition(plan.words, scopeLevel(plan), bind, 'all');
       if (!all) return [];
-      const tiers = searchTiers(plan);
-      const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
-        tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
-      );
-      const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
-      return executeCompiled(
-        db
+      const tiers = searchTiers(plan, bind);
+      const condition = where.build(bind);
+      const { offset, key: paging } = pagingOf(page, params);
+      const run = preparedQuery<ProductReadRow[]>(`ranked|${where.key}|${plan.scope}|${paging}|${Object.keys(params).join(',')}`, () => {
+        const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
+          tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
+        );
+        const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
+        return db
           .select(productColumns)
           .from(products)
           .where(and(condition, all))
           .orderBy(rank, desc(products.createdAt), desc(products.id))
           .limit(page.size)
-          .offset(page.offset),
-      );
+          .offset(offset);
+      });
+      return run(params);
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */

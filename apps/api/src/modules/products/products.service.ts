@@ -174,14 +174,14 @@ export function createProductsService({
       const plan = await searchPlanOf(q);
       if (!plan) return { ...toPage([], 0, query.page, query.size), correctedQuery: null };
       const corrected = { correctedQuery: plan.correctedQuery };
-      const [{ condition, plan: scoped, tiers }, candidates] = await Promise.all([
+      const [{ where, plan: scoped, tiers }, candidates] = await Promise.all([
         scopedSearch(viewer, filter, plan),
         counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
       ]);
       // Few matches in all: one statement ranks and pages them (sorting them costs less than a round trip per tier).
       if (tiers.total <= smallSearchMax) {
         const offset = query.page * query.size;
-        const rows = offset >= tiers.total ? [] : await repo.searchRanked(condition, scoped, { offset, size: query.size });
+        const rows = offset >= tiers.total ? [] : await repo.searchRanked(where, scoped, { offset, size: query.size });
         return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
       }
       const sizes: [SearchTier, number][] = [
@@ -202,7 +202,7 @@ export function createProductsService({
         // Walking the date index visits about (offset + limit) × candidates / size rows; sorting the tier's
         // matches visits `size` rows. Walk when that is cheaper: size > √((offset + limit) × candidates).
         const walk = size > (searchWalkThreshold ?? Math.sqrt((offset + limit) * candidates));
-        rows.push(...(await repo.searchTier(condition, scoped, tier, walk, { offset, size: limit })));
+        rows.push(...(await repo.searchTier(where, scoped, tier, walk, { offset, size: limit })));
         offset = 0;
       }
       return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };

@@ -136,6 +136,9 @@ export function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
  * connection, and each call only sends values. Shapes are few (viewer kind × which filters × sort × page
  * mode), and the cache is bounded all the same.
  */
+/** Whether a reused statement's key is checked against the text it stands for (tests and development; decisions §114). */
+const CHECK_KEYS = process.env.NODE_ENV !== 'production';
+
 export function preparedStatements() {
   const prepared = new Map<string, { execute: (params: Record<string, unknown>) => Promise<unknown> }>();
   function preparedQuery<T>(
@@ -154,6 +157,11 @@ export function preparedStatements() {
       // Its rows mapped by a function compiled once for the statement (decisions §114).
       statement = withCompiledRows(build().prepare(statementName('p', key)));
       prepared.set(key, statement);
+    } else if (CHECK_KEYS) {
+      // Outside production every reuse proves its key: the text built now is the text prepared then.
+      const text = (statement as { queryString?: string }).queryString;
+      const now = build().toSQL().sql;
+      if (text !== undefined && text !== now) throw new Error(`prepared statement key ${key} stands for two texts:\n${text}\n${now}`);
     }
     return (params: Record<string, unknown>) => statement.execute(params) as Promise<T>;
   }
