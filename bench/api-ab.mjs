@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--single 5] [--label admin] [--rows admin|public]`
+// `node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--single 5] [--label admin] [--rows admin|public|all]`
 // (env: BENCH_ONLY=<regex> measures only matching rows)
 //
 // Two builds of the API side by side, as bench:api measures one: the catalog is seeded once (bench/api.mjs's seeding,
@@ -29,7 +29,7 @@ const value = (name, fallback) => {
 const BEFORE = value('before');
 const AFTER = value('after');
 const LABEL = value('label', 'ab');
-// --rows admin (default): the back-office list shapes; --rows public: the storefront's reads of bench:api.
+// --rows admin (default): the back-office list shapes; --rows public: the storefront's reads of bench:api; --rows all: both.
 const ROWS = value('rows', 'admin');
 const PRODUCTS = Number(value('products', args.includes('--quick') ? 100_000 : 1_000_000));
 if (!BEFORE || !AFTER) throw new Error('usage: node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick]');
@@ -221,7 +221,9 @@ async function main() {
     { name: 'admin: out of stock by SKU', path: '/api/products?availability=OUT_OF_STOCK&sort=sku,asc&size=20', admin: true },
     { name: 'admin: Trash', path: '/api/products?deleted=only&sort=updatedAt,desc&size=20', admin: true },
   ];
-  const rows = ROWS === 'public' ? publicRows : adminRows;
+  // --rows all: the admin shapes, then the public reads that are not already among them.
+  const rows =
+    ROWS === 'public' ? publicRows : ROWS === 'all' ? [...adminRows, ...publicRows.filter((r) => r.name !== 'list page 0')] : adminRows;
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const results = [];
   for (const row of rows) {
