@@ -7,15 +7,17 @@
  *
  *   npx tsx scripts/video/new-cut-film.ts        (needs /usr/bin/ffmpeg: apt-get install ffmpeg)
  *
+ * The frames are drawn on a thread per core (each keeps the piece placed from one frame to the next).
  * Deterministic drawing; run again only when the renderer or the cut changes, and commit the files.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
-import { photograph } from '@mirror/imagery';
+import { photograph, workerSource } from '@mirror/imagery';
 import { modelStoneOf, type ModelSpec } from '@mirror/imagery/models';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,10 +47,38 @@ function ffmpeg(args: string[]): void {
   if (run.status !== 0) throw new Error(`ffmpeg ${args.join(' ')} failed`);
 }
 
+const frameFile = (dir: string, i: number) => path.join(dir, `f${String(i).padStart(4, '0')}.png`);
+
+/** Every frame into `dir`, on a thread per core (this file is the threads' script too), else in-process. */
+async function drawFrames(dir: string): Promise<void> {
+  const source = workerSource([], new URL(import.meta.url));
+  if (!source) {
+    for (let i = 0; i < FRAMES; i += 1) await frame(i, frameFile(dir, i));
+    return;
+  }
+  let next = 0;
+  const thread = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(source.script, { eval: source.eval });
+      const give = () => {
+        if (next >= FRAMES) {
+          void worker.terminate().then(() => resolve());
+          return;
+        }
+        const i = next++;
+        worker.postMessage({ i, file: frameFile(dir, i) });
+      };
+      worker.on('message', (msg: { error?: string }) => (msg.error ? reject(new Error(msg.error)) : give()));
+      worker.on('error', reject);
+      give();
+    });
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(4, availableParallelism())) }, thread));
+}
+
 async function main(): Promise<void> {
   const frames = mkdtempSync(path.join(tmpdir(), 'mirror-film-'));
   try {
-    for (let i = 0; i < FRAMES; i += 1) await frame(i, path.join(frames, `f${String(i).padStart(4, '0')}.png`));
+    await drawFrames(frames);
     mkdirSync(out, { recursive: true });
     const input = ['-framerate', String(FPS), '-i', path.join(frames, 'f%04d.png')];
     // Small and sharp enough for a 16:9 band: the background barely moves, the stone does.
@@ -91,7 +121,15 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.env.FILM_PREVIEW) {
+if (!isMainThread) {
+  // a frame-drawing thread
+  parentPort!.on('message', ({ i, file }: { i: number; file: string }) => {
+    frame(i, file).then(
+      () => parentPort!.postMessage({}),
+      (err: unknown) => parentPort!.postMessage({ error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+    );
+  });
+} else if (process.env.FILM_PREVIEW) {
   // A look at a few frames before encoding: FILM_PREVIEW=<dir>.
   for (const i of [0, FRAMES / 8, FRAMES / 4, (3 * FRAMES) / 8]) await frame(i, path.join(process.env.FILM_PREVIEW, `preview-${i}.png`));
 } else {

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed/index';
 import { createImageryCache, defaultImageryCacheDir } from '@mirror/imagery';
 import { buildApp } from './app';
 import { createStorageFromEnv } from './lib/storage/from-env';
+import { refreshStudioImages } from './db/studio-refresh';
 import { createSmtpMailer } from './lib/mail/mailer';
 import { createOutboxWorker } from './modules/notifications/outbox-worker';
 
@@ -20,16 +21,22 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-/** Migrates, builds the app and, on an empty database, seeds the demo (under the startup lock). */
+/**
+ * Migrates, builds the app, on an empty database seeds the demo, and photographs again the pieces whose studio
+ * images another generator drew (under the startup lock).
+ */
 async function prepare(env: Env, database: Database, logger: FastifyServerOptions['logger']) {
   await database.migrate();
   const storage = await createStorageFromEnv(env);
   const app = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env), logger, storage });
   // On an empty database the demo is seeded with its studio images before the server listens, so
   // /api/health answers only once the first visitor's pages are complete (decisions §82).
-  if (env.SEED_DEMO) {
+  // Studio images drawn by another generator (an older renderer) are replaced before it listens too (decision 0111).
+  if (env.SEED_DEMO || env.STUDIO_RENDER) {
     const imageryCache = createImageryCache(env.IMAGERY_CACHE_DIR ?? defaultImageryCacheDir());
-    await seedDemo(database.db, (msg) => app.log.info(msg), { storage, imageryCache, brandDomain: env.BRAND_DOMAIN });
+    const log = (msg: string) => app.log.info(msg);
+    if (env.SEED_DEMO) await seedDemo(database.db, log, { storage, imageryCache, brandDomain: env.BRAND_DOMAIN });
+    await refreshStudioImages(database.db, { storage, imageryCache, log });
   }
   return app;
 }

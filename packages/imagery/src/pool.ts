@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { photograph, type PhotoInput } from './trace/photo.js';
+import { forgetPlacedPiece, photograph, type PhotoInput } from './trace/photo.js';
 import { workerSource, type WorkerSource } from './worker-source.js';
 
 const workerScript = () => workerSource([new URL('./imagery.worker.js', import.meta.url)], new URL('./render.worker.ts', import.meta.url));
@@ -22,7 +22,11 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** the model of its last photograph: the thread keeps it placed for the next view of it */
+  model: string | null;
 }
+
+const modelOf = (input: PhotoInput) => JSON.stringify(input.spec);
 
 let source: WorkerSource | null | undefined;
 const slots: Slot[] = [];
@@ -31,7 +35,7 @@ let nextId = 0;
 const size = Math.max(1, Math.min(4, availableParallelism()));
 
 function startSlot(): Slot {
-  const slot: Slot = { worker: new Worker(source!.script, { eval: source!.eval }), job: null };
+  const slot: Slot = { worker: new Worker(source!.script, { eval: source!.eval }), job: null, model: null };
   slot.worker.on('message', (msg: { id: number; pixels?: Uint8Array; error?: string }) => {
     const job = slot.job;
     slot.job = null;
@@ -59,11 +63,14 @@ function startSlot(): Slot {
 
 function dispatch(): void {
   while (queue.length) {
-    let slot = slots.find((s) => s.job === null);
+    // another view of the model a thread has just photographed goes to that thread
+    const model = modelOf(queue[0]!.input);
+    let slot = slots.find((s) => s.job === null && s.model === model) ?? slots.find((s) => s.job === null);
     if (!slot && slots.length < size) slot = startSlot();
     if (!slot) return;
     const job = queue.shift()!;
     slot.job = job;
+    slot.model = model;
     slot.worker.ref();
     slot.worker.postMessage({ id: job.id, input: job.input });
   }
@@ -73,7 +80,12 @@ function dispatch(): void {
 /** The photograph's pixels, from a render thread (or in-process where no thread can be started). */
 export function renderPixels(input: PhotoInput): Promise<Uint8Array> {
   source ??= workerScript();
-  if (!source) return Promise.resolve().then(() => photograph(input));
+  if (!source)
+    return Promise.resolve().then(() => {
+      const pixels = photograph(input);
+      setTimeout(forgetPlacedPiece, 1_000).unref();
+      return pixels;
+    });
   return new Promise((resolve, reject) => {
     queue.push({ id: nextId++, input, resolve, reject });
     dispatch();

@@ -13,7 +13,7 @@ import { FORMS, modelStoneOf, type Form, type ModelSpec } from './models/index.j
 import { gemLook, type MetalKey } from './palette.js';
 import { normaliseCut } from './stones.js';
 import { studioInputs } from './studio.js';
-import { photograph, type View } from './trace/photo.js';
+import { forgetPlacedPiece, photograph, type View } from './trace/photo.js';
 
 const HANGING_NECKLACES = new Set<Form>(['pendant', 'chain', 'riviere', 'sautoir', 'bib', 'parure']);
 const METALS: MetalKey[] = ['YELLOW_GOLD', 'WHITE_GOLD', 'ROSE_GOLD', 'PLATINUM', 'SILVER'];
@@ -75,7 +75,7 @@ describe('photograph', () => {
           // centred: the subject's box straddles the middle and keeps a margin on both sides
           const cx = (box.x0 + box.x1) / 2;
           expect(Math.abs(cx - 48), `${form} centred`).toBeLessThan(12);
-          // (a necklace is framed on its drop: its chain leaves the frame at the sides)
+          // (a necklace is framed on its loop: its chain leaves the frame at the top, near the sides)
           if (!HANGING_NECKLACES.has(form)) {
             expect(box.x0, `${form} margin`).toBeGreaterThan(0);
             expect(box.x1).toBeLessThan(95);
@@ -114,6 +114,33 @@ describe('photograph', () => {
     // only the anti-aliased edges move (a thumbnail of a halo ring is mostly edges)
     expect(differ).toBeGreaterThan(0);
     expect(differ).toBeLessThan(a.length * 0.06);
+  });
+
+  it('draws the same bytes whether the piece was kept placed from its previous view or placed afresh', () => {
+    const spec: ModelSpec = {
+      form: 'cocktail',
+      metal: 'YELLOW_GOLD',
+      stone: modelStoneOf({ type: 'Emerald', cut: 'Emerald', colour: 'Vivid Green', carat: 2 }),
+    };
+    const detail = { spec, view: 'detail' as const, width: 80, height: 100, seed: 'k' };
+    forgetPlacedPiece();
+    const fresh = photograph(detail);
+    photograph({ ...detail, view: 'front' });
+    expect(Buffer.from(photograph(detail)).equals(Buffer.from(fresh))).toBe(true);
+    // another model in between places its own piece
+    photograph({ ...detail, spec: { ...spec, metal: 'PLATINUM' } });
+    expect(Buffer.from(photograph(detail)).equals(Buffer.from(fresh))).toBe(true);
+  });
+
+  it('frames a necklace as on a neck form: the chain rises out of the top of the frame, the pendant in its lower third', () => {
+    const stone = modelStoneOf({ type: 'Diamond', cut: 'Pear', colour: 'F', carat: 1.5 });
+    for (const form of ['pendant', 'sautoir', 'chain'] as const) {
+      const box = subjectBox(small({ form, metal: 'YELLOW_GOLD', stone }, 'front'), 96, 120);
+      // the chain in the top rows, the lowest point (the pendant) in the lower third, above a bottom margin
+      expect(box.y0, `${form} top`).toBeLessThan(6);
+      expect(box.y1, `${form} bottom`).toBeGreaterThan(80);
+      expect(box.y1, `${form} margin`).toBeLessThan(117);
+    }
   });
 
   it('frames the detail view on the main stone: it fills much more of the picture than in the front view', () => {

@@ -1,9 +1,12 @@
 /**
  * The studio renders (@mirror/imagery) kept through the storage layer: a piece's views at every width,
- * under the keys its `images` column points at.
+ * under keys named after what drew them, which its `images` column points at.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import {
   STUDIO_VARIANTS,
+  generatorFingerprint,
+  renderKey,
   renderProductImage,
   studioInputs,
   type ImageryCache,
@@ -13,17 +16,56 @@ import {
 import type { StoredImage } from '../db/schema/catalog';
 import type { StorageDriver } from './storage/storage';
 
-/** Stores a piece's rendered views (in `studioInputs` order) at every width through the storage layer. */
-export async function storeRenderedImages(storage: StorageDriver, row: StudioPiece, rendered: RenderedImage[][]): Promise<StoredImage[]> {
+/**
+ * A studio image's file key: `mirror-storage/products/<name>-<view>-<width>.webp`, where `<name>` (36 characters,
+ * UUID-shaped, as the back-office's editor recognises a render) hashes the piece's id and the render key (the
+ * generator and the render input). Files are served as immutable, so a new photograph of the piece (another
+ * generator) gets new keys, and drawing the same photograph again writes the same bytes under the same keys.
+ * Demo databases seeded before decision 0111 named the files `<product id>-<view>-<width>.webp`.
+ */
+export function studioImageKey(name: string, variant: string, width: number): string {
+  return `mirror-storage/products/${name}-${variant}-${width}.webp`;
+}
+
+/** A generated image's key, whichever generator named it (the editor's `GENERATED_KEY`), the view captured. */
+export const STUDIO_IMAGE_KEY = /^mirror-storage\/products\/[0-9a-f-]{36}-([a-z]+)-\d+\.webp$/;
+
+function uuidShaped(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The alt text the studio gives a piece's view. */
+export function studioAlt(name: string, variant: string): string {
+  return `${name}${variant === 'detail' ? ', detail' : ''}`;
+}
+
+/**
+ * Stores a piece's rendered views (in `studioInputs` order) at every width through the storage layer; each image
+ * records its generator. Without a generator fingerprint (a bundle built without it) the keys are random.
+ */
+export async function storeRenderedImages(
+  storage: StorageDriver,
+  row: StudioPiece,
+  rendered: RenderedImage[][],
+  generator: string | null = generatorFingerprint(),
+): Promise<StoredImage[]> {
+  const inputs = studioInputs(row);
   const images: StoredImage[] = [];
   for (const [index, variant] of STUDIO_VARIANTS.entries()) {
+    const name = generator
+      ? uuidShaped(
+          createHash('sha256')
+            .update(`${row.id}\n${renderKey(inputs[index]!, generator)}`)
+            .digest('hex'),
+        )
+      : randomUUID();
     const sources = [];
     for (const image of rendered[index] ?? []) {
-      const key = `mirror-storage/products/${row.id}-${variant}-${image.width}.webp`;
+      const key = studioImageKey(name, variant, image.width);
       await storage.put(key, image.buffer, image.contentType);
       sources.push({ key, width: image.width, height: image.height });
     }
-    images.push({ variant, alt: `${row.name}${variant === 'detail' ? ', detail' : ''}`, sources });
+    images.push({ variant, alt: studioAlt(row.name, variant), sources, ...(generator ? { generator } : {}) });
   }
   return images;
 }

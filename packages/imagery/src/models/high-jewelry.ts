@@ -14,7 +14,7 @@ import { halo } from './rings';
 function bib(scene: PieceScene, stone: StoneSpec, carat: number): void {
   const curve = neckCurve(420);
   const span = 0.36;
-  chain(scene, curve, { from: span / 2, to: 1 - span / 2, wire: 0.6, linkLength: 3 });
+  chain(scene, curve, { from: span / 2, to: 1 - span / 2 });
   // three rows of accents across the front, each lower row shorter
   for (let row = 0; row < 3; row++) {
     const size = 2.4 - row * 0.3;

@@ -1,7 +1,7 @@
 /**
  * Necklaces as worn: a closed curve around a neck (62 × 55 mm ellipse at the nape), the front
  * falling lower as the chain gets longer, so a 45 cm chain drops about where a pendant sits.
- * Chains are cable links, one shared mesh placed link by link, alternating a quarter turn.
+ * Chains are cable links (0.8 mm wire by default), one shared mesh placed link by link, alternating a quarter turn.
  */
 import { PieceScene, add, axisAngle, basis, cross, len, norm, sub, type V3 } from './mesh';
 import { linkMesh, torusMesh } from './metal';
@@ -80,8 +80,9 @@ export function chain(
   curve: NeckCurve,
   o: { wire?: number; linkLength?: number; from?: number; to?: number } = {},
 ): void {
-  const wire = o.wire ?? 0.5;
-  const linkLength = o.linkLength ?? 2.6;
+  // a fine cable chain, as the photographs (a whole necklace in a 640 px frame) and the 360° view can show it
+  const wire = o.wire ?? 0.8;
+  const linkLength = o.linkLength ?? 3.4;
   const key = scene.mesh(`link:${linkLength}:${wire}`, () => linkMesh(linkLength, wire));
   const from = o.from ?? 0;
   const to = o.to ?? 1;
@@ -148,7 +149,7 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
     case 'riviere': {
       const curve = neckCurve(400);
       if (!stone) {
-        chain(scene, curve, { wire: 0.7, linkLength: 3.4 });
+        chain(scene, curve, { wire: 1, linkLength: 4.2 });
         return;
       }
       riviere(scene, curve, stone, stone.carat);
@@ -160,8 +161,8 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
         chain(scene, curve);
         return;
       }
-      // stations along the chain, and the stone at the bottom
-      chain(scene, curve, { from: 0.02, to: 0.98 });
+      // stations along the chain, and the stone at the bottom, its bail on the chain
+      chain(scene, curve);
       const station = stone.isPearl ? dimsOf(stone, 0.9) : melee(3);
       for (let k = 1; k < 10; k++) {
         const s = k / 10;
@@ -179,7 +180,7 @@ export function buildNecklace(scene: PieceScene, spec: ModelSpec): void {
     }
     case 'chain': {
       const curve = neckCurve(450);
-      chain(scene, curve, { wire: 0.6, linkLength: 3, from: stone ? 0.01 : 0, to: stone ? 0.99 : 1 });
+      chain(scene, curve, { wire: 0.9, linkLength: 3.8, from: stone ? 0.01 : 0, to: stone ? 0.99 : 1 });
       if (!stone) return;
       // a single station at the front, threaded on the chain
       const d = dimsOf(stone, stone.carat);

@@ -10,7 +10,7 @@ import { pieceTypeOf } from '../studio.js';
 import type { StoneSpec } from './settings';
 
 /** Bumped whenever the builders change what they draw, so cached models and ETags move on. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export const FORMS = [
   'solitaire',

@@ -113,13 +113,15 @@ interface Shot {
   undoPose: boolean;
   /** how much of the frame the piece fills */
   fill: number;
-  /** a necklace is framed on its drop: the frame is this fraction of its width, the chain leaves it at the sides */
+  /** a necklace is framed on its loop: the frame is this fraction of its width, the chain leaves it at the top */
   crop?: number;
 }
 
 const RING: Shot = { support: 'floor', yaw: 52, pitch: 20, detailPitch: 34, undoPose: false, fill: 0.74 };
 const HANGING: Shot = { support: 'wall', yaw: 0, pitch: 6, detailPitch: 10, undoPose: false, fill: 0.8 };
-const NECKLACE: Shot = { ...HANGING, pitch: 10, fill: 0.92, crop: 0.42 };
+// a necklace as on a neck form: seen a little from above, the loop as wide as the frame, the chain rising out
+// of its top corners, the pendant (the lowest point) in the lower part of the frame
+const NECKLACE: Shot = { ...HANGING, pitch: 25, fill: 0.92, crop: 0.92 };
 const SHOTS: Record<Form, Shot> = {
   solitaire: RING,
   halo: RING,
@@ -134,7 +136,7 @@ const SHOTS: Record<Form, Shot> = {
   chandeliers: HANGING,
   pendant: NECKLACE,
   chain: NECKLACE,
-  riviere: { ...NECKLACE, crop: 0.5 },
+  riviere: NECKLACE,
   sautoir: NECKLACE,
   bib: NECKLACE,
   parure: NECKLACE,
@@ -281,10 +283,32 @@ function fresnel(cosI: number, n1: number, n2: number): number {
   return (rs * rs + rp * rp) / 2;
 }
 
-/** Renders the photograph: `width × height` 8-bit RGB, row by row. */
-export function photograph(input: PhotoInput): Uint8Array {
-  const { spec, view, width: W, height: H } = input;
-  const shot = SHOTS[spec.form];
+/** The piece placed in the studio, its BVH and its contact shadow: the same for every view of it and every turn. */
+interface Placed {
+  flat: Flat;
+  bvh: Bvh;
+  shadow: Shadow;
+  min: number[];
+  max: number[];
+  size: number;
+}
+
+let lastPlaced: { key: string; placed: Placed } | null = null;
+
+/**
+ * Forgets the piece kept from the last photograph (the render threads call it when idle). A piece's views are
+ * drawn one after the other (its front, then its detail; a film's frames), and placing it — building its scene,
+ * flattening and shifting its triangles, the BVH, the shadow — was up to half of a photograph's time: it is kept
+ * for the next photograph of the same model. Deterministic either way: the same triangles give the same tree.
+ */
+export function forgetPlacedPiece(): void {
+  lastPlaced = null;
+}
+
+function placed(spec: ModelSpec, shot: Shot): Placed {
+  const key = JSON.stringify([spec, shot.support, shot.undoPose]);
+  if (lastPlaced?.key === key) return lastPlaced.placed;
+  lastPlaced = null;
   const flat = flatten(spec, shot);
   // rest the piece on the paper (floor: y = 0) or hang it a little in front of it (wall: z = 0)
   let min = [Infinity, Infinity, Infinity];
@@ -305,8 +329,18 @@ export function photograph(input: PhotoInput): Uint8Array {
   min = min.map((x, a) => x + shift[a]!);
   max = max.map((x, a) => x + shift[a]!);
   if (flat.stoneBox) for (let a = 0; a < 6; a++) flat.stoneBox[a] = flat.stoneBox[a]! + shift[a % 3]!;
-
   const bvh = new Bvh(P);
+  const result: Placed = { flat, bvh, shadow: new Shadow(bvh, shot.support, min, max, size), min, max, size };
+  lastPlaced = { key, placed: result };
+  return result;
+}
+
+/** Renders the photograph: `width × height` 8-bit RGB, row by row. */
+export function photograph(input: PhotoInput): Uint8Array {
+  const { spec, view, width: W, height: H } = input;
+  const shot = SHOTS[spec.form];
+  const { flat, bvh, shadow, min, max, size } = placed(spec, shot);
+  const P = flat.positions;
   const order = bvh.order;
   const N = flat.normals;
   const mats = flat.mats;
@@ -389,10 +423,10 @@ export function photograph(input: PhotoInput): Uint8Array {
         y1 = Math.max(y1, ys);
       }
       if (shot.crop) {
-        // a necklace: the frame as wide as part of the necklace (the chain leaves it at the sides),
-        // the lowest point (the pendant) in the lower part of the frame
+        // a necklace: the frame as wide as `crop` of the necklace (what rises beyond its top is left out),
+        // the lowest point (the pendant) a tenth of the frame above its bottom edge
         const zoom = (((x1 - x0) / 2) * shot.crop) / (aspect * tanH);
-        const shiftUp = y0 + 0.62 * tanH * zoom;
+        const shiftUp = y0 + 0.8 * tanH * zoom;
         for (let a = 0; a < 3; a++) target[a] = target[a]! + (right[a]! * ((x0 + x1) / 2) + up[a]! * shiftUp) * dist;
         dist *= zoom;
       } else {
@@ -408,7 +442,6 @@ export function photograph(input: PhotoInput): Uint8Array {
 
   // ---- the paper and the shadow on it
   const studio = new Studio(yaw - (input.turn ?? 0), pitch);
-  const shadow = new Shadow(bvh, shot.support, min, max, size);
   const centre = [(min[0]! + max[0]!) / 2, (min[1]! + max[1]!) / 2, (min[2]! + max[2]!) / 2];
 
   /** The paper seen along a ray that misses the piece. */

@@ -30,6 +30,11 @@ export interface StoredImage {
   variant: string;
   alt: string;
   sources: { key: string; width: number; height: number }[];
+  /**
+   * A studio photograph's generator (@mirror/imagery `generatorFingerprint`) as it was drawn; absent on uploads and
+   * on images a client saved (the API never takes it from a request): see apps/api/src/db/studio-refresh.ts.
+   */
+  generator?: string;
 }
 
 /** Ateliers and suppliers. `userId` is the owning account: a VENDOR user manages that vendor's products. */

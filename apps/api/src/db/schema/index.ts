@@ -7,3 +7,4 @@ export * from './orders';
 export * from './submissions';
 export * from './audit';
 export * from './email-confirmations';
+export * from './app-state';

@@ -1,0 +1,135 @@
+/**
+ * Studio photographs brought up to date at start (decision 0111). A database seeded, or a piece photographed, by
+ * another generator (the SVG drawings before decision 0107, or an older tracer) keeps its pictures until this
+ * photographs the piece again: under the startup lock, before the server listens (decision 0082), like the seed.
+ *
+ * The rule: a piece is photographed again when its images are still the studio's own set, untouched, and one of
+ * them was drawn by another generator (or records none: rows from before 0111). The studio's own set is exactly
+ * its front then its detail view, each under a generated key of that view (`STUDIO_IMAGE_KEY`) with the alt text
+ * the studio wrote for the piece's current name. Anything staff did to a piece's images — an upload, a removed or
+ * reordered view, alt text rewritten (or the piece renamed since) — leaves the piece alone.
+ *
+ * Cost when everything is current: one primary-key read (`app_state`, 'studio-generator' = this generator).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  STUDIO_VARIANTS,
+  generatorFingerprint,
+  pieceTypeOf,
+  renderAllCached,
+  studioInputs,
+  type ImageryCache,
+  type StudioPiece,
+} from '@mirror/imagery';
+import type { Db } from './client';
+import { appState, categories, collections, products, type StoredImage } from './schema/index';
+import { STUDIO_IMAGE_KEY, storeRenderedImages, studioAlt } from '../lib/studio-images';
+import type { StorageDriver } from '../lib/storage/storage';
+
+/** `app_state` key: the generator every piece's studio images were last checked against. */
+export const STUDIO_GENERATOR_STATE = 'studio-generator';
+
+/** The piece's images are the studio's set as the studio wrote it: front then detail, generated keys, its alt text. */
+export function isStudioSet(name: string, images: StoredImage[]): boolean {
+  return (
+    images.length === STUDIO_VARIANTS.length &&
+    images.every(
+      (image, i) =>
+        image.variant === STUDIO_VARIANTS[i] &&
+        image.alt === studioAlt(name, image.variant) &&
+        image.sources.length > 0 &&
+        image.sources.every((source) => STUDIO_IMAGE_KEY.exec(source.key)?.[1] === image.variant),
+    )
+  );
+}
+
+/** Whether the piece is to be photographed again by `generator` (the rule above). */
+export function needsNewPhotographs(piece: { name: string; images: StoredImage[] }, generator: string): boolean {
+  return isStudioSet(piece.name, piece.images) && piece.images.some((image) => image.generator !== generator);
+}
+
+export interface RefreshStudioOptions {
+  storage: StorageDriver;
+  imageryCache: ImageryCache;
+  log?: (msg: string) => void;
+  /** The current generator (default: @mirror/imagery's fingerprint; null = unknown, nothing is done). */
+  generator?: string | null;
+}
+
+/**
+ * Photographs again, with the current generator, every piece whose studio images another generator drew, and
+ * replaces them (one transaction per piece: its images and the collection covers that showed its old front view),
+ * unless the piece's images changed meanwhile. Resolves with the number of pieces whose images were replaced.
+ */
+export async function refreshStudioImages(
+  db: Db,
+  { storage, imageryCache, log = () => {}, generator = generatorFingerprint() }: RefreshStudioOptions,
+): Promise<number> {
+  if (!generator) return 0;
+  const [state] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, STUDIO_GENERATOR_STATE));
+  if (state?.value === generator) return 0;
+
+  const started = Date.now();
+  const rows = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      metal: products.metal,
+      gemstoneType: products.gemstoneType,
+      gemstoneCut: products.gemstoneCut,
+      gemstoneColour: products.gemstoneColour,
+      gemstoneCaratPoints: products.gemstoneCaratPoints,
+      categoryName: categories.name,
+      images: products.images,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(sql`${products.images} <> '[]'::jsonb`);
+  const stale = rows.filter((row) => needsNewPhotographs(row, generator));
+  // The piece as the studio sees it: the form its category names, as when it was first photographed.
+  const pieceOf = ({ images: _images, categoryName, ...row }: (typeof rows)[number]): StudioPiece => ({
+    ...row,
+    categoryName,
+    pieceType: pieceTypeOf(categoryName ?? '', row.name),
+  });
+
+  let replaced = 0;
+  let lastLog = started;
+  if (stale.length > 0) log(`studio images: ${stale.length} pieces drawn by another generator, photographing them again`);
+  await renderAllCached(
+    imageryCache,
+    stale,
+    (row) => studioInputs(pieceOf(row)),
+    async (row, rendered) => {
+      const images = await storeRenderedImages(storage, pieceOf(row), rendered, generator);
+      const done = await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(products)
+          .set({ images })
+          .where(and(eq(products.id, row.id), sql`${products.images} = ${JSON.stringify(row.images)}::jsonb`))
+          .returning({ id: products.id });
+        if (updated.length === 0) return false;
+        await tx
+          .update(collections)
+          .set({ coverImage: images[0]! })
+          .where(sql`${collections.coverImage} = ${JSON.stringify(row.images[0])}::jsonb`);
+        return true;
+      });
+      if (done) replaced += 1;
+      if (Date.now() - lastLog > 10_000) {
+        lastLog = Date.now();
+        log(`studio images: ${replaced} of ${stale.length} pieces photographed again`);
+      }
+    },
+  );
+  await db
+    .insert(appState)
+    .values({ key: STUDIO_GENERATOR_STATE, value: generator })
+    .onConflictDoUpdate({ target: appState.key, set: { value: generator, updatedAt: new Date() } });
+  if (stale.length > 0)
+    log(
+      `studio images: ${replaced} pieces photographed again in ${((Date.now() - started) / 1000).toFixed(1)} s (cache ${imageryCache.dir})`,
+    );
+  return replaced;
+}
