@@ -22,10 +22,20 @@ import {
   Sphere,
   Vector3,
   WebGLRenderer,
+  type Material,
   type Object3D,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { createGltfLoader, createStudioEnvironment, disposeObject, fetchWithProgress, ModelLoadError } from '../three/gltf';
+import { createGemEnvironment, cutStoneMaterial, isCutStone } from '../three/gem';
+import {
+  createGltfLoader,
+  createStudioEnvironment,
+  disposeMaterial,
+  disposeObject,
+  fetchWithProgress,
+  isMesh,
+  ModelLoadError,
+} from '../three/gltf';
 import { idleAfter, initialBudget, pixelRatio, recordFrame, sustainsAutoRotate, turnSeconds } from './frame-budget';
 
 export interface TurntableScene {
@@ -62,6 +72,8 @@ export function createTurntableScene(
   scene.background = new Color(STUDIO_BACKDROP);
   const studio = createStudioEnvironment(renderer);
   scene.environment = studio.texture;
+  // The stones reflect the photographs' studio (dark, with bright panels): facets in black and white, not grey.
+  const gems = createGemEnvironment(renderer);
   // A key light from above and in front, for the sparkle on the stones and the polish on the metal.
   const key = new DirectionalLight(0xffffff, 1.6);
   key.position.set(0.6, 1.2, 1);
@@ -218,6 +230,23 @@ export function createTurntableScene(
   controls.addEventListener('start', wake);
   resize();
 
+  /** The model's transmissive stones become cut stones (three/gem.ts): one material per kind, shared by its meshes. */
+  const swapInCutStones = (root: Object3D) => {
+    const cut = new Map<Material, Material>();
+    root.traverse((node) => {
+      if (!isMesh(node) || Array.isArray(node.material)) return;
+      const source = node.material;
+      if (!isCutStone(source)) return;
+      let material = cut.get(source);
+      if (!material) {
+        material = cutStoneMaterial(source, gems.texture);
+        cut.set(source, material);
+      }
+      node.material = material;
+    });
+    for (const source of cut.keys()) disposeMaterial(source);
+  };
+
   /** Centres the piece and places the camera so it fills the stage, with zoom limits around that. */
   const frame = (object: Object3D) => {
     const box = new Box3().setFromObject(object);
@@ -245,6 +274,7 @@ export function createTurntableScene(
     async load(url, onProgress, signal) {
       const buffer = await fetchWithProgress(url, onProgress, signal);
       const gltf = await loader.parseAsync(buffer, '');
+      swapInCutStones(gltf.scene);
       // Its shaders compiled before its first frame, in parallel where the browser can
       // (KHR_parallel_shader_compile): the first frame is not one long task; the piece on the stage meanwhile stays.
       if (!signal.aborted) await renderer.compileAsync(gltf.scene, camera, scene).catch(() => undefined);
@@ -291,6 +321,7 @@ export function createTurntableScene(
       controls.dispose();
       if (model) disposeObject(model);
       studio.dispose();
+      gems.dispose();
       renderer.dispose();
     },
   };
