@@ -1,6 +1,6 @@
 /**
- * The turntable's three.js scene: the piece lit by a studio environment generated in code (three's
- * RoomEnvironment, no HDR over the network), orbit controls with zoom limits, auto-rotation.
+ * The turntable's three.js scene: the piece lit by a studio environment generated in code (the
+ * photographs' studio, three/gem.ts: no HDR over the network), orbit controls with zoom limits, auto-rotation.
  * Loaded lazily (import()) by the turntable only, so three.js stays out of every other route.
  *
  * The render loop spends what the device can afford (frame-budget.ts): each frame's render is timed,
@@ -27,15 +27,7 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { createGemEnvironment, cutStoneMaterial, isCutStone } from '../three/gem';
-import {
-  createGltfLoader,
-  createStudioEnvironment,
-  disposeMaterial,
-  disposeObject,
-  fetchWithProgress,
-  isMesh,
-  ModelLoadError,
-} from '../three/gltf';
+import { createGltfLoader, disposeMaterial, disposeObject, fetchWithProgress, isMesh, ModelLoadError } from '../three/gltf';
 import { idleAfter, initialBudget, pixelRatio, recordFrame, sustainsAutoRotate, turnSeconds } from './frame-budget';
 
 export interface TurntableScene {
@@ -70,10 +62,11 @@ export function createTurntableScene(
   const scene = new Scene();
   // The studio backdrop, drawn by the canvas itself (so a canvas that draws nothing is one flat colour, never a blank hole).
   scene.background = new Color(STUDIO_BACKDROP);
-  const studio = createStudioEnvironment(renderer);
-  scene.environment = studio.texture;
-  // The stones reflect the photographs' studio (dark, with bright panels): facets in black and white, not grey.
+  // The light of the studio photographs (three/gem.ts: a dark room, soft boxes, the paper below), for the
+  // metal and the stones alike: the polish reads in light and dark, the facets in black and white. One
+  // environment, rendered once (on a software GL each one is a noticeable part of the wait before the first frame).
   const gems = createGemEnvironment(renderer);
+  scene.environment = gems.texture;
   // A key light from above and in front, for the sparkle on the stones and the polish on the metal.
   const key = new DirectionalLight(0xffffff, 1.6);
   key.position.set(0.6, 1.2, 1);
@@ -320,7 +313,6 @@ export function createTurntableScene(
       controls.removeEventListener('start', wake);
       controls.dispose();
       if (model) disposeObject(model);
-      studio.dispose();
       gems.dispose();
       renderer.dispose();
     },
