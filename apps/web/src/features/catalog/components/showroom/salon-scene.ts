@@ -5,8 +5,8 @@
  *
  * Draw calls stay flat however many pieces stand in the room: the room is a handful of instanced
  * meshes (plinths, beds, glass, trims, light pools), and each case's pieces are merged into one
- * mesh per material (metals, stones and pearls shared across the whole salon). Stones use a
- * reflective gem material instead of glTF transmission, which would render the room a second time.
+ * mesh per material (metals, stones and pearls shared across the whole salon). Stones are cut
+ * stones (three/gem.ts) instead of glTF transmission, which would render the room a second time.
  * It draws only when something moves.
  */
 import {
@@ -46,6 +46,7 @@ import {
   Material,
   Texture,
 } from 'three';
+import { createGemEnvironment, cutStoneMaterial, isCutStone } from '../three/gem';
 import { createGltfLoader, createStudioEnvironment, disposeMaterial, disposeObject, fetchWithProgress, isMesh } from '../three/gltf';
 import {
   BED_HEIGHT,
@@ -194,53 +195,19 @@ function plaqueAtlas(names: readonly string[]): { texture: CanvasTexture; rows: 
   return { texture, rows: Math.max(1, names.length) };
 }
 
-/** The stone's own colour, from glTF transmission (attenuation) or its base colour. */
-function stoneColour(source: Material): Color {
-  // glTF gives a physical material (transmission), a standard one, or a basic one (unlit): the last two have no attenuation.
-  const base = 'color' in source && source.color instanceof Color ? source.color.clone() : new Color('#ffffff');
-  if (source instanceof MeshPhysicalMaterial && source.transmission > 0) {
-    const a = source.attenuationColor;
-    if (Math.abs(a.r - a.g) + Math.abs(a.g - a.b) > 0.08) return a.clone();
-  }
-  return base;
-}
-
-/**
- * A faceted stone without a transmission pass: a dark body so the facets read as light and dark,
- * a diamond's refractive index for bright reflections, and a thin film for a touch of fire.
- */
-function gemMaterial(source: Material, env: Texture): MeshPhysicalMaterial {
-  const colour = stoneColour(source);
-  const hsl = { h: 0, s: 0, l: 0 };
-  colour.getHSL(hsl);
-  const isColourless = hsl.s < 0.12;
-  const body = isColourless ? new Color('#20242b') : colour.clone().multiplyScalar(0.55);
-  return new MeshPhysicalMaterial({
-    name: `salon-${source.name}`,
-    color: body,
-    metalness: 0,
-    roughness: 0.02,
-    ior: 2.33,
-    specularIntensity: 1,
-    specularColor: isColourless ? new Color('#ffffff') : colour.clone().lerp(new Color('#ffffff'), 0.5),
-    clearcoat: 1,
-    clearcoatRoughness: 0,
-    iridescence: isColourless ? 0.3 : 0.2,
-    iridescenceIOR: 1.6,
-    envMap: env,
-    envMapIntensity: isColourless ? 2.4 : 1.8,
-    flatShading: false,
-  });
-}
-
 /** Materials kept once per name across the salon; stones replaced by the gem material. */
-function sharedMaterial(source: Material, cache: Map<string, Material>, env: Texture): { key: string; material: Material } {
+function sharedMaterial(
+  source: Material,
+  cache: Map<string, Material>,
+  env: Texture,
+  gemEnv: Texture,
+): { key: string; material: Material } {
   const key = source.name || source.uuid;
   const known = cache.get(key);
   if (known) return { key, material: known };
   let material: Material;
-  if (/stone|accent|gem/i.test(key) || (source instanceof MeshPhysicalMaterial && source.transmission > 0)) {
-    material = gemMaterial(source, env);
+  if (isCutStone(source)) {
+    material = cutStoneMaterial(source, gemEnv);
   } else {
     material = source.clone();
     if (material instanceof MeshStandardMaterial) {
@@ -349,6 +316,8 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
   scene.fog = new Fog(NIGHT, 7, 17);
   const studio = createStudioEnvironment(renderer);
   const env = studio.texture;
+  // The stones reflect the photographs' studio (three/gem.ts): facets in black and white, colours deep.
+  const gems = createGemEnvironment(renderer);
 
   const hemi = new HemisphereLight(0xffe3c4, 0x0b0a09, 0.35);
   scene.add(hemi);
@@ -718,7 +687,7 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
             .compose(local, pieceQ, new Vector3(scale, scale, scale))
             .multiply(new Matrix4().makeTranslation(-centre.x, -centre.y, -centre.z));
           for (const { part, source } of parts) {
-            const { key } = sharedMaterial(source, materials, env);
+            const { key } = sharedMaterial(source, materials, env, gems.texture);
             const list = groups.get(key) ?? [];
             list.push({ geometry: part.geometry, matrix: transform.clone().multiply(part.matrix) });
             groups.set(key, list);
@@ -839,6 +808,7 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
       for (const m of owned.materials) disposeMaterial(m);
       for (const t of owned.textures) t.dispose();
       studio.dispose();
+      gems.dispose();
       room.clear();
       scene.clear();
       pieceBoxes.clear();

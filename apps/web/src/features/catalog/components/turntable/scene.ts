@@ -1,6 +1,6 @@
 /**
- * The turntable's three.js scene: the piece lit by a studio environment generated in code (three's
- * RoomEnvironment, no HDR over the network), orbit controls with zoom limits, auto-rotation.
+ * The turntable's three.js scene: the piece lit by a studio environment generated in code (the
+ * photographs' studio, three/gem.ts: no HDR over the network), orbit controls with zoom limits, auto-rotation.
  * Loaded lazily (import()) by the turntable only, so three.js stays out of every other route.
  *
  * The render loop spends what the device can afford (frame-budget.ts): each frame's render is timed,
@@ -22,10 +22,12 @@ import {
   Sphere,
   Vector3,
   WebGLRenderer,
+  type Material,
   type Object3D,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { createGltfLoader, createStudioEnvironment, disposeObject, fetchWithProgress, ModelLoadError } from '../three/gltf';
+import { createGemEnvironment, cutStoneMaterial, isCutStone } from '../three/gem';
+import { createGltfLoader, disposeMaterial, disposeObject, fetchWithProgress, isMesh, ModelLoadError } from '../three/gltf';
 import { idleAfter, initialBudget, pixelRatio, recordFrame, sustainsAutoRotate, turnSeconds } from './frame-budget';
 
 export interface TurntableScene {
@@ -60,8 +62,11 @@ export function createTurntableScene(
   const scene = new Scene();
   // The studio backdrop, drawn by the canvas itself (so a canvas that draws nothing is one flat colour, never a blank hole).
   scene.background = new Color(STUDIO_BACKDROP);
-  const studio = createStudioEnvironment(renderer);
-  scene.environment = studio.texture;
+  // The light of the studio photographs (three/gem.ts: a dark room, soft boxes, the paper below), for the
+  // metal and the stones alike: the polish reads in light and dark, the facets in black and white. One
+  // environment, rendered once (on a software GL each one is a noticeable part of the wait before the first frame).
+  const gems = createGemEnvironment(renderer);
+  scene.environment = gems.texture;
   // A key light from above and in front, for the sparkle on the stones and the polish on the metal.
   const key = new DirectionalLight(0xffffff, 1.6);
   key.position.set(0.6, 1.2, 1);
@@ -218,6 +223,23 @@ export function createTurntableScene(
   controls.addEventListener('start', wake);
   resize();
 
+  /** The model's transmissive stones become cut stones (three/gem.ts): one material per kind, shared by its meshes. */
+  const swapInCutStones = (root: Object3D) => {
+    const cut = new Map<Material, Material>();
+    root.traverse((node) => {
+      if (!isMesh(node) || Array.isArray(node.material)) return;
+      const source = node.material;
+      if (!isCutStone(source)) return;
+      let material = cut.get(source);
+      if (!material) {
+        material = cutStoneMaterial(source, gems.texture);
+        cut.set(source, material);
+      }
+      node.material = material;
+    });
+    for (const source of cut.keys()) disposeMaterial(source);
+  };
+
   /** Centres the piece and places the camera so it fills the stage, with zoom limits around that. */
   const frame = (object: Object3D) => {
     const box = new Box3().setFromObject(object);
@@ -245,6 +267,7 @@ export function createTurntableScene(
     async load(url, onProgress, signal) {
       const buffer = await fetchWithProgress(url, onProgress, signal);
       const gltf = await loader.parseAsync(buffer, '');
+      swapInCutStones(gltf.scene);
       // Its shaders compiled before its first frame, in parallel where the browser can
       // (KHR_parallel_shader_compile): the first frame is not one long task; the piece on the stage meanwhile stays.
       if (!signal.aborted) await renderer.compileAsync(gltf.scene, camera, scene).catch(() => undefined);
@@ -290,7 +313,7 @@ export function createTurntableScene(
       controls.removeEventListener('start', wake);
       controls.dispose();
       if (model) disposeObject(model);
-      studio.dispose();
+      gems.dispose();
       renderer.dispose();
     },
   };
