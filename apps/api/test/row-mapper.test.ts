@@ -7,7 +7,7 @@ import { catalogFactory } from './catalog';
 import { buildTestApp, type TestApp } from './helpers';
 
 /**
- * The compiled row mapping (decisions §114) gives what drizzle's own mapping gives, on the database the pass runs
+ * The compiled row mapping (decisions §113) gives what drizzle's own mapping gives, on the database the pass runs
  * (PGlite, or PostgreSQL through node-postgres): the same keys in the same order, the same values and types —
  * Dates, numbers, booleans, JSON, nulls, nested selections and typed `sql` fields.
  */

@@ -5,7 +5,7 @@ import { executeCompiled } from './row-mapper';
 import { rowsOf } from './sql-helpers';
 
 // PostgreSQL only: PGlite has no named statements. A select built for one call (a search) is named by its text
-// (decisions §114): the connection parses it once, then only binds and executes; a different text gets another name.
+// (decisions §113): the connection parses it once, then only binds and executes; a different text gets another name.
 const url = process.env.TEST_DATABASE_URL ?? '';
 if (!url) throw new Error('row-mapper.pg.test.ts runs in the PostgreSQL pass only (TEST_DATABASE_URL)');
 

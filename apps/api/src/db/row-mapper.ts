@@ -1,5 +1,5 @@
 /**
- * Rows of a prepared statement, mapped by a function built once per statement (decisions §114).
+ * Rows of a prepared statement, mapped by a function built once per statement (decisions §113).
  *
  * Drizzle maps every row of every result generically: for each column of each row it asks what kind of
  * field it is (`is(field, Column)`, a prototype walk for anything that is not a column), walks the
@@ -137,7 +137,7 @@ export function withCompiledRows<T>(statement: T): T {
 /**
  * Runs a select built for this one call (a search: its text depends on how its words group, decisions §29) with the
  * compiled mapping. Named by its text: a connection that has run the same text before skips parsing it, and
- * PostgreSQL keeps its plans as for any prepared statement (decisions §114: the words are parameters and the
+ * PostgreSQL keeps its plans as for any prepared statement (decisions §113: the words are parameters and the
  * strategy — walk the date index or probe the GIN index — is chosen by the text, so a plan cannot pick the wrong one).
  * Distinct texts are bounded by the shapes a search can take (which filters, how many words name a category or a
  * collection), not by the words.

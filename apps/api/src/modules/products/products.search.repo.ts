@@ -68,7 +68,7 @@ export interface FilterWhere {
 
 /**
  * A page's LIMIT is written into the text (a handful of sizes), its OFFSET too when it is 0 (the first page, by far
- * the most read); deeper pages bind it. PostgreSQL can then plan the first page once (decisions §114).
+ * the most read); deeper pages bind it. PostgreSQL can then plan the first page once (decisions §113).
  */
 function pagingOf(page: { offset: number; size: number }, params: Record<string, unknown>) {
   if (page.offset === 0) return { offset: 0, key: `${page.size}+0` };

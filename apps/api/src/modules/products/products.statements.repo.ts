@@ -136,7 +136,7 @@ export function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
  * connection, and each call only sends values. Shapes are few (viewer kind × which filters × sort × page
  * mode), and the cache is bounded all the same.
  */
-/** Whether a reused statement's key is checked against the text it stands for (tests and development; decisions §114). */
+/** Whether a reused statement's key is checked against the text it stands for (tests and development; decisions §113). */
 const CHECK_KEYS = process.env.NODE_ENV !== 'production';
 
 export function preparedStatements() {
@@ -154,7 +154,7 @@ export function preparedStatements() {
     let statement = prepared.get(key);
     if (!statement) {
       if (prepared.size >= 500) prepared.delete(prepared.keys().next().value!);
-      // Its rows mapped by a function compiled once for the statement (decisions §114).
+      // Its rows mapped by a function compiled once for the statement (decisions §113).
       statement = withCompiledRows(build().prepare(statementName('p', key)));
       prepared.set(key, statement);
     } else if (CHECK_KEYS) {
