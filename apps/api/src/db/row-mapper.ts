@@ -17,7 +17,6 @@
  * Only selections drizzle maps without join bookkeeping are compiled: one table, or joins that can never
  * turn a whole nested object into null. Anything else keeps drizzle's mapping.
  */
-import { hash } from 'node:crypto';
 import { Column, is, noopDecoder, SQL } from 'drizzle-orm';
 
 interface Decoder {
@@ -89,36 +88,6 @@ type RowMapperFactory = (d: Decoder[]) => (row: unknown[]) => unknown;
 /** Compiled once per shape of selection (keys and where decoders sit): statements built per request reuse them. */
 const factories = new Map<string, RowMapperFactory>();
 
-type Fields = { path: string[]; field: unknown }[];
-/**
- * Mappers already compiled for a selection of these very fields (a search builds its statement per request, from
- * the same column objects): found by the first field, then checked field by field and path by path.
- */
-const byFields = new WeakMap<object, { fields: Fields; mapRow: ((row: unknown[]) => unknown) | null }[]>();
-
-function sameFields(a: Fields, b: Fields): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.field !== y.field || x.path.length !== y.path.length) return false;
-    for (let j = 0; j < x.path.length; j++) if (x.path[j] !== y.path[j]) return false;
-  }
-  return true;
-}
-
-function mapperOf(fields: Fields): ((row: unknown[]) => unknown) | null {
-  const first = fields[0]?.field;
-  if (typeof first !== 'object' || first === null) return compileRowMapper(fields);
-  let known = byFields.get(first);
-  const hit = known?.find((k) => sameFields(k.fields, fields));
-  if (hit) return hit.mapRow;
-  const mapRow = compileRowMapper(fields);
-  if (!known) byFields.set(first, (known = []));
-  if (known.length < 20) known.push({ fields, mapRow });
-  return mapRow;
-}
-
 /**
  * Gives a drizzle prepared statement the compiled mapper above, when its selection allows it; returns the
  * statement either way.
@@ -128,38 +97,22 @@ export function withCompiledRows<T>(statement: T): T {
   if (!prepared.fields || prepared.customResultMapper) return statement;
   // A join that may be null makes drizzle null the whole nested object: its bookkeeping is kept.
   if (prepared.joinsNotNullableMap && Object.values(prepared.joinsNotNullableMap).some((notNull) => !notNull)) return statement;
-  const mapRow = mapperOf(prepared.fields);
+  const mapRow = compileRowMapper(prepared.fields);
   if (!mapRow) return statement;
   prepared.customResultMapper = (rows) => rows.map(mapRow);
   return statement;
 }
 
 /**
- * Runs a select built for this one call (a search: its text depends on how its words group, decisions §29) with the
- * compiled mapping. Named by its text: a connection that has run the same text before skips parsing it, and
- * PostgreSQL keeps its plans as for any prepared statement (decisions §113: the words are parameters and the
- * strategy — walk the date index or probe the GIN index — is chosen by the text, so a plan cannot pick the wrong one).
- * Distinct texts are bounded by the shapes a search can take (which filters, how many words name a category or a
- * collection), not by the words.
+ * Runs a select built for this one call with the compiled mapping, as an unnamed statement: planned with its values
+ * each time. For a list narrowed by a search (`filter.matches`): its plan depends on how many rows the words match,
+ * which a plan kept across words cannot know (decisions §29); the search's own pages are prepared per shape instead
+ * (products.search.repo.ts, decisions §113), their strategy written into the text.
  */
 export function executeCompiled<T>(
   query: { prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> } },
   params: Record<string, unknown> = {},
 ): Promise<T> {
-  // Prepared without a name first (the SQL is built once, here), then named by the text it holds: node-postgres
-  // reads the name from the statement's query configs when it executes; PGlite has no named statements.
-  const statement = query.prepare(undefined as unknown as string) as ReturnType<typeof query.prepare> & DrizzleNamed;
-  if (typeof statement.queryString === 'string') {
-    const name = `t_${hash('sha1', statement.queryString, 'hex').slice(0, 24)}`;
-    if (statement.queryConfig && 'name' in statement.queryConfig) statement.queryConfig.name = name;
-    if (statement.rawQueryConfig && 'name' in statement.rawQueryConfig) statement.rawQueryConfig.name = name;
-  }
-  return withCompiledRows(statement).execute(params);
-}
-
-/** What drizzle's node-postgres prepared query holds besides `DrizzlePrepared` (internal, as above). */
-interface DrizzleNamed {
-  queryString?: string;
-  queryConfig?: { name?: string };
-  rawQueryConfig?: { name?: string };
+  // drizzle's own `execute()` prepares the same way, without a name (`_prepare()`).
+  return withCompiledRows(query.prepare(undefined as unknown as string)).execute(params);
 }

@@ -131,14 +131,14 @@ export function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
   return parts.filter(Boolean).join(',');
 }
 
+/** Whether a reused statement's key is checked against the text it stands for (tests and development; decisions §113). */
+const CHECK_KEYS = process.env.NODE_ENV !== 'production';
+
 /**
  * Prepared statements per query shape: the SQL is built once, PostgreSQL parses and plans it once per
  * connection, and each call only sends values. Shapes are few (viewer kind × which filters × sort × page
  * mode), and the cache is bounded all the same.
  */
-/** Whether a reused statement's key is checked against the text it stands for (tests and development; decisions §113). */
-const CHECK_KEYS = process.env.NODE_ENV !== 'production';
-
 export function preparedStatements() {
   const prepared = new Map<string, { execute: (params: Record<string, unknown>) => Promise<unknown> }>();
   function preparedQuery<T>(
