@@ -168,4 +168,14 @@ describe('studio images drawn by another generator, at start', () => {
     expect(await refreshStudioImages(t.database.db, { storage: t.storage, imageryCache, generator: 'gen-3' })).toBe(1);
     expect(await imagesOf(stale.id)).toEqual(renewed);
   });
+
+  it('reads the catalogue in pages: one piece a page finds every piece a single page finds', async () => {
+    const candidates = (await t.database.db.select({ name: products.name, images: products.images }).from(products)).filter((piece) =>
+      needsNewPhotographs(piece, 'gen-4'),
+    );
+    expect(candidates.length).toBeGreaterThan(1);
+    expect(await refreshStudioImages(t.database.db, { storage: t.storage, imageryCache, generator: 'gen-4', pageSize: 1 })).toBe(
+      candidates.length,
+    );
+  });
 });

@@ -9,21 +9,14 @@
  * the studio wrote for the piece's current name. Anything staff did to a piece's images — an upload, a removed or
  * reordered view, alt text rewritten (or the piece renamed since) — leaves the piece alone.
  *
- * Cost when everything is current: one primary-key read (`app_state`, 'studio-generator' = this generator).
+ * Cost when everything is current: one primary-key read (`app_state`, 'studio-generator' = this generator). After a
+ * change of generator: one pass over the catalogue in pages of 500 (a filter in SQL keeps only candidates).
  */
-import { and, eq, sql } from 'drizzle-orm';
-import {
-  STUDIO_VARIANTS,
-  generatorFingerprint,
-  pieceTypeOf,
-  renderAllCached,
-  studioInputs,
-  type ImageryCache,
-  type StudioPiece,
-} from '@mirror/imagery';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { STUDIO_VARIANTS, generatorFingerprint, renderAllCached, studioInputs, type ImageryCache } from '@mirror/imagery';
 import type { Db } from './client';
 import { appState, categories, collections, products, type StoredImage } from './schema/index';
-import { STUDIO_IMAGE_KEY, storeRenderedImages, studioAlt } from '../lib/studio-images';
+import { STUDIO_IMAGE_KEY, storeRenderedImages, studioAlt, studioPieceOf } from '../lib/studio-images';
 import type { StorageDriver } from '../lib/storage/storage';
 
 /** `app_state` key: the generator every piece's studio images were last checked against. */
@@ -54,6 +47,8 @@ export interface RefreshStudioOptions {
   log?: (msg: string) => void;
   /** The current generator (default: @mirror/imagery's fingerprint; null = unknown, nothing is done). */
   generator?: string | null;
+  /** Pieces read per page while looking for stale photographs. */
+  pageSize?: number;
 }
 
 /**
@@ -63,71 +58,83 @@ export interface RefreshStudioOptions {
  */
 export async function refreshStudioImages(
   db: Db,
-  { storage, imageryCache, log = () => {}, generator = generatorFingerprint() }: RefreshStudioOptions,
+  { storage, imageryCache, log = () => {}, generator = generatorFingerprint(), pageSize = 500 }: RefreshStudioOptions,
 ): Promise<number> {
   if (!generator) return 0;
   const [state] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, STUDIO_GENERATOR_STATE));
   if (state?.value === generator) return 0;
 
   const started = Date.now();
-  const rows = await db
-    .select({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      metal: products.metal,
-      gemstoneType: products.gemstoneType,
-      gemstoneCut: products.gemstoneCut,
-      gemstoneColour: products.gemstoneColour,
-      gemstoneCaratPoints: products.gemstoneCaratPoints,
-      categoryName: categories.name,
-      images: products.images,
-    })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(sql`${products.images} <> '[]'::jsonb`);
-  const stale = rows.filter((row) => needsNewPhotographs(row, generator));
-  // The piece as the studio sees it: the form its category names, as when it was first photographed.
-  const pieceOf = ({ images: _images, categoryName, ...row }: (typeof rows)[number]): StudioPiece => ({
-    ...row,
-    categoryName,
-    pieceType: pieceTypeOf(categoryName ?? '', row.name),
-  });
-
   let replaced = 0;
+  let found = 0;
   let lastLog = started;
-  if (stale.length > 0) log(`studio images: ${stale.length} pieces drawn by another generator, photographing them again`);
-  await renderAllCached(
-    imageryCache,
-    stale,
-    (row) => studioInputs(pieceOf(row)),
-    async (row, rendered) => {
-      const images = await storeRenderedImages(storage, pieceOf(row), rendered, generator);
-      const done = await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(products)
-          .set({ images })
-          .where(and(eq(products.id, row.id), sql`${products.images} = ${JSON.stringify(row.images)}::jsonb`))
-          .returning({ id: products.id });
-        if (updated.length === 0) return false;
-        await tx
-          .update(collections)
-          .set({ coverImage: images[0]! })
-          .where(sql`${collections.coverImage} = ${JSON.stringify(row.images[0])}::jsonb`);
-        return true;
-      });
-      if (done) replaced += 1;
-      if (Date.now() - lastLog > 10_000) {
-        lastLog = Date.now();
-        log(`studio images: ${replaced} of ${stale.length} pieces photographed again`);
-      }
-    },
-  );
+  // In pages by id, so a large catalogue is never held at once. SQL keeps only rows that may be the studio's own
+  // set drawn by another generator (two views, one of them from another or no generator); `needsNewPhotographs`
+  // applies the whole rule.
+  let after: string | null = null;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: products.id,
+        sku: products.sku,
+        name: products.name,
+        metal: products.metal,
+        gemstoneType: products.gemstoneType,
+        gemstoneCut: products.gemstoneCut,
+        gemstoneColour: products.gemstoneColour,
+        gemstoneCaratPoints: products.gemstoneCaratPoints,
+        categoryName: categories.name,
+        images: products.images,
+      })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(
+        and(
+          after ? gt(products.id, after) : undefined,
+          sql`jsonb_array_length(${products.images}) = ${STUDIO_VARIANTS.length}`,
+          sql`exists (select 1 from jsonb_array_elements(${products.images}) as image where image->>'generator' is distinct from ${generator})`,
+        ),
+      )
+      .orderBy(asc(products.id))
+      .limit(pageSize);
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]!.id;
+    const stale = rows.filter((row) => needsNewPhotographs(row, generator));
+    if (stale.length > 0 && found === 0) log('studio images: pieces drawn by another generator found, photographing them again');
+    found += stale.length;
+    await renderAllCached(
+      imageryCache,
+      stale,
+      (row) => studioInputs(studioPieceOf(row, row.categoryName)),
+      async (row, rendered) => {
+        const images = await storeRenderedImages(storage, studioPieceOf(row, row.categoryName), rendered, generator);
+        const done = await db.transaction(async (tx) => {
+          const updated = await tx
+            .update(products)
+            .set({ images })
+            .where(and(eq(products.id, row.id), sql`${products.images} = ${JSON.stringify(row.images)}::jsonb`))
+            .returning({ id: products.id });
+          if (updated.length === 0) return false;
+          await tx
+            .update(collections)
+            .set({ coverImage: images[0]! })
+            .where(sql`${collections.coverImage} = ${JSON.stringify(row.images[0])}::jsonb`);
+          return true;
+        });
+        if (done) replaced += 1;
+        if (Date.now() - lastLog > 10_000) {
+          lastLog = Date.now();
+          log(`studio images: ${replaced} of ${found} pieces found so far photographed again`);
+        }
+      },
+    );
+    if (rows.length < pageSize) break;
+  }
   await db
     .insert(appState)
     .values({ key: STUDIO_GENERATOR_STATE, value: generator })
     .onConflictDoUpdate({ target: appState.key, set: { value: generator, updatedAt: new Date() } });
-  if (stale.length > 0)
+  if (found > 0)
     log(
       `studio images: ${replaced} pieces photographed again in ${((Date.now() - started) / 1000).toFixed(1)} s (cache ${imageryCache.dir})`,
     );

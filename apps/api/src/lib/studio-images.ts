@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   STUDIO_VARIANTS,
   generatorFingerprint,
+  pieceTypeOf,
   renderKey,
   renderProductImage,
   studioInputs,
@@ -32,6 +33,28 @@ export const STUDIO_IMAGE_KEY = /^mirror-storage\/products\/[0-9a-f-]{36}-([a-z]
 
 function uuidShaped(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * A piece as the studio sees it: its attributes, and the form its category's name (else its own name) says — how a
+ * piece saved in the back-office is photographed, and how one drawn by another generator is photographed again.
+ */
+export function studioPieceOf(
+  row: Pick<StudioPiece, 'id' | 'sku' | 'name' | 'metal' | 'gemstoneType' | 'gemstoneCut' | 'gemstoneColour' | 'gemstoneCaratPoints'>,
+  categoryName: string | null,
+): StudioPiece {
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    pieceType: pieceTypeOf(categoryName ?? '', row.name),
+    categoryName,
+    metal: row.metal,
+    gemstoneType: row.gemstoneType,
+    gemstoneCut: row.gemstoneCut,
+    gemstoneColour: row.gemstoneColour,
+    gemstoneCaratPoints: row.gemstoneCaratPoints,
+  };
 }
 
 /** The alt text the studio gives a piece's view. */

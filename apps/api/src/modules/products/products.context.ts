@@ -4,10 +4,11 @@
  * save of a piece: caches cleared, its words added to the lexicon, its studio render queued.
  */
 import type { Product } from '@mirror/contract';
-import { pieceTypeOf, type StudioPiece } from '@mirror/imagery';
+import type { StudioPiece } from '@mirror/imagery';
 import type { Db } from '../../db/client';
 import type { ProductRow, StoredImage } from '../../db/schema/index';
 import { createResultCache } from '../../lib/result-cache';
+import { studioPieceOf } from '../../lib/studio-images';
 import { toProductDto } from './products.mapper';
 import { createProductsRepo } from './products.repo';
 
@@ -58,18 +59,7 @@ export function productsContext({
     renderQueue = renderQueue
       .then(async () => {
         const names = await repo.categoryNames();
-        const images = await renderStudioImages({
-          id: row.id,
-          sku: row.sku,
-          name: row.name,
-          pieceType: pieceTypeOf(names.get(row.categoryId) ?? '', row.name),
-          categoryName: names.get(row.categoryId) ?? null,
-          metal: row.metal,
-          gemstoneType: row.gemstoneType,
-          gemstoneCut: row.gemstoneCut,
-          gemstoneColour: row.gemstoneColour,
-          gemstoneCaratPoints: row.gemstoneCaratPoints,
-        });
+        const images = await renderStudioImages(studioPieceOf(row, names.get(row.categoryId) ?? null));
         if (await repo.setGeneratedImages(row.id, images)) clearCaches();
       })
       .catch((err: unknown) => onBackgroundError?.(err))
