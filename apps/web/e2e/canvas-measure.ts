@@ -4,13 +4,14 @@ import type { Page } from '@playwright/test';
  * Decodes PNG screenshots in the page (no image library here) and measures them there: how many
  * colours the first holds (quantised to 5 bits a channel; 1 for a flat canvas), the share of its
  * pixels that are not the backdrop (its commonest colour), the variance of its luma, and the share
- * of pixels that differ noticeably between the first and the second. Used by the 3D specs.
+ * of pixels that differ noticeably between the first and the second, and how much warmer (red over green) those
+ * changed pixels became from the first to the second (a metal switched to rose gold). Used by the 3D specs.
  */
 export async function measure(
   page: Page,
   a: Buffer,
   b?: Buffer,
-): Promise<{ colours: number; drawn: number; changed: number; variance: number }> {
+): Promise<{ colours: number; drawn: number; changed: number; variance: number; warmer: number }> {
   return page.evaluate(
     async (urls) => {
       const decode = async (url: string) => {
@@ -39,14 +40,18 @@ export async function measure(
       const mean = sum / pixels;
       const variance = sumSq / pixels - mean * mean;
       const drawn = 1 - Math.max(...counts.values()) / pixels;
-      if (urls.length < 2) return { colours: counts.size, drawn, changed: 0, variance };
+      if (urls.length < 2) return { colours: counts.size, drawn, changed: 0, variance, warmer: 0 };
       const pb = await decode(urls[1]!);
-      if (pa.length !== pb.length) return { colours: counts.size, drawn, changed: 1, variance };
+      if (pa.length !== pb.length) return { colours: counts.size, drawn, changed: 1, variance, warmer: 0 };
       let changed = 0;
+      let warmth = 0;
       for (let i = 0; i < pa.length; i += 4) {
-        if (Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!) > 24) changed++;
+        if (Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!) > 24) {
+          changed++;
+          warmth += pb[i]! - pb[i + 1]! - (pa[i]! - pa[i + 1]!);
+        }
       }
-      return { colours: counts.size, drawn, changed: changed / pixels, variance };
+      return { colours: counts.size, drawn, changed: changed / pixels, variance, warmer: changed ? warmth / changed : 0 };
     },
     [a, ...(b ? [b] : [])].map((png) => `data:image/png;base64,${png.toString('base64')}`),
   );

@@ -23,6 +23,9 @@ export async function settled(page: Page): Promise<void> {
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   // A lazy route's chunk can take a while on a busy CI machine (3D suites share its two cores).
   await expect(page.locator('[data-route-loading]')).toHaveCount(0, { timeout: 20_000 });
+  // A page transition still running resets the scroll when the new page is in (lib/transitions.ts): a click aimed
+  // at the new page before then can land where the page was a moment earlier.
+  await expect(page.getByTestId('page-transition-overlay')).toHaveCount(0, { timeout: 20_000 });
 }
 
 export async function signIn(page: Page, user: DemoUser, from = '/auth/login'): Promise<void> {

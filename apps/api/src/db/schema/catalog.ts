@@ -218,6 +218,7 @@ export const products = pgTable(
     // Storefront reads only see live pieces: partial indexes keep them small and let keyset pages walk them.
     const live = sql`${t.status} = 'ACTIVE' and ${t.deletedAt} is null`;
     const adminFilterKeys = [t.status, t.stockQuantity, t.deletedAt] as const;
+    const storefrontFilterKeys = [t.metal, t.stockQuantity] as const;
     return [
       uniqueIndex('products_sku_uq').on(sql`upper(${t.sku})`),
       uniqueIndex('products_slug_uq').on(t.slug),
@@ -243,6 +244,10 @@ export const products = pgTable(
       index('products_sku_sort_idx').on(t.sku, t.id, ...adminFilterKeys),
       // The stone filter is case-insensitive exact: `lower(gemstone_type) = lower($1)`.
       index('products_stone_idx').on(sql`lower(${t.gemstoneType})`, t.createdAt, t.id),
+      // One stone by price (the storefront's "Sapphire, lowest first", the back-office's stone + status by price): the
+      // stone's pieces walked in price order with status, stock and Trash checked in the index — without it the
+      // live-by-price index was walked past every other stone (166 buffers for 20 sapphires, 100k pieces).
+      index('products_stone_price_idx').on(sql`lower(${t.gemstoneType})`, t.sortPrice, t.id, ...adminFilterKeys),
       // The cut filter, the same way: `lower(gemstone_cut) = lower($1)`.
       index('products_cut_idx').on(sql`lower(${t.gemstoneCut})`, t.createdAt, t.id),
       // The Trash (soft-deleted pieces, most recently deleted first): a few rows, walked without the live ones; its
@@ -255,9 +260,11 @@ export const products = pgTable(
       index('products_live_name_idx').on(t.name, t.id).where(live),
       index('products_live_price_idx').on(t.sortPrice, t.id).where(live),
       index('products_live_stock_idx').on(t.stockQuantity, t.id).where(live),
-      index('products_live_category_idx').on(t.categoryId, t.createdAt, t.id).where(live),
-      // The storefront's commonest filtered view: one category, by price.
-      index('products_live_category_price_idx').on(t.categoryId, t.sortPrice, t.id).where(live),
+      // One category, newest or by price — the storefront's commonest filtered views. The metal and the stock (the
+      // filters a visitor adds next: "white gold, in stock") are trailing keys, checked in the index: a page fetches the
+      // rows it returns instead of every piece of the category until twenty match (as adminFilterKeys above).
+      index('products_live_category_idx').on(t.categoryId, t.createdAt, t.id, ...storefrontFilterKeys).where(live),
+      index('products_live_category_price_idx').on(t.categoryId, t.sortPrice, t.id, ...storefrontFilterKeys).where(live),
       index('products_live_metal_idx').on(t.metal, t.createdAt, t.id).where(live),
       index('products_live_vendor_idx').on(t.vendorId, t.createdAt, t.id).where(live),
       index('products_live_featured_idx')
