@@ -84,6 +84,10 @@ function explainShapes(category) {
     ],
     ['admin: Trash', `select ${cols} from products where deleted_at is not null order by updated_at desc, id desc limit 20`],
     [
+      'filtered list (public: category + white gold + in stock, by price)',
+      `select ${cols} from products where status = 'ACTIVE' and deleted_at is null and category_id = '${category}' and metal = 'WHITE_GOLD' and stock_quantity > 5 order by sort_price asc, id asc limit 20`,
+    ],
+    [
       'admin: drafts by price, page 400 (offset 7,980)',
       `select ${cols} from products where id in (select id from products where deleted_at is null and status = 'DRAFT' order by sort_price desc, id desc limit 20 offset 7980) order by sort_price desc, id desc`,
     ],

@@ -10,7 +10,10 @@
  * reordered view, alt text rewritten (or the piece renamed since) — leaves the piece alone.
  *
  * Cost when everything is current: one primary-key read (`app_state`, 'studio-generator' = this generator). After a
- * change of generator: one pass over the catalogue in pages of 500 (a filter in SQL keeps only candidates).
+ * change of generator: one pass over the catalogue in pages of 500 ids (the primary key's order), each page's
+ * candidates then read by a filter in SQL. No statement reads more than a page: a filter inside a keyset walk
+ * would read the whole catalogue in one statement when few pieces match (a million pieces without studio images
+ * passed the statement timeout, and the server did not start).
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { STUDIO_VARIANTS, generatorFingerprint, renderAllCached, studioInputs, type ImageryCache } from '@mirror/imagery';
@@ -72,7 +75,19 @@ export async function refreshStudioImages(
   // set drawn by another generator (two views, one of them from another or no generator); `needsNewPhotographs`
   // applies the whole rule.
   let after: string | null = null;
+  let checked = 0;
+  let pages = 0;
   for (;;) {
+    const page = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(after ? gt(products.id, after) : undefined)
+      .orderBy(asc(products.id))
+      .limit(pageSize);
+    if (page.length === 0) break;
+    pages += 1;
+    checked += page.length;
+    after = page[page.length - 1]!.id;
     const rows = await db
       .select({
         id: products.id,
@@ -90,15 +105,12 @@ export async function refreshStudioImages(
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(
         and(
-          after ? gt(products.id, after) : undefined,
+          sql`${products.id} = any(string_to_array(${page.map((row) => row.id).join(',')}, ',')::uuid[])`,
           sql`jsonb_array_length(${products.images}) = ${STUDIO_VARIANTS.length}`,
           sql`exists (select 1 from jsonb_array_elements(${products.images}) as image where image->>'generator' is distinct from ${generator})`,
         ),
       )
-      .orderBy(asc(products.id))
-      .limit(pageSize);
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1]!.id;
+      .orderBy(asc(products.id));
     const stale = rows.filter((row) => needsNewPhotographs(row, generator));
     if (stale.length > 0 && found === 0) log('studio images: pieces drawn by another generator found, photographing them again');
     found += stale.length;
@@ -128,12 +140,13 @@ export async function refreshStudioImages(
         }
       },
     );
-    if (rows.length < pageSize) break;
+    if (page.length < pageSize) break;
   }
   await db
     .insert(appState)
     .values({ key: STUDIO_GENERATOR_STATE, value: generator })
     .onConflictDoUpdate({ target: appState.key, set: { value: generator, updatedAt: new Date() } });
+  log(`studio images: ${checked} pieces checked in ${pages} pages, ${found} drawn by another generator`);
   if (found > 0)
     log(
       `studio images: ${replaced} pieces photographed again in ${((Date.now() - started) / 1000).toFixed(1)} s (cache ${imageryCache.dir})`,

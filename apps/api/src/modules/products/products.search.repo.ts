@@ -199,7 +199,12 @@ export function createProductSearchRepo(db: Db) {
     /**
      * A page of a search with few matches in all, in one statement: the matches through the GIN index,
      * ranked by tier (name, stone, strong, rest), newest first within a tier — the order `searchTier` gives
-     * tier by tier, without a round trip per tier.
+     * tier by tier, without a round trip per tier. The matches are a subquery of their own (`offset $zero`, as
+     * in `searchTier`): the statement is prepared, and after five runs PostgreSQL may plan it once for any word;
+     * that generic plan, not knowing how rare the word is, walked the date index checking every row's vector
+     * for the twenty newest matches — all 1,000,000 rows for a word that 18 pieces hold (105 ms of database CPU
+     * a search, 8 searches a second; bench/results/api-2026-12-01-1m-filter-keys.md). A subquery is found
+     * through the GIN index and sorted whatever the word.
      */
     async searchRanked(where: FilterWhere, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
       const params: Record<string, unknown> = {};
@@ -213,16 +218,22 @@ export function createProductSearchRepo(db: Db) {
         const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
           tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
         );
-        const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
-        return db
-          .select(productColumns)
+        const rank = whens.length ? sql<number>`case ${sql.join(whens, sql` `)} else 3 end` : sql<number>`3`;
+        const matched = db
+          .select({ ...productColumns, searchRank: rank.as('search_rank') })
           .from(products)
           .where(and(condition, all))
-          .orderBy(rank, desc(products.createdAt), desc(products.id))
+          .offset(sql.placeholder('zero'))
+          .as('matched');
+        const { searchRank: _rank, ...columns } = matched._.selectedFields;
+        return db
+          .select(columns)
+          .from(matched)
+          .orderBy(matched.searchRank, desc(matched.createdAt), desc(matched.id))
           .limit(page.size)
           .offset(offset);
       });
-      return run(params);
+      return run({ ...params, zero: 0 });
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */
