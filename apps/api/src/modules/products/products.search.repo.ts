@@ -178,33 +178,41 @@ export function createProductSearchRepo(db: Db) {
       if (!tierCondition) return [];
       const condition = where.build(bind);
       const { offset, key: paging } = pagingOf(page, params);
-      const run = preparedQuery<ProductReadRow[]>(`tier|${where.key}|${tier}|${large}|${paging}|${Object.keys(params).join(',')}`, () => {
-        const select = db.select(productColumns).from(products);
-        if (large) {
-          return select
-            .where(and(condition, sql`(${tierCondition}) is true`))
-            .orderBy(desc(products.createdAt), desc(products.id))
-            .limit(page.size)
-            .offset(offset);
-        }
-        // `offset 0` keeps the matches a subquery of their own: found through the GIN index (whose heap
-        // recheck reads the rows anyway), then sorted. One reference to the table keeps planning cheap.
-        // (drizzle leaves out a literal `offset 0`, a placeholder it keeps: any OFFSET stops the subquery's pull-up.)
-        const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
-        return db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(offset);
-      });
+      // A tier with few matches is not prepared either (its generic plan intersects the GIN matches with the status's
+      // bitmap, as `searchRanked` says); the walk of a large tier is, its plan fixed by the wrapped predicate.
+      const run = preparedQuery<ProductReadRow[]>(
+        `tier|${where.key}|${tier}|${large}|${paging}|${Object.keys(params).join(',')}`,
+        () => {
+          const select = db.select(productColumns).from(products);
+          if (large) {
+            return select
+              .where(and(condition, sql`(${tierCondition}) is true`))
+              .orderBy(desc(products.createdAt), desc(products.id))
+              .limit(page.size)
+              .offset(offset);
+          }
+          // `offset 0` keeps the matches a subquery of their own: found through the GIN index (whose heap
+          // recheck reads the rows anyway), then sorted. One reference to the table keeps planning cheap.
+          // (drizzle leaves out a literal `offset 0`, a placeholder it keeps: any OFFSET stops the subquery's pull-up.)
+          const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
+          return db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(offset);
+        },
+        large,
+      );
       return run({ ...params, zero: 0 });
     },
 
     /**
      * A page of a search with few matches in all, in one statement: the matches through the GIN index,
      * ranked by tier (name, stone, strong, rest), newest first within a tier — the order `searchTier` gives
-     * tier by tier, without a round trip per tier. The matches are a subquery of their own (`offset $zero`, as
-     * in `searchTier`): the statement is prepared, and after five runs PostgreSQL may plan it once for any word;
-     * that generic plan, not knowing how rare the word is, walked the date index checking every row's vector
-     * for the twenty newest matches — all 1,000,000 rows for a word that 18 pieces hold (105 ms of database CPU
-     * a search, 8 searches a second; bench/results/api-2026-12-01-1m-filter-keys.md). A subquery is found
-     * through the GIN index and sorted whatever the word.
+     * tier by tier, without a round trip per tier.
+     *
+     * Not prepared (a statement of its own each time, planned for its words and filter values): prepared, after
+     * five runs PostgreSQL planned it once for any word, and that generic plan, not knowing how rare the word is
+     * nor how common the filter's status, intersected the GIN matches with a bitmap of every live piece (880,000
+     * rows, 215 ms, against 0.2 ms planned for the word: 8 searches a second at 1M pieces,
+     * bench/results/api-2026-12-01-1m-filter-keys.md; decisions §114). The matches are a subquery of their own
+     * (`offset $zero`, as in `searchTier`), found through the GIN index and sorted.
      */
     async searchRanked(where: FilterWhere, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
       const params: Record<string, unknown> = {};
@@ -214,25 +222,29 @@ export function createProductSearchRepo(db: Db) {
       const tiers = searchTiers(plan, bind);
       const condition = where.build(bind);
       const { offset, key: paging } = pagingOf(page, params);
-      const run = preparedQuery<ProductReadRow[]>(`ranked|${where.key}|${plan.scope}|${paging}|${Object.keys(params).join(',')}`, () => {
-        const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
-          tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
-        );
-        const rank = whens.length ? sql<number>`case ${sql.join(whens, sql` `)} else 3 end` : sql<number>`3`;
-        const matched = db
-          .select({ ...productColumns, searchRank: rank.as('search_rank') })
-          .from(products)
-          .where(and(condition, all))
-          .offset(sql.placeholder('zero'))
-          .as('matched');
-        const { searchRank: _rank, ...columns } = matched._.selectedFields;
-        return db
-          .select(columns)
-          .from(matched)
-          .orderBy(matched.searchRank, desc(matched.createdAt), desc(matched.id))
-          .limit(page.size)
-          .offset(offset);
-      });
+      const run = preparedQuery<ProductReadRow[]>(
+        `ranked|${where.key}|${plan.scope}|${paging}|${Object.keys(params).join(',')}`,
+        () => {
+          const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
+            tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
+          );
+          const rank = whens.length ? sql<number>`case ${sql.join(whens, sql` `)} else 3 end` : sql<number>`3`;
+          const matched = db
+            .select({ ...productColumns, searchRank: rank.as('search_rank') })
+            .from(products)
+            .where(and(condition, all))
+            .offset(sql.placeholder('zero'))
+            .as('matched');
+          const { searchRank: _rank, ...columns } = matched._.selectedFields;
+          return db
+            .select(columns)
+            .from(matched)
+            .orderBy(matched.searchRank, desc(matched.createdAt), desc(matched.id))
+            .limit(page.size)
+            .offset(offset);
+        },
+        false,
+      );
       return run({ ...params, zero: 0 });
     },
 
