@@ -192,6 +192,8 @@ describe('studio images drawn by another generator, at start', () => {
       log: (line) => lines.push(line),
     });
     expect(replaced).toBeGreaterThan(0);
-    expect(lines).toContain(`studio images: ${total} pieces checked in ${Math.ceil(total / 7)} pages, ${replaced} drawn by another generator`);
+    expect(lines).toContain(
+      `studio images: ${total} pieces checked in ${Math.ceil(total / 7)} pages, ${replaced} drawn by another generator`,
+    );
   });
 });

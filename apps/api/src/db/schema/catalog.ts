@@ -263,8 +263,12 @@ export const products = pgTable(
       // One category, newest or by price — the storefront's commonest filtered views. The metal and the stock (the
       // filters a visitor adds next: "white gold, in stock") are trailing keys, checked in the index: a page fetches the
       // rows it returns instead of every piece of the category until twenty match (as adminFilterKeys above).
-      index('products_live_category_idx').on(t.categoryId, t.createdAt, t.id, ...storefrontFilterKeys).where(live),
-      index('products_live_category_price_idx').on(t.categoryId, t.sortPrice, t.id, ...storefrontFilterKeys).where(live),
+      index('products_live_category_idx')
+        .on(t.categoryId, t.createdAt, t.id, ...storefrontFilterKeys)
+        .where(live),
+      index('products_live_category_price_idx')
+        .on(t.categoryId, t.sortPrice, t.id, ...storefrontFilterKeys)
+        .where(live),
       index('products_live_metal_idx').on(t.metal, t.createdAt, t.id).where(live),
       index('products_live_vendor_idx').on(t.vendorId, t.createdAt, t.id).where(live),
       index('products_live_featured_idx')
