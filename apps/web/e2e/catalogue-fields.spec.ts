@@ -43,46 +43,49 @@ test('/products-left: the price fields show the currency before the figure, and 
  * at a few points of the box (the centre, the middle of its top and left sides).
  */
 async function difference(page: Page, a: Buffer, b: Buffer) {
-  return page.evaluate(async (urls) => {
-    const decode = async (url: string) => {
-      const img = new Image();
-      img.src = url;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.naturalWidth;
-      c.height = img.naturalHeight;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      return { width: c.width, data: ctx.getImageData(0, 0, c.width, c.height).data };
-    };
-    const [pa, pb] = [await decode(urls[0]!), await decode(urls[1]!)];
-    const at = (x: number, y: number) => {
-      const i = (Math.round(y) * pa.width + Math.round(x)) * 4;
-      return Math.max(...[0, 1, 2].map((c) => Math.abs(pa.data[i + c]! - pb.data[i + c]!)));
-    };
-    let [left, top, right, bottom, changed, darkest] = [Infinity, Infinity, -1, -1, 0, 255];
-    const height = pa.data.length / 4 / pa.width;
-    for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < pa.width; x += 1) {
-        if (at(x, y) < 24) continue;
-        changed += 1;
-        [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
-        const i = (y * pa.width + x) * 4;
-        darkest = Math.min(darkest, pa.data[i]!, pa.data[i + 1]!, pa.data[i + 2]!);
+  return page.evaluate(
+    async (urls) => {
+      const decode = async (url: string) => {
+        const img = new Image();
+        img.src = url;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.naturalWidth;
+        c.height = img.naturalHeight;
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        return { width: c.width, data: ctx.getImageData(0, 0, c.width, c.height).data };
+      };
+      const [pa, pb] = [await decode(urls[0]!), await decode(urls[1]!)];
+      const at = (x: number, y: number) => {
+        const i = (Math.round(y) * pa.width + Math.round(x)) * 4;
+        return Math.max(...[0, 1, 2].map((c) => Math.abs(pa.data[i + c]! - pb.data[i + c]!)));
+      };
+      let [left, top, right, bottom, changed, darkest] = [Infinity, Infinity, -1, -1, 0, 255];
+      const height = pa.data.length / 4 / pa.width;
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < pa.width; x += 1) {
+          if (at(x, y) < 24) continue;
+          changed += 1;
+          [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+          const i = (y * pa.width + x) * 4;
+          darkest = Math.min(darkest, pa.data[i]!, pa.data[i + 1]!, pa.data[i + 2]!);
+        }
       }
-    }
-    if (!changed) return { changed, width: 0, height: 0, darkest, centre: 0, topMiddle: 0, leftMiddle: 0 };
-    const [cx, cy] = [(left + right) / 2, (top + bottom) / 2];
-    return {
-      changed,
-      width: right - left + 1,
-      height: bottom - top + 1,
-      darkest,
-      centre: Math.max(at(cx, cy), at(Math.floor(cx), Math.floor(cy)), at(Math.ceil(cx), Math.ceil(cy))),
-      topMiddle: at(cx, top),
-      leftMiddle: at(left, cy),
-    };
-  }, [a, b].map((png) => `data:image/png;base64,${png.toString('base64')}`));
+      if (!changed) return { changed, width: 0, height: 0, darkest, centre: 0, topMiddle: 0, leftMiddle: 0 };
+      const [cx, cy] = [(left + right) / 2, (top + bottom) / 2];
+      return {
+        changed,
+        width: right - left + 1,
+        height: bottom - top + 1,
+        darkest,
+        centre: Math.max(at(cx, cy), at(Math.floor(cx), Math.floor(cy)), at(Math.ceil(cx), Math.ceil(cy))),
+        topMiddle: at(cx, top),
+        leftMiddle: at(left, cy),
+      };
+    },
+    [a, b].map((png) => `data:image/png;base64,${png.toString('base64')}`),
+  );
 }
 
 test('/products: the search field clears with the house’s thin cross, not the browser’s', async ({ page }, testInfo) => {
