@@ -192,7 +192,7 @@ test(
   },
 );
 
-test('a product opens its own page, with appointment and, for rings, try-on and 360°', async ({ page, request }) => {
+test('a product opens its own page, with appointment and, for rings, try-on and 360°', async ({ page, request }, testInfo) => {
   // A demo ring, found by its category (other tests add pieces whose names say "ring").
   const categories = (await (await request.get('/api/categories?size=100')).json()) as { content: { id: string; name: string }[] };
   const rings = categories.content.find((c) => c.name === 'Engagement Rings')!;
@@ -223,6 +223,7 @@ test('a product opens its own page, with appointment and, for rings, try-on and 
   const dialog = page.getByRole('dialog', { name: 'Book an appointment' });
   await expect(dialog.getByLabel('Pieces of interest')).toHaveValue(name);
   await expect(dialog).not.toContainText(sku);
+  await snap(page, testInfo, 'storefront-appointment-piece');
 });
 
 test('an unknown news article shows the not-found page', async ({ page }) => {
