@@ -13,7 +13,8 @@
 // bench/results/web-<date>.md. Without --url it builds, then starts a throwaway server (PGlite).
 //
 // By default every storefront route is measured (issue 13 §16): the prepared eight, a product page, an
-// article, the archive, services, support, contact, about, all gems, the jewelry week, the new cut, and
+// article, the archive, services, support, contact, about, all gems, the jewelry week, the new cut, the
+// welcome entrance (/), /hover-expand, sign-in and registration (/auth/login, /auth/register), and
 // /user-profile signed in as the demo customer (BENCH_CUSTOMER_USER / _PASSWORD): its content is private,
 // so it is audited the way a client sees it. Beside Lighthouse's figures, each row records what a busy
 // machine cannot blur: the initial JS (gzip), the number of requests, and whether the HTML arrives
@@ -204,6 +205,7 @@ async function main() {
       .replace('{article}', article ?? '')
       .replace('{ring}', ringId ?? '');
   const all = [
+    '/',
     '/home',
     '/collections',
     '/collections/{id}',
@@ -223,6 +225,9 @@ async function main() {
     '/locations',
     '/mirror-in-milan-digital-jewelry-week',
     '/new-cut',
+    '/hover-expand',
+    '/auth/login',
+    '/auth/register',
     '/user-profile',
     ringId ? '/view-360?product={ring}' : null,
     '/immersive-showroom',

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """
-Cormorant Garamond with its circumflexes composed close to their letters.
+Cormorant Garamond with its accents composed close to their letters.
 
-The face draws the lowercase circumflex as a tall, thin chevron (471–730 units over a 386-unit x-height);
-at display sizes it reads as a mark floating above the word ("Forêt", "Vendôme"). This rebuilds the
-latin woff2 files the site uses with every circumflex contour of â ê î ô û (and the capitals') lowered
-and shortened, keeping its width and stroke; nothing else changes.
+The face draws the lowercase circumflex, acute and grave as tall, thin strokes (471–731 units over a
+386-unit x-height); at display sizes they read as marks floating above the word ("Forêt", "Vendôme",
+"Émeraude", "Opéra", "à"). This rebuilds the latin woff2 files the site uses with every circumflex, acute
+and grave contour of the latin letters (â ê î ô û, á é í ó ú ý, à è ì ò ù and their capitals) lowered and
+shortened, keeping its width and stroke (in the italic, moved along the slant so it stays over its
+letter); nothing else changes. The diaeresis, tilde and ring keep the face's drawing (small marks that
+sit where a Garamond sets them).
 
 Run once after updating @fontsource/cormorant-garamond (Debian: apt-get install python3-fonttools
 python3-brotli), from the repository root:
@@ -13,6 +16,7 @@ python3-brotli), from the repository root:
 It writes apps/web/src/assets/fonts/cormorant-garamond-latin-<weight>-<style>.woff2 (committed).
 SIL Open Font License 1.1: the face has no Reserved Font Name; the licence travels with the files.
 """
+import math
 import os
 import sys
 from fontTools.ttLib import TTFont
@@ -21,12 +25,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SRC = os.path.join(ROOT, 'node_modules/@fontsource/cormorant-garamond/files')
 OUT = os.path.join(ROOT, 'apps/web/src/assets/fonts')
 FILES = ['latin-300-normal', 'latin-400-normal', 'latin-300-italic']
-LOWER = 'âêîôû'
-UPPER = 'ÂÊÎÔÛ'
-# The chevron's new distance above its letter's top (font units of a 1000-unit em) and its new height
-# as a fraction of the old.
+# Circumflex, acute, grave: the lowercase drawn as one tall stroke (or chevron) 0.26 em high, 0.075 em up.
+LOWER = 'âêîôû' 'áéíóúý' 'àèìòù'
+UPPER = 'ÂÊÎÔÛ' 'ÁÉÍÓÚÝ' 'ÀÈÌÒÙ'
+# The accent's new distance above its letter's top (font units of a 1000-unit em) and its new height as
+# a fraction of the old. Capitals: 0.85 keeps every capital's accent under 0.095 em in every cut (the 400
+# draws them up to 0.111 em tall, the 300 0.106 em).
 LOWER_GAP, LOWER_SCALE = 24, 0.72
-UPPER_GAP, UPPER_SCALE = 40, 0.9
+UPPER_GAP, UPPER_SCALE = 40, 0.85
 
 
 def contours_of(glyph, glyf):
@@ -42,6 +48,8 @@ def compose(path_in, path_out):
     glyf = font['glyf']
     cmap = font.getBestCmap()
     os2 = font['OS/2']
+    # An italic's accents lean with it: a point moved down by dy moves left by dy × tan(slant).
+    lean = math.tan(math.radians(-font['post'].italicAngle))
     changed = 0
     for chars, height, gap, scale in ((LOWER, os2.sxHeight, LOWER_GAP, LOWER_SCALE), (UPPER, os2.sCapHeight, UPPER_GAP, UPPER_SCALE)):
         for ch in chars:
@@ -63,9 +71,13 @@ def compose(path_in, path_out):
                 new_low = letter_top + gap
                 for i in range(start, end + 1):
                     x, y = coords[i]
-                    coords[i] = (x, round(new_low + (y - low) * scale))
+                    new_y = round(new_low + (y - low) * scale)
+                    coords[i] = (round(x + (new_y - y) * lean), new_y)
                 changed += 1
             glyph.recalcBounds(glyf)
+            # The italic's lean can move the glyph's leftmost point: its side bearing follows.
+            advance, _ = font['hmtx'][name]
+            font['hmtx'][name] = (advance, glyph.xMin)
     font.flavor = 'woff2'
     font.save(path_out)
     return changed

@@ -2,11 +2,17 @@ import { expect, test } from '@playwright/test';
 import { settled, snap } from './helpers';
 
 /**
- * French accents in the display serif sit on their letters (issue 13 §3): the face's circumflex used to
- * float a tenth of an em above "Forêt". Measured on the site's own font: the blank rows between the
- * accent and the letter, drawn on a canvas at 200 px, as a share of the size.
+ * French accents in the display serif sit on their letters (issue 13 §3): the face's circumflex, acute and
+ * grave used to float a tenth of an em above "Forêt", "Émeraude", "Opéra", "à". Measured on the site's own
+ * font: the blank rows between the accent and the letter, and the accent's height, drawn on a canvas at
+ * 600 px (a unit of the 1000-unit em is 0.6 px), as a share of the size.
  */
-const SIZE = 200;
+const SIZE = 600;
+const STYLES = [
+  [300, 'normal'],
+  [400, 'normal'],
+  [300, 'italic'],
+] as const;
 
 async function accentGap(page: import('@playwright/test').Page, weight: number, style: string, letter: string) {
   return page.evaluate(
@@ -39,26 +45,30 @@ async function accentGap(page: import('@playwright/test').Page, weight: number, 
   );
 }
 
-test('circumflexes sit on their letters in the display serif, upright and italic', async ({ page }, testInfo) => {
+test('circumflexes, acutes and graves sit on their letters in the display serif, upright and italic', async ({ page }, testInfo) => {
   await page.goto('/about');
   await settled(page);
-  for (const [weight, style] of [
-    [300, 'normal'],
-    [400, 'normal'],
-    [300, 'italic'],
-  ] as const) {
-    for (const letter of ['ê', 'ô', 'â', 'û']) {
+  for (const [weight, style] of STYLES) {
+    for (const letter of ['ê', 'ô', 'â', 'û', 'é', 'è', 'à']) {
       const { gap, accentHeight } = await accentGap(page, weight, style, letter);
-      // The face as published: gap ≈ 0.07 em and a chevron 0.26 em tall; composed: ≈ 0.02 em and 0.19 em.
+      // The face as published: gap ≈ 0.075 em and a stroke 0.26 em tall; composed: ≈ 0.024 em and 0.19 em.
       expect(gap, `${letter} ${style} ${weight}: gap`).toBeLessThan(0.04);
       expect(gap, `${letter} ${style} ${weight}: the accent still stands apart`).toBeGreaterThan(0);
       expect(accentHeight, `${letter} ${style} ${weight}: accent height`).toBeLessThan(0.22);
+    }
+    // The capitals of the titles ("Émeraude", "Ô", "À la"): published, 0.04–0.06 em up and 0.106–0.111 em
+    // tall; composed, 0.04 em above the letter's top and at most 0.094 em tall.
+    for (const letter of ['Ê', 'Ô', 'É', 'È', 'À']) {
+      const { gap, accentHeight } = await accentGap(page, weight, style, letter);
+      expect(gap, `${letter} ${style} ${weight}: gap`).toBeLessThan(0.047);
+      expect(gap, `${letter} ${style} ${weight}: the accent still stands apart`).toBeGreaterThan(0.02);
+      expect(accentHeight, `${letter} ${style} ${weight}: accent height`).toBeLessThan(0.1);
     }
   }
   // An accented display title as a client sees it, kept for the eye.
   await page.evaluate(() => {
     const h = document.querySelector('h1')!;
-    h.textContent = 'Forêt d’Émeraude, Vendôme';
+    h.textContent = 'Forêt d’Émeraude, Vendôme à l’Opéra';
   });
   await snap(page, testInfo, 'display-accents');
 });

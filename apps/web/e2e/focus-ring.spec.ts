@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { settled } from './helpers';
 
 /**
@@ -12,6 +12,8 @@ interface Ring {
   name: string;
   width: number;
   contrast: number | null;
+  /** The relative luminance of the surface the ring was measured against (null: none). */
+  surface: number | null;
 }
 
 async function ringOfFocused(page: Page): Promise<Ring | null> {
@@ -62,9 +64,9 @@ async function ringOfFocused(page: Page): Promise<Ring | null> {
       }
     }
     const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent).trim().slice(0, 40)}"`;
-    if (!color || !surface) return { name, width, contrast: null };
+    if (!color || !surface) return { name, width, contrast: null, surface: surface ? lum(surface) : null };
     const [a, b] = [lum(color), lum(surface)].sort((x, y) => y - x) as [number, number];
-    return { name, width, contrast: (a + 0.05) / (b + 0.05) };
+    return { name, width, contrast: (a + 0.05) / (b + 0.05), surface: lum(surface) };
   });
 }
 
@@ -85,3 +87,33 @@ for (const route of ['/home', '/products-left', '/locations', '/contact', '/auth
     expect(measured, `${route}: stops measured`).toBeGreaterThan(3);
   });
 }
+
+/** A demo ring (by its category: other suites add pieces whose names say "ring"). */
+async function aDemoRing(request: APIRequestContext): Promise<string> {
+  const categories = (await (await request.get('/api/categories?size=100')).json()) as { content: { id: string; name: string }[] };
+  const rings = categories.content.find((c) => c.name === 'Engagement Rings')!;
+  const pieces = (await (await request.get(`/api/products?categoryId=${rings.id}&size=1`)).json()) as { content: { id: string }[] };
+  return pieces.content[0]!.id;
+}
+
+/**
+ * The same on a dark surface (the night of the 360° view, #0B0B0C): the ring the light pages use would be
+ * lost there, so the dark room sets its own. Every stop is measured against the surface it sits on, and the
+ * page must give several on the night itself (not only on the light navbar above it).
+ */
+test('/view-360: every keyboard stop on the dark room shows a 2 px ring at 3:1', async ({ page, request }) => {
+  await page.goto(`/view-360?product=${await aDemoRing(request)}`);
+  await settled(page);
+  await expect(page.getByTestId('view-price')).toBeVisible();
+  let onNight = 0;
+  for (let i = 0; i < 30; i += 1) {
+    await page.keyboard.press('Tab');
+    const ring = await ringOfFocused(page);
+    if (!ring) continue;
+    expect(ring.width, `${ring.name}: ring width`).toBeGreaterThanOrEqual(2);
+    if (ring.contrast === null) continue;
+    expect(ring.contrast, `${ring.name}: ring contrast`).toBeGreaterThanOrEqual(3);
+    if (ring.surface !== null && ring.surface < 0.01) onNight += 1;
+  }
+  expect(onNight, 'stops measured on the dark surface').toBeGreaterThanOrEqual(3);
+});

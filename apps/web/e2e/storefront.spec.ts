@@ -192,12 +192,14 @@ test(
   },
 );
 
-test('a product opens its own page, with appointment and, for rings, try-on and 360°', async ({ page, request }) => {
+test('a product opens its own page, with appointment and, for rings, try-on and 360°', async ({ page, request }, testInfo) => {
   // A demo ring, found by its category (other tests add pieces whose names say "ring").
   const categories = (await (await request.get('/api/categories?size=100')).json()) as { content: { id: string; name: string }[] };
   const rings = categories.content.find((c) => c.name === 'Engagement Rings')!;
-  const pieces = (await (await request.get(`/api/products?categoryId=${rings.id}&size=1`)).json()) as { content: { name: string }[] };
-  const name = pieces.content[0]!.name;
+  const pieces = (await (await request.get(`/api/products?categoryId=${rings.id}&size=1`)).json()) as {
+    content: { name: string; sku: string }[];
+  };
+  const { name, sku } = pieces.content[0]!;
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
   await settled(page);
   const card = page
@@ -208,12 +210,20 @@ test('a product opens its own page, with appointment and, for rings, try-on and 
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('product-price')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
-    'href',
-    /\/contact\?appointment=1&piece=/,
-  );
   await expect(page.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', /\/ar\/rings\//);
   await expect(page.getByRole('link', { name: '360°' })).toHaveAttribute('href', /\/view-360\?product=/);
+  // The appointment is about the piece by the name the client reads on the page, not the house's reference (§11).
+  const book = page.getByRole('main').getByRole('link', { name: 'Book an appointment' });
+  const href = new URL((await book.getAttribute('href'))!, page.url());
+  expect(href.pathname).toBe('/contact');
+  expect(href.searchParams.get('appointment')).toBe('1');
+  expect(href.searchParams.get('piece')).toBe(name);
+  expect(href.search).not.toContain(encodeURIComponent(sku));
+  await book.click();
+  const dialog = page.getByRole('dialog', { name: 'Book an appointment' });
+  await expect(dialog.getByLabel('Pieces of interest')).toHaveValue(name);
+  await expect(dialog).not.toContainText(sku);
+  await snap(page, testInfo, 'storefront-appointment-piece');
 });
 
 test('an unknown news article shows the not-found page', async ({ page }) => {
