@@ -206,14 +206,19 @@ test('a product opens its own page, with appointment and, for rings, try-on and 
     .first();
   await card.getByRole('link').click();
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('product-price')).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
     'href',
     /\/contact\?appointment=1&piece=/,
   );
-  await expect(page.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', /\/ar\/rings\//);
-  await expect(page.getByRole('link', { name: '360°' })).toHaveAttribute('href', /\/view-360\?product=/);
+  // Both open this very piece.
+  await expect(page.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', `/ar/rings/${id}`);
+  await expect(page.getByRole('link', { name: '360°' })).toHaveAttribute('href', `/view-360?product=${id}`);
+  await page.getByRole('link', { name: '360°' }).click();
+  await expect(page).toHaveURL(new RegExp(`/view-360\\?product=${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
 test('an unknown news article shows the not-found page', async ({ page }) => {

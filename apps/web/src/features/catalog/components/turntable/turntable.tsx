@@ -4,7 +4,7 @@ import { ResponsiveImage } from '../../../../components/media/responsive-image';
 import { useIsAfterLoad } from '../../../../lib/after-load';
 import { StudioStage } from '../studio-stage';
 import type { TurntableScene } from './scene';
-import { useGraphics, useSceneViewer } from './browser-support';
+import { useGraphics, useQuickLook, useSceneViewer } from './browser-support';
 import { chooseStage, METALS, metalLabel, modelUrl, sceneViewerUrl, startNow, startPolicy } from './turntable-logic';
 import styles from './turntable.module.css';
 
@@ -15,6 +15,15 @@ export interface TurntableProps {
   metal: MetalType;
   images: readonly Image[];
 }
+
+/**
+ * The picture inside the Quick Look link (iOS opens a `rel="ar"` link in its viewer only when an image
+ * is its first child element): an outline cube, ivory like the link's text.
+ */
+const AR_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#faf8f4" stroke-width="1.25" stroke-linejoin="round">' +
+    '<path d="M12 3l8 4.5v9L12 21l-8-4.5v-9z"/><path d="M4 7.5l8 4.5 8-4.5M12 12v9"/></svg>',
+)}`;
 
 /** One key press turns the piece this much (radians). */
 const KEY_STEP = Math.PI / 12;
@@ -98,8 +107,35 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
     return () => controller.abort();
   }, [sceneReady, url]);
 
+  // iOS's Quick Look (decision 0114): once the piece is drawn, the scene writes it as a USDZ (the exporter
+  // is fetched then, on iOS only), again for another metal; the link shows the file of the model on the stage.
+  const quickLook = useQuickLook();
+  const [usdz, setUsdz] = useState<{ url: string; href: string } | null>(null);
+  useEffect(() => {
+    const scene = sceneRef.current;
+    if (!quickLook || !sceneReady || !scene || loading || !drawn) return;
+    let cancelled = false;
+    let href: string | null = null;
+    scene
+      .toUsdz()
+      .then((blob) => {
+        if (cancelled) return;
+        href = URL.createObjectURL(blob);
+        setUsdz({ url, href });
+      })
+      .catch((error: unknown) => {
+        if (import.meta.env.DEV) console.warn('The piece could not be prepared for Quick Look', error);
+      });
+    return () => {
+      cancelled = true;
+      if (href) URL.revokeObjectURL(href);
+    };
+  }, [quickLook, sceneReady, loading, drawn, url]);
+  const quickLookHref = usdz && usdz.url === url && !loading ? usdz.href : null;
+
   // Only in the browser, so window is there whenever Scene Viewer is.
-  const arUrl = useSceneViewer() ? sceneViewerUrl(new URL(url, window.location.href).toString(), name, window.location.href) : null;
+  const sceneViewer = useSceneViewer() && !quickLook;
+  const arUrl = sceneViewer ? sceneViewerUrl(new URL(url, window.location.href).toString(), name, window.location.href) : null;
 
   if (kind === 'gallery') {
     return (
@@ -210,7 +246,12 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
             </label>
           ))}
         </div>
-        {arUrl ? (
+        {quickLookHref ? (
+          <a rel="ar" href={quickLookHref} className={styles.ar} data-testid="view-in-space">
+            <img src={AR_ICON} alt="" width={18} height={18} className={styles.arIcon} />
+            View in your space
+          </a>
+        ) : arUrl ? (
           <a href={arUrl} className={styles.ar} data-testid="view-in-space">
             View in your space
           </a>
