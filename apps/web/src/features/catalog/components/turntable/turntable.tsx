@@ -54,6 +54,8 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
   const [progress, setProgress] = useState<number | null>(0);
   const [loading, setLoading] = useState(true);
   const [drawn, setDrawn] = useState(false);
+  /** The model on the stage (its URL): the one a Quick Look file is written from. */
+  const [stagedUrl, setStagedUrl] = useState<string | null>(null);
   const [autoRotate, setAutoRotate] = useState(false);
   const metalGroup = useId();
   const url = modelUrl(productId, metal, ownMetal);
@@ -98,7 +100,11 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
     setProgress(0);
     scene
       .load(url, setProgress, controller.signal)
-      .then(() => !controller.signal.aborted && setLoading(false))
+      .then(() => {
+        if (controller.signal.aborted) return;
+        setLoading(false);
+        setStagedUrl(url);
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (import.meta.env.DEV) console.warn('The 3D model could not be shown', error);
@@ -107,13 +113,14 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
     return () => controller.abort();
   }, [sceneReady, url]);
 
-  // iOS's Quick Look (decision 0114): once the piece is drawn, the scene writes it as a USDZ (the exporter
-  // is fetched then, on iOS only), again for another metal; the link shows the file of the model on the stage.
+  // iOS's Quick Look (decision 0114): once the piece is drawn, the scene writes the model on the stage as a
+  // USDZ (the exporter is fetched then, on iOS only), again for another metal; the link offers the file of
+  // the model shown, never one of another metal.
   const quickLook = useQuickLook();
   const [usdz, setUsdz] = useState<{ url: string; href: string } | null>(null);
   useEffect(() => {
     const scene = sceneRef.current;
-    if (!quickLook || !sceneReady || !scene || loading || !drawn) return;
+    if (!quickLook || !scene || !drawn || !stagedUrl) return;
     let cancelled = false;
     let href: string | null = null;
     scene
@@ -121,7 +128,7 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
       .then((blob) => {
         if (cancelled) return;
         href = URL.createObjectURL(blob);
-        setUsdz({ url, href });
+        setUsdz({ url: stagedUrl, href });
       })
       .catch((error: unknown) => {
         if (import.meta.env.DEV) console.warn('The piece could not be prepared for Quick Look', error);
@@ -130,7 +137,7 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
       cancelled = true;
       if (href) URL.revokeObjectURL(href);
     };
-  }, [quickLook, sceneReady, loading, drawn, url]);
+  }, [quickLook, drawn, stagedUrl]);
   const quickLookHref = usdz && usdz.url === url && !loading ? usdz.href : null;
 
   // Only in the browser, so window is there whenever Scene Viewer is.
