@@ -374,7 +374,7 @@ test.describe('/view-360', () => {
     expect(layer).toContain(`creator = "${USDZ_EXPORTER}"`);
     expect(layer).toContain('metersPerUnit = 1');
     expect(layer).toContain('token preliminary:anchoring:type = "plane"');
-    expect(layer.match(/def Mesh "/g)?.length ?? 0, 'the piece\'s meshes are in it').toBeGreaterThan(0);
+    expect(layer.match(/def Mesh "/g)?.length ?? 0, "the piece's meshes are in it").toBeGreaterThan(0);
     expect(layer).toContain('def Material "');
     expect(usdz.length).toBeGreaterThan(10_000);
     expect(errors).toEqual([]);
