@@ -268,6 +268,65 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     expect(heavy, 'no three.js and no validation library on arrival').toEqual([]);
   });
 
+  test.describe('with a mouse and a touch screen', () => {
+    test.use({ hasTouch: true });
+    test('a drag of the mouse or of a finger on the salon turns the view; it is not a tap', async ({ page }) => {
+      test.setTimeout(240_000);
+      const errors = watchConsole(page);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/immersive-showroom');
+      await settled(page);
+      await enterSalon(page);
+      await waitForSalon(page);
+      const canvas = page.getByTestId('salon-canvas');
+      /** A point of the canvas itself (not a piece's marker over it), at one of the shares `across` of its width. */
+      const grip = async (across: number[]) => {
+        const point = await canvas.evaluate((el, across) => {
+          const r = el.getBoundingClientRect();
+          for (const fy of [0.8, 0.7, 0.6, 0.5, 0.9, 0.4])
+            for (const fx of across) {
+              const [x, y] = [r.left + r.width * fx, r.top + r.height * fy];
+              if (document.elementFromPoint(x, y) === el) return { x, y, width: r.width };
+            }
+          return null;
+        }, across);
+        expect(point, 'a bare point of the salon to grip').not.toBeNull();
+        return point!;
+      };
+      const { x, y, width } = await grip([0.3, 0.35, 0.25, 0.4]);
+      const still = await canvas.screenshot();
+
+      // The mouse: sideways turns the view, up and down tilts it; the visitor stays where they stand.
+      const before = await view(page);
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + width * 0.35, y - 40, { steps: 12 });
+      await page.mouse.up();
+      const dragged = await view(page);
+      expect(dragged.yaw - before.yaw, 'a drag to the right turns the view').toBeGreaterThan(0.1);
+      expect(Math.abs(dragged.pitch - before.pitch), 'a drag upwards tilts it').toBeGreaterThan(0.01);
+      expect(Math.hypot(dragged.x - before.x, dragged.z - before.z), 'a drag looks, it does not walk').toBeLessThan(0.001);
+      await expect(page.getByRole('dialog'), 'a drag is not a tap: no piece opens').toHaveCount(0);
+      await page.waitForTimeout(300);
+      expect((await measure(page, still, await canvas.screenshot())).changed, 'the room turned on screen').toBeGreaterThan(0.05);
+
+      // A finger: sideways turns the view (vertical swipes are the page's: it scrolls), without tilting it.
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [] });
+      const finger = await grip([0.7, 0.65, 0.75, 0.6]);
+      await touch('touchStart', finger);
+      for (let i = 1; i <= 12; i += 1) await touch('touchMove', { x: finger.x - (i * width * 0.3) / 12, y: finger.y + i });
+      await touch('touchEnd');
+      const swiped = await view(page);
+      expect(swiped.yaw - dragged.yaw, 'a finger to the left turns the view back').toBeLessThan(-0.1);
+      expect(swiped.pitch, 'a finger does not tilt the view').toBe(dragged.pitch);
+      expect(Math.hypot(swiped.x - dragged.x, swiped.z - dragged.z)).toBeLessThan(0.001);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
+  });
+
   // Memory does not depend on the viewport: run once, in the desktop project (playwright.config.ts).
   test('ten visits in and out leave the heap and the GPU memory where the first left them', { tag: '@one-viewport' }, async ({ page }) => {
     test.setTimeout(900_000);

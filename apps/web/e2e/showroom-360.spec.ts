@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { measure } from './canvas-measure';
 import { settled, snap } from './helpers';
@@ -61,6 +62,18 @@ async function asIfOnAGpu(page: Page): Promise<void> {
 /** Whether three.js has been loaded into the page (it marks the window with its revision). */
 function threeLoaded(page: Page): Promise<boolean> {
   return page.evaluate(() => '__THREE__' in window);
+}
+
+/** The mark three.js's USDZExporter leaves in its code and in every file it writes (the USD layer's creator). */
+const USDZ_EXPORTER = 'Three.js USDZExporter';
+
+/** Which of `scripts` (URLs the page fetched) hold the USDZ exporter: told by content, chunk names say nothing. */
+async function scriptsWithExporter(page: Page, scripts: Iterable<string>): Promise<string[]> {
+  const found: string[] = [];
+  for (const url of new Set(scripts)) {
+    if ((await (await page.request.get(url)).text()).includes(USDZ_EXPORTER)) found.push(new URL(url).pathname);
+  }
+  return found;
 }
 
 /** The model is loaded and drawn: the poster and the progress bar are gone. */
@@ -217,7 +230,11 @@ test.describe('/view-360', () => {
     const piece = await pieceWithViews(request);
     const errors = watchConsole(page);
     let modelAsked = false;
-    page.on('request', (r) => (modelAsked ||= r.url().includes('model.glb')));
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      modelAsked ||= r.url().includes('model.glb');
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     await page.goto(`/view-360?product=${piece.id}`);
     await settled(page);
     const stage = page.getByTestId('turntable-stage');
@@ -262,6 +279,104 @@ test.describe('/view-360', () => {
     await page.waitForTimeout(800);
     expect(await changedShare(page, later, await canvas.screenshot()), 'a drag turns the piece').toBeGreaterThan(0.01);
     await expectAxeClean(page);
+    // No Quick Look here: its USDZ exporter is never fetched, and there is no "View in your space".
+    expect(await scriptsWithExporter(page, scripts), 'the USDZ exporter stays off browsers without Quick Look').toEqual([]);
+    await expect(page.getByRole('link', { name: 'View in your space' })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('while the model is on its way a progress bar says how far it is, over the studio image; then the piece', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const piece = await pieceWithViews(request);
+    const errors = watchConsole(page);
+    // The model's answer is held until the bar has been read: a slow network, made to measure.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let onRequested!: () => void;
+    const requested = new Promise<void>((resolve) => (onRequested = resolve));
+    await page.route('**/model.glb*', async (route) => {
+      const response = await route.fetch();
+      onRequested();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.goto(`/view-360?product=${piece.id}`);
+    await settled(page);
+    const stage = page.getByTestId('turntable-stage');
+    // Drawn in software here: the scene and its model come when the visitor asks (a tap on the stage).
+    await stage.click();
+    await requested;
+    const progress = page.getByRole('progressbar', { name: `Loading the 3D view of ${piece.name}` });
+    await expect(progress).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuenow', /^\d{1,3}$/);
+    const now = Number(await progress.getAttribute('aria-valuenow'));
+    expect(now).toBeGreaterThanOrEqual(0);
+    expect(now).toBeLessThanOrEqual(100);
+    await expect(stage).toHaveAttribute('data-state', 'loading');
+    await expect(stage.locator('img'), 'the studio image stays while the model is on its way').toBeVisible();
+    // However long the model takes, the bar stays until it is there.
+    await page.waitForTimeout(1500);
+    await expect(progress).toBeVisible();
+    release();
+    await expect(progress).toHaveCount(0, { timeout: 60_000 });
+    await expect(stage).toHaveAttribute('data-state', 'ready');
+    expect(errors).toEqual([]);
+  });
+
+  test('on iOS (a link that supports rel="ar") "View in your space" opens Quick Look on a USDZ written in the page', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const piece = await pieceWithViews(request);
+    const errors = watchConsole(page);
+    // What Safari on iOS answers, and Chromium does not: links support rel="ar" (Quick Look).
+    await page.addInitScript(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: called with .call(this) on each list
+      const original = DOMTokenList.prototype.supports;
+      DOMTokenList.prototype.supports = function (this: DOMTokenList, token: string) {
+        return token === 'ar' || original.call(this, token);
+      };
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(`/view-360?product=${piece.id}`);
+    await settled(page);
+    const link = page.getByRole('link', { name: 'View in your space' });
+    // Before the piece is drawn: no link, and nothing of the exporter fetched.
+    await expect(link).toHaveCount(0);
+    expect(await scriptsWithExporter(page, scripts), 'the exporter is not in the first load').toEqual([]);
+
+    await page.getByTestId('turntable-stage').click();
+    await waitForModel(page);
+    await expect(link).toHaveAttribute('rel', 'ar', { timeout: 60_000 });
+    await expect(link).toHaveAttribute('href', /^blob:/);
+    // Quick Look opens a rel="ar" link whose one child element is an image.
+    expect(await link.evaluate((a) => [...a.children].map((c) => c.tagName))).toEqual(['IMG']);
+    expect(await link.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect((await scriptsWithExporter(page, scripts)).length, 'the exporter came once Quick Look was offered').toBe(1);
+    await page.evaluate(() => document.fonts.ready);
+    await snap(page, testInfo, 'view-360-quick-look');
+
+    // The link is the file itself: a USDZ (a zip whose first entry is the USD layer, stored), of this piece's meshes.
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const usdz = readFileSync(await download.path());
+    expect(usdz.subarray(0, 4).toString('latin1'), 'a zip').toBe('PK\x03\x04');
+    const firstName = usdz.subarray(30, 30 + usdz.readUInt16LE(26)).toString('latin1');
+    expect(firstName).toBe('model.usda');
+    const layer = usdz.toString('latin1');
+    expect(layer).toContain('#usda 1.0');
+    expect(layer).toContain(`creator = "${USDZ_EXPORTER}"`);
+    expect(layer).toContain('metersPerUnit = 1');
+    expect(layer).toContain('token preliminary:anchoring:type = "plane"');
+    expect(layer.match(/def Mesh "/g)?.length ?? 0, "the piece's meshes are in it").toBeGreaterThan(0);
+    expect(layer).toContain('def Material "');
+    expect(usdz.length).toBeGreaterThan(10_000);
     expect(errors).toEqual([]);
   });
 
@@ -344,20 +459,32 @@ test.describe('/view-360', () => {
     expect(asked, 'no model is fetched without WebGL').toBe(false);
   });
 
-  test('without a piece it says how to choose one; an unknown piece is not found', async ({ page }, testInfo) => {
+  test('without a piece it says how to choose one; an unknown or malformed piece is not found; each offers the collections', async ({
+    page,
+  }, testInfo) => {
+    const main = page.getByRole('main');
     await page.goto('/view-360');
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a piece to see it up close' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Browse the pieces' })).toHaveAttribute('href', '/products');
+    await expect(main.getByRole('link', { name: 'Browse the pieces' })).toHaveAttribute('href', '/products');
+    await expect(main.getByRole('link', { name: 'See the collections' })).toHaveAttribute('href', '/collections');
     await expectAxeClean(page);
     await snap(page, testInfo, 'view-360-no-piece');
 
-    await page.goto('/view-360?product=00000000-0000-4000-8000-000000000000');
-    await settled(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'This piece could not be found' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Browse the pieces' })).toBeVisible();
-    await expect(page.getByTestId('studio-stage')).toHaveCount(0);
-    await expect(page.getByTestId('turntable')).toHaveCount(0);
+    // An id no piece has, and one that is no id at all.
+    for (const product of ['00000000-0000-4000-8000-000000000000', 'not-a-piece']) {
+      await page.goto(`/view-360?product=${product}`);
+      await settled(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'This piece could not be found' })).toBeVisible();
+      await expect(main.getByRole('link', { name: 'Browse the pieces' })).toHaveAttribute('href', '/products');
+      await expect(main.getByRole('link', { name: 'See the collections' })).toHaveAttribute('href', '/collections');
+      await expect(main, 'the id itself is never shown').not.toContainText(product);
+      await expect(page.getByTestId('studio-stage')).toHaveCount(0);
+      await expect(page.getByTestId('turntable')).toHaveCount(0);
+    }
+    await snap(page, testInfo, 'view-360-not-found');
+    await main.getByRole('link', { name: 'See the collections' }).click();
+    await expect(page).toHaveURL(/\/collections$/);
   });
 });
 
@@ -417,6 +544,13 @@ test.describe('/immersive-showroom', () => {
     await expect(submit.getByRole('link', { name: 'Submit a portfolio' })).toHaveAttribute('href', '/mirror-in-milan-digital-jewelry-week');
     await page.waitForTimeout(800);
     await snap(page, testInfo, 'showroom-submit');
+    // Scrolled away from it, back to the top, the logo is the house's own again; and it comes back with the section.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(submit).not.toBeInViewport();
+    await expect(page.getByTestId('logo')).toHaveAttribute('data-variant', 'default');
+    await expect(page.getByText('Digital Jewelry Week · Submit')).toHaveCount(0);
+    await submit.scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('logo')).toHaveAttribute('data-variant', 'submit');
     expect(errors).toEqual([]);
   });
 });

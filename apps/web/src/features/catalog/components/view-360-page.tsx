@@ -26,6 +26,20 @@ function Notice({ eyebrow, title, children }: { eyebrow: string; title: string; 
   );
 }
 
+/** Without a piece to show: the pieces, and the collections they belong to (issue 12). */
+function WaysOn() {
+  return (
+    <div className={styles.noticeActions}>
+      <PageLink to={paths.products} className={buttonClassName({ variant: 'on-dark' })}>
+        Browse the pieces
+      </PageLink>
+      <PageLink to={paths.collections} className={styles.back}>
+        See the collections
+      </PageLink>
+    </div>
+  );
+}
+
 function StageSkeleton() {
   return (
     <div className={styles.layout} aria-hidden="true" data-testid="view-loading">
@@ -56,9 +70,7 @@ export function View360Page() {
     body = (
       <Notice eyebrow="Up close" title="Choose a piece to see it up close">
         <p className={styles.noticeText}>Open any piece from the collection, then its 360° view, to study it on the studio stage.</p>
-        <PageLink to={paths.products} className={buttonClassName({ variant: 'on-dark' })}>
-          Browse the pieces
-        </PageLink>
+        <WaysOn />
       </Notice>
     );
   } else if (product.isPending) {
@@ -68,9 +80,7 @@ export function View360Page() {
     body = isMissing ? (
       <Notice eyebrow="Up close" title="This piece could not be found">
         <p className={styles.noticeText}>It may have left the collection. The other pieces are waiting for you.</p>
-        <PageLink to={paths.products} className={buttonClassName({ variant: 'on-dark' })}>
-          Browse the pieces
-        </PageLink>
+        <WaysOn />
       </Notice>
     ) : (
       <div className={styles.notice}>

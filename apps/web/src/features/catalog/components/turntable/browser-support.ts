@@ -4,7 +4,7 @@
  * browser's answer from then on. None of it changes while the page lives: nothing to subscribe to.
  */
 import { useBrowserFact } from '../../../../lib/use-is-live';
-import { readGraphics, supportsSceneViewer, supportsWebGL, type Graphics } from './turntable-logic';
+import { readGraphics, supportsQuickLook, supportsSceneViewer, supportsWebGL, type Graphics } from './turntable-logic';
 
 /** Asked once per page load: each question opens a canvas context. */
 let webgl: boolean | undefined;
@@ -26,6 +26,13 @@ const readSceneViewer = () => supportsSceneViewer(navigator.userAgent);
 
 export function useSceneViewer(): boolean | null {
   return useBrowserFact(readSceneViewer, null);
+}
+
+/** iOS's Quick Look ("View in your space" with a USDZ built in the page, decision 0116). */
+const readQuickLook = () => supportsQuickLook();
+
+export function useQuickLook(): boolean | null {
+  return useBrowserFact(readQuickLook, null);
 }
 
 /** A camera to ask for: `navigator.mediaDevices` is absent outside secure contexts (plain http). */

@@ -19,7 +19,6 @@ import {
   PerspectiveCamera,
   Scene,
   SRGBColorSpace,
-  Sphere,
   Vector3,
   WebGLRenderer,
   type Material,
@@ -28,6 +27,7 @@ import {
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { createGemEnvironment, cutStoneMaterial, isCutStone } from '../three/gem';
 import { createGltfLoader, disposeMaterial, disposeObject, fetchWithProgress, isMesh, ModelLoadError } from '../three/gltf';
+import { frameCamera } from './framing';
 import { idleAfter, initialBudget, pixelRatio, recordFrame, sustainsAutoRotate, turnSeconds } from './frame-budget';
 
 export interface TurntableScene {
@@ -36,6 +36,12 @@ export interface TurntableScene {
   /** Turns the camera around the piece (radians; positive = the piece turns right). */
   rotate(azimuth: number, polar?: number): void;
   setAutoRotate(on: boolean): void;
+  /**
+   * The piece on the stage as a USDZ, for iOS's Quick Look (decision 0116): its glTF read again, with
+   * its own materials (the cut stones of the stage are shaders of ours, which USD cannot hold), written
+   * by three.js's USDZExporter, fetched on the first call. Rejects while no model is on the stage.
+   */
+  toUsdz(): Promise<Blob>;
   dispose(): void;
 }
 
@@ -88,6 +94,8 @@ export function createTurntableScene(
   const stage = new Group();
   scene.add(stage);
   let model: Object3D | null = null;
+  /** The file of the model on the stage, kept for toUsdz(). */
+  let modelFile: ArrayBuffer | null = null;
   let framed = false;
 
   const loader = createGltfLoader();
@@ -240,27 +248,14 @@ export function createTurntableScene(
     for (const source of cut.keys()) disposeMaterial(source);
   };
 
-  /** Centres the piece and places the camera so it fills the stage, with zoom limits around that. */
+  /** Centres the piece; the first one also places the camera so it fills the stage, with zoom limits around that (framing.ts). */
   const frame = (object: Object3D) => {
     const box = new Box3().setFromObject(object);
     const centre = box.getCenter(new Vector3());
     object.position.sub(centre);
     if (framed) return;
     framed = true;
-    const radius = box.getBoundingSphere(new Sphere()).radius || 0.01;
-    const fov = (camera.fov * Math.PI) / 180;
-    const fitHeight = radius / Math.sin(fov / 2);
-    const fitWidth = fitHeight / Math.min(1, camera.aspect);
-    const distance = Math.max(fitHeight, fitWidth) * 0.9;
-    camera.near = distance / 100;
-    camera.far = distance * 100;
-    camera.updateProjectionMatrix();
-    // A three-quarter view from slightly above: the stones catch the light and a ring shows its round.
-    camera.position.set(distance * 0.62, distance * 0.34, distance * 0.7);
-    controls.target.set(0, 0, 0);
-    controls.minDistance = distance * 0.45;
-    controls.maxDistance = distance * 1.8;
-    controls.update();
+    frameCamera(camera, controls, box);
   };
 
   return {
@@ -280,6 +275,7 @@ export function createTurntableScene(
         disposeObject(model);
       }
       model = gltf.scene;
+      modelFile = buffer;
       frame(model);
       stage.add(model);
       wake();
@@ -300,6 +296,15 @@ export function createTurntableScene(
       controls.autoRotate = on;
       wake();
     },
+    async toUsdz() {
+      if (!modelFile) throw new ModelLoadError('No model is on the stage');
+      const [{ exportUsdz }, gltf] = await Promise.all([import('./usdz'), loader.parseAsync(modelFile, '')]);
+      try {
+        return await exportUsdz(gltf.scene);
+      } finally {
+        disposeObject(gltf.scene);
+      }
+    },
     dispose() {
       if (frameId !== null) cancelAnimationFrame(frameId);
       if (timer !== null) clearTimeout(timer);
@@ -313,6 +318,7 @@ export function createTurntableScene(
       controls.removeEventListener('start', wake);
       controls.dispose();
       if (model) disposeObject(model);
+      modelFile = null;
       gems.dispose();
       renderer.dispose();
     },

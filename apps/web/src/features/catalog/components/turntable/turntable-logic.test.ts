@@ -10,6 +10,7 @@ import {
   sceneViewerUrl,
   startNow,
   startPolicy,
+  supportsQuickLook,
   supportsSceneViewer,
 } from './turntable-logic';
 
@@ -74,6 +75,34 @@ describe('View in your space', () => {
     expect(query.get('file')).toBe('https://mirror.example/api/products/x/model.glb?metal=ROSE_GOLD');
     expect(query.get('title')).toBe('Givre Band');
     expect(url).toContain(`S.browser_fallback_url=${encodeURIComponent('https://mirror.example/view-360?product=x')};end;`);
+  });
+});
+
+describe('supportsQuickLook', () => {
+  /** A document whose links answer `relList.supports(token)` as `supports` does (or have no relList). */
+  function documentWith(relList: { supports: (token: string) => boolean } | undefined) {
+    const createElement = vi.fn(() => ({ relList }));
+    return { doc: { createElement } as unknown as Document, createElement };
+  }
+
+  it('is offered where a link says it supports rel="ar" (Safari on iOS and iPadOS)', () => {
+    const supports = vi.fn((token: string) => token === 'ar');
+    const { doc, createElement } = documentWith({ supports });
+    expect(supportsQuickLook(doc)).toBe(true);
+    expect(createElement).toHaveBeenCalledWith('a');
+    expect(supports).toHaveBeenCalledWith('ar');
+  });
+  it('is not offered where links support other tokens only (Chromium, Firefox, desktop Safari)', () => {
+    expect(supportsQuickLook(documentWith({ supports: (token) => ['noopener', 'noreferrer', 'opener'].includes(token) }).doc)).toBe(false);
+  });
+  it('is not offered without relList, nor where supports() throws', () => {
+    expect(supportsQuickLook(documentWith(undefined).doc)).toBe(false);
+    const throwing = {
+      supports: () => {
+        throw new TypeError('DOMTokenList has no supported tokens.');
+      },
+    };
+    expect(supportsQuickLook(documentWith(throwing).doc)).toBe(false);
   });
 });
 

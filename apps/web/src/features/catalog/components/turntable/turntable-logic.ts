@@ -122,8 +122,8 @@ export function startNow(
 }
 
 /**
- * Android's Scene Viewer opens a glTF in the room through an intent URL; elsewhere (desktop,
- * headless browsers, iOS without a USDZ) there is no "View in your space".
+ * Android's Scene Viewer opens a glTF in the room through an intent URL; iOS's Quick Look opens a USDZ
+ * (supportsQuickLook); elsewhere (desktop, headless browsers) there is no "View in your space".
  */
 export function sceneViewerUrl(absoluteModelUrl: string, title: string, fallbackUrl: string): string {
   const params = new URLSearchParams({ file: absoluteModelUrl, mode: 'ar_preferred', title });
@@ -132,4 +132,18 @@ export function sceneViewerUrl(absoluteModelUrl: string, title: string, fallback
 
 export function supportsSceneViewer(userAgent: string): boolean {
   return /\bAndroid\b/i.test(userAgent) && !/HeadlessChrome|Oculus|Quest/i.test(userAgent);
+}
+
+/**
+ * iOS's Quick Look (decision 0116): Safari opens a link with `rel="ar"` in its AR viewer, and says so
+ * through the link's `relList`, the one test Apple documents (no user-agent sniffing: iPadOS reads as
+ * a Mac). Browsers without `relList`, or whose `supports()` throws, do not offer it.
+ */
+export function supportsQuickLook(doc: Pick<Document, 'createElement'> = document): boolean {
+  try {
+    const relList = (doc.createElement('a') as Partial<Pick<HTMLAnchorElement, 'relList'>>).relList;
+    return typeof relList?.supports === 'function' && relList.supports('ar');
+  } catch {
+    return false;
+  }
 }

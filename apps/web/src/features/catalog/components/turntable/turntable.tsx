@@ -4,7 +4,7 @@ import { ResponsiveImage } from '../../../../components/media/responsive-image';
 import { useIsAfterLoad } from '../../../../lib/after-load';
 import { StudioStage } from '../studio-stage';
 import type { TurntableScene } from './scene';
-import { useGraphics, useSceneViewer } from './browser-support';
+import { useGraphics, useQuickLook, useSceneViewer } from './browser-support';
 import { chooseStage, METALS, metalLabel, modelUrl, sceneViewerUrl, startNow, startPolicy } from './turntable-logic';
 import styles from './turntable.module.css';
 
@@ -15,6 +15,15 @@ export interface TurntableProps {
   metal: MetalType;
   images: readonly Image[];
 }
+
+/**
+ * The picture inside the Quick Look link (iOS opens a `rel="ar"` link in its viewer only when an image
+ * is its first child element): an outline cube, ivory like the link's text.
+ */
+const AR_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#faf8f4" stroke-width="1.25" stroke-linejoin="round">' +
+    '<path d="M12 3l8 4.5v9L12 21l-8-4.5v-9z"/><path d="M4 7.5l8 4.5 8-4.5M12 12v9"/></svg>',
+)}`;
 
 /** One key press turns the piece this much (radians). */
 const KEY_STEP = Math.PI / 12;
@@ -45,6 +54,8 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
   const [progress, setProgress] = useState<number | null>(0);
   const [loading, setLoading] = useState(true);
   const [drawn, setDrawn] = useState(false);
+  /** The model on the stage (its URL): the one a Quick Look file is written from. */
+  const [stagedUrl, setStagedUrl] = useState<string | null>(null);
   const [autoRotate, setAutoRotate] = useState(false);
   const metalGroup = useId();
   const url = modelUrl(productId, metal, ownMetal);
@@ -89,7 +100,11 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
     setProgress(0);
     scene
       .load(url, setProgress, controller.signal)
-      .then(() => !controller.signal.aborted && setLoading(false))
+      .then(() => {
+        if (controller.signal.aborted) return;
+        setLoading(false);
+        setStagedUrl(url);
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (import.meta.env.DEV) console.warn('The 3D model could not be shown', error);
@@ -98,8 +113,36 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
     return () => controller.abort();
   }, [sceneReady, url]);
 
+  // iOS's Quick Look (decision 0116): once the piece is drawn, the scene writes the model on the stage as a
+  // USDZ (the exporter is fetched then, on iOS only), again for another metal; the link offers the file of
+  // the model shown, never one of another metal.
+  const quickLook = useQuickLook();
+  const [usdz, setUsdz] = useState<{ url: string; href: string } | null>(null);
+  useEffect(() => {
+    const scene = sceneRef.current;
+    if (!quickLook || !scene || !drawn || !stagedUrl) return;
+    let cancelled = false;
+    let href: string | null = null;
+    scene
+      .toUsdz()
+      .then((blob) => {
+        if (cancelled) return;
+        href = URL.createObjectURL(blob);
+        setUsdz({ url: stagedUrl, href });
+      })
+      .catch((error: unknown) => {
+        if (import.meta.env.DEV) console.warn('The piece could not be prepared for Quick Look', error);
+      });
+    return () => {
+      cancelled = true;
+      if (href) URL.revokeObjectURL(href);
+    };
+  }, [quickLook, drawn, stagedUrl]);
+  const quickLookHref = usdz && usdz.url === url && !loading ? usdz.href : null;
+
   // Only in the browser, so window is there whenever Scene Viewer is.
-  const arUrl = useSceneViewer() ? sceneViewerUrl(new URL(url, window.location.href).toString(), name, window.location.href) : null;
+  const sceneViewer = useSceneViewer() && !quickLook;
+  const arUrl = sceneViewer ? sceneViewerUrl(new URL(url, window.location.href).toString(), name, window.location.href) : null;
 
   if (kind === 'gallery') {
     return (
@@ -210,7 +253,12 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
             </label>
           ))}
         </div>
-        {arUrl ? (
+        {quickLookHref ? (
+          <a rel="ar" href={quickLookHref} className={styles.ar} data-testid="view-in-space">
+            <img src={AR_ICON} alt="" width={18} height={18} className={styles.arIcon} />
+            View in your space
+          </a>
+        ) : arUrl ? (
           <a href={arUrl} className={styles.ar} data-testid="view-in-space">
             View in your space
           </a>
