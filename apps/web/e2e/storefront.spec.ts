@@ -211,9 +211,9 @@ test('a product opens its own page, with appointment and, for rings, try-on and 
   const id = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('product-price')).toBeVisible();
-<<<<<<< HEAD
-  await expect(page.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', /\/ar\/rings\//);
-  await expect(page.getByRole('link', { name: '360°' })).toHaveAttribute('href', /\/view-360\?product=/);
+  // Both open this very piece.
+  await expect(page.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', `/ar/rings/${id}`);
+  await expect(page.getByRole('link', { name: '360°' })).toHaveAttribute('href', `/view-360?product=${id}`);
   // The appointment is about the piece by the name the client reads on the page, not the house's reference (§11).
   const book = page.getByRole('main').getByRole('link', { name: 'Book an appointment' });
   const href = new URL((await book.getAttribute('href'))!, page.url());
@@ -226,18 +226,13 @@ test('a product opens its own page, with appointment and, for rings, try-on and 
   await expect(dialog.getByLabel('Pieces of interest')).toHaveValue(name);
   await expect(dialog).not.toContainText(sku);
   await snap(page, testInfo, 'storefront-appointment-piece');
-=======
-  await expect(page.getByRole('main').getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
-    'href',
-    /\/contact\?appointment=1&piece=/,
-  );
-  // Both open this very piece.
-  await expect(page.getByRole('link', { name: 'Try on' })).toHaveAttribute('href', `/ar/rings/${id}`);
-  await expect(page.getByRole('link', { name: '360°' })).toHaveAttribute('href', `/view-360?product=${id}`);
+  // The 360° link opens this very piece.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/products/${id}$`));
+  await settled(page);
   await page.getByRole('link', { name: '360°' }).click();
   await expect(page).toHaveURL(new RegExp(`/view-360\\?product=${id}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
->>>>>>> h/12
 });
 
 test('an unknown news article shows the not-found page', async ({ page }) => {
