@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '@mirror/contract';
 import { buildApp } from '../src/app';
@@ -9,31 +7,22 @@ import { loadEnv } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/index';
 import { rowsOf } from '../src/db/sql-helpers';
+import { scratchPgDatabase } from './helpers';
 
 // PostgreSQL only: PGlite has no named statements. A search with few matches is planned for its words each time
 // (decisions §114): kept as a named statement, PostgreSQL planned it once for any word after five runs, and that
 // generic plan intersected the GIN matches with a bitmap of every live piece (215 ms a search at 1M pieces, not 0.2).
 // One connection, so the session's prepared statements are the ones every request made.
-const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-if (!adminUrl) throw new Error('search-statements.pg.test.ts runs in the PostgreSQL pass only (TEST_DATABASE_URL)');
-const dbName = `mirror_search_${randomUUID().replaceAll('-', '')}`;
-
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(text);
-  await c.end();
-}
+if (!process.env.TEST_DATABASE_URL) throw new Error('search-statements.pg.test.ts runs in the PostgreSQL pass only (TEST_DATABASE_URL)');
 
 describe('the statements of a search (PostgreSQL)', () => {
+  let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 1 });
+    scratch = await scratchPgDatabase('mirror_search');
+    database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 1 });
     await database.migrate();
     await seedDemo(database.db);
     const env = loadEnv({
@@ -49,7 +38,7 @@ describe('the statements of a search (PostgreSQL)', () => {
   afterAll(async () => {
     await app?.close();
     await database?.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await scratch?.drop();
   });
 
   it('keeps no prepared statement for the matches of a search with few of them; the plain list page is kept', async () => {
