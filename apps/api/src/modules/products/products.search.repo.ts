@@ -16,6 +16,7 @@ import {
   type WordLexicon,
 } from './products.search';
 import { categories, collectionProducts, collections, products, searchTerms } from '../../db/schema/index';
+import { executeCompiled } from '../../db/row-mapper';
 import { rowsOf } from '../../db/sql-helpers';
 import { chunks, collecting, inline, preparedStatements, productColumns, type Bind, type ProductReadRow } from './products.statements.repo';
 
@@ -211,41 +212,25 @@ export function createProductSearchRepo(db: Db) {
      * five runs PostgreSQL planned it once for any word, and that generic plan, not knowing how rare the word is
      * nor how common the filter's status, intersected the GIN matches with a bitmap of every live piece (880,000
      * rows, 215 ms, against 0.2 ms planned for the word: 8 searches a second at 1M pieces,
-     * bench/results/api-2026-12-01-1m-filter-keys.md; decisions §114). The matches are a subquery of their own
-     * (`offset $zero`, as in `searchTier`), found through the GIN index and sorted.
+     * bench/results/api-2026-12-01-1m-filter-keys.md; decisions §114).
      */
     async searchRanked(where: FilterWhere, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
-      const params: Record<string, unknown> = {};
-      const bind = collecting(params);
-      const all = searchCondition(plan.words, scopeLevel(plan), bind, 'all');
+      const all = searchCondition(plan.words, scopeLevel(plan), inline, 'all');
       if (!all) return [];
-      const tiers = searchTiers(plan, bind);
-      const condition = where.build(bind);
-      const { offset, key: paging } = pagingOf(page, params);
-      const run = preparedQuery<ProductReadRow[]>(
-        `ranked|${where.key}|${plan.scope}|${paging}|${Object.keys(params).join(',')}`,
-        () => {
-          const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
-            tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
-          );
-          const rank = whens.length ? sql<number>`case ${sql.join(whens, sql` `)} else 3 end` : sql<number>`3`;
-          const matched = db
-            .select({ ...productColumns, searchRank: rank.as('search_rank') })
-            .from(products)
-            .where(and(condition, all))
-            .offset(sql.placeholder('zero'))
-            .as('matched');
-          const { searchRank: _rank, ...columns } = matched._.selectedFields;
-          return db
-            .select(columns)
-            .from(matched)
-            .orderBy(matched.searchRank, desc(matched.createdAt), desc(matched.id))
-            .limit(page.size)
-            .offset(offset);
-        },
-        false,
+      const tiers = searchTiers(plan);
+      const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
+        tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
       );
-      return run({ ...params, zero: 0 });
+      const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
+      return executeCompiled<ProductReadRow[]>(
+        db
+          .select(productColumns)
+          .from(products)
+          .where(and(where.build(inline), all))
+          .orderBy(rank, desc(products.createdAt), desc(products.id))
+          .limit(page.size)
+          .offset(page.offset),
+      );
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */
