@@ -126,8 +126,11 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   );
   // Responses: compiled fast-json-stringify; outside production every response is also checked against its zod schema.
   app.setSerializerCompiler(createSerializerCompiler({ validate: env.NODE_ENV !== 'production' }));
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives (a synchronous hook: no promise per request), so every answer carries it — 404s,
+  // 429s and errors included.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const db = database.db;
@@ -192,12 +195,15 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
       crossOriginEmbedderPolicy: false,
     },
   });
-  await app.register(cors, {
-    origin: env.CORS_ORIGINS.length ? env.CORS_ORIGINS : false,
-    credentials: true,
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-User-Id', 'Cache-Control', 'Pragma', 'Idempotency-Key', 'X-Prefetch'],
-    exposedHeaders: ['Retry-After', 'X-Request-Id'],
-  });
+  // Without CORS_ORIGINS the API answers its own origin only: no CORS hook runs at all (with `origin: false` the
+  // plugin would still run one per request to add nothing, and answer preflights 404 as the router does).
+  if (env.CORS_ORIGINS.length)
+    await app.register(cors, {
+      origin: env.CORS_ORIGINS,
+      credentials: true,
+      allowedHeaders: ['Content-Type', 'Authorization', 'X-User-Id', 'Cache-Control', 'Pragma', 'Idempotency-Key', 'X-Prefetch'],
+      exposedHeaders: ['Retry-After', 'X-Request-Id'],
+    });
   // With REDIS_URL every instance counts against the same limits; without it, counts are per process.
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) {

@@ -114,6 +114,14 @@ describe('errors and fallbacks', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBeTruthy();
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // Refusals carry it too (set as the request arrives, before any route or error handler).
+    const missing = await t.request('/api/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = await t.request('/api/users');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refused.headers.get('x-request-id')).not.toBe(missing.headers.get('x-request-id'));
   });
 
   it('allows CORS only for configured origins', async () => {

@@ -39,6 +39,7 @@ describe('per-IP rate limit, one instance', () => {
     expect(limited.status).toBe(429);
     expectErrorShape(limited.body, 429, 'TOO_MANY_REQUESTS');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     // The health check used by load balancers is never limited.
     expect((await t.request('/api/health')).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -62,7 +62,11 @@ export const httpCachePlugin = fp(
     });
     app.decorate('catalogueReads', cacheable);
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook, not an async one: it runs on every answer, and a promise per request is measurable.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      done(null, tagged(request, reply, payload));
+    });
+    function tagged(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
       if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
       if (!cacheable.has(request.routeOptions.url ?? '') || reply.hasHeader('etag')) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -77,7 +81,7 @@ export const httpCachePlugin = fp(
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
       return '';
-    });
+    }
   },
   { name: 'http-cache' },
 );
