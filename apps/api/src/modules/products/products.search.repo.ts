@@ -16,7 +16,6 @@ import {
   type WordLexicon,
 } from './products.search';
 import { categories, collectionProducts, collections, products, searchTerms } from '../../db/schema/index';
-import { executeCompiled } from '../../db/row-mapper';
 import { rowsOf } from '../../db/sql-helpers';
 import { chunks, collecting, inline, preparedStatements, productColumns, type Bind, type ProductReadRow } from './products.statements.repo';
 
@@ -198,7 +197,7 @@ export function createProductSearchRepo(db: Db) {
           const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
           return db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(offset);
         },
-        large,
+        large || 'unnamed',
       );
       return run({ ...params, zero: 0 });
     },
@@ -215,22 +214,33 @@ export function createProductSearchRepo(db: Db) {
      * bench/results/api-2026-12-01-1m-filter-keys.md; decisions §114).
      */
     async searchRanked(where: FilterWhere, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
-      const all = searchCondition(plan.words, scopeLevel(plan), inline, 'all');
+      const params: Record<string, unknown> = {};
+      const bind = collecting(params);
+      const level = scopeLevel(plan);
+      const all = searchCondition(plan.words, level, bind, 'all');
       if (!all) return [];
-      const tiers = searchTiers(plan);
+      const tiers = searchTiers(plan, bind);
       const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
         tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
       );
       const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
-      return executeCompiled<ProductReadRow[]>(
-        db
-          .select(productColumns)
-          .from(products)
-          .where(and(where.build(inline), all))
-          .orderBy(rank, desc(products.createdAt), desc(products.id))
-          .limit(page.size)
-          .offset(page.offset),
+      const condition = where.build(bind);
+      const { offset, key: paging } = pagingOf(page, params);
+      // The values' names say which conditions the text holds (`searchCondition`); the text is built once per shape,
+      // and sent unnamed: planned for these words and values at every call.
+      const run = preparedQuery<ProductReadRow[]>(
+        `ranked|${where.key}|${level}|${paging}|${Object.keys(params).join(',')}`,
+        () =>
+          db
+            .select(productColumns)
+            .from(products)
+            .where(and(condition, all))
+            .orderBy(rank, desc(products.createdAt), desc(products.id))
+            .limit(page.size)
+            .offset(offset),
+        'unnamed',
       );
+      return run(params);
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */

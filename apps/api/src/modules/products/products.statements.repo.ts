@@ -138,9 +138,18 @@ const CHECK_KEYS = process.env.NODE_ENV !== 'production';
  * Prepared statements per query shape: the SQL is built once, PostgreSQL parses and plans it once per
  * connection, and each call only sends values. Shapes are few (viewer kind × which filters × sort × page
  * mode), and the cache is bounded all the same.
+ *
+ * A statement PostgreSQL must plan for each call's values (a search with few matches: a plan kept across words
+ * intersects them with the whole catalogue, decisions §114) is sent unnamed, so PostgreSQL plans it at each call
+ * with its values: `reuse = 'unnamed'` still builds its text once per shape here (building and compiling the query
+ * with drizzle cost more of the API's time than the rest of such a request, decisions §117) — its key must then
+ * name everything its text depends on, and every value must be bound (`collecting`), none inline; `reuse = false`
+ * builds it for each call (a query with values written inline).
  */
 export function preparedStatements() {
-  const prepared = new Map<string, { execute: (params: Record<string, unknown>) => Promise<unknown> }>();
+  type Statement = { execute: (params: Record<string, unknown>) => Promise<unknown>; queryString?: string };
+  const prepared = new Map<string, Statement>();
+  const unnamed = new Map<string, Statement>();
   function preparedQuery<T>(
     key: string,
     build: () => {
@@ -148,22 +157,25 @@ export function preparedStatements() {
       execute: (params?: Record<string, unknown>) => Promise<T>;
       toSQL: () => { sql: string };
     },
-    reuse = true,
+    reuse: boolean | 'unnamed' = true,
   ) {
-    if (!reuse) return (params: Record<string, unknown>) => executeCompiled(build(), params);
-    let statement = prepared.get(key);
+    if (reuse === false) return (params: Record<string, unknown>) => executeCompiled(build(), params);
+    const cache = reuse === true ? prepared : unnamed;
+    let statement = cache.get(key);
     if (!statement) {
-      if (prepared.size >= 500) prepared.delete(prepared.keys().next().value!);
-      // Its rows mapped by a function compiled once for the statement (decisions §113).
-      statement = withCompiledRows(build().prepare(statementName('p', key)));
-      prepared.set(key, statement);
+      if (cache.size >= 500) cache.delete(cache.keys().next().value!);
+      // Its rows mapped by a function compiled once for the statement (decisions §113). drizzle sends a statement
+      // prepared without a name as PostgreSQL's unnamed statement: parsed and planned with its values at each call.
+      statement = withCompiledRows(build().prepare(reuse === true ? statementName('p', key) : (undefined as unknown as string)));
+      cache.set(key, statement);
     } else if (CHECK_KEYS) {
       // Outside production every reuse proves its key: the text built now is the text prepared then.
-      const text = (statement as { queryString?: string }).queryString;
+      const text = statement.queryString;
       const now = build().toSQL().sql;
       if (text !== undefined && text !== now) throw new Error(`prepared statement key ${key} stands for two texts:\n${text}\n${now}`);
     }
-    return (params: Record<string, unknown>) => statement.execute(params) as Promise<T>;
+    const cached = statement;
+    return (params: Record<string, unknown>) => cached.execute(params) as Promise<T>;
   }
   return preparedQuery;
 }
