@@ -28,7 +28,7 @@ import type { SearchPlanner } from './products.search-plan';
 const IMPORT_RENDER_MAX = 200;
 
 export function createProductBackOffice(
-  { db, lowStockThreshold, repo, repoIn, counts, corrections, clearCaches, renderStudioLater }: ProductsContext,
+  { db, lowStockThreshold, repo, repoIn, counts, lexiconChanged, clearCaches, renderStudioLater }: ProductsContext,
   { narrowedBy }: SearchPlanner,
 ) {
   return {
@@ -181,7 +181,7 @@ export function createProductBackOffice(
         });
         if (result.plan.errors.length) return report(result.plan, false);
         clearCaches();
-        if ('added' in result && result.added) corrections.clear();
+        if ('added' in result && result.added) lexiconChanged();
         // A small import (what a person adds by hand through a sheet) gets its studio renders like a
         // piece entered in the editor; a bulk load of thousands would hold the renderer for hours.
         if (result.plan.creates.length <= IMPORT_RENDER_MAX) {

@@ -41,10 +41,17 @@ export function productsContext({
   const dto = (row: Omit<ProductRow, 'searchVector'>) => toProductDto(row, lowStockThreshold);
   // What the lexicon knows of each query word: it changes only when a product brings a new word (cleared then).
   const corrections = createResultCache(60_000, 2_000);
+  // Search plans by query text (products.search-plan.ts): cleared with the lexicon and with every catalogue write.
+  const plans = createResultCache(60_000, 2_000, db);
+  /** New words in the lexicon: what it knew of each query word, and the plans made from that, are forgotten. */
+  const lexiconChanged = () => {
+    corrections.clear();
+    plans.clear();
+  };
 
   async function written(row: Omit<ProductRow, 'searchVector'>): Promise<Product> {
     clearCaches();
-    if ((await repo.indexTerms(row.id)) > 0) corrections.clear();
+    if ((await repo.indexTerms(row.id)) > 0) lexiconChanged();
     renderStudioLater(row);
     return dto(row);
   }
@@ -66,7 +73,21 @@ export function productsContext({
       .finally(() => rendering.delete(row.id));
   }
 
-  return { db, lowStockThreshold, repo, repoIn, counts, aggregates, clearCaches, dto, corrections, written, renderStudioLater };
+  return {
+    db,
+    lowStockThreshold,
+    repo,
+    repoIn,
+    counts,
+    aggregates,
+    clearCaches,
+    dto,
+    corrections,
+    plans,
+    lexiconChanged,
+    written,
+    renderStudioLater,
+  };
 }
 
 export type ProductsContext = ReturnType<typeof productsContext>;

@@ -7,14 +7,27 @@ import type { ProductsContext } from './products.context';
 import type { ProductFilter, ProductViewer } from './products.repo';
 import { planSearch, type SearchPlan } from './products.search';
 
-export function createSearchPlanner({ repo, aggregates, corrections }: ProductsContext) {
+export function createSearchPlanner({ repo, aggregates, corrections, plans }: ProductsContext) {
   const lexiconOf = (word: string, isLast: boolean) => corrections.get(JSON.stringify([word, isLast]), () => repo.lexiconOf(word, isLast));
+  // The JSON of a kept plan, written once: it keys the plan's tier counts at every search.
+  const planKeys = new WeakMap<SearchPlan, string>();
+  const keyOf = (plan: SearchPlan) => {
+    let key = planKeys.get(plan);
+    if (key === undefined) planKeys.set(plan, (key = JSON.stringify(plan)));
+    return key;
+  };
 
-  /** The plan of a search (decisions §78; `products.search.ts`), or null when `q` has no words. */
-  async function searchPlanOf(q: string): Promise<SearchPlan | null> {
-    // Category and collection names are searched too: a few dozen rows, kept with the other aggregates.
-    const groups = await aggregates.get('search-groups', () => repo.searchGroups());
-    return planSearch(q, lexiconOf, groups);
+  /**
+   * The plan of a search (decisions §78; `products.search.ts`), or null when `q` has no words. Kept per query text
+   * (decisions §117): a typo's plan measures its word against up to 200 spellings, and the plan changes only with
+   * the lexicon and the category and collection names, whose writes clear it.
+   */
+  function searchPlanOf(q: string): Promise<SearchPlan | null> {
+    return plans.get(q, async () => {
+      // Category and collection names are searched too: a few dozen rows, kept with the other aggregates.
+      const groups = await aggregates.get('search-groups', () => repo.searchGroups());
+      return planSearch(q, lexiconOf, groups);
+    });
   }
 
   /**
@@ -23,7 +36,9 @@ export function createSearchPlanner({ repo, aggregates, corrections }: ProductsC
    */
   async function scopedSearch(viewer: ProductViewer, filter: ProductFilter, plan: SearchPlan) {
     const condition = repo.where(viewer, filter);
-    const tiers = await aggregates.get(JSON.stringify(['search', viewer, filter, plan]), () => repo.searchCounts(condition, plan));
+    const tiers = await aggregates.get(`${JSON.stringify(['search', viewer, filter])}${keyOf(plan)}`, () =>
+      repo.searchCounts(condition, plan),
+    );
     const structured = tiers.total - tiers.other > 0;
     return {
       condition,

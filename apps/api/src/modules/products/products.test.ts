@@ -526,6 +526,23 @@ describe('search', () => {
     expect((await search('trmalinatd')).body.content).toEqual([]);
   });
 
+  it('finds a new word at once: a search planned before the piece existed is planned again after the save', async () => {
+    const cat = await f.category();
+    const word = `zorbal${Date.now().toString(36).replace(/[0-9]/g, 'x')}`;
+    const search = (q: string) => t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`);
+    // Asked twice before the word exists: the plan (no such word, no near spelling) is kept.
+    expect((await search(word)).body.content).toEqual([]);
+    expect((await search(word)).body.content).toEqual([]);
+    const piece = await f.product({ ...base(), categoryId: cat.id, name: `${word} Solitaire` });
+    const found = await search(word);
+    expect(found.body.content.map((p) => p.id)).toEqual([piece.id]);
+    expect(found.body.correctedQuery).toBeNull();
+    // A typo of it is now corrected to it.
+    const typo = await search(word.slice(0, 3) + word.slice(4));
+    expect(typo.body.content.map((p) => p.id)).toEqual([piece.id]);
+    expect(typo.body.correctedQuery).toBe(word);
+  });
+
   it('folds accents both ways and finds categories and collections by name', async () => {
     const cat = await f.category(`Parures ${Date.now()}`);
     const eclat = await f.product({ ...base(), categoryId: cat.id, name: 'Éclat Rivière', gemstone: { type: 'Diamond' } });
