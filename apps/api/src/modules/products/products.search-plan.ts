@@ -35,13 +35,12 @@ export function createSearchPlanner({ repo, aggregates, corrections, plans }: Pr
    * are the fallback, see `SearchPlan.scope`), with its tier sizes. One cached count decides it.
    */
   async function scopedSearch(viewer: ProductViewer, filter: ProductFilter, plan: SearchPlan) {
-    const condition = repo.where(viewer, filter);
+    // The WHERE is built only when the counts are not kept (most searches find them kept).
     const tiers = await aggregates.get(`${JSON.stringify(['search', viewer, filter])}${keyOf(plan)}`, () =>
-      repo.searchCounts(condition, plan),
+      repo.searchCounts(repo.where(viewer, filter), plan),
     );
     const structured = tiers.total - tiers.other > 0;
     return {
-      condition,
       where: repo.whereOf(viewer, filter),
       plan: structured ? { ...plan, scope: 'structured' as const } : plan,
       tiers: structured ? { ...tiers, other: 0, total: tiers.total - tiers.other } : tiers,

@@ -91,6 +91,24 @@ function searchTiers(plan: SearchPlan, bind: Bind = inline): Record<SearchTier, 
   };
 }
 
+/** The levels of a tier: its own, and the one above whose rows it leaves out (`searchTiers`). */
+const TIER_LEVELS: Record<SearchTier, [SearchLevel, SearchLevel | null]> = {
+  name: ['A', null],
+  stone: ['AB', 'A'],
+  strong: ['ABC', 'AB'],
+  other: ['ABCD', 'ABC'],
+};
+
+/** One tier of `searchTiers`, the same condition, built alone: a page of a tier binds only the values it uses. */
+function tierConditionOf(plan: SearchPlan, tier: SearchTier, bind: Bind): SQL | null {
+  if (tier === 'other' && plan.scope === 'structured') return null;
+  const [level, above] = TIER_LEVELS[tier];
+  const own = searchCondition(plan.words, level, bind);
+  if (!own) return null;
+  const over = above ? searchCondition(plan.words, above, bind) : null;
+  return over ? and(own, sql`not (${over})`)! : own;
+}
+
 export function createProductSearchRepo(db: Db) {
   // The search pages' statements, one per shape of search (`FilterWhere.key`, tier, paging, the values' names).
   const preparedQuery = preparedStatements();
@@ -174,7 +192,7 @@ export function createProductSearchRepo(db: Db) {
     ): Promise<ProductReadRow[]> {
       const params: Record<string, unknown> = {};
       const bind = collecting(params);
-      const tierCondition = searchTiers(plan, bind)[tier];
+      const tierCondition = tierConditionOf(plan, tier, bind);
       if (!tierCondition) return [];
       const condition = where.build(bind);
       const { offset, key: paging } = pagingOf(page, params);
