@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--single 5] [--label admin] [--rows admin|public|all]`
+// `node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick | --products N] [--duration 10] [--runs 3] [--warmup 3] [--single 5] [--label admin] [--rows admin|public|all] [--interleave R]`
 // (env: BENCH_ONLY=<regex> measures only matching rows)
 //
 // Two builds of the API side by side, as bench:api measures one: the catalog is seeded once (bench/api.mjs's seeding,
@@ -31,6 +31,13 @@ const AFTER = value('after');
 const LABEL = value('label', 'ab');
 // --rows admin (default): the back-office list shapes; --rows public: the storefront's reads of bench:api; --rows all: both.
 const ROWS = value('rows', 'admin');
+// --interleave R: per row, R rounds of (baseline, before, after), one c=50 run of --duration s each, instead of each
+// target's runs back to back; a row's ratio is then the median of its rounds' ratios (each to the baseline run seconds
+// earlier), with their range: what a ratio is worth on a machine whose baseline alone moves ±20 % from minute to minute.
+const INTERLEAVE = Number(value('interleave', 0));
+const DURATION_S = Number(value('duration', 10));
+const WARMUP_S = Number(value('warmup', 3));
+const SINGLE_S = Number(value('single', 5));
 const PRODUCTS = Number(value('products', args.includes('--quick') ? 100_000 : 1_000_000));
 if (!BEFORE || !AFTER) throw new Error('usage: node bench/api-ab.mjs --before <api dist> --after <api dist> [--quick]');
 const ADMIN = { username: 'bench-admin', email: 'bench-admin@mirror.example', password: 'Bench-Admin-Passw0rd-2024!x' };
@@ -55,6 +62,66 @@ async function measured(target, pid, postmaster) {
     pgMs: ((childrenCpuSeconds(postmaster) - p0) * 1000) / requests,
     load: loadavg()[0],
   };
+}
+
+const median = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+
+/** One autocannon run; with `pid`, the CPU ms per request of that process and of PostgreSQL's backends during it. */
+async function run(url, headers, seconds, connections, pid, postmaster) {
+  const c0 = pid ? cpuSeconds(pid) : 0;
+  const p0 = pid ? childrenCpuSeconds(postmaster) : 0;
+  const latencies = [];
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (err, r) => (err ? reject(err) : resolve(r)));
+    instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
+  });
+  const requests = Math.max(1, result.requests.total);
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor((q / 100) * latencies.length))] ?? NaN;
+  return {
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts + result.non2xx,
+    apiMs: pid ? ((cpuSeconds(pid) - c0) * 1000) / requests : NaN,
+    pgMs: pid ? ((childrenCpuSeconds(postmaster) - p0) * 1000) / requests : NaN,
+    p50: at(50),
+    p99: at(99),
+  };
+}
+
+/** `--interleave`: a row's three targets in rounds (see INTERLEAVE), then each one's service time at one connection. */
+async function interleaved(targets, postmaster) {
+  for (const t of targets) {
+    const check = await fetch(t.url, { headers: t.headers ?? {} });
+    if (!check.ok) throw new Error(`${t.name}: ${t.url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
+    await run(t.url, t.headers ?? {}, WARMUP_S, 50);
+  }
+  const rounds = targets.map(() => []);
+  for (let r = 0; r < INTERLEAVE; r += 1)
+    for (const [i, t] of targets.entries()) rounds[i].push(await run(t.url, t.headers ?? {}, DURATION_S, 50, t.pid, postmaster));
+  const out = [];
+  for (const [i, t] of targets.entries()) {
+    const single = await run(t.url, t.headers ?? {}, SINGLE_S, 1);
+    const mine = rounds[i];
+    out.push({
+      name: t.name,
+      rps: median(mine.map((x) => x.rps)),
+      rounds: mine.map((x) => x.rps),
+      errors: mine.reduce((sum, x) => sum + x.errors, 0),
+      apiMs: median(mine.map((x) => x.apiMs)),
+      pgMs: median(mine.map((x) => x.pgMs)),
+      single: { p50: single.p50, p99: single.p99 },
+      load: loadavg()[0],
+    });
+    console.log(
+      `  ${t.name.padEnd(44)} rounds ${mine.map((x) => x.rps.toFixed(0)).join(' ')} req/s; CPU ${out.at(-1).apiMs.toFixed(2)} + ${out.at(-1).pgMs.toFixed(2)} ms/req`,
+    );
+  }
+  // Each round's ratio to the baseline run just before it.
+  const ratios = (i) => rounds[i].map((x, r) => x.rps / rounds[0][r].rps);
+  return { base: out[0], before: { ...out[1], ratios: ratios(1) }, after: { ...out[2], ratios: ratios(2) } };
 }
 
 function explainShapes(category) {
@@ -234,6 +301,18 @@ async function main() {
     if (only && !only.test(row.name)) continue;
     // Access tokens live 15 minutes: sign in again for each row.
     const headersOf = async (api) => (row.admin ? { authorization: `Bearer ${await tokenOf(api)}` } : {});
+    if (INTERLEAVE > 0) {
+      const measuredRow = await interleaved(
+        [
+          { name: 'baseline: bare SELECT', url: `${base.baseUrl}/select`, pid: base.pid },
+          { name: `${row.name} (before)`, url: apiBefore.baseUrl + row.path, headers: await headersOf(apiBefore), pid: apiBefore.pid },
+          { name: `${row.name} (after)`, url: apiAfter.baseUrl + row.path, headers: await headersOf(apiAfter), pid: apiAfter.pid },
+        ],
+        postmaster,
+      );
+      results.push({ row, ...measuredRow });
+      continue;
+    }
     const b = await measured({ name: 'baseline: bare SELECT', url: `${base.baseUrl}/select` }, base.pid, postmaster);
     const x = await measured(
       { name: `${row.name} (before)`, url: apiBefore.baseUrl + row.path, headers: await headersOf(apiBefore) },
@@ -267,13 +346,27 @@ async function main() {
       "run at c=50, divided by its requests (what a request costs; less moved by the machine's load than " +
       'req/s)',
     '',
-    '| row | base req/s | before req/s | ×base | after req/s | ×base | before CPU ms/req API + PG | ' +
-      'after CPU ms/req API + PG | before c=1 p50 / p99 ms | after c=1 p50 / p99 ms | load |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      ({ row, base: b, before: x, after: y }) =>
-        `| ${row.name} | ${f(b.rps)} | ${f(x.rps)} | ${f(x.rps / b.rps, 2)} | ${f(y.rps)} | **${f(y.rps / b.rps, 2)}** | ${f(x.apiMs, 2)} + ${f(x.pgMs, 2)} | ${f(y.apiMs, 2)} + ${f(y.pgMs, 2)} | ${f(x.single.p50, 1)} / ${f(x.single.p99, 1)} | ${f(y.single.p50, 1)} / ${f(y.single.p99, 1)} | ${f(y.load, 1)} |`,
-    ),
+    ...(INTERLEAVE > 0
+      ? [
+          `Interleaved: per row, ${INTERLEAVE} rounds of (baseline, before, after), ${DURATION_S} s at c=50 each; ×base = the median of the rounds' ratios, each to the baseline run just before (the rounds' lowest and highest in brackets); req/s and CPU are medians of the rounds.`,
+          '',
+          '| row | base req/s | before req/s | ×base (range) | after req/s | ×base (range) | before CPU ms/req API + PG | ' +
+            'after CPU ms/req API + PG | before c=1 p50 / p99 ms | after c=1 p50 / p99 ms | load |',
+          '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+          ...results.map(({ row, base: b, before: x, after: y }) => {
+            const range = (r) => `${f(median(r), 2)} (${f(Math.min(...r), 2)}–${f(Math.max(...r), 2)})`;
+            return `| ${row.name} | ${f(b.rps)} | ${f(x.rps)} | ${range(x.ratios)} | ${f(y.rps)} | **${range(y.ratios)}** | ${f(x.apiMs, 2)} + ${f(x.pgMs, 2)} | ${f(y.apiMs, 2)} + ${f(y.pgMs, 2)} | ${f(x.single.p50, 1)} / ${f(x.single.p99, 1)} | ${f(y.single.p50, 1)} / ${f(y.single.p99, 1)} | ${f(y.load, 1)} |`;
+          }),
+        ]
+      : [
+          '| row | base req/s | before req/s | ×base | after req/s | ×base | before CPU ms/req API + PG | ' +
+            'after CPU ms/req API + PG | before c=1 p50 / p99 ms | after c=1 p50 / p99 ms | load |',
+          '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+          ...results.map(
+            ({ row, base: b, before: x, after: y }) =>
+              `| ${row.name} | ${f(b.rps)} | ${f(x.rps)} | ${f(x.rps / b.rps, 2)} | ${f(y.rps)} | **${f(y.rps / b.rps, 2)}** | ${f(x.apiMs, 2)} + ${f(x.pgMs, 2)} | ${f(y.apiMs, 2)} + ${f(y.pgMs, 2)} | ${f(x.single.p50, 1)} / ${f(x.single.p99, 1)} | ${f(y.single.p50, 1)} / ${f(y.single.p99, 1)} | ${f(y.load, 1)} |`,
+          ),
+        ]),
     '',
     '## Plans (EXPLAIN (ANALYZE, BUFFERS), whole rows, warm cache)',
     '',
