@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ARTIFACTS } from './helpers';
 
 /**
@@ -126,6 +126,24 @@ const HAND_PHOTO = {
 };
 
 /**
+ * open-hand.jpg (640 × 480) read by eye, with a 20 px grid laid over it (the photo at twice its size): no tracker
+ * involved. The palm faces the camera, the fingers spread and point right. Each box is a finger's proximal
+ * phalanx, from where it leaves the palm to its first joint (the crease across it): the ring finger runs between
+ * the dark gaps at y ≈ 283 (to the middle finger) and y ≈ 348 (to the little finger), from its webs at x ≈ 295–320
+ * to its first crease at x ≈ 385; the middle finger between y ≈ 230 and the gap at 283, from its web at x ≈ 320 to
+ * its crease at x ≈ 400; the little finger, slanting down to the right, from its web at x ≈ 295 to its crease at
+ * x ≈ 370, between y ≈ 355 and 425. The boxes keep a few pixels inside those edges, and apart from one another. The
+ * wall is a patch of the pale table top above the index finger, in the picture on a phone too.
+ */
+const OPEN_HAND_PHOTO = {
+  frame: { width: 640, height: 480 },
+  ringPhalanx: { x0: 290, y0: 285, x1: 390, y1: 347 },
+  middlePhalanx: { x0: 320, y0: 234, x1: 400, y1: 278 },
+  littlePhalanx: { x0: 300, y0: 362, x1: 370, y1: 415 },
+  wall: { x0: 400, y0: 30, x1: 430, y1: 60 },
+};
+
+/**
  * A point of the camera's frame (its pixels) → where the stage shows it (CSS px): the frame "cover"-fitted
  * and, for the front camera, mirrored. Written again here, not taken from ring-fit.ts, so that the check
  * does not lean on the code it checks.
@@ -141,6 +159,30 @@ function photoBoxToScreen(box: PhotoBox, frame: { width: number; height: number 
   const [a, b] = [photoToScreen({ x: box.x0, y: box.y0 }, frame, view), photoToScreen({ x: box.x1, y: box.y1 }, frame, view)];
   const [x, y] = [Math.round(Math.min(a.x, b.x)), Math.round(Math.min(a.y, b.y))];
   return { x, y, width: Math.round(Math.max(a.x, b.x)) - x, height: Math.round(Math.max(a.y, b.y)) - y };
+}
+
+/** Whether a point (CSS px) is inside a box of the stage. */
+const isInside = (p: Point, box: { x: number; y: number; width: number; height: number }) =>
+  p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height;
+
+/**
+ * Where the ring was fitted (the stage's data attributes, all written by the same tracked frame): its
+ * seat and width on the canvas, and how it sits on the ring finger's proximal phalanx — `along` the
+ * share of the way from the knuckle (landmark 13) to the middle joint (14), `across` its distance from
+ * that line over the phalanx's length, `axisDegrees` the angle between the band's axis as drawn and
+ * the finger.
+ */
+async function ringOnFinger(stage: Locator) {
+  const data = await stage.evaluate((el) => Object.fromEntries(Object.entries((el as HTMLElement).dataset)));
+  const pair = (value: string | undefined) => (value ?? 'NaN,NaN').split(',').map(Number) as [number, number];
+  const [x, y, width] = [Number(data.ringX), Number(data.ringY), Number(data.ringWidth)];
+  const [mcp, pip, axis] = [pair(data.ringMcp), pair(data.ringPip), pair(data.ringAxis)];
+  const finger = [pip[0] - mcp[0], pip[1] - mcp[1]] as const;
+  const phalanxPx = Math.hypot(finger[0], finger[1]);
+  const along = ((x - mcp[0]) * finger[0] + (y - mcp[1]) * finger[1]) / phalanxPx ** 2;
+  const across = Math.abs((x - mcp[0]) * finger[1] - (y - mcp[1]) * finger[0]) / phalanxPx ** 2;
+  const cos = (axis[0] * finger[0] + axis[1] * finger[1]) / (Math.hypot(axis[0], axis[1]) * phalanxPx);
+  return { x, y, width, phalanxPx, along, across, axisDegrees: (Math.acos(Math.min(1, Math.max(-1, cos))) * 180) / Math.PI };
 }
 
 /**
@@ -348,6 +390,73 @@ test.describe('with a hand before the camera', () => {
       });
     },
   );
+});
+
+test.describe('with an open hand before the camera', () => {
+  // Both viewports: the check maps boxes of the photo to the screen through the cover fit, which differs between a
+  // phone's tall screen (the photo's sides cut off) and a laptop's wide one (its top and bottom cut off).
+  test('draws the ring on its ring finger, between the knuckle and the first joint, and nowhere else', async ({ request }, testInfo) => {
+    test.setTimeout(600_000);
+    await withCamera(testInfo, 'open-hand.jpg', { isAllowed: true }, async (page) => {
+      const errors = watchErrors(page);
+      const { ring } = await catalogue(request);
+      const stage = await openMirror(page, ring);
+      await expect(stage).toHaveAttribute('data-hand', 'tracked', { timeout: 240_000 });
+      await expect(stage).toHaveAttribute('data-guidance', 'tracking');
+      await expect(page.getByTestId('ar-guidance')).toHaveAttribute('data-empty', 'true');
+      const viewport = page.viewportSize()!;
+      const box = (b: PhotoBox) => photoBoxToScreen(b, OPEN_HAND_PHOTO.frame, viewport);
+      const [onRing, onMiddle, onLittle] = [
+        box(OPEN_HAND_PHOTO.ringPhalanx),
+        box(OPEN_HAND_PHOTO.middlePhalanx),
+        box(OPEN_HAND_PHOTO.littlePhalanx),
+      ];
+
+      // (The checks against the photo are soft: a ring on the wrong finger reports every box it missed or covered.)
+      // As the tracker found the finger (landmarks 13 and 14, on the canvas): about two fifths of the way from the
+      // knuckle to the middle joint, on that line, and turned along it…
+      const fit = await ringOnFinger(stage);
+      expect(fit.width, 'as wide as a finger').toBeGreaterThan(8);
+      expect(fit.phalanxPx, 'the ring finger shows its length').toBeGreaterThan(8);
+      expect(fit.along, 'past the knuckle').toBeGreaterThan(0.3);
+      expect(fit.along, 'before the middle joint').toBeLessThan(0.55);
+      expect(fit.across, 'on the finger, not beside it').toBeLessThan(0.1);
+      expect(fit.axisDegrees, 'the band runs along the finger').toBeLessThan(10);
+      // …and on the photo's own ring finger, as read off the photo by eye (shown through the mirror and cover fit).
+      expect.soft(isInside({ x: fit.x, y: fit.y }, onRing), `the seat ${fit.x},${fit.y} in ${JSON.stringify(onRing)}`).toBe(true);
+      await shot(page, testInfo, 'ar-tracked');
+
+      // A photo: a PNG of the picture with the ring on it…
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 120_000 }),
+        page.getByRole('button', { name: 'Take a photo' }).click({ timeout: 120_000 }),
+      ]);
+      const png = readFileSync(await download.path());
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      // …where metal was drawn over the ring finger's proximal phalanx…
+      const ringBox = await drawnOverPicture(page, png, onRing);
+      expect.soft(ringBox.share, 'the ring is drawn on the ring finger').toBeGreaterThan(0.04);
+      // …centred there (what was drawn anywhere in the photo: the band and its head)…
+      const whole = await drawnOverPicture(page, png, { x: 0, y: 0, width: viewport.width, height: viewport.height });
+      expect
+        .soft(isInside(whole.centre, onRing), `the drawn ring's centre ${JSON.stringify(whole.centre)} in ${JSON.stringify(onRing)}`)
+        .toBe(true);
+      // …and not on its neighbours, nor on the wall.
+      expect.soft((await drawnOverPicture(page, png, onMiddle)).share, 'nothing on the middle finger').toBeLessThan(0.002);
+      expect.soft((await drawnOverPicture(page, png, onLittle)).share, 'nothing on the little finger').toBeLessThan(0.002);
+      expect((await drawnOverPicture(page, png, box(OPEN_HAND_PHOTO.wall))).share, 'nothing on the wall').toBeLessThan(0.002);
+
+      // A larger size is a wider finger: the same picture is a nearer hand (ring-fit.ts).
+      const before = Number(await stage.getAttribute('data-ring-depth'));
+      const size = page.getByLabel('Size');
+      await expect(size).toHaveValue('52');
+      await size.selectOption('60');
+      await expect
+        .poll(async () => Number(await stage.getAttribute('data-ring-depth')) / before, { timeout: 180_000 })
+        .toBeCloseTo(60 / 52, 1);
+      expect(errors).toEqual([]);
+    });
+  });
 });
 
 test.describe('with an empty room before the camera', () => {

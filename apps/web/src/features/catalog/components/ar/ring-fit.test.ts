@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import leftBack from './fixtures/left-back.json';
 import recordedHandPhoto from './fixtures/recorded-hand-photo.json';
+import recordedOpenHand from './fixtures/recorded-open-hand.json';
 import rightBackLeaning from './fixtures/right-back-leaning.json';
 import rightBackTurned from './fixtures/right-back-turned.json';
 import rightBackUpright from './fixtures/right-back-upright.json';
@@ -252,6 +253,53 @@ describe('ringPose on what MediaPipe really reported (the e2e’s hand photo, se
     // …while the ring finger's phalanx shows most of its length: it does not point at the camera.
     const phalanx = sub(at(LM.ringPip), at(LM.ringMcp));
     expect(Math.hypot(phalanx[0], phalanx[1]) / Math.hypot(...phalanx)).toBeGreaterThan(0.8);
+  });
+});
+
+describe('ringPose on what MediaPipe really reported (the e2e’s open hand, palm to the camera)', () => {
+  // fixtures/recorded-open-hand.json: MediaPipe Hands' own landmarks for e2e/fixtures/ar/open-hand.jpg (640 × 480),
+  // recorded by fixtures/record-hand.mjs. The palm faces the camera, the fingers spread and point right; plotted over
+  // the photo, 13 falls where the ring finger leaves the palm and 14 on its first crease.
+  const f = recordedOpenHand;
+  const frame = { frameWidth: f.frame.width, frameHeight: f.frame.height, fovY: 0.9 };
+  const asItIs: ViewGeometry = { ...frame, viewWidth: f.frame.width, viewHeight: f.frame.height, isMirrored: false };
+  const views: [string, ViewGeometry][] = [
+    ['the frame as it is', asItIs],
+    ['the front camera’s mirror on a phone', { ...frame, viewWidth: 375, viewHeight: 812, isMirrored: true }],
+    ['a laptop screen, mirrored', { ...frame, viewWidth: 1440, viewHeight: 900, isMirrored: true }],
+  ];
+  // The ring finger's proximal phalanx read off the photo by eye (as in e2e/ar-try-on.spec.ts), in its pixels.
+  const RING_PHALANX = { x0: 290, y0: 285, x1: 390, y1: 347 };
+
+  it.each(views)('%s: seats the ring between the knuckle (13) and the middle joint (14), along the finger', (_name, view) => {
+    const p = ringPose(f.landmarks, f.handedness as Handedness, view, MODEL_SIZE_EU);
+    expect(p, 'not refused as edge-on').not.toBeNull();
+    const [mcp, pip] = [toViewPixels(f.landmarks[LM.ringMcp]!, view), toViewPixels(f.landmarks[LM.ringPip]!, view)];
+    const finger = [pip[0] - mcp[0], pip[1] - mcp[1]] as const;
+    const phalanxPx = Math.hypot(...finger);
+    const along = ((p!.screen.x - mcp[0]) * finger[0] + (p!.screen.y - mcp[1]) * finger[1]) / phalanxPx ** 2;
+    const across = ((p!.screen.x - mcp[0]) * finger[1] - (p!.screen.y - mcp[1]) * finger[0]) / phalanxPx ** 2;
+    expect(along).toBeCloseTo(0.42, 6);
+    expect(Math.abs(across)).toBeLessThan(1e-9);
+    // The band's axis, as drawn, runs along the finger on screen.
+    expect(degreesBetween([p!.axis[0], -p!.axis[1], 0], [finger[0], finger[1], 0])).toBeLessThan(10);
+  });
+
+  it('puts the seat on the photo’s own ring finger, as read off the photo', () => {
+    const p = ringPose(f.landmarks, f.handedness as Handedness, asItIs, MODEL_SIZE_EU)!;
+    expect(p.screen.x).toBeGreaterThan(RING_PHALANX.x0);
+    expect(p.screen.x).toBeLessThan(RING_PHALANX.x1);
+    expect(p.screen.y).toBeGreaterThan(RING_PHALANX.y0);
+    expect(p.screen.y).toBeLessThan(RING_PHALANX.y1);
+    // As wide as the finger there (the photo's ring finger is 62 px across, between its gaps at y 283 and 345).
+    expect(p.fingerWidthPx).toBeGreaterThan(45);
+    expect(p.fingerWidthPx).toBeLessThan(75);
+  });
+
+  it('reads the open hand well above the edge-on limit', () => {
+    const at = (i: number) => toViewPixels(f.landmarks[i]!, asItIs);
+    const flat = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+    expect(flat(at(LM.indexMcp), at(LM.pinkyMcp)) / flat(at(LM.middleMcp), at(LM.wrist))).toBeGreaterThan(2 * EDGE_ON_SPREAD);
   });
 });
 
