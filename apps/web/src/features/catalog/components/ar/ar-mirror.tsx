@@ -92,6 +92,8 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
     frames: 0,
     lastHandAt: null as number | null,
     everTracked: false,
+    /** The latest frame holds a hand the ring cannot be put on (ringPose said no). */
+    seesHand: false,
     luma: null as number | null,
   });
   // Handed to the loop once React has committed them (before the next frame is drawn).
@@ -220,10 +222,12 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
     } else {
       state.pose = null;
     }
+    state.seesHand = !next && frame.landmarks !== undefined;
     sceneRef.current?.draw(state.pose);
     // For tests and the curious: how far the pipeline got and where the ring is.
     stageEl.dataset.frames = String(state.frames);
-    stageEl.dataset.hand = state.pose ? 'tracked' : 'none';
+    // 'hidden': the tracker found a hand, but not a ring finger to put the ring on (ringPose).
+    stageEl.dataset.hand = state.pose ? 'tracked' : state.seesHand ? 'hidden' : 'none';
     if (state.pose) {
       const { pose } = state;
       stageEl.dataset.ringX = pose.screen.x.toFixed(1);
@@ -231,7 +235,7 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
       stageEl.dataset.ringWidth = pose.fingerWidthPx.toFixed(1);
       stageEl.dataset.ringDepth = (-pose.position[2]).toFixed(2);
       // The band's axis as drawn (a point 10 mm along it, projected) and the finger it was fitted to: its
-      // knuckle and middle joint on the canvas. The e2e checks the ring sits between them, along the finger.
+      // knuckle and middle joint on the canvas, to check the ring sits between them, along the finger.
       const from = project(pose.position, view);
       const along = project(
         [pose.position[0] + pose.axis[0] * 10, pose.position[1] + pose.axis[1] * 10, pose.position[2] + pose.axis[2] * 10],
@@ -306,6 +310,7 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
         guidance({
           hasFrames: state.frames > 0,
           hasHand: state.pose !== null,
+          seesHand: state.seesHand,
           lastHandAt: state.lastHandAt,
           everTracked: state.everTracked,
           now,

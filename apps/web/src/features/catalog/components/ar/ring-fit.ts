@@ -159,6 +159,13 @@ export const RING_SEAT = 0.42;
 export const FINGER_TO_KNUCKLE_SPACING = 0.88;
 /** The occluder is a hair inside the band so the band's inside never fights it for depth. */
 export const OCCLUDER_INSET = 0.96;
+/**
+ * Below this, the knuckles' spread across the picture (index to little finger) over the palm's length
+ * (wrist to the middle finger's knuckle) is a palm seen edge-on: the fixtures' adult hand reads 0.63
+ * facing the camera and 0.2 turned about 75° from it. Its ring finger is then behind the others, and a
+ * ring drawn where the tracker puts it floats on the finger in front (e2e/fixtures/ar/hand.jpg: 0.06).
+ */
+export const EDGE_ON_SPREAD = 0.2;
 
 /** How the camera frame is laid on the canvas: scale and offsets of "object-fit: cover". */
 export function coverFit(
@@ -219,7 +226,7 @@ function dorsalDirection(p: readonly Vec3[], handedness: Handedness | undefined,
 
 /**
  * Where and how to draw the ring, or null when the landmarks cannot carry it (missing points, a
- * finger seen end-on).
+ * finger seen end-on, a palm seen edge-on).
  */
 export function ringPose(
   landmarks: readonly Landmark[] | undefined,
@@ -236,6 +243,10 @@ export function ringPose(
   const spacing = (length(sub(mcp, p[LM.middleMcp]!)) + length(sub(mcp, p[LM.pinkyMcp]!))) / 2;
   // A finger pointing at the camera shows no length to sit a ring on.
   if (phalanxPx < 1 || spacing < 1 || Math.hypot(phalanx[0], phalanx[1]) < 0.25 * phalanxPx) return null;
+  // A palm seen edge-on hides the ring finger behind its neighbours (EDGE_ON_SPREAD): measured in the picture.
+  const spread = sub(p[LM.indexMcp]!, p[LM.pinkyMcp]!);
+  const palm = sub(p[LM.middleMcp]!, p[LM.wrist]!);
+  if (Math.hypot(spread[0], spread[1]) < EDGE_ON_SPREAD * Math.hypot(palm[0], palm[1])) return null;
 
   const fingerWidthPx = spacing * FINGER_TO_KNUCKLE_SPACING;
   const innerDiameter = ringInnerDiameter(sizeEu);
@@ -366,13 +377,17 @@ export function meanLuma(rgba: ArrayLike<number>): number {
 export function guidance({
   hasFrames,
   hasHand,
+  seesHand = false,
   lastHandAt,
   everTracked,
   now,
   luma,
 }: {
   hasFrames: boolean;
+  /** The latest frame's hand carries the ring. */
   hasHand: boolean;
+  /** The latest frame holds a hand that cannot carry it (turned edge-on, its finger pointing at the camera). */
+  seesHand?: boolean;
   lastHandAt: number | null;
   everTracked: boolean;
   now: number;
@@ -382,5 +397,6 @@ export function guidance({
   if (hasHand || (lastHandAt !== null && now - lastHandAt <= LOST_AFTER_MS)) return 'tracking';
   if (luma !== null && luma < LOW_LIGHT_LUMA) return 'low-light';
   if (!hasFrames) return 'starting';
-  return everTracked ? 'lost' : 'show-hand';
+  // A hand still in view but turned is asked for its back, not said lost.
+  return everTracked && !seesHand ? 'lost' : 'show-hand';
 }
