@@ -19,7 +19,7 @@ export function createSearchPlanner({ repo, aggregates, corrections, plans }: Pr
 
   /**
    * The plan of a search (decisions §78; `products.search.ts`), or null when `q` has no words. Kept per query text
-   * (decisions §118): a typo's plan measures its word against up to 200 spellings, and the plan changes only with
+   * (decisions §117): a typo's plan measures its word against up to 200 spellings, and the plan changes only with
    * the lexicon and the category and collection names, whose writes clear it.
    */
   function searchPlanOf(q: string): Promise<SearchPlan | null> {

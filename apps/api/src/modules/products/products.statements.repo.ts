@@ -142,7 +142,7 @@ const CHECK_KEYS = process.env.NODE_ENV !== 'production';
  * A statement PostgreSQL must plan for each call's values (a search with few matches: a plan kept across words
  * intersects them with the whole catalogue, decisions §114) is sent unnamed, so PostgreSQL plans it at each call
  * with its values: `reuse = 'unnamed'` still builds its text once per shape here (building and compiling the query
- * with drizzle cost more of the API's time than the rest of such a request, decisions §118) — its key must then
+ * with drizzle cost more of the API's time than the rest of such a request, decisions §117) — its key must then
  * name everything its text depends on, and every value must be bound (`collecting`), none inline; `reuse = false`
  * builds it for each call (a query with values written inline).
  */
