@@ -11,6 +11,7 @@ import {
   typoBudget,
   variantsOf,
   type NamedGroup,
+  type SearchAlternative,
   type SearchPlan,
   type SearchWord,
   type WordLexicon,
@@ -136,6 +137,25 @@ function rankOf(plan: SearchPlan, bind: Bind): SQL {
   return whens.length ? sql`case ${sql.join(whens, sql` `)} else ${rest} end` : rest;
 }
 
+/**
+ * A GIN probe for the rows at this level that some word matches other than exactly: those that have one of the words'
+ * other forms (a plural or singular, a prefix's completions, a correction's plural) at this level. Null when no row
+ * can (every match is exact); undefined when the probe would miss some (a word matching a category or collection
+ * through a plural of its name: then the part is found from the level's own condition alone).
+ */
+function otherFormsCondition(words: SearchWord[], level: SearchLevel, bind: Bind): SQL | null | undefined {
+  const grouped = level === 'ABC' || level === 'ABCD';
+  const others: SearchAlternative[] = [];
+  for (const w of words) {
+    const form = w.exactForm!;
+    if (grouped && (w.categoryIds.some((id) => !form.categoryIds.includes(id)) || w.collectionIds.some((id) => !form.collectionIds.includes(id))))
+      return undefined;
+    others.push(...w.alternatives.filter((a) => a.prefix || a.weights !== '' || !form.terms.includes(a.term)));
+  }
+  const tsquery = others.length ? tsqueryAt([{ ...words[0]!, alternatives: others }], level) : null;
+  return tsquery === null ? null : vectorMatches(bind(`v${level}.p`, tsquery));
+}
+
 /** The levels of a tier: its own, and the one above whose rows it leaves out. */
 const TIER_LEVELS: Record<SearchTier, [SearchLevel, SearchLevel | null]> = {
   name: ['A', null],
@@ -151,11 +171,15 @@ const TIER_LEVELS: Record<SearchTier, [SearchLevel, SearchLevel | null]> = {
 function partConditionOf(plan: SearchPlan, { tier, exact }: SearchPart, bind: Bind): SQL | null {
   if (tier === 'other' && plan.scope === 'structured') return null;
   const [level, above] = TIER_LEVELS[tier];
-  const x = exactCondition(exactWords(plan.words), level, bind);
+  const words = exactWords(plan.words);
+  const x = exactCondition(words, level, bind);
+  // The other rows: those matching some word through another form (found by it), every word matching, not exact.
+  const others = !exact && x ? otherFormsCondition(plan.words, level, bind) : undefined;
+  if (others === null) return null;
   const own = exact ? x : searchCondition(plan.words, level, bind);
   if (!own) return null;
   const over = above ? searchCondition(plan.words, above, bind) : null;
-  return and(own, over ? sql`not (${over})` : undefined, !exact && x ? sql`not (${x})` : undefined)!;
+  return and(others, own, over ? sql`not (${over})` : undefined, !exact && x ? sql`not (${x})` : undefined)!;
 }
 
 export function createProductSearchRepo(db: Db) {

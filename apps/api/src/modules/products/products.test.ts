@@ -644,11 +644,20 @@ describe('search', () => {
       // An unfinished word is nobody's exact word: newest first within each tier, as before.
       expect(await ids('lunet')).toEqual([namesNew, nameNew, namesOld, nameOld, stones, stone, colours, cut].map((p) => p.id));
 
+      const categoryOf: Record<string, string> = {};
       // Descriptions: "lunettes" matches only as itself there, but a plural in the name still ranks after the word as typed.
       const prose = await f.category();
       const hoop = await f.product({ ...base(), categoryId: prose.id, name: 'Lunette Hoop', description: 'A hidden clasp.' });
       const brooch = await f.product({ ...base(), categoryId: prose.id, name: 'Lunettes Brooch', description: 'Closed by a clasp.' });
       expected['lunette clasp'] = [hoop.id, brooch.id];
+      categoryOf['lunette clasp'] = prose.id;
+      // A category's name counts as its pieces' words: "Plumes" is "plume" only through its plural.
+      const plumes = await f.category(`Plumes ${Date.now()}`);
+      const plumeCut = await f.product({ ...base(), categoryId: plumes.id, name: 'Comet Hoop', gemstone: { type: 'Topaz', cut: 'Plume' } });
+      const plumeBrooch = await f.product({ ...base(), categoryId: plumes.id, name: 'Comet Brooch' });
+      expected.plume = [plumeCut.id, plumeBrooch.id];
+      expected.plumes = [plumeBrooch.id, plumeCut.id];
+      categoryOf.plume = categoryOf.plumes = plumes.id;
 
       // Every read path, pages of 3 (each boundary inside a part), gives the same order: no piece twice, none missing.
       for (const options of [
@@ -659,7 +668,7 @@ describe('search', () => {
       ]) {
         const service = createProductsService({ db: t.database.db, lowStockThreshold: 5, ...options });
         for (const [q, order] of Object.entries(expected)) {
-          const categoryId = q === 'lunette clasp' ? prose.id : cat.id;
+          const categoryId = categoryOf[q] ?? cat.id;
           const pages: string[] = [];
           for (let page = 0; page * 3 < order.length + 3; page += 1) {
             const result = await service.search({ actor: null, q, filter: { categoryId }, query: { page, size: 3 } });
