@@ -148,8 +148,11 @@ function otherFormsCondition(words: SearchWord[], level: SearchLevel, bind: Bind
   const others: SearchAlternative[] = [];
   for (const w of words) {
     const form = w.exactForm!;
-    if (grouped && (w.categoryIds.some((id) => !form.categoryIds.includes(id)) || w.collectionIds.some((id) => !form.collectionIds.includes(id))))
-      return undefined;
+    const otherIds = [
+      ...w.categoryIds.filter((id) => !form.categoryIds.includes(id)),
+      ...w.collectionIds.filter((id) => !form.collectionIds.includes(id)),
+    ];
+    if (grouped && otherIds.length) return undefined;
     others.push(...w.alternatives.filter((a) => a.prefix || a.weights !== '' || !form.terms.includes(a.term)));
   }
   const tsquery = others.length ? tsqueryAt([{ ...words[0]!, alternatives: others }], level) : null;

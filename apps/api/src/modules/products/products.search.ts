@@ -190,10 +190,22 @@ export async function planSearch(
       if (prefix) {
         const alternatives = [{ term: word, weights: '', prefix: true }, ...(exact ? exactly(word).slice(1) : [])];
         // Not a whole word of the catalogue (else no prefix): no piece has it as typed.
-        return { word, alternatives, ...matchingGroups((w) => w.startsWith(word) || matchesExactly(word, w)), correctedTo: null, exactForm: null };
+        return {
+          word,
+          alternatives,
+          ...matchingGroups((w) => w.startsWith(word) || matchesExactly(word, w)),
+          correctedTo: null,
+          exactForm: null,
+        };
       }
       if (exact) {
-        return { word, alternatives: exactly(word), ...matchingGroups((w) => matchesExactly(word, w)), correctedTo: null, exactForm: formOf([word]) };
+        return {
+          word,
+          alternatives: exactly(word),
+          ...matchingGroups((w) => matchesExactly(word, w)),
+          correctedTo: null,
+          exactForm: formOf([word]),
+        };
       }
       // No exact match: the nearest spellings within the word's typo budget, if any.
       const budget = typoBudget(word);
