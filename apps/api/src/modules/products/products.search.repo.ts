@@ -138,10 +138,10 @@ function rankOf(plan: SearchPlan, bind: Bind): SQL {
 }
 
 /**
- * A GIN probe for the rows at this level that some word matches other than exactly: those that have one of the words'
- * other forms (a plural or singular, a prefix's completions, a correction's plural) at this level. Null when no row
- * can (every match is exact); undefined when the probe would miss some (a word matching a category or collection
- * through a plural of its name: then the part is found from the level's own condition alone).
+ * A GIN probe for the rows at this level that some word matches other than exactly: each has one of the words' other
+ * forms (a plural or singular, a correction's plural) at this level. Only for words that all have an exact form (so no
+ * prefix). Null when no row can (every match is exact); undefined when the probe would miss some (a word matching a
+ * category or collection through a plural of its name: then the part is found from the level's own condition alone).
  */
 function otherFormsCondition(words: SearchWord[], level: SearchLevel, bind: Bind): SQL | null | undefined {
   const grouped = level === 'ABC' || level === 'ABCD';
@@ -176,7 +176,7 @@ function partConditionOf(plan: SearchPlan, { tier, exact }: SearchPart, bind: Bi
   const [level, above] = TIER_LEVELS[tier];
   const words = exactWords(plan.words);
   const x = exactCondition(words, level, bind);
-  // The other rows: those matching some word through another form (found by it), every word matching, not exact.
+  // The other rows: every word matching at the level, not every one exactly (found through the other forms' probe).
   const others = !exact && x ? otherFormsCondition(plan.words, level, bind) : undefined;
   if (others === null) return null;
   const own = exact ? x : searchCondition(plan.words, level, bind);
