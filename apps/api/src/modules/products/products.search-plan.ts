@@ -43,7 +43,7 @@ export function createSearchPlanner({ repo, aggregates, corrections, plans }: Pr
     return {
       where: repo.whereOf(viewer, filter),
       plan: structured ? { ...plan, scope: 'structured' as const } : plan,
-      tiers: structured ? { ...tiers, other: 0, total: tiers.total - tiers.other } : tiers,
+      tiers: structured ? { ...tiers, other: 0, total: tiers.total - tiers.other, exact: { ...tiers.exact, other: 0 } } : tiers,
     };
   }
 

@@ -11,6 +11,7 @@ import {
   typoBudget,
   variantsOf,
   type NamedGroup,
+  type SearchAlternative,
   type SearchPlan,
   type SearchWord,
   type WordLexicon,
@@ -78,20 +79,87 @@ function pagingOf(page: { offset: number; size: number }, params: Record<string,
 
 export const scopeLevel = (plan: SearchPlan): SearchLevel => (plan.scope === 'structured' ? 'ABC' : 'ABCD');
 
-/** The four attribute tiers of a search, each without the rows of the tiers above it (null: empty tier). */
-function searchTiers(plan: SearchPlan, bind: Bind = inline): Record<SearchTier, SQL | null> {
-  const [name, stone, strong, all] = (['A', 'AB', 'ABC', 'ABCD'] as const).map((level) => searchCondition(plan.words, level, bind));
-  const below = (tier: SQL | null | undefined, above: SQL | null | undefined) =>
-    tier ? (above ? and(tier, sql`not (${above})`)! : tier) : null;
-  return {
-    name: name ?? null,
-    stone: below(stone, name),
-    strong: below(strong, stone),
-    other: plan.scope === 'structured' ? null : below(all, strong),
-  };
+/** The tiers in rank order, each with its attribute level (a tier holds the rows of its level not in the one above). */
+const TIERS: [SearchTier, SearchLevel][] = [
+  ['name', 'A'],
+  ['stone', 'AB'],
+  ['strong', 'ABC'],
+  ['other', 'ABCD'],
+];
+
+/** A tier's part: its rows with every word exactly as typed (`exact`), or its other rows (decisions §120). */
+export interface SearchPart {
+  tier: SearchTier;
+  exact: boolean;
 }
 
-/** The levels of a tier: its own, and the one above whose rows it leaves out (`searchTiers`). */
+/** A search's tier sizes, and how many rows of each tier have every word exactly as typed. */
+export type SearchCounts = Record<SearchTier, number> & { total: number; exact: Record<SearchTier, number> };
+
+/**
+ * The words narrowed to their exact forms (`SearchWord.exactForm`): the same condition builders then give "every
+ * word exactly as typed at this level". Null when some word has no exact form (no row can be exact).
+ */
+function exactWords(words: SearchWord[]): SearchWord[] | null {
+  const forms = words.map((w) => w.exactForm);
+  if (forms.some((form) => form === null)) return null;
+  return words.map((w, i) => ({
+    ...w,
+    alternatives: forms[i]!.terms.map((term) => ({ term, weights: '', prefix: false })),
+    categoryIds: forms[i]!.categoryIds,
+    collectionIds: forms[i]!.collectionIds,
+  }));
+}
+
+/** Every word exactly as typed at this level (its values named `x<level>…`), or null when no row can be. */
+const exactCondition = (words: SearchWord[] | null, level: SearchLevel, bind: Bind) =>
+  words ? searchCondition(words, level, bind, `x${level}`) : null;
+
+/**
+ * A row's rank: 2 × its tier, plus 1 unless every word matches it exactly as typed at its tier's level (decisions
+ * §120) — 0 exactly in the name, 1 in the name, 2 exactly in name or stone, … 7 descriptions only. The `case` tests each
+ * level once, in order (an exact match at a level implies a match there). For a row of the search, whose WHERE is the
+ * plan's condition at its scope.
+ */
+function rankOf(plan: SearchPlan, bind: Bind): SQL {
+  const exact = exactWords(plan.words);
+  const whens: SQL[] = [];
+  const levels = TIERS.filter(([tier]) => tier !== 'other' || plan.scope !== 'structured');
+  const last = levels.length - 1;
+  levels.forEach(([, level], i) => {
+    const x = exactCondition(exact, level, bind);
+    if (x) whens.push(sql`when ${x} then ${sql.raw(String(2 * i))}`);
+    // The scope's level is the WHERE itself: its rows that are not exact are the `else`.
+    const own = i === last ? null : searchCondition(plan.words, level, bind);
+    if (own) whens.push(sql`when ${own} then ${sql.raw(String(2 * i + 1))}`);
+  });
+  const rest = sql.raw(String(2 * last + 1));
+  return whens.length ? sql`case ${sql.join(whens, sql` `)} else ${rest} end` : rest;
+}
+
+/**
+ * A GIN probe for the rows at this level that some word matches other than exactly: each has one of the words' other
+ * forms (a plural or singular, a correction's plural) at this level. Only for words that all have an exact form (so no
+ * prefix). Null when no row can (every match is exact); undefined when the probe would miss some (a word matching a
+ * category or collection through a plural of its name: then the part is found from the level's own condition alone).
+ */
+function otherFormsCondition(words: SearchWord[], level: SearchLevel, bind: Bind): SQL | null | undefined {
+  const grouped = level === 'ABC' || level === 'ABCD';
+  const others: SearchAlternative[] = [];
+  for (const w of words) {
+    const form = w.exactForm!;
+    const otherIds = [
+      ...w.categoryIds.filter((id) => !form.categoryIds.includes(id)),
+      ...w.collectionIds.filter((id) => !form.collectionIds.includes(id)),
+    ];
+    if (grouped && otherIds.length) return undefined;
+    others.push(...w.alternatives.filter((a) => a.prefix || a.weights !== '' || !form.terms.includes(a.term)));
+  }
+  const tsquery = others.length ? tsqueryAt([{ ...words[0]!, alternatives: others }], level) : null;
+  return tsquery === null ? null : vectorMatches(bind(`v${level}.p`, tsquery));
+}
+
+/** The levels of a tier: its own, and the one above whose rows it leaves out. */
 const TIER_LEVELS: Record<SearchTier, [SearchLevel, SearchLevel | null]> = {
   name: ['A', null],
   stone: ['AB', 'A'],
@@ -99,14 +167,22 @@ const TIER_LEVELS: Record<SearchTier, [SearchLevel, SearchLevel | null]> = {
   other: ['ABCD', 'ABC'],
 };
 
-/** One tier of `searchTiers`, the same condition, built alone: a page of a tier binds only the values it uses. */
-function tierConditionOf(plan: SearchPlan, tier: SearchTier, bind: Bind): SQL | null {
+/**
+ * One part of one tier (the rows `rankOf` gives 2 × tier, or 2 × tier + 1), as a condition built alone: a page of a
+ * part binds only the values it uses. Null: an empty part.
+ */
+function partConditionOf(plan: SearchPlan, { tier, exact }: SearchPart, bind: Bind): SQL | null {
   if (tier === 'other' && plan.scope === 'structured') return null;
   const [level, above] = TIER_LEVELS[tier];
-  const own = searchCondition(plan.words, level, bind);
+  const words = exactWords(plan.words);
+  const x = exactCondition(words, level, bind);
+  // The other rows: every word matching at the level, not every one exactly (found through the other forms' probe).
+  const others = !exact && x ? otherFormsCondition(plan.words, level, bind) : undefined;
+  if (others === null) return null;
+  const own = exact ? x : searchCondition(plan.words, level, bind);
   if (!own) return null;
   const over = above ? searchCondition(plan.words, above, bind) : null;
-  return over ? and(own, sql`not (${over})`)! : own;
+  return and(others, own, over ? sql`not (${over})` : undefined, !exact && x ? sql`not (${x})` : undefined)!;
 }
 
 export function createProductSearchRepo(db: Db) {
@@ -159,47 +235,52 @@ export function createProductSearchRepo(db: Db) {
     },
 
     /**
-     * Matches per relevance tier for one search (`searchTiers`). One pass over the matched rows (GIN); the tier
-     * checks run on those rows only.
+     * Matches per relevance tier, and per tier how many match every word exactly (`rankOf`). One pass over the
+     * matched rows (GIN); each row's rank is worked out on those rows only.
      */
-    async searchCounts(condition: SQL | undefined, plan: SearchPlan): Promise<Record<SearchTier, number> & { total: number }> {
-      const tiers = searchTiers(plan);
+    async searchCounts(condition: SQL | undefined, plan: SearchPlan): Promise<SearchCounts> {
+      const counts: SearchCounts = { name: 0, stone: 0, strong: 0, other: 0, total: 0, exact: { name: 0, stone: 0, strong: 0, other: 0 } };
       const all = searchCondition(plan.words, 'ABCD');
-      if (!all) return { name: 0, stone: 0, strong: 0, other: 0, total: 0 };
-      const count = (tier: SQL | null) => (tier ? sql`(count(*) filter (where ${tier}))::int` : sql`0`);
-      const [row] = rowsOf<{ name: number; stone: number; strong: number; total: number }>(
+      if (!all) return counts;
+      const rows = rowsOf<{ rank: number; n: number }>(
         await db.execute(sql`
-          select ${count(tiers.name)} as name, ${count(tiers.stone)} as stone, ${count(tiers.strong)} as strong, count(*)::int as total
+          select ${rankOf({ ...plan, scope: 'all' }, inline)} as rank, count(*)::int as n
           from ${products}
-          where ${and(condition, all)}`),
+          where ${and(condition, all)}
+          group by 1`),
       );
-      const { name = 0, stone = 0, strong = 0, total = 0 } = row ?? {};
-      return { name, stone, strong, other: total - name - stone - strong, total };
+      for (const { rank, n } of rows) {
+        const [tier] = TIERS[rank >> 1]!;
+        counts[tier] += n;
+        if (rank % 2 === 0) counts.exact[tier] += n;
+        counts.total += n;
+      }
+      return counts;
     },
 
     /**
-     * One tier's rows, newest first. A tier with few matches is read through the GIN index and sorted; a
-     * tier with many walks the (created_at, id) index and checks each row's vector until the page is full
+     * One tier part's rows (`SearchPart`), newest first. A part with few matches is read through the GIN index and
+     * sorted; a part with many walks the (created_at, id) index and checks each row's vector until the page is full
      * — the predicate is wrapped (`is true`) so the planner cannot trade that early stop for a bitmap of
-     * half the table. The caller decides which from the tier's exact count, not the planner's estimate.
+     * half the table. The caller decides which from the part's exact count, not the planner's estimate.
      */
     async searchTier(
       where: FilterWhere,
       plan: SearchPlan,
-      tier: SearchTier,
+      part: SearchPart,
       large: boolean,
       page: { offset: number; size: number },
     ): Promise<ProductReadRow[]> {
       const params: Record<string, unknown> = {};
       const bind = collecting(params);
-      const tierCondition = tierConditionOf(plan, tier, bind);
+      const tierCondition = partConditionOf(plan, part, bind);
       if (!tierCondition) return [];
       const condition = where.build(bind);
       const { offset, key: paging } = pagingOf(page, params);
       // A tier with few matches is not prepared either (its generic plan intersects the GIN matches with the status's
       // bitmap, as `searchRanked` says); the walk of a large tier is, its plan fixed by the wrapped predicate.
       const run = preparedQuery<ProductReadRow[]>(
-        `tier|${where.key}|${tier}|${large}|${paging}|${Object.keys(params).join(',')}`,
+        `tier|${where.key}|${part.tier}|${part.exact}|${large}|${paging}|${Object.keys(params).join(',')}`,
         () => {
           const select = db.select(productColumns).from(products);
           if (large) {
@@ -222,8 +303,8 @@ export function createProductSearchRepo(db: Db) {
 
     /**
      * A page of a search with few matches in all, in one statement: the matches through the GIN index,
-     * ranked by tier (name, stone, strong, rest), newest first within a tier — the order `searchTier` gives
-     * tier by tier, without a round trip per tier.
+     * ranked by tier (name, stone, strong, rest) and exactness within it (`rankOf`), newest first within a part —
+     * the order `searchTier` gives part by part, without a round trip per part.
      *
      * Not prepared (a statement of its own each time, planned for its words and filter values): prepared, after
      * five runs PostgreSQL planned it once for any word, and that generic plan, not knowing how rare the word is
@@ -237,11 +318,7 @@ export function createProductSearchRepo(db: Db) {
       const level = scopeLevel(plan);
       const all = searchCondition(plan.words, level, bind, 'all');
       if (!all) return [];
-      const tiers = searchTiers(plan, bind);
-      const whens = (['name', 'stone', 'strong'] as const).flatMap((t, i) =>
-        tiers[t] ? [sql`when ${tiers[t]} then ${sql.raw(String(i))}`] : [],
-      );
-      const rank = whens.length ? sql`case ${sql.join(whens, sql` `)} else 3 end` : sql`3`;
+      const rank = rankOf(plan, bind);
       const condition = where.build(bind);
       const { offset, key: paging } = pagingOf(page, params);
       // The values' names say which conditions the text holds (`searchCondition`); the text is built once per shape,

@@ -9,7 +9,9 @@
  * - the last word, when it is not a whole word the catalog knows, also matches as a prefix (typing in progress);
  * - a typo is tolerated only for a word with no exact match: one edit from 5 letters, two from 9 (transpositions
  *   count as one edit), and only the nearest corrections are used; such a search answers "Did you mean …";
- * - category and collection names are searched too (they live in their own tables, matched here by id).
+ * - category and collection names are searched too (they live in their own tables, matched here by id);
+ * - within a tier, a piece that has every word exactly as typed (a correction as corrected) comes before one that
+ *   matches some word only through its plural/singular or as a prefix (`SearchWord.exactForm`, decisions §120).
  */
 import { FOLD_FROM, FOLD_TO } from '../../db/schema/catalog';
 
@@ -103,6 +105,17 @@ export interface SearchAlternative {
   prefix: boolean;
 }
 
+/**
+ * How a query word matches exactly (decisions §120): as one of `terms` (the word as typed, or its nearest corrections)
+ * in the search vector, or through a category or collection with that very word in its name. Only the spellings the
+ * lexicon or the names know are kept.
+ */
+export interface ExactForm {
+  terms: string[];
+  categoryIds: string[];
+  collectionIds: string[];
+}
+
 /** One query word: how it may match the search vector, and the categories and collections whose name it matches. */
 export interface SearchWord {
   word: string;
@@ -111,6 +124,11 @@ export interface SearchWord {
   collectionIds: string[];
   /** The correction used when the word had no exact match (null: exact). */
   correctedTo: string | null;
+  /**
+   * The word's exact form, a narrowing of `alternatives` and the ids (null: no piece can have it exactly — an
+   * unfinished last word, or a word the catalogue knows only in its plural or singular).
+   */
+  exactForm: ExactForm | null;
 }
 
 /** A search as the repository runs it (plain data: it is part of cache keys). */
@@ -163,11 +181,32 @@ export async function planSearch(
         categoryIds: groups.filter((g) => g.kind === 'category' && g.words.some(test)).map((g) => g.id),
         collectionIds: groups.filter((g) => g.kind === 'collection' && g.words.some(test)).map((g) => g.id),
       });
+      // Exactly as typed (or as corrected): the spellings some piece, category or collection has, else null.
+      const formOf = (spellings: string[]): ExactForm | null => {
+        const terms = spellings.filter((s) => known.forms.includes(s) || known.candidates.includes(s));
+        const form = { terms, ...matchingGroups((w) => spellings.includes(w)) };
+        return form.terms.length || form.categoryIds.length || form.collectionIds.length ? form : null;
+      };
       if (prefix) {
         const alternatives = [{ term: word, weights: '', prefix: true }, ...(exact ? exactly(word).slice(1) : [])];
-        return { word, alternatives, ...matchingGroups((w) => w.startsWith(word) || matchesExactly(word, w)), correctedTo: null };
+        // Not a whole word of the catalogue (else no prefix): no piece has it as typed.
+        return {
+          word,
+          alternatives,
+          ...matchingGroups((w) => w.startsWith(word) || matchesExactly(word, w)),
+          correctedTo: null,
+          exactForm: null,
+        };
       }
-      if (exact) return { word, alternatives: exactly(word), ...matchingGroups((w) => matchesExactly(word, w)), correctedTo: null };
+      if (exact) {
+        return {
+          word,
+          alternatives: exactly(word),
+          ...matchingGroups((w) => matchesExactly(word, w)),
+          correctedTo: null,
+          exactForm: formOf([word]),
+        };
+      }
       // No exact match: the nearest spellings within the word's typo budget, if any.
       const budget = typoBudget(word);
       const pool = [...new Set([...known.candidates, ...groupWords])].filter((c) => /^[\p{L}\p{N}]+$/u.test(c) && c !== word);
@@ -185,6 +224,7 @@ export async function planSearch(
         alternatives: corrections.flatMap(exactly),
         ...matchingGroups((w) => corrections.some((c) => matchesExactly(c, w))),
         correctedTo: corrections[0] ?? null,
+        exactForm: formOf(corrections),
       };
     }),
   );

@@ -22,12 +22,15 @@ import { productsContext } from './products.context';
 import { decodeCursor, encodeCursor } from './products.cursor';
 import { mapWriteError, notFound, validation } from './products.errors';
 import { gemstoneColumns, toStoredImages } from './products.mapper';
-import type { ProductFilter, ProductReadRow, ProductSort, ProductViewer, SearchTier } from './products.repo';
+import type { ProductFilter, ProductReadRow, ProductSort, ProductViewer, SearchPart, SearchTier } from './products.repo';
 import { createSearchPlanner } from './products.search-plan';
 
 export { searchTokens } from './products.search';
 export { availabilityOf, toImageDto, toProductDto, toStoredImages } from './products.mapper';
 export { productViewerOf } from './products.access';
+
+/** The search's tiers in rank order (`ProductSearchRepo.searchCounts`). */
+const SEARCH_TIERS: SearchTier[] = ['name', 'stone', 'strong', 'other'];
 
 export interface ProductsServiceOptions {
   db: Db;
@@ -154,8 +157,8 @@ export function createProductsService({
     /**
      * Ranked search (decisions §78). Every word must match (`products.search.ts`). Rank: every
      * word in the name, then in the name or stone, then in those or SKU/cut/colour/metal/category/collection, then
-     * the rest (descriptions); newest first within a tier. Tier sizes come from one cached count; each page reads
-     * only the tiers it spans. `correctedQuery` is set when some word had no exact match and its nearest
+     * the rest (descriptions); within a tier, the pieces with every word exactly as typed first (decisions §120);
+     * newest first within that. Tier sizes come from one cached count; each page reads only the parts it spans. `correctedQuery` is set when some word had no exact match and its nearest
      * spellings were searched instead: the page then holds alternatives ("Did you mean …").
      */
     async search({
@@ -184,25 +187,24 @@ export function createProductsService({
         const rows = offset >= tiers.total ? [] : await repo.searchRanked(where, scoped, { offset, size: query.size });
         return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
       }
-      const sizes: [SearchTier, number][] = [
-        ['name', tiers.name],
-        ['stone', tiers.stone],
-        ['strong', tiers.strong],
-        ['other', tiers.other],
-      ];
+      // Each tier in two parts: its rows with every word exactly as typed, then the others (decisions §120).
+      const sizes = SEARCH_TIERS.flatMap((tier): [SearchPart, number][] => [
+        [{ tier, exact: true }, tiers.exact[tier]],
+        [{ tier, exact: false }, tiers[tier] - tiers.exact[tier]],
+      ]);
       const rows: ProductReadRow[] = [];
       let offset = query.page * query.size;
-      for (const [tier, size] of sizes) {
+      for (const [part, size] of sizes) {
         if (rows.length === query.size) break;
         if (offset >= size) {
           offset -= size;
           continue;
         }
         const limit = query.size - rows.length;
-        // Walking the date index visits about (offset + limit) × candidates / size rows; sorting the tier's
+        // Walking the date index visits about (offset + limit) × candidates / size rows; sorting the part's
         // matches visits `size` rows. Walk when that is cheaper: size > √((offset + limit) × candidates).
         const walk = size > (searchWalkThreshold ?? Math.sqrt((offset + limit) * candidates));
-        rows.push(...(await repo.searchTier(where, scoped, tier, walk, { offset, size: limit })));
+        rows.push(...(await repo.searchTier(where, scoped, part, walk, { offset, size: limit })));
         offset = 0;
       }
       return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };

@@ -613,6 +613,74 @@ describe('search', () => {
     },
   );
 
+  it(
+    'ranks, within a tier, the pieces with every word exactly as typed (a typo as corrected) before those matched ' +
+      'through a plural, singular or prefix, and pages them the same way on every read path',
+    async () => {
+      const cat = await f.category();
+      const piece = (name: string, gemstone?: { type: string; cut?: string; colour?: string }) =>
+        f.product({ ...base(), categoryId: cat.id, name, ...(gemstone ? { gemstone } : {}) });
+      // Created oldest first, the two spellings alternating: newest first alone would interleave them.
+      const nameOld = await piece('Lunette Pendant');
+      const namesOld = await piece('Lunettes Cuff');
+      const nameNew = await piece('Lunette Drops');
+      const namesNew = await piece('Lunettes Brooch');
+      const stone = await piece('Comet Ring', { type: 'Lunette' });
+      const stones = await piece('Comet Band', { type: 'Lunettes' });
+      const cut = await piece('Comet Hoop', { type: 'Topaz', cut: 'Lunette' });
+      const colours = await piece('Comet Studs', { type: 'Topaz', colour: 'Lunettes' });
+      const expected: Record<string, string[]> = {
+        // Name tier, stone tier, then SKU/cut/colour: each with its exact pieces first, newest first within them.
+        lunette: [nameNew, nameOld, namesNew, namesOld, stone, stones, cut, colours].map((p) => p.id),
+        lunettes: [namesNew, namesOld, nameNew, nameOld, stones, stone, colours, cut].map((p) => p.id),
+        // A typo searches its correction, and ranks as the correction typed would.
+        lunete: [nameNew, nameOld, namesNew, namesOld, stone, stones, cut, colours].map((p) => p.id),
+      };
+      const ids = async (q: string) =>
+        (await t.request<ProductSearchPage>(`/api/products/search?q=${encodeURIComponent(q)}&categoryId=${cat.id}`)).body.content.map(
+          (p) => p.id,
+        );
+      for (const [q, order] of Object.entries(expected)) expect(await ids(q), q).toEqual(order);
+      // An unfinished word is nobody's exact word: newest first within each tier, as before.
+      expect(await ids('lunet')).toEqual([namesNew, nameNew, namesOld, nameOld, stones, stone, colours, cut].map((p) => p.id));
+
+      const categoryOf: Record<string, string> = {};
+      // Descriptions: "lunettes" matches only as itself there, but a plural in the name still ranks after the word as typed.
+      const prose = await f.category();
+      const hoop = await f.product({ ...base(), categoryId: prose.id, name: 'Lunette Hoop', description: 'A hidden clasp.' });
+      const brooch = await f.product({ ...base(), categoryId: prose.id, name: 'Lunettes Brooch', description: 'Closed by a clasp.' });
+      expected['lunette clasp'] = [hoop.id, brooch.id];
+      categoryOf['lunette clasp'] = prose.id;
+      // A category's name counts as its pieces' words: "Plumes" is "plume" only through its plural.
+      const plumes = await f.category(`Plumes ${Date.now()}`);
+      const plumeCut = await f.product({ ...base(), categoryId: plumes.id, name: 'Comet Hoop', gemstone: { type: 'Topaz', cut: 'Plume' } });
+      const plumeBrooch = await f.product({ ...base(), categoryId: plumes.id, name: 'Comet Brooch' });
+      expected.plume = [plumeCut.id, plumeBrooch.id];
+      expected.plumes = [plumeBrooch.id, plumeCut.id];
+      categoryOf.plume = categoryOf.plumes = plumes.id;
+
+      // Every read path, pages of 3 (each boundary inside a part), gives the same order: no piece twice, none missing.
+      for (const options of [
+        {},
+        { smallSearchMax: 0, searchWalkThreshold: 0 },
+        { smallSearchMax: 0, searchWalkThreshold: 1_000 },
+        { smallSearchMax: 0 },
+      ]) {
+        const service = createProductsService({ db: t.database.db, lowStockThreshold: 5, ...options });
+        for (const [q, order] of Object.entries(expected)) {
+          const categoryId = categoryOf[q] ?? cat.id;
+          const pages: string[] = [];
+          for (let page = 0; page * 3 < order.length + 3; page += 1) {
+            const result = await service.search({ actor: null, q, filter: { categoryId }, query: { page, size: 3 } });
+            expect(result.totalElements, `${q} ${JSON.stringify(options)}`).toBe(order.length);
+            pages.push(...result.content.map((p) => p.id));
+          }
+          expect(pages, `${q} ${JSON.stringify(options)}`).toEqual(order);
+        }
+      }
+    },
+  );
+
   it('rejects an empty or oversized query with 400', async () => {
     expect((await t.request('/api/products/search')).status).toBe(400);
     expect((await t.request('/api/products/search?q=%20')).status).toBe(400);
