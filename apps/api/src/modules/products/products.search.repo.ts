@@ -87,7 +87,7 @@ const TIERS: [SearchTier, SearchLevel][] = [
   ['other', 'ABCD'],
 ];
 
-/** A tier's part: its rows with every word exactly as typed (`exact`), or its other rows (decisions §120). */
+/** A tier's part: its rows with every word exactly as typed (`exact`), or its other rows (decisions §119). */
 export interface SearchPart {
   tier: SearchTier;
   exact: boolean;
@@ -117,7 +117,7 @@ const exactCondition = (words: SearchWord[] | null, level: SearchLevel, bind: Bi
 
 /**
  * A row's rank: 2 × its tier, plus 1 unless every word matches it exactly as typed at its tier's level (decisions
- * §120) — 0 exactly in the name, 1 in the name, 2 exactly in name or stone, … 7 descriptions only. The `case` tests each
+ * §119) — 0 exactly in the name, 1 in the name, 2 exactly in name or stone, … 7 descriptions only. The `case` tests each
  * level once, in order (an exact match at a level implies a match there). For a row of the search, whose WHERE is the
  * plan's condition at its scope.
  */

@@ -11,7 +11,7 @@
  *   count as one edit), and only the nearest corrections are used; such a search answers "Did you mean …";
  * - category and collection names are searched too (they live in their own tables, matched here by id);
  * - within a tier, a piece that has every word exactly as typed (a correction as corrected) comes before one that
- *   matches some word only through its plural/singular or as a prefix (`SearchWord.exactForm`, decisions §120).
+ *   matches some word only through its plural/singular or as a prefix (`SearchWord.exactForm`, decisions §119).
  */
 import { FOLD_FROM, FOLD_TO } from '../../db/schema/catalog';
 
@@ -106,7 +106,7 @@ export interface SearchAlternative {
 }
 
 /**
- * How a query word matches exactly (decisions §120): as one of `terms` (the word as typed, or its nearest corrections)
+ * How a query word matches exactly (decisions §119): as one of `terms` (the word as typed, or its nearest corrections)
  * in the search vector, or through a category or collection with that very word in its name. Only the spellings the
  * lexicon or the names know are kept.
  */

@@ -157,7 +157,7 @@ export function createProductsService({
     /**
      * Ranked search (decisions §78). Every word must match (`products.search.ts`). Rank: every
      * word in the name, then in the name or stone, then in those or SKU/cut/colour/metal/category/collection, then
-     * the rest (descriptions); within a tier, the pieces with every word exactly as typed first (decisions §120);
+     * the rest (descriptions); within a tier, the pieces with every word exactly as typed first (decisions §119);
      * newest first within that. Tier sizes come from one cached count; each page reads only the parts it spans. `correctedQuery` is set when some word had no exact match and its nearest
      * spellings were searched instead: the page then holds alternatives ("Did you mean …").
      */
@@ -187,7 +187,7 @@ export function createProductsService({
         const rows = offset >= tiers.total ? [] : await repo.searchRanked(where, scoped, { offset, size: query.size });
         return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
       }
-      // Each tier in two parts: its rows with every word exactly as typed, then the others (decisions §120).
+      // Each tier in two parts: its rows with every word exactly as typed, then the others (decisions §119).
       const sizes = SEARCH_TIERS.flatMap((tier): [SearchPart, number][] => [
         [{ tier, exact: true }, tiers.exact[tier]],
         [{ tier, exact: false }, tiers[tier] - tiers.exact[tier]],
