@@ -154,8 +154,8 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
-  // Twenty-two pages, each loaded twice (without and with JavaScript).
-  test.setTimeout(400_000);
+  // Twenty-eight pages, each loaded twice (without and with JavaScript).
+  test.setTimeout(500_000);
   const demoCollection = await aDemoCollection(request);
   const product = await aDemoProduct(request);
   const ring = await aDemoRing(request);
@@ -186,6 +186,13 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
     // The 3D pages: the piece with its poster, the salon's door and the written list (three.js comes later).
     [`/view-360?product=${ring}`, 'view-price'],
     ['/immersive-showroom', 'showroom-pieces'],
+    // The entrance, the panels, sign-in and registration (decision 0119).
+    ['/', 'welcome-page'],
+    ['/welcome', 'welcome-page'],
+    ['/hover-expand', 'expand-panels'],
+    ['/auth/login', ''],
+    ['/auth/register', ''],
+    ['/auth/login?next=%2Fuser-profile', ''],
   ];
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
   const bare = await noScript.newPage();

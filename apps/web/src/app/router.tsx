@@ -104,14 +104,15 @@ export function appRoutes(data?: RouteData): RouteObject[] {
       // Any rendering failure below (a lazy chunk that cannot load included) lands here.
       errorElement: <RouteError />,
       children: [
-        { path: paths.welcome, element: <pages.welcome.Route /> },
-        { path: paths.welcomeAlias, element: <pages.welcome.Route /> },
+        // The entrance, sign-in and registration are prepared like the storefront's pages (rendered on the server).
+        storefrontRoute({ path: paths.welcome, page: pages.welcome }, data),
+        storefrontRoute({ path: paths.welcomeAlias, page: pages.welcome }, data),
         {
           path: paths.auth,
           children: [
             { index: true, element: <Navigate to={paths.login} replace /> },
-            { path: 'login', element: <pages.login.Route /> },
-            { path: 'register', element: <pages.register.Route /> },
+            storefrontRoute({ path: 'login', page: pages.login }, data),
+            storefrontRoute({ path: 'register', page: pages.register }, data),
             { path: 'confirm', element: <pages.confirmEmail.Route /> },
           ],
         },
