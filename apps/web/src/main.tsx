@@ -28,7 +28,7 @@ const isServerRendered = boot !== null && container.hasAttribute('data-ssr');
  * it is a transition). Between them the browser paints, answers input and reads the network — no step
  * holds the main thread long enough to count as a long task on a phone.
  */
-async function start(): Promise<void> {
+async function start(container: HTMLElement): Promise<void> {
   if (boot) {
     // The server prepared this page and preloads its chunk: wait for it (never long) so the first
     // render is the page itself, not 'Loading...' then the page. (No top-level await: lazy chunks
@@ -62,4 +62,4 @@ async function start(): Promise<void> {
   if (boot && getAccessToken() !== null) refreshForSignedIn(queryClient, boot);
 }
 
-void start();
+void start(container);
