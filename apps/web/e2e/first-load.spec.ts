@@ -245,3 +245,30 @@ test('the profile is private: the server renders its frame and "Loading...", the
   await page.goto('/user-profile');
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile$/);
 });
+
+/**
+ * Decision 0119: a server-rendered page's stylesheets arrive inlined, and Vite's chunk preloader is told
+ * so (a disabled link beside each): the route chunk must not fetch them again, which held the
+ * hydration back on a slow connection. And no font is preloaded (Chromium held the first paint for it).
+ */
+test('a server-rendered page fetches none of its inlined stylesheets and preloads no font', async ({ page, request }) => {
+  for (const url of ['/new-cut', '/auth/login', '/locations']) {
+    expect((await request.get(url)).ok()).toBe(true);
+    const stylesheets: string[] = [];
+    const onRequest = (r: { url: () => string; resourceType: () => string }) => {
+      if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css')) stylesheets.push(new URL(r.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(url);
+    await settled(page);
+    const inlined = await page.locator('style[data-href]').evaluateAll((styles) => styles.map((s) => s.getAttribute('data-href')));
+    page.off('request', onRequest);
+    expect(inlined.length, url).toBeGreaterThan(1);
+    expect(await page.locator('#root[data-ssr]').count(), url).toBe(1);
+    expect(
+      stylesheets.filter((href) => inlined.includes(href)),
+      `${url}: inlined stylesheets fetched again`,
+    ).toEqual([]);
+    expect(await page.locator('link[rel="preload"][as="font"]').count(), url).toBe(0);
+  }
+});

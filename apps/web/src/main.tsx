@@ -21,6 +21,7 @@ const queryClient = createQueryClient();
 const boot = readBootData();
 // The server rendered this page's HTML from the inlined answers (entry-server.tsx): hydrate it.
 const isServerRendered = boot !== null && container.hasAttribute('data-ssr');
+if (boot) seedQueryCache(queryClient, boot);
 
 /**
  * The start, in short tasks (decision 0119): the entry's own modules ran in this task; the page's chunk
