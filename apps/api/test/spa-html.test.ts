@@ -212,9 +212,9 @@ describe('prepared SPA pages', () => {
     // Its stylesheets are inlined (one that cannot be read stays a link).
     expect(head).toContain('<style data-href="/assets/collections-page-c3.css">.grid{display:grid;background:url(/assets/x.svg)}</style>');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/card-d4.css">');
-    // Each inlined sheet is declared present to Vite's chunk preloader (a disabled link: never fetched).
-    expect(head).toContain('<link rel="stylesheet" href="/assets/collections-page-c3.css" disabled>');
-    expect(head).not.toContain('<link rel="stylesheet" href="/assets/card-d4.css" disabled>');
+    // Each inlined sheet is declared present to Vite's chunk preloader (a link of a type that is not CSS: never fetched).
+    expect(head).toContain('<link rel="stylesheet" type="text/plain" href="/assets/collections-page-c3.css">');
+    expect(head).not.toContain('<link rel="stylesheet" type="text/plain" href="/assets/card-d4.css">');
     expect(html).toMatch(
       /<script defer src="\/start\.js\?v=[0-9a-f]{12}" data-entry="\/assets\/index-a1\.js" data-modulepreload="\/assets\/react-b2\.js \/assets\/collections-page-c3\.js \/assets\/card-d4\.js"><\/script><\/body>/,
     );
