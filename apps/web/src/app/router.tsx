@@ -104,15 +104,16 @@ export function appRoutes(data?: RouteData): RouteObject[] {
       // Any rendering failure below (a lazy chunk that cannot load included) lands here.
       errorElement: <RouteError />,
       children: [
-        // The entrance, sign-in and registration are prepared like the storefront's pages (rendered on the server).
+        // The entrance is prepared like the storefront's pages (rendered on the server). Sign-in and
+        // registration are not: typed before hydration, their fields would be reset (decision 0119).
         storefrontRoute({ path: paths.welcome, page: pages.welcome }, data),
         storefrontRoute({ path: paths.welcomeAlias, page: pages.welcome }, data),
         {
           path: paths.auth,
           children: [
             { index: true, element: <Navigate to={paths.login} replace /> },
-            storefrontRoute({ path: 'login', page: pages.login }, data),
-            storefrontRoute({ path: 'register', page: pages.register }, data),
+            { path: 'login', element: <pages.login.Route /> },
+            { path: 'register', element: <pages.register.Route /> },
             { path: 'confirm', element: <pages.confirmEmail.Route /> },
           ],
         },

@@ -1,14 +1,15 @@
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '../../config/routes';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useSignedInOnArrival } from '../../lib/use-session';
+import { useSession } from '../../lib/use-session';
 import { PageMeta } from '../../lib/page-meta';
-import type { PreparedPage } from '../prepared';
 
 export default function LoginPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const { user } = useSession();
   // A confirmed link hands over the account's username.
   const state: unknown = useLocation().state;
   const username =
@@ -16,7 +17,7 @@ export default function LoginPage() {
       ? (state as { username: string }).username
       : undefined;
   // Only someone already signed in on arrival is sent on; a sign-in made here navigates itself.
-  const wasSignedIn = useSignedInOnArrival() === true;
+  const [wasSignedIn] = useState(() => user !== null);
   const next = safeNextPath(search.get('next'));
   const nextQuery = search.get('next') ? `?next=${encodeURIComponent(next)}` : '';
 
@@ -32,6 +33,3 @@ export default function LoginPage() {
     </AuthLayout>
   );
 }
-
-/** No data: the form is the page (its `next` only changes the links, so a query string is rendered too). */
-export const prepared: PreparedPage = { rendersSearch: true, data: () => ({ queries: [] }) };

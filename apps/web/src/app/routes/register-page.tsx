@@ -1,15 +1,16 @@
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '../../config/routes';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { useSignedInOnArrival } from '../../lib/use-session';
+import { useSession } from '../../lib/use-session';
 import { PageMeta } from '../../lib/page-meta';
-import type { PreparedPage } from '../prepared';
 
 export default function RegisterPage() {
   const [search] = useSearchParams();
+  const { user } = useSession();
   // Someone already signed in has nothing to register.
-  const wasSignedIn = useSignedInOnArrival() === true;
+  const [wasSignedIn] = useState(() => user !== null);
   const next = safeNextPath(search.get('next'));
   const nextQuery = search.get('next') ? `?next=${encodeURIComponent(next)}` : '';
 
@@ -21,6 +22,3 @@ export default function RegisterPage() {
     </AuthLayout>
   );
 }
-
-/** No data: the form is the page (its `next` only changes the links, so a query string is rendered too). */
-export const prepared: PreparedPage = { rendersSearch: true, data: () => ({ queries: [] }) };
