@@ -154,7 +154,7 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
-  // Twenty-five pages, each loaded twice (without and with JavaScript).
+  // Twenty-four pages, each loaded twice (without and with JavaScript).
   test.setTimeout(500_000);
   const demoCollection = await aDemoCollection(request);
   const product = await aDemoProduct(request);
@@ -186,10 +186,9 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
     // The 3D pages: the piece with its poster, the salon's door and the written list (three.js comes later).
     [`/view-360?product=${ring}`, 'view-price'],
     ['/immersive-showroom', 'showroom-pieces'],
-    // The entrance and the panels (decision 0119).
+    // The entrance (decision 0119).
     ['/', 'welcome-page'],
     ['/welcome', 'welcome-page'],
-    ['/hover-expand', 'expand-panels'],
   ];
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
   const bare = await noScript.newPage();
@@ -249,7 +248,7 @@ test('the profile is private: the server renders its frame and "Loading...", the
  * hydration back on a slow connection. And no font is preloaded (Chromium held the first paint for it).
  */
 test('a server-rendered page fetches none of its inlined stylesheets and preloads no font', async ({ page, request }) => {
-  for (const url of ['/new-cut', '/hover-expand', '/locations']) {
+  for (const url of ['/new-cut', '/', '/locations']) {
     expect((await request.get(url)).ok()).toBe(true);
     const stylesheets: string[] = [];
     const onRequest = (r: { url: () => string; resourceType: () => string }) => {
