@@ -43,30 +43,6 @@ function mediapipeHands({ emit }: { emit: boolean }): Plugin {
 }
 
 /**
- * Preload the font files the first paint needs (the display serif of the hero line, the UI sans and
- * its medium weight for navigation, eyebrows and buttons), so `font-display: swap` swaps early and
- * the text above the fold does not reflow late.
- */
-function preloadLcpFonts(): Plugin {
-  const wanted = [/cormorant-garamond-latin-300-normal.*\.woff2$/, /inter-latin-400-normal.*\.woff2$/, /inter-latin-500-normal.*\.woff2$/];
-  return {
-    name: 'mirror:preload-lcp-fonts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const files = Object.keys(ctx.bundle ?? {}).filter((file) => wanted.some((re) => re.test(file)));
-        return files.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
-/**
  * Brotli and gzip siblings of every compressible file of the build (`app.js.br`, `app.js.gz`),
  * written once at build time at maximum quality; the API serves them with @fastify/static's
  * `preCompressed`, so no request pays for compression. Fonts and images are compressed already.
@@ -100,11 +76,11 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server renderer, for Node, in
-  // dist-server/ — never served. The browser-only steps (compression, font preloads) skip it; both read
+  // dist-server/ — never served. The browser-only steps (compression) skip it; both read
   // the content files as data parsed at build time (contentFiles).
   plugins: isSsrBuild
     ? [contentFiles(), react(), worldAtlas(), mediapipeHands({ emit: false })]
-    : [contentFiles(), react(), preloadLcpFonts(), worldAtlas(), mediapipeHands({ emit: true }), precompress()],
+    : [contentFiles(), react(), worldAtlas(), mediapipeHands({ emit: true }), precompress()],
   // The house's brand domain, from the same variable the API reads (src/config/brand.ts; empty = the contract's default).
   define: { 'import.meta.env.BRAND_DOMAIN': JSON.stringify((process.env.BRAND_DOMAIN ?? '').trim()) },
   build: {
@@ -116,7 +92,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dist/.vite/manifest.json: the API reads it to preload each route's chunks (apps/api/src/lib/spa-html/manifest.ts).
     manifest: !isSsrBuild,
     cssCodeSplit: true,
-    // The woff fallbacks are never used by the browsers we target; keep the woff2 only in preload.
+    // Fonts and images stay files of their own (cached apart, never inlined into a stylesheet or a chunk).
     assetsInlineLimit: 0,
   },
   server: {

@@ -286,9 +286,11 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
         res.setHeader('vary', 'Accept-Encoding');
       },
     });
-    app.get('/', { config: {}, schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    // The welcome entrance is a prepared page like the others (rendered on the server when it can be).
+    app.get('/', { config: {}, schema: { hide: true } }, async (request, reply) => {
+      if (sendPage && (await sendPage(request, reply))) return reply;
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
   }
 
   return app;

@@ -22,6 +22,8 @@ function fakeWebDist(): string {
   writeFileSync(
     path.join(build, 'dist-server', 'entry-server.js'),
     `const routes = [
+      // The welcome entrance: the app's own content, no data.
+      { path: /^\\/$/, module: 'src/app/routes/welcome-page.tsx', queries: () => [] },
       { path: /^\\/collections$/, module: 'src/app/routes/collections-page.tsx',
         queries: () => [{ key: ['collections', 'list', { size: 100 }], url: '/api/collections?size=100&sort=year%2Cdesc' }],
         image: ([list]) => list?.content[0]?.coverImage && { ...list.content[0].coverImage, sizes: '(max-width: 767px) 100vw, 50vw' } },
@@ -210,6 +212,9 @@ describe('prepared SPA pages', () => {
     // Its stylesheets are inlined (one that cannot be read stays a link).
     expect(head).toContain('<style data-href="/assets/collections-page-c3.css">.grid{display:grid;background:url(/assets/x.svg)}</style>');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/card-d4.css">');
+    // Each inlined sheet is declared present to Vite's chunk preloader (a link of a type that is not CSS: never fetched).
+    expect(head).toContain('<link rel="stylesheet" type="text/plain" href="/assets/collections-page-c3.css">');
+    expect(head).not.toContain('<link rel="stylesheet" type="text/plain" href="/assets/card-d4.css">');
     expect(html).toMatch(
       /<script defer src="\/start\.js\?v=[0-9a-f]{12}" data-entry="\/assets\/index-a1\.js" data-modulepreload="\/assets\/react-b2\.js \/assets\/collections-page-c3\.js \/assets\/card-d4\.js"><\/script><\/body>/,
     );
@@ -251,6 +256,12 @@ describe('prepared SPA pages', () => {
     expect(res.headers.get('vary')).toContain('Accept-Encoding');
     // fetch decodes br itself: the body is the same page.
     expect(await res.text()).toContain('id="mirror-boot"');
+  });
+
+  it('renders the welcome entrance (/) like any prepared route', async () => {
+    const html = (await t.request<string>('/')).body;
+    expect(html).toContain('<div id="root" data-ssr=""><main data-url="/">0 answers');
+    expect(bootData(html)).toEqual([]);
   });
 
   it('leaves every other path to the plain index.html fallback', async () => {

@@ -154,8 +154,8 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
-  // Twenty-two pages, each loaded twice (without and with JavaScript).
-  test.setTimeout(400_000);
+  // Twenty-four pages, each loaded twice (without and with JavaScript).
+  test.setTimeout(500_000);
   const demoCollection = await aDemoCollection(request);
   const product = await aDemoProduct(request);
   const ring = await aDemoRing(request);
@@ -186,6 +186,9 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
     // The 3D pages: the piece with its poster, the salon's door and the written list (three.js comes later).
     [`/view-360?product=${ring}`, 'view-price'],
     ['/immersive-showroom', 'showroom-pieces'],
+    // The entrance (decision 0120).
+    ['/', 'welcome-page'],
+    ['/welcome', 'welcome-page'],
   ];
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
   const bare = await noScript.newPage();
@@ -237,4 +240,31 @@ test('the profile is private: the server renders its frame and "Loading...", the
   // Signed out, the app then sends the visitor to sign in and back.
   await page.goto('/user-profile');
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile$/);
+});
+
+/**
+ * Decision 0120: a server-rendered page's stylesheets arrive inlined, and Vite's chunk preloader is told
+ * so (a disabled link beside each): the route chunk must not fetch them again, which held the
+ * hydration back on a slow connection. And no font is preloaded (Chromium held the first paint for it).
+ */
+test('a server-rendered page fetches none of its inlined stylesheets and preloads no font', async ({ page, request }) => {
+  for (const url of ['/new-cut', '/', '/locations']) {
+    expect((await request.get(url)).ok()).toBe(true);
+    const stylesheets: string[] = [];
+    const onRequest = (r: { url: () => string; resourceType: () => string }) => {
+      if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css')) stylesheets.push(new URL(r.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(url);
+    await settled(page);
+    const inlined = await page.locator('style[data-href]').evaluateAll((styles) => styles.map((s) => s.getAttribute('data-href')));
+    page.off('request', onRequest);
+    expect(inlined.length, url).toBeGreaterThan(1);
+    expect(await page.locator('#root[data-ssr]').count(), url).toBe(1);
+    expect(
+      stylesheets.filter((href) => inlined.includes(href)),
+      `${url}: inlined stylesheets fetched again`,
+    ).toEqual([]);
+    expect(await page.locator('link[rel="preload"][as="font"]').count(), url).toBe(0);
+  }
 });

@@ -24,6 +24,31 @@
     script.src = entry;
     document.head.appendChild(script);
   }
+  // The page's priority images (the largest paint: `fetchpriority="high"`) decoded, or failed: the
+  // modules then no longer share a slow connection with them, nor the main thread with their decoding
+  // (decision 0120).
+  function afterPriorityImages(then) {
+    var images = [].slice.call(document.querySelectorAll('img[fetchpriority="high"]'));
+    var pending = images.length;
+    if (!pending) return then();
+    var done = function () {
+      pending -= 1;
+      if (pending === 0) then();
+    };
+    images.forEach(function (image) {
+      if (typeof image.decode === 'function') image.decode().then(done, done);
+      else if (image.complete) done();
+      else {
+        image.addEventListener('load', done);
+        image.addEventListener('error', done);
+      }
+    });
+  }
+  function whenPainted() {
+    afterPriorityImages(function () {
+      setTimeout(start, 0);
+    });
+  }
   // Once the browser reports the first contentful paint as presented (a frame being produced is
   // not enough: with software raster it reaches the screen tens of milliseconds later). Without
   // paint timing, the frame after the next one; a hidden tab (no frames) starts on a timer.
@@ -32,15 +57,13 @@
     new PerformanceObserver(function (list, observer) {
       if (list.getEntriesByName('first-contentful-paint').length) {
         observer.disconnect();
-        setTimeout(start, 0);
+        whenPainted();
       }
     }).observe({ type: 'paint', buffered: true });
   } else {
     requestAnimationFrame(function () {
-      requestAnimationFrame(function () {
-        setTimeout(start, 0);
-      });
+      requestAnimationFrame(whenPainted);
     });
   }
-  setTimeout(start, 1500);
+  setTimeout(start, 3000);
 })();

@@ -8,6 +8,7 @@ import { readBootData, refreshForSignedIn, seedQueryCache } from './app/boot';
 import { AppRoot, createQueryClient } from './app/providers';
 import { createRouter, preloadRoute } from './app/router';
 import { setHydrating } from './components/motion/after-first-paint';
+import { nextTask } from './lib/next-task';
 import { dropStaticMeta } from './lib/page-meta';
 import { initSession } from './lib/session';
 import { getAccessToken } from './lib/tokens';
@@ -20,16 +21,22 @@ const queryClient = createQueryClient();
 const boot = readBootData();
 // The server rendered this page's HTML from the inlined answers (entry-server.tsx): hydrate it.
 const isServerRendered = boot !== null && container.hasAttribute('data-ssr');
-let ready: Promise<unknown> = Promise.resolve();
-if (boot) {
-  seedQueryCache(queryClient, boot);
-  // The server prepared this page and preloads its chunk: wait for it (never long) so the first
-  // render is the page itself, not 'Loading...' then the page. (No top-level await: lazy chunks
-  // import from this entry, which must not wait on them.) Hydration would wait for it anyway.
-  ready = Promise.race([preloadRoute(window.location.pathname), new Promise((resolve) => setTimeout(resolve, 3000))]);
-}
+if (boot) seedQueryCache(queryClient, boot);
 
-void ready.then(() => {
+/**
+ * The start, in short tasks (decision 0120): the entry's own modules ran in this task; the page's chunk
+ * runs in its own, then the router is created in another, then hydration begins (itself split by React:
+ * it is a transition). Between them the browser paints, answers input and reads the network — no step
+ * holds the main thread long enough to count as a long task on a phone.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  if (boot) {
+    // The server prepared this page and preloads its chunk: wait for it (never long) so the first
+    // render is the page itself, not 'Loading...' then the page. (No top-level await: lazy chunks
+    // import from this entry, which must not wait on them.) Hydration would wait for it anyway.
+    await Promise.race([preloadRoute(window.location.pathname), new Promise((resolve) => setTimeout(resolve, 3000))]);
+    await nextTask();
+  }
   const router = createRouter();
   const app = (
     <AppRoot client={queryClient}>
@@ -37,6 +44,7 @@ void ready.then(() => {
     </AppRoot>
   );
   if (isServerRendered) {
+    await nextTask();
     setHydrating(true);
     // Hydration is over once the visitor goes elsewhere: later pages render in full at once.
     const unsubscribe = router.subscribe(() => {
@@ -53,4 +61,6 @@ void ready.then(() => {
     createRoot(container).render(app);
   }
   if (boot && getAccessToken() !== null) refreshForSignedIn(queryClient, boot);
-});
+}
+
+void start(container);

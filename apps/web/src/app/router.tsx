@@ -104,8 +104,10 @@ export function appRoutes(data?: RouteData): RouteObject[] {
       // Any rendering failure below (a lazy chunk that cannot load included) lands here.
       errorElement: <RouteError />,
       children: [
-        { path: paths.welcome, element: <pages.welcome.Route /> },
-        { path: paths.welcomeAlias, element: <pages.welcome.Route /> },
+        // The entrance is prepared like the storefront's pages (rendered on the server). Sign-in and
+        // registration are not: typed before hydration, their fields would be reset (decision 0120).
+        storefrontRoute({ path: paths.welcome, page: pages.welcome }, data),
+        storefrontRoute({ path: paths.welcomeAlias, page: pages.welcome }, data),
         {
           path: paths.auth,
           children: [

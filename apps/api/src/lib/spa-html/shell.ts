@@ -63,9 +63,17 @@ export function createShells({
   const entryScript = entryTags.find((m) => m[1])?.[1];
   const entryPreloads = entryTags.flatMap((m) => (m[2] ? [m[2]] : []));
   const styleLink = (file: string) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`;
+  // Beside each inlined sheet, a link to its file that is never fetched nor applied (a type that is not
+  // CSS: HTML says a browser must not fetch it; Chromium fetches a `disabled` one): Vite's chunk preloader
+  // counts every `<link rel="stylesheet">` with the file's URL as loaded. Without it a route chunk that
+  // imports the sheet fetches it again and waits for it before the chunk runs — and so before the
+  // hydration (decision 0120).
   const inlineStylesheet = (file: string) => {
     const css = readStylesheet(webDist, file);
-    return css === undefined ? undefined : `<style data-href="/${escapeAttribute(file)}">${css}</style>`;
+    const href = `/${escapeAttribute(file)}`;
+    return css === undefined
+      ? undefined
+      : `<style data-href="${href}">${css}</style><link rel="stylesheet" type="text/plain" href="${href}">`;
   };
   const ssrBase =
     starter && entryScript

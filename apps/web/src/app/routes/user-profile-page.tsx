@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { RouteLoading } from '../../components/feedback/route-loading';
 import { to } from '../../config/routes';
@@ -7,7 +8,9 @@ import type { PreparedPage } from '../prepared';
 
 /** Signed in: the profile. Signed out: the sign-in page, which brings the person back here. */
 export default function UserProfileRoute() {
-  const { status, user } = useSession();
+  // The session known after hydration renders the profile in a deferred render (React splits it into
+  // short tasks), not in the task that ends the hydration (decision 0120).
+  const { status, user } = useDeferredValue(useSession());
   const location = useLocation();
   if (status === 'pending') return <RouteLoading />;
   if (!user) return <Navigate to={to.login(location.pathname)} replace />;

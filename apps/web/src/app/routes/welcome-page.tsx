@@ -3,6 +3,7 @@ import { paths } from '../../config/routes';
 import { buttonClassName } from '../../components/ui/button';
 import { PageLink } from '../../components/layout/page-link';
 import { PageMeta } from '../../lib/page-meta';
+import type { PreparedPage } from '../prepared';
 import styles from './dark-page.module.css';
 
 /** The brand entrance at / and /welcome: dark, quiet, one way in. */
@@ -25,3 +26,6 @@ export default function WelcomePage() {
     </section>
   );
 }
+
+/** The app's own content: no data, its wordmark is the largest paint. */
+export const prepared: PreparedPage = { data: () => ({ queries: [] }) };

@@ -1,6 +1,6 @@
 import type { OrderSummary, User } from '@mirror/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/feedback/query-state';
@@ -350,21 +350,25 @@ function Orders() {
 
 export function ProfilePage() {
   const me = useQuery(meQuery());
-  const user = me.data;
+  // The forms and the orders first come in a deferred render (split into short tasks), not in the task
+  // that brings the answer: the heading and the skeleton stay on screen meanwhile. Once shown, they
+  // follow the answer at once (a saved change).
+  const hasShown = useDeferredValue(me.data) !== undefined;
+  const user = hasShown ? me.data : undefined;
   return (
     <>
       <PageMeta title="My profile" description="Your Mirror account: details, password, orders and payment schedules." />
-      <PageIntro eyebrow="Your account" title={user ? `Welcome, ${user.firstName || user.username}` : 'My profile'} />
+      <PageIntro eyebrow="Your account" title={me.data ? `Welcome, ${me.data.firstName || me.data.username}` : 'My profile'} />
       <div className={styles.layout}>
-        {me.isPending ? (
-          <Skeleton height="20rem" />
-        ) : me.isError ? (
+        {me.isError ? (
           <QueryError error={me.error} onRetry={() => void me.refetch()} title="Your profile could not be loaded" />
+        ) : !user ? (
+          <Skeleton height="20rem" />
         ) : (
           <>
             <div className={styles.forms}>
-              <ProfileForm user={me.data} />
-              <PasswordChange user={me.data} />
+              <ProfileForm user={user} />
+              <PasswordChange user={user} />
             </div>
             <Orders />
           </>

@@ -1,6 +1,6 @@
 import type { Location } from '@mirror/contract';
-import { Suspense, lazy } from 'react';
-import { useIsLive } from '../../../lib/use-is-live';
+import { Suspense, lazy, useDeferredValue } from 'react';
+import { useIsAfterLoad } from '../../../lib/after-load';
 import styles from './boutique-map.module.css';
 
 export interface BoutiqueMapProps {
@@ -14,11 +14,12 @@ const InteractiveMap = lazy(() => import('./interactive-map'));
 
 /**
  * The boutique map. The server (and the first, hydrating render) draws its quiet frame at its final
- * size; once the page is live the map's chunk and the atlas load into it (Natural Earth countries,
- * finer as one zooms: interactive-map.tsx).
+ * size; once the page has loaded and the browser is idle, the map's chunk and the atlas load into it
+ * (Natural Earth countries, finer as one zooms: interactive-map.tsx) — in a deferred render, which
+ * React splits into short tasks, never in the task that ends the hydration (decision 0120).
  */
 export function BoutiqueMap({ locations, activeId, onSelect }: BoutiqueMapProps) {
-  const isLive = useIsLive();
+  const isLive = useDeferredValue(useIsAfterLoad());
   const cities = [...new Set(locations.map((l) => l.city))];
   return (
     <figure className={styles.map} aria-labelledby="boutique-map-caption">

@@ -1,6 +1,7 @@
 import type { Location } from '@mirror/contract';
 import {
   memo,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -154,8 +155,9 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
 
   useEffect(() => {
     let live = true;
+    // The atlas and its tiles are drawn in transitions: thousands of paths, rendered in short tasks.
     loadManifest()
-      .then((m) => live && setManifest(m))
+      .then((m) => live && startTransition(() => setManifest(m)))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -197,7 +199,7 @@ export default function InteractiveMap({ locations, activeId, onSelect }: Intera
     const timer = setTimeout(() => {
       const level = manifest.levels[levelIndexFor(manifest.levels, view.k)]!;
       const wanted = tilesIn(level.tiles, visibleRect(view, size)).filter((t) => t.url && !loadedTiles.has(t.url));
-      for (const t of wanted) void loadTile(t.url!).then(tileLoaded);
+      for (const t of wanted) void loadTile(t.url!).then(() => startTransition(tileLoaded));
     }, 120);
     return () => clearTimeout(timer);
   }, [manifest, view, size]);
