@@ -39,6 +39,7 @@ import {
 export { productColumns };
 export type { ProductFilter, ProductReadRow, ProductSort, ProductSortField, ProductViewer } from './products.statements.repo';
 export type { SearchPart, SearchTier } from './products.search.repo';
+export { SEARCH_TIERS } from './products.search.repo';
 export type { GroupedFacet } from './products.aggregates.repo';
 export type { ExportRow, ImportedColumns } from './products.backoffice.repo';
 

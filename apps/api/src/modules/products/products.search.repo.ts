@@ -87,6 +87,15 @@ const TIERS: [SearchTier, SearchLevel][] = [
   ['other', 'ABCD'],
 ];
 
+/** The tiers in rank order (the order a search's pages walk them). */
+export const SEARCH_TIERS: readonly SearchTier[] = TIERS.map(([tier]) => tier);
+
+/** The levels of a tier: its own, and the one above whose rows it leaves out. */
+function tierLevels(tier: SearchTier): [SearchLevel, SearchLevel | null] {
+  const i = SEARCH_TIERS.indexOf(tier);
+  return [TIERS[i]![1], i > 0 ? TIERS[i - 1]![1] : null];
+}
+
 /** A tier's part: its rows with every word exactly as typed (`exact`), or its other rows (decisions §119). */
 export interface SearchPart {
   tier: SearchTier;
@@ -159,21 +168,13 @@ function otherFormsCondition(words: SearchWord[], level: SearchLevel, bind: Bind
   return tsquery === null ? null : vectorMatches(bind(`v${level}.p`, tsquery));
 }
 
-/** The levels of a tier: its own, and the one above whose rows it leaves out. */
-const TIER_LEVELS: Record<SearchTier, [SearchLevel, SearchLevel | null]> = {
-  name: ['A', null],
-  stone: ['AB', 'A'],
-  strong: ['ABC', 'AB'],
-  other: ['ABCD', 'ABC'],
-};
-
 /**
  * One part of one tier (the rows `rankOf` gives 2 × tier, or 2 × tier + 1), as a condition built alone: a page of a
  * part binds only the values it uses. Null: an empty part.
  */
 function partConditionOf(plan: SearchPlan, { tier, exact }: SearchPart, bind: Bind): SQL | null {
   if (tier === 'other' && plan.scope === 'structured') return null;
-  const [level, above] = TIER_LEVELS[tier];
+  const [level, above] = tierLevels(tier);
   const words = exactWords(plan.words);
   const x = exactCondition(words, level, bind);
   // The other rows: every word matching at the level, not every one exactly (found through the other forms' probe).

@@ -22,15 +22,19 @@ import { productsContext } from './products.context';
 import { decodeCursor, encodeCursor } from './products.cursor';
 import { mapWriteError, notFound, validation } from './products.errors';
 import { gemstoneColumns, toStoredImages } from './products.mapper';
-import type { ProductFilter, ProductReadRow, ProductSort, ProductViewer, SearchPart, SearchTier } from './products.repo';
+import {
+  SEARCH_TIERS,
+  type ProductFilter,
+  type ProductReadRow,
+  type ProductSort,
+  type ProductViewer,
+  type SearchPart,
+} from './products.repo';
 import { createSearchPlanner } from './products.search-plan';
 
 export { searchTokens } from './products.search';
 export { availabilityOf, toImageDto, toProductDto, toStoredImages } from './products.mapper';
 export { productViewerOf } from './products.access';
-
-/** The search's tiers in rank order (`ProductSearchRepo.searchCounts`). */
-const SEARCH_TIERS: SearchTier[] = ['name', 'stone', 'strong', 'other'];
 
 export interface ProductsServiceOptions {
   db: Db;
