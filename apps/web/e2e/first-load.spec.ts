@@ -244,7 +244,7 @@ test('the profile is private: the server renders its frame and "Loading...", the
 
 /**
  * Decision 0120: a server-rendered page's stylesheets arrive inlined, and Vite's chunk preloader is told
- * so (a disabled link beside each): the route chunk must not fetch them again, which held the
+ * so (a link of a type that is not CSS beside each: never fetched): the route chunk must not fetch them again, which held the
  * hydration back on a slow connection. And no font is preloaded (Chromium held the first paint for it).
  */
 test('a server-rendered page fetches none of its inlined stylesheets and preloads no font', async ({ page, request }) => {
