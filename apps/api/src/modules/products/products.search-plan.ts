@@ -57,7 +57,7 @@ export function createSearchPlanner({ repo, aggregates, corrections, plans }: Pr
     return plan ? { ...filter, matches: (await scopedSearch(viewer, filter, plan)).plan } : { ...filter, ids: [] };
   }
 
-  return { searchPlanOf, scopedSearch, narrowedBy };
+  return { searchPlanOf, scopedSearch, narrowedBy, keyOf };
 }
 
 export type SearchPlanner = ReturnType<typeof createSearchPlanner>;

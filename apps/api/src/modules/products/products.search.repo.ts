@@ -303,17 +303,42 @@ export function createProductSearchRepo(db: Db) {
     },
 
     /**
+     * How many pieces match every word of the plan at any level, whoever reads and whatever the filter — counted up to
+     * `cap + 1` only (a common word stops there): whether `searchRanked` may read the matches before filtering them.
+     */
+    async searchMatchesUpTo(plan: SearchPlan, cap: number): Promise<number> {
+      const all = searchCondition(plan.words, 'ABCD');
+      if (!all) return 0;
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from (select 1 from ${products} where ${all} limit ${cap + 1}) as matched`),
+      );
+      return row?.n ?? 0;
+    },
+
+    /**
      * A page of a search with few matches in all, in one statement: the matches through the GIN index,
      * ranked by tier (name, stone, strong, rest) and exactness within it (`rankOf`), newest first within a part —
      * the order `searchTier` gives part by part, without a round trip per part.
      *
-     * Not prepared (a statement of its own each time, planned for its words and filter values): prepared, after
-     * five runs PostgreSQL planned it once for any word, and that generic plan, not knowing how rare the word is
-     * nor how common the filter's status, intersected the GIN matches with a bitmap of every live piece (880,000
-     * rows, 215 ms, against 0.2 ms planned for the word: 8 searches a second at 1M pieces,
-     * bench/results/api-2026-12-01-1m-filter-keys.md; decisions §114).
+     * `fenced` (the caller knows few pieces match the words at all, whatever the filter; `searchMatchesUpTo`): the
+     * matches are read in a subquery of their own (`offset 0`: nothing is pushed into it), the filter and the rank
+     * applied to those few rows outside it. The statement is then prepared and kept like a list page's: its one plan —
+     * the GIN matches, filtered, sorted — is right for any word, so PostgreSQL neither parses nor plans it again
+     * (about 0.6 ms of its 0.8 ms a rare-word search at 1M pieces; decision 0124).
+     *
+     * Not fenced (a word matching many pieces that the filter narrows to few, or a word matching a category or
+     * collection by name, whose condition the GIN index alone cannot find): not prepared, planned for its words and
+     * filter values at every call. Prepared, after five runs PostgreSQL planned it once for any word, and that
+     * generic plan, not knowing how rare the word is nor how common the filter's status, intersected the GIN matches
+     * with a bitmap of every live piece (880,000 rows, 215 ms, against 0.2 ms planned for the word: 8 searches a
+     * second at 1M pieces, bench/results/api-2026-12-01-1m-filter-keys.md; decisions §114).
      */
-    async searchRanked(where: FilterWhere, plan: SearchPlan, page: { offset: number; size: number }): Promise<ProductReadRow[]> {
+    async searchRanked(
+      where: FilterWhere,
+      plan: SearchPlan,
+      page: { offset: number; size: number },
+      fenced = false,
+    ): Promise<ProductReadRow[]> {
       const params: Record<string, unknown> = {};
       const bind = collecting(params);
       const level = scopeLevel(plan);
@@ -322,21 +347,34 @@ export function createProductSearchRepo(db: Db) {
       const rank = rankOf(plan, bind);
       const condition = where.build(bind);
       const { offset, key: paging } = pagingOf(page, params);
-      // The values' names say which conditions the text holds (`searchCondition`); the text is built once per shape,
-      // and sent unnamed: planned for these words and values at every call.
+      // The values' names say which conditions the text holds (`searchCondition`); the text is built once per shape.
       const run = preparedQuery<ProductReadRow[]>(
-        `ranked|${where.key}|${level}|${paging}|${Object.keys(params).join(',')}`,
-        () =>
-          db
+        `ranked|${fenced}|${where.key}|${level}|${paging}|${Object.keys(params).join(',')}`,
+        () => {
+          if (!fenced) {
+            return db
+              .select(productColumns)
+              .from(products)
+              .where(and(condition, all))
+              .orderBy(rank, desc(products.createdAt), desc(products.id))
+              .limit(page.size)
+              .offset(offset);
+          }
+          // The matches as a query named like the table (`with "products" as (… offset $n)`): the filter and the rank,
+          // written for the table, read its rows. PostgreSQL inlines it as a subquery, which the OFFSET keeps apart.
+          const matches = db.$with('products').as(db.select().from(products).where(all).offset(sql.placeholder('zero')));
+          return db
+            .with(matches)
             .select(productColumns)
             .from(products)
-            .where(and(condition, all))
+            .where(condition)
             .orderBy(rank, desc(products.createdAt), desc(products.id))
             .limit(page.size)
-            .offset(offset),
-        'unnamed',
+            .offset(offset);
+        },
+        fenced || 'unnamed',
       );
-      return run(params);
+      return run(fenced ? { ...params, zero: 0 } : params);
     },
 
     /** Adds the product's words to the search lexicon (words are never removed: a stale word just finds nothing). */

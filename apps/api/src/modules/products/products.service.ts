@@ -31,6 +31,7 @@ import {
   type SearchPart,
 } from './products.repo';
 import { createSearchPlanner } from './products.search-plan';
+import type { SearchPlan } from './products.search';
 
 export { searchTokens } from './products.search';
 export { availabilityOf, toImageDto, toProductDto, toStoredImages } from './products.mapper';
@@ -61,9 +62,20 @@ export function createProductsService({
   onBackgroundError,
 }: ProductsServiceOptions) {
   const ctx = productsContext({ db, lowStockThreshold, countCacheMs, aggregateCacheMs, renderStudioImages, onBackgroundError });
-  const { repo, repoIn, counts, clearCaches, dto, written } = ctx;
+  const { repo, repoIn, counts, aggregates, clearCaches, dto, written } = ctx;
   const planner = createSearchPlanner(ctx);
-  const { searchPlanOf, scopedSearch } = planner;
+  const { searchPlanOf, scopedSearch, keyOf } = planner;
+
+  /**
+   * Whether a search with few matches may read them before its filter (`searchRanked`'s fence, decision 0124): few
+   * pieces match its words at all, whoever reads (counted up to `smallSearchMax` + 1, kept with the other
+   * aggregates), and no word matches a category or collection by name (a condition the GIN index alone cannot find).
+   */
+  async function fenceable(plan: SearchPlan): Promise<boolean> {
+    if (plan.words.some((w) => w.categoryIds.length > 0 || w.collectionIds.length > 0)) return false;
+    const n = await aggregates.get(`search-all|${keyOf(plan)}`, () => repo.searchMatchesUpTo(plan, smallSearchMax));
+    return n <= smallSearchMax;
+  }
 
   async function assertReferences(input: {
     categoryId?: string | undefined;
@@ -188,7 +200,8 @@ export function createProductsService({
       // Few matches in all: one statement ranks and pages them (sorting them costs less than a round trip per tier).
       if (tiers.total <= smallSearchMax) {
         const offset = query.page * query.size;
-        const rows = offset >= tiers.total ? [] : await repo.searchRanked(where, scoped, { offset, size: query.size });
+        const rows =
+          offset >= tiers.total ? [] : await repo.searchRanked(where, scoped, { offset, size: query.size }, await fenceable(plan));
         return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
       }
       // Each tier in two parts: its rows with every word exactly as typed, then the others (decisions §119).
