@@ -154,7 +154,7 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
-  // Twenty-four pages, each loaded twice (without and with JavaScript).
+  // Twenty-five pages, each loaded twice (without and with JavaScript).
   test.setTimeout(500_000);
   const demoCollection = await aDemoCollection(request);
   const product = await aDemoProduct(request);
@@ -186,9 +186,10 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
     // The 3D pages: the piece with its poster, the salon's door and the written list (three.js comes later).
     [`/view-360?product=${ring}`, 'view-price'],
     ['/immersive-showroom', 'showroom-pieces'],
-    // The entrance (decision 0120).
+    // The entrance (decision 0120) and the panels (decision 0122).
     ['/', 'welcome-page'],
     ['/welcome', 'welcome-page'],
+    ['/hover-expand', 'expand-panels'],
   ];
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
   const bare = await noScript.newPage();

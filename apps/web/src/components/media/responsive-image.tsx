@@ -7,12 +7,14 @@ export interface ResponsiveImageProps {
   sizes: string;
   /** Above the fold: load eagerly with high priority (the LCP candidate). */
   isPriority?: boolean;
+  /** Shown at once but not the largest paint (the other panels of a screen): fetched after the priority image. */
+  isLowPriority?: boolean;
   alt?: string;
   className?: string;
 }
 
 /** WebP renditions with srcset/sizes and intrinsic dimensions, so the slot never shifts. */
-export function ResponsiveImage({ image, sizes, isPriority = false, alt, className }: ResponsiveImageProps) {
+export function ResponsiveImage({ image, sizes, isPriority = false, isLowPriority = false, alt, className }: ResponsiveImageProps) {
   const srcSet = image.srcset.map((source) => `${source.url} ${source.width}w`).join(', ');
   return (
     <img
@@ -25,7 +27,7 @@ export function ResponsiveImage({ image, sizes, isPriority = false, alt, classNa
       alt={alt ?? image.alt}
       loading={isPriority ? 'eager' : 'lazy'}
       decoding={isPriority ? 'sync' : 'async'}
-      fetchPriority={isPriority ? 'high' : 'auto'}
+      fetchPriority={isPriority ? 'high' : isLowPriority ? 'low' : 'auto'}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { QueryError } from '../../../components/feedback/query-state';
 import { PageLink } from '../../../components/layout/page-link';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
@@ -11,12 +11,29 @@ import { PageMeta } from '../../../lib/page-meta';
 import { collectionsQuery } from '../api/catalog.queries';
 import styles from './hover-expand-page.module.css';
 
+/** How many collections the page shows, and so how many panels share the screen. */
+const PANEL_COUNT = 6;
+
+/**
+ * The panels' share of the screen comes from their number, given to the list before any panel: a panel's
+ * size must not depend on the panels after it, or the browser's first paint of the server's HTML, made
+ * before the parser reached the last panels, lays out fewer and wider ones (decision 0122).
+ */
+const panelsStyle = (count: number) => ({ '--panels': count }) as CSSProperties;
+
+/**
+ * The covers fill their panels (object-fit: cover) and are portraits (4:5): a phone's strip is the screen's
+ * width; a wide screen's panel, open or closed, is the screen's height tall, so its cover is 0.8 of that wide
+ * (wider than the panel, which crops it) and the open one at least its 4/9 of the width.
+ */
+const COVER_SIZES = '(max-width: 767px) 100vw, max(45vw, 80vh)';
+
 /** Full-screen collection panels: hover or focus opens one; on touch the first tap opens, the second enters. */
 export function HoverExpandPage() {
-  const collections = useQuery(collectionsQuery({ size: 6 }));
+  const collections = useQuery(collectionsQuery({ size: PANEL_COUNT }));
   const [active, setActive] = useState(0);
   const lastPointer = useRef<string>('mouse');
-  const list = collections.data?.content.slice(0, 6) ?? [];
+  const list = collections.data?.content.slice(0, PANEL_COUNT) ?? [];
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
@@ -37,13 +54,15 @@ export function HoverExpandPage() {
           <QueryError error={collections.error} onRetry={() => void collections.refetch()} title="The collections could not be loaded" />
         </div>
       ) : collections.isPending ? (
-        <div className={styles.panels} aria-hidden="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className={styles.panel} height="100%" />
+        <div className={styles.panels} style={panelsStyle(PANEL_COUNT)} aria-hidden="true">
+          {Array.from({ length: PANEL_COUNT }, (_, i) => (
+            <span key={i} className={styles.panel} data-active={i === 0 || undefined}>
+              <Skeleton height="100%" />
+            </span>
           ))}
         </div>
       ) : (
-        <ul className={styles.panels} data-testid="expand-panels">
+        <ul className={styles.panels} style={panelsStyle(list.length)} data-testid="expand-panels">
           {list.map((collection, i) => (
             <li key={collection.id} className={styles.panel} data-active={i === active || undefined} onMouseEnter={() => setActive(i)}>
               <PageLink
@@ -63,7 +82,7 @@ export function HoverExpandPage() {
                 }}
               >
                 {collection.coverImage ? (
-                  <ResponsiveImage image={collection.coverImage} sizes="(max-width: 767px) 100vw, 60vw" isPriority={i < 2} alt="" />
+                  <ResponsiveImage image={collection.coverImage} sizes={COVER_SIZES} isPriority={i === 0} isLowPriority={i > 0} alt="" />
                 ) : null}
                 <span className={styles.shade} aria-hidden="true" />
                 <span className={styles.caption}>
