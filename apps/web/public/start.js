@@ -9,9 +9,9 @@
   var preloads = (me.getAttribute('data-modulepreload') || '').split(' ').filter(Boolean);
   var started = false;
   // A few elements a task: appending one starts its request there and then, a few milliseconds each
-  // on a phone; the seventeen or so of a page in one task were a long task (decision 0123). In order:
+  // on a phone, more under load; the seventeen or so of a page in one task were a long task (decision 0123). In order:
   // the modulepreloads, then the entry.
-  var PER_TASK = 4;
+  var PER_TASK = 2;
   function start() {
     if (started || !entry) return;
     started = true;

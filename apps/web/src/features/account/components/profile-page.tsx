@@ -386,7 +386,7 @@ export function ProfilePage({ isSessionPending = false }: ProfilePageProps) {
   // The orders are asked for with the profile, not once their list mounts (no subscription here: their
   // answer re-renders only the list).
   useEffect(() => {
-    if (!isSessionPending) void queryClient.prefetchQuery(myOrdersQuery());
+    if (!isSessionPending) queryClient.query(myOrdersQuery()).catch(() => undefined); // the list shows the error
   }, [isSessionPending, queryClient]);
   // The forms and the orders first come in a deferred render (split into short tasks), not in the task
   // that brings the answer: the heading and the skeleton stay on screen meanwhile. Once shown, they
