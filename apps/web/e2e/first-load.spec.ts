@@ -231,16 +231,53 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
   expect(errors).toEqual([]);
 });
 
-test('the profile is private: the server renders its frame and "Loading...", the browser the rest', async ({ browser, page }) => {
+/**
+ * Decision 0123: the profile is private, so the server renders its frame with the page's heading and a
+ * skeleton (no name, no form); signed in, the browser fills in that same heading (the same <h1> element,
+ * which stays the largest paint) and renders the rest.
+ */
+test('the profile is private: the server renders its frame, heading and skeleton, the browser the rest', async ({
+  browser,
+  page,
+  request,
+}) => {
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
   const bare = await noScript.newPage();
   await bare.goto('/user-profile');
   await expect(bare.locator('#root[data-ssr]').getByRole('banner')).toBeVisible();
-  await expect(bare.locator('#root[data-ssr]').getByText('Loading...')).toBeVisible();
+  await expect(bare.locator('#root[data-ssr]').getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  await expect(bare.locator('#root[data-ssr] form')).toHaveCount(0);
+  await expect(bare.getByText('Loading...')).toHaveCount(0);
   await noScript.close();
   // Signed out, the app then sends the visitor to sign in and back.
   await page.goto('/user-profile');
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fuser-profile$/);
+
+  // Signed in: the server's <h1> (taken when parsing ends, before any module script) is the one greeting.
+  const { accessToken, refreshToken } = (await (
+    await request.post('/api/auth/authenticate', { data: { username: 'customer', password: 'Mirror-Demo-2025' } })
+  ).json()) as { accessToken: string; refreshToken: string };
+  await page.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem('accessToken', access!);
+      localStorage.setItem('refreshToken', refresh!);
+    },
+    [accessToken, refreshToken],
+  );
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('#root[data-ssr] h1');
+    });
+  });
+  await page.goto('/user-profile');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Your details' })).toBeVisible();
+  const isSameNode = await page.evaluate(() => {
+    const kept = (window as unknown as { serverH1: Element | null }).serverH1;
+    return kept !== null && kept === document.querySelector('#root h1') && kept.isConnected;
+  });
+  expect(isSameNode, "the server's heading was filled in, not replaced").toBe(true);
 });
 
 /**

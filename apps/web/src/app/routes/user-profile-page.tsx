@@ -1,6 +1,5 @@
 import { useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { RouteLoading } from '../../components/feedback/route-loading';
 import { to } from '../../config/routes';
 import { ProfilePage } from '../../features/account/components/profile-page';
 import { useSession } from '../../lib/use-session';
@@ -12,10 +11,11 @@ export default function UserProfileRoute() {
   // short tasks), not in the task that ends the hydration (decision 0120).
   const { status, user } = useDeferredValue(useSession());
   const location = useLocation();
-  if (status === 'pending') return <RouteLoading />;
-  if (!user) return <Navigate to={to.login(location.pathname)} replace />;
-  return <ProfilePage />;
+  // Pending (the server's render, hydration): the page's heading and skeleton, painted before the app
+  // starts; the same elements then fill in (decision 0123).
+  if (status !== 'pending' && !user) return <Navigate to={to.login(location.pathname)} replace />;
+  return <ProfilePage isSessionPending={status === 'pending'} />;
 }
 
-/** Private: the server knows no session (tokens live in the browser), so it renders the frame and 'Loading...'. */
+/** Private: the server knows no session (tokens live in the browser), so it renders the frame with the page's heading and a skeleton. */
 export const prepared: PreparedPage = { data: () => ({ queries: [] }) };

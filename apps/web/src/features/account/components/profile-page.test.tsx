@@ -10,6 +10,9 @@ import { ProfilePage } from './profile-page';
 import '../account-schemas';
 
 vi.mock('../../../components/ui/toast', () => ({ showToast: vi.fn() }));
+// The page's later task (lib/next-task.ts): at once, unless a test holds it.
+const laterTask = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+vi.mock('../../../lib/next-task', () => ({ nextTask: () => laterTask.held ?? Promise.resolve() }));
 const toasts = () => vi.mocked(showToast).mock.calls.map((c) => c[0]);
 
 const emptyOrders = {
@@ -173,5 +176,85 @@ describe('profile: a change of address waiting for its link (issue 14)', () => {
     setup(() => jsonResponse(500, {}));
     await screen.findByLabelText('Email');
     expect(screen.queryByRole('group', { name: 'Waiting for confirmation' })).toBeNull();
+  });
+});
+
+const ORDER_ID = '22222222-2222-4222-8222-222222222222';
+const oneOrder = {
+  ...emptyOrders,
+  content: [
+    {
+      id: ORDER_ID,
+      number: 'M-1001',
+      createdAt: '2026-01-02T10:00:00.000Z',
+      status: 'CONFIRMED',
+      total: 250_000,
+      paidAmount: 0,
+      currency: 'EUR',
+      isPaidInFull: false,
+      lines: [{ productName: 'Solitaire', quantity: 1 }],
+    },
+  ],
+  totalElements: 1,
+  totalPages: 1,
+  numberOfElements: 1,
+  empty: false,
+};
+const oneOrderFull = {
+  ...oneOrder.content[0],
+  schedule: [{ id: 'i1', label: 'Instalment 1 of 1', dueDate: '2026-02-01', amount: 250_000, paidAmount: 0, status: 'PENDING' }],
+};
+
+describe('profile: the first screen first, the rest later (decision 0123)', () => {
+  it('renders the details form first, and the password form and the orders in a later task', { timeout: 30_000 }, async () => {
+    let release: () => void = () => undefined;
+    const later = new Promise<void>((resolve) => (release = resolve));
+    laterTask.held = later;
+    try {
+      setup(() => jsonResponse(500, {}));
+      await screen.findByRole('form', { name: 'Your details' });
+      expect(screen.queryByRole('form', { name: 'Password' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Your orders' })).toBeNull();
+      release();
+      expect(await screen.findByRole('form', { name: 'Password' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Your orders' })).toBeTruthy();
+    } finally {
+      laterTask.held = null;
+    }
+  });
+
+  it('asks for an order’s schedule only once its details are opened', { timeout: 30_000 }, async () => {
+    const { calls } = setup(
+      () => jsonResponse(500, {}),
+      {},
+      (call) =>
+        call.url.includes(`/api/orders/${ORDER_ID}`)
+          ? jsonResponse(200, oneOrderFull)
+          : call.url.includes('/api/orders')
+            ? jsonResponse(200, oneOrder)
+            : undefined,
+    );
+    const order = await screen.findByTestId('order');
+    const scheduleCalls = () => calls.filter((c) => c.url.includes(`/api/orders/${ORDER_ID}`));
+    expect(scheduleCalls()).toHaveLength(0);
+    expect(order.querySelector('table')).toBeNull();
+    await userEvent.setup().click(screen.getByText('Payment schedule'));
+    expect(await screen.findByRole('table', { name: 'Payment schedule of order M-1001' })).toBeTruthy();
+    expect(scheduleCalls()).toHaveLength(1);
+  });
+
+  it('renders the heading and a skeleton while nobody is known yet, with no request', { timeout: 30_000 }, async () => {
+    const fetch = mockFetch(() => jsonResponse(200, makeUser()));
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <ProfilePage isSessionPending />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBeTruthy();
+    expect(container.querySelector('form')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch.calls).toHaveLength(0);
   });
 });

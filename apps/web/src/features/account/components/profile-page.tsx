@@ -1,6 +1,6 @@
 import type { OrderSummary, User } from '@mirror/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/feedback/query-state';
@@ -15,6 +15,7 @@ import { showToast } from '../../../components/ui/toast';
 import { paths, to } from '../../../config/routes';
 import { errorText } from '../../../lib/errors';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../../lib/format';
+import { nextTask } from '../../../lib/next-task';
 import { PageMeta } from '../../../lib/page-meta';
 import { useCancelEmailChange, useChangePassword, useResendEmailChange, useUpdateProfile } from '../api/account.mutations';
 import { meQuery, myOrdersQuery, orderQuery } from '../api/account.queries';
@@ -295,6 +296,9 @@ function OrderSchedule({ orderId }: { orderId: string }) {
 }
 
 function OrderRow({ order }: { order: OrderSummary }) {
+  // The schedule is asked for, and rendered, once its details are opened (decision 0123): a closed
+  // one costs no request and no render on the page's start.
+  const [isOpen, setIsOpen] = useState(false);
   return (
     <li className={styles.order} data-testid="order">
       <div className={styles.orderHead}>
@@ -313,9 +317,9 @@ function OrderRow({ order }: { order: OrderSummary }) {
           </span>
         </div>
       </div>
-      <details className={styles.orderDetails}>
+      <details className={styles.orderDetails} onToggle={(event) => setIsOpen(event.currentTarget.open)}>
         <summary>Payment schedule</summary>
-        <OrderSchedule orderId={order.id} />
+        {isOpen ? <OrderSchedule orderId={order.id} /> : null}
       </details>
     </li>
   );
@@ -348,16 +352,52 @@ function Orders() {
   );
 }
 
-export function ProfilePage() {
-  const me = useQuery(meQuery());
+/**
+ * The rest of the page (the password form, the orders) once the first screen (the title and the details
+ * form) has been rendered and painted, in a later task and a transition (decision 0123): the two are
+ * no longer one long task on a phone.
+ */
+function useIsRestShown(isFirstShown: boolean): boolean {
+  const [isRestShown, setIsRestShown] = useState(false);
+  useEffect(() => {
+    if (!isFirstShown || isRestShown) return;
+    let isCancelled = false;
+    void nextTask().then(() => {
+      if (!isCancelled) startTransition(() => setIsRestShown(true));
+    });
+    return () => {
+      isCancelled = true;
+    };
+  }, [isFirstShown, isRestShown]);
+  return isRestShown;
+}
+
+export interface ProfilePageProps {
+  /**
+   * Nobody known yet (the server's render and hydration: tokens live in the browser): the page's
+   * frame, its heading and a skeleton, with no request (decision 0123).
+   */
+  isSessionPending?: boolean;
+}
+
+export function ProfilePage({ isSessionPending = false }: ProfilePageProps) {
+  const me = useQuery({ ...meQuery(), enabled: !isSessionPending });
+  const queryClient = useQueryClient();
+  // The orders are asked for with the profile, not once their list mounts (no subscription here: their
+  // answer re-renders only the list).
+  useEffect(() => {
+    if (!isSessionPending) queryClient.query(myOrdersQuery()).catch(() => undefined); // the list shows the error
+  }, [isSessionPending, queryClient]);
   // The forms and the orders first come in a deferred render (split into short tasks), not in the task
   // that brings the answer: the heading and the skeleton stay on screen meanwhile. Once shown, they
   // follow the answer at once (a saved change).
   const hasShown = useDeferredValue(me.data) !== undefined;
   const user = hasShown ? me.data : undefined;
+  const isRestShown = useIsRestShown(user !== undefined);
   return (
     <>
       <PageMeta title="My profile" description="Your Mirror account: details, password, orders and payment schedules." />
+      {/* The same header (and so the same h1 node) from the server's frame on: only its words change. */}
       <PageIntro eyebrow="Your account" title={me.data ? `Welcome, ${me.data.firstName || me.data.username}` : 'My profile'} />
       <div className={styles.layout}>
         {me.isError ? (
@@ -368,9 +408,9 @@ export function ProfilePage() {
           <>
             <div className={styles.forms}>
               <ProfileForm user={user} />
-              <PasswordChange user={user} />
+              {isRestShown ? <PasswordChange user={user} /> : null}
             </div>
-            <Orders />
+            {isRestShown ? <Orders /> : null}
           </>
         )}
       </div>
