@@ -154,7 +154,7 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
-  // Twenty-four pages, each loaded twice (without and with JavaScript).
+  // Twenty-seven pages, each loaded twice (without and with JavaScript).
   test.setTimeout(500_000);
   const demoCollection = await aDemoCollection(request);
   const product = await aDemoProduct(request);
