@@ -7,7 +7,7 @@
   var data;
   try {
     data = JSON.parse(element.textContent || '');
-  } catch (error) {
+  } catch {
     return;
   }
   var next = typeof data.next === 'string' && data.next.charAt(0) === '/' && data.next.charAt(1) !== '/' ? data.next : '/home';
@@ -16,7 +16,7 @@
     localStorage.setItem('refreshToken', data.refreshToken);
     localStorage.removeItem('userData');
     localStorage.removeItem('userCacheTimestamp');
-  } catch (error) {
+  } catch {
     // Storage disabled: the app behaves as signed out, as it would after its own sign-in.
   }
   element.textContent = '';

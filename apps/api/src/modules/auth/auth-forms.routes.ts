@@ -96,12 +96,20 @@ function loginErrorCode(error: unknown): string {
 
 export const authFormsRoutes: FastifyPluginAsync<{ auth: AuthService; users: UsersService }> = async (app, { auth, users }) => {
   // Encapsulated: only these two routes read an urlencoded body.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+    },
+  );
 
   const refuseCrossSite = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(403).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('This form can only be sent from this site.');
+    reply
+      .code(403)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('This form can only be sent from this site.');
 
   app.post(LOGIN_PATH, {
     // The global limiter counts /api calls only; these forms are counted like the API's sign-in and registration.
@@ -111,7 +119,11 @@ export const authFormsRoutes: FastifyPluginAsync<{ auth: AuthService; users: Use
       if (!isSameOrigin(request)) return refuseCrossSite(request, reply);
       const form = (request.body ?? {}) as Record<string, unknown>;
       const next = string((request.query as Record<string, unknown>).next);
-      const back = (error: string) => reply.code(303).header('cache-control', 'no-store').redirect(formPath(LOGIN_PATH, next, { error }));
+      const back = (error: string) =>
+        reply
+          .code(303)
+          .header('cache-control', 'no-store')
+          .redirect(formPath(LOGIN_PATH, next, { error }));
       const body = AuthenticateBodySchema.safeParse({ username: string(form.username) ?? '', password: string(form.password) ?? '' });
       if (!body.success) return back('missing');
       let pair: TokenPair;
@@ -138,7 +150,10 @@ export const authFormsRoutes: FastifyPluginAsync<{ auth: AuthService; users: Use
       const form = (request.body ?? {}) as Record<string, unknown>;
       const next = string((request.query as Record<string, unknown>).next);
       const back = (params: Record<string, string>) =>
-        reply.code(303).header('cache-control', 'no-store').redirect(formPath(REGISTER_PATH, next, params));
+        reply
+          .code(303)
+          .header('cache-control', 'no-store')
+          .redirect(formPath(REGISTER_PATH, next, params));
       // Optional fields left empty are not sent (as the app's form does).
       const fields = Object.fromEntries(
         ['username', 'email', 'password', 'firstName', 'lastName', 'phone'].flatMap((key) => {
@@ -160,7 +175,7 @@ export const authFormsRoutes: FastifyPluginAsync<{ auth: AuthService; users: Use
         }
         if (error.code === 'USERNAME_TAKEN') return back({ error: 'taken', fields: 'username' });
         if (error.status === 429) return back({ error: 'throttled' });
-        const paths = (error.details ?? []).map((detail) => String(detail.path).split('.')[0]).filter(Boolean);
+        const paths = (error.details ?? []).map((detail) => detail.path.split('.')[0]).filter(Boolean);
         return back(paths.length ? { error: 'invalid', fields: [...new Set(paths)].join(',') } : { error: 'unavailable' });
       }
       return back({ sent: '1' });

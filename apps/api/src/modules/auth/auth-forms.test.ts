@@ -75,7 +75,12 @@ describe('POST /auth/login (the form)', () => {
 
 describe('POST /auth/register (the form)', () => {
   it('registers: "check your inbox"', async () => {
-    const res = await post('/auth/register', { username: 'form_person', email: 'form.person@example.com', password: 'a-long-enough-password', phone: '' });
+    const res = await post('/auth/register', {
+      username: 'form_person',
+      email: 'form.person@example.com',
+      password: 'a-long-enough-password',
+      phone: '',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/auth/register?sent=1');
   });

@@ -105,7 +105,9 @@ describe('login form rendered on the server', () => {
     const { renderToString } = await import('react-dom/server');
     const { hydrateRoot } = await import('react-dom/client');
     const { act } = await import('@testing-library/react');
-    const { calls } = mockFetch(() => jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }));
+    const { calls } = mockFetch(() =>
+      jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }),
+    );
     const tree = (
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>

@@ -53,8 +53,10 @@ export function LoginForm({ onSignedIn, action, formError, registerHref, default
 
   // A post that came back incomplete marks the empty fields as the app's own submit does.
   const [wasTried, setWasTried] = useState(formError === 'missing');
-  const isUsernameMissing = wasTried && (watch('username') ?? '').trim() === '';
-  const isPasswordMissing = wasTried && (watch('password') ?? '') === '';
+  // Partial: a field not registered yet (the hydrating render) has no value.
+  const typed = watch() as Partial<AuthenticateBody>;
+  const isUsernameMissing = wasTried && (typed.username ?? '').trim() === '';
+  const isPasswordMissing = wasTried && (typed.password ?? '') === '';
 
   const onSubmit = handleSubmit(
     (values) => {
