@@ -21,6 +21,7 @@ import { createAuthStateCache, type AuthStateChanged } from './lib/auth-state-ca
 import { connectAuthStateBus } from './lib/auth-state-bus';
 import { openapiPlugin } from './plugins/openapi';
 import { createUsersRepo } from './modules/users/users.repo';
+import { authFormsRoutes } from './modules/auth/auth-forms.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -239,6 +240,7 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   // Modules: one line each, so the route table stays greppable.
   await app.register(healthRoutes, { ping });
   await app.register(authRoutes, { auth });
+  await app.register(authFormsRoutes, { auth, users });
   await app.register(usersRoutes, { users, health: ping });
   await app.register(filesRoutes, {
     storage,

@@ -154,7 +154,7 @@ test('the preloaded hero image is the one the page shows', async ({ page, reques
  * and report an error).
  */
 test('prepared pages are rendered on the server and hydrated without a mismatch', async ({ browser, page, request }) => {
-  // Twenty-five pages, each loaded twice (without and with JavaScript).
+  // Twenty-eight pages, each loaded twice (without and with JavaScript).
   test.setTimeout(500_000);
   const demoCollection = await aDemoCollection(request);
   const product = await aDemoProduct(request);
@@ -190,6 +190,10 @@ test('prepared pages are rendered on the server and hydrated without a mismatch'
     ['/', 'welcome-page'],
     ['/welcome', 'welcome-page'],
     ['/hover-expand', 'expand-panels'],
+    // Sign-in and registration (decision 0121): their forms work before the app starts.
+    ['/auth/login', ''],
+    ['/auth/login?next=%2Fuser-profile', ''],
+    ['/auth/register', ''],
   ];
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
   const bare = await noScript.newPage();

@@ -104,16 +104,16 @@ export function appRoutes(data?: RouteData): RouteObject[] {
       // Any rendering failure below (a lazy chunk that cannot load included) lands here.
       errorElement: <RouteError />,
       children: [
-        // The entrance is prepared like the storefront's pages (rendered on the server). Sign-in and
-        // registration are not: typed before hydration, their fields would be reset (decision 0120).
+        // The entrance, sign-in and registration are prepared like the storefront's pages (rendered on the
+        // server). The forms keep what is typed before hydration and post to the server until then (decision 0121).
         storefrontRoute({ path: paths.welcome, page: pages.welcome }, data),
         storefrontRoute({ path: paths.welcomeAlias, page: pages.welcome }, data),
         {
           path: paths.auth,
           children: [
             { index: true, element: <Navigate to={paths.login} replace /> },
-            { path: 'login', element: <pages.login.Route /> },
-            { path: 'register', element: <pages.register.Route /> },
+            storefrontRoute({ path: 'login', page: pages.login }, data),
+            storefrontRoute({ path: 'register', page: pages.register }, data),
             { path: 'confirm', element: <pages.confirmEmail.Route /> },
           ],
         },

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '../../config/routes';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useSession } from '../../lib/use-session';
+import { useSignedInOnArrival } from '../../lib/use-session';
 import { PageMeta } from '../../lib/page-meta';
+import type { PreparedPage } from '../prepared';
 
 export default function LoginPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const { user } = useSession();
   // A confirmed link hands over the account's username.
   const state: unknown = useLocation().state;
   const username =
@@ -17,7 +16,7 @@ export default function LoginPage() {
       ? (state as { username: string }).username
       : undefined;
   // Only someone already signed in on arrival is sent on; a sign-in made here navigates itself.
-  const [wasSignedIn] = useState(() => user !== null);
+  const wasSignedIn = useSignedInOnArrival() === true;
   const next = safeNextPath(search.get('next'));
   const nextQuery = search.get('next') ? `?next=${encodeURIComponent(next)}` : '';
 
@@ -27,9 +26,14 @@ export default function LoginPage() {
       <PageMeta title="Sign in" />
       <LoginForm
         onSignedIn={() => navigate(next, { replace: true })}
+        action={`${paths.login}${nextQuery}`}
+        formError={search.get('error')}
         registerHref={`${paths.register}${nextQuery}`}
         defaultUsername={username}
       />
     </AuthLayout>
   );
 }
+
+/** No data: the form is the page (its query string only changes the links and the form's answer: rendered too). */
+export const prepared: PreparedPage = { rendersSearch: true, data: () => ({ queries: [] }) };

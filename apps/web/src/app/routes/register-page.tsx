@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '../../config/routes';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { useSession } from '../../lib/use-session';
+import { useSignedInOnArrival } from '../../lib/use-session';
 import { PageMeta } from '../../lib/page-meta';
+import type { PreparedPage } from '../prepared';
 
 export default function RegisterPage() {
   const [search] = useSearchParams();
-  const { user } = useSession();
   // Someone already signed in has nothing to register.
-  const [wasSignedIn] = useState(() => user !== null);
+  const wasSignedIn = useSignedInOnArrival() === true;
   const next = safeNextPath(search.get('next'));
   const nextQuery = search.get('next') ? `?next=${encodeURIComponent(next)}` : '';
 
@@ -18,7 +17,16 @@ export default function RegisterPage() {
   return (
     <AuthLayout>
       <PageMeta title="Create an account" />
-      <RegisterForm loginHref={`${paths.login}${nextQuery}`} />
+      <RegisterForm
+        action={`${paths.register}${nextQuery}`}
+        loginHref={`${paths.login}${nextQuery}`}
+        formError={search.get('error')}
+        invalidFields={search.get('fields')?.split(',') ?? []}
+        isSent={search.has('sent')}
+      />
     </AuthLayout>
   );
 }
+
+/** No data: the form is the page (its query string only changes the links and the form's answer: rendered too). */
+export const prepared: PreparedPage = { rendersSearch: true, data: () => ({ queries: [] }) };

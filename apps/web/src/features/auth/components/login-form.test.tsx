@@ -12,7 +12,7 @@ function renderForm(onSignedIn = vi.fn(), defaultUsername?: string) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <LoginForm onSignedIn={onSignedIn} registerHref="/auth/register" defaultUsername={defaultUsername} />
+        <LoginForm onSignedIn={onSignedIn} action="/auth/login" registerHref="/auth/register" defaultUsername={defaultUsername} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -97,5 +97,42 @@ describe('login form', () => {
     renderForm(vi.fn(), 'camille.v');
     expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('camille.v');
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+  });
+});
+
+describe('login form rendered on the server', () => {
+  it('keeps what was typed before hydration, and signs in with it (decision 0121)', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { act } = await import('@testing-library/react');
+    const { calls } = mockFetch(() =>
+      jsonResponse(401, { status: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }),
+    );
+    const tree = (
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <LoginForm onSignedIn={vi.fn()} action="/auth/login" registerHref="/auth/register" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.append(container);
+    const form = container.querySelector('form')!;
+    expect(form.method).toBe('post');
+    expect(form.getAttribute('action')).toBe('/auth/login');
+    // Typed into the server's fields before the app starts.
+    (container.querySelector('input[name="username"]') as HTMLInputElement).value = 'camille';
+    (container.querySelector('input[name="password"]') as HTMLInputElement).value = 'typed-early';
+    await act(async () => {
+      hydrateRoot(container, tree);
+      await Promise.resolve();
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('camille');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('typed-early');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(calls.length).toBe(1));
+    expect(calls[0]!.body).toEqual({ username: 'camille', password: 'typed-early' });
+    container.remove();
   });
 });

@@ -11,8 +11,24 @@ import { authStyles as styles } from './auth-layout';
 
 const rules = lazyResolver(() => import('../auth-schemas').then((m) => m.signInResolver));
 
+/** What a sign-in posted before the app started came back with (`?error=`, auth-forms.routes.ts): worded here. */
+const FORM_ERRORS: Record<string, { text: string; isCredentials?: boolean }> = {
+  missing: { text: 'Enter your username and password.' },
+  credentials: { text: 'Invalid username or password.', isCredentials: true },
+  throttled: { text: 'Too many failed sign-in attempts. Please try again later.' },
+  inactive: { text: 'This account is not active. Please contact support.' },
+  unavailable: { text: 'We could not sign you in just now. Please try again.' },
+};
+
 export interface LoginFormProps {
   onSignedIn: () => void;
+  /**
+   * Where the form posts until the app has started, or without JavaScript (decision 0121): the server signs
+   * in, never a GET with the password in the URL.
+   */
+  action: string;
+  /** The code a form post came back with (`?error=`). */
+  formError?: string | null;
   registerHref: string;
   /** Filled in when arriving from a confirmed link (the password field then takes the focus). */
   defaultUsername?: string;
@@ -23,17 +39,24 @@ export interface LoginFormProps {
  * (a disabled button explains nothing); an incomplete submit sends nothing, marks each empty field
  * invalid (the error hairline; "required, invalid entry" to a screen reader) and focuses the first.
  */
-export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFormProps) {
+export function LoginForm({ onSignedIn, action, formError, registerHref, defaultUsername }: LoginFormProps) {
   const signIn = useSignIn();
-  const [serverError, setServerError] = useState<{ text: string; isCredentials: boolean } | null>(null);
+  const [serverError, setServerError] = useState<{ text: string; isCredentials?: boolean } | null>(() =>
+    formError ? (FORM_ERRORS[formError] ?? FORM_ERRORS.unavailable!) : null,
+  );
   const { register, handleSubmit, watch, setFocus } = useForm<AuthenticateBody>({
     resolver: rules.resolver,
-    defaultValues: { username: defaultUsername ?? '', password: '' },
+    // No default otherwise: react-hook-form then takes what the server-rendered fields hold (typed before
+    // hydration) instead of clearing them (decision 0121).
+    defaultValues: defaultUsername ? { username: defaultUsername } : undefined,
   });
 
-  const [wasTried, setWasTried] = useState(false);
-  const isUsernameMissing = wasTried && watch('username').trim() === '';
-  const isPasswordMissing = wasTried && watch('password') === '';
+  // A post that came back incomplete marks the empty fields as the app's own submit does.
+  const [wasTried, setWasTried] = useState(formError === 'missing');
+  // Partial: a field not registered yet (the hydrating render) has no value.
+  const typed = watch() as Partial<AuthenticateBody>;
+  const isUsernameMissing = wasTried && (typed.username ?? '').trim() === '';
+  const isPasswordMissing = wasTried && (typed.password ?? '') === '';
 
   const onSubmit = handleSubmit(
     (values) => {
@@ -51,7 +74,15 @@ export function LoginForm({ onSignedIn, registerHref, defaultUsername }: LoginFo
   );
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-labelledby="page-title">
+    <form
+      className={styles.form}
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      onFocus={rules.preload}
+      noValidate
+      aria-labelledby="page-title"
+    >
       <header className={styles.header}>
         <p className="eyebrow">Your account</p>
         <h1 id="page-title" className={styles.title}>

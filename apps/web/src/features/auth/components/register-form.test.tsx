@@ -12,7 +12,7 @@ function renderForm() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <RegisterForm loginHref="/auth/login" />
+        <RegisterForm action="/auth/register" loginHref="/auth/login" />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -23,11 +23,39 @@ export interface RegisterFormProps {
 }
 
 /**
+ * What a registration posted before the app started came back with (auth-forms.routes.ts, decision 0121):
+ * the form's code (`?error=`), and the fields to correct (`?fields=`), worded here as the contract's rules are.
+ */
+const FORM_ERRORS: Record<string, string> = {
+  invalid: 'Some fields are not valid.',
+  taken: 'This username is already taken.',
+  throttled: 'Too many attempts. Please wait a few minutes and try again.',
+  unavailable: 'We could not create your account just now. Please try again.',
+};
+const FIELD_ERRORS: Record<Path<RegisterUserBody>, string> = {
+  username: 'Username must be 3 to 40 letters, digits, dots, dashes or underscores',
+  email: 'Enter a valid email address',
+  password: 'Password must be at least 10 characters',
+  firstName: 'At most 100 characters',
+  lastName: 'At most 100 characters',
+  phone: 'Enter a valid phone number',
+};
+
+export interface RegisterFormPageProps extends RegisterFormProps {
+  /** Where the form posts until the app has started, or without JavaScript: the server registers. */
+  action: string;
+  formError?: string | null;
+  invalidFields?: readonly string[];
+  /** A registration posted to the server was accepted (`?sent=1`). */
+  isSent?: boolean;
+}
+
+/**
  * "Check your inbox": shown after every accepted registration, whether the address was new or already
  * had an account (the server answers both alike; the email says which). A new address gets a link: the
  * account exists once it is opened, so nothing signs in from here.
  */
-function RegistrationSent({ email, loginHref }: { email: string } & RegisterFormProps) {
+function RegistrationSent({ email, loginHref }: { email: string | null } & RegisterFormProps) {
   const resend = useResendConfirmation();
   return (
     <section className={styles.form} aria-labelledby="page-title">
@@ -37,7 +65,13 @@ function RegistrationSent({ email, loginHref }: { email: string } & RegisterForm
           Check your inbox
         </h1>
         <p className={styles.intro}>
-          We have written to <strong className={styles.address}>{email}</strong>.
+          {email ? (
+            <>
+              We have written to <strong className={styles.address}>{email}</strong>.
+            </>
+          ) : (
+            'We have written to the address you gave.'
+          )}
         </p>
       </header>
       <p>
@@ -45,7 +79,7 @@ function RegistrationSent({ email, loginHref }: { email: string } & RegisterForm
         sign in.
       </p>
       <p className={styles.intro}>If an account already uses this address, our note explains how to reach it.</p>
-      {resend.isSuccess ? (
+      {!email ? null : resend.isSuccess ? (
         <p className={styles.note} role="status">
           If a registration is waiting for this address, a new link is on its way.
         </p>
@@ -75,19 +109,25 @@ function RegistrationSent({ email, loginHref }: { email: string } & RegisterForm
   );
 }
 
-export function RegisterForm({ loginHref }: RegisterFormProps) {
+export function RegisterForm({ loginHref, action, formError: postedError, invalidFields = [], isSent }: RegisterFormPageProps) {
   const registration = useRegister();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(() =>
+    postedError ? (FORM_ERRORS[postedError] ?? FORM_ERRORS.unavailable!) : null,
+  );
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, touchedFields, isSubmitted },
   } = useForm<RegisterUserBody>({
     resolver: rules.resolver,
     mode: 'onTouched',
+    // No default values: react-hook-form takes what the server-rendered fields hold (typed before hydration).
   });
+  // A posted field's error stands until the field is checked here (left, or the form submitted).
+  const errorOf = (field: Path<RegisterUserBody>) =>
+    errors[field]?.message ?? (invalidFields.includes(field) && !touchedFields[field] && !isSubmitted ? FIELD_ERRORS[field] : undefined);
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
@@ -97,9 +137,17 @@ export function RegisterForm({ loginHref }: RegisterFormProps) {
     });
   });
 
-  if (sentTo) return <RegistrationSent email={sentTo} loginHref={loginHref} />;
+  if (sentTo || isSent) return <RegistrationSent email={sentTo} loginHref={loginHref} />;
   return (
-    <form className={styles.form} onSubmit={onSubmit} onFocus={rules.preload} noValidate aria-labelledby="page-title">
+    <form
+      className={styles.form}
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      onFocus={rules.preload}
+      noValidate
+      aria-labelledby="page-title"
+    >
       <header className={styles.header}>
         <p className="eyebrow">Your account</p>
         <h1 id="page-title" className={styles.title}>
@@ -117,16 +165,16 @@ export function RegisterForm({ loginHref }: RegisterFormProps) {
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
+        error={errorOf('username')}
         {...register('username')}
       />
-      <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Input label="Email" type="email" autoComplete="email" error={errorOf('email')} {...register('email')} />
       <Input
         label="Password"
         type="password"
         autoComplete="new-password"
         hint="At least 10 characters."
-        error={errors.password?.message}
+        error={errorOf('password')}
         {...register('password')}
       />
       <div className={styles.row}>
@@ -134,14 +182,14 @@ export function RegisterForm({ loginHref }: RegisterFormProps) {
           label="First name"
           isOptional
           autoComplete="given-name"
-          error={errors.firstName?.message}
+          error={errorOf('firstName')}
           {...register('firstName', { setValueAs: emptyToUndefined })}
         />
         <Input
           label="Last name"
           isOptional
           autoComplete="family-name"
-          error={errors.lastName?.message}
+          error={errorOf('lastName')}
           {...register('lastName', { setValueAs: emptyToUndefined })}
         />
       </div>
@@ -150,7 +198,7 @@ export function RegisterForm({ loginHref }: RegisterFormProps) {
         isOptional
         type="tel"
         autoComplete="tel"
-        error={errors.phone?.message}
+        error={errorOf('phone')}
         {...register('phone', { setValueAs: emptyToUndefined })}
       />
       <Button type="submit" isBlock disabled={registration.isPending} aria-busy={registration.isPending || undefined}>
