@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { collectionProducts, collections, products, type CollectionRow, type NewCollectionRow } from '../../db/schema/index';
 import { productColumns, type ProductReadRow } from '../products/products.repo';
 import { escapeLike, rowsOf } from '../../db/sql-helpers';
+import { withCompiledRows } from '../../db/row-mapper';
 
 export interface CollectionFilter {
   year?: number | undefined;
@@ -93,8 +94,12 @@ export function createCollectionsRepo(db: Db) {
     if (!visibility.shape) return pageQuery(visibility, collectionId, offset, limit);
     let statement = preparedPages.get(visibility.shape);
     if (!statement) {
-      statement = pageQuery(visibility, sql.placeholder('collectionId'), sql.placeholder('offset'), sql.placeholder('limit')).prepare(
-        statementName(`items_${visibility.shape}`),
+      // Its rows mapped by a function compiled once (decisions §113): the nested product of 20 members mapped by
+      // drizzle's generic walk cost a third of the API's time on this page.
+      statement = withCompiledRows(
+        pageQuery(visibility, sql.placeholder('collectionId'), sql.placeholder('offset'), sql.placeholder('limit')).prepare(
+          statementName(`items_${visibility.shape}`),
+        ),
       );
       preparedPages.set(visibility.shape, statement);
     }
@@ -215,8 +220,8 @@ export function createCollectionsRepo(db: Db) {
       if (!visibility.shape) return firstItemsQuery(visibility, collectionIds, perCollection);
       let statement = preparedFirst.get(visibility.shape);
       if (!statement) {
-        statement = firstItemsQuery(visibility, sql.placeholder('ids'), sql.placeholder('limit')).prepare(
-          statementName(`first_${visibility.shape}`),
+        statement = withCompiledRows(
+          firstItemsQuery(visibility, sql.placeholder('ids'), sql.placeholder('limit')).prepare(statementName(`first_${visibility.shape}`)),
         );
         preparedFirst.set(visibility.shape, statement);
       }
