@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { accountButton, confirmationLink, snap } from './helpers';
+import { accountButton, confirmationLink, settled, snap } from './helpers';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Create an account' });
 
@@ -14,6 +14,8 @@ async function expectAccessible(page: Page) {
 
 test('register validates with the contract messages', async ({ page }) => {
   await page.goto('/auth/register');
+  // The app's own validation and answers (a form sent before the app starts is auth-forms.spec.ts's).
+  await settled(page);
   await form(page).getByRole('button', { name: 'Create account' }).click();
   await expect(form(page).getByText('Enter a valid email address')).toBeVisible();
   await expect(form(page).getByLabel('Username')).toBeFocused();
@@ -29,6 +31,7 @@ test('register validates with the contract messages', async ({ page }) => {
 
 test('the server’s field problems land on the fields', async ({ page }) => {
   await page.goto('/auth/register');
+  await settled(page);
   await form(page).getByLabel('Username').fill('admin');
   await form(page).getByLabel('Email').fill(`taken-${Date.now()}@example.com`);
   await form(page).getByLabel('Password').fill('Pearls-and-Platinum');
@@ -44,6 +47,7 @@ test('a new account: "check your inbox", the link from the outbox confirms it, t
   const username = `client.${testInfo.project.name}.${Date.now()}`;
   const email = `${username}@example.com`;
   await page.goto('/auth/register');
+  await settled(page);
   await form(page).getByLabel('Username').fill(username);
   await form(page).getByLabel('Email').fill(email);
   await form(page).getByLabel('Password').fill('Pearls-and-Platinum');
@@ -107,6 +111,7 @@ test('an address that already has an account gets the same screen (issue 14: no 
     ).status(),
   ).toBe(200);
   await page.goto('/auth/register');
+  await settled(page);
   await form(page).getByLabel('Username').fill(`${owner}.again`);
   await form(page).getByLabel('Email').fill(email.toUpperCase());
   await form(page).getByLabel('Password').fill('Pearls-and-Platinum');
