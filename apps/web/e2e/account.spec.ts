@@ -72,6 +72,8 @@ test('sign in stores the tokens and the user; logout clears them and goes to the
 
 test('a wrong password shows the server message and keeps the person signed out', async ({ page }) => {
   await page.goto('/auth/login');
+  // The app's answer (a form sent before the app starts is auth-forms.spec.ts's: it comes back with ?error=).
+  await settled(page);
   await page.getByLabel('Username').fill('customer');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -109,9 +109,5 @@ export const to = {
   login: (next?: string) => (next ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login),
 };
 
-/** Only same-site absolute paths may be used as a post-sign-in destination (no open redirect). */
-export function safeNextPath(next: string | null | undefined, fallback: string = paths.home): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  if (next.startsWith(paths.auth)) return fallback;
-  return next;
-}
+/** Only same-site absolute paths may be used as a post-sign-in destination (no open redirect; the API's form sign-in uses it too). */
+export { safeNextPath } from '@mirror/contract';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthenticateBodySchema, RegisterUserBodySchema, type TokenPair } from '@mirror/contract';
+import { AuthenticateBodySchema, RegisterUserBodySchema, safeNextPath, type TokenPair } from '@mirror/contract';
 import { Public } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import type { AuthService } from './auth.service';
 import type { UsersService } from '../users/users.service';
 
@@ -18,13 +19,6 @@ import type { UsersService } from '../users/users.service';
 const LOGIN_PATH = '/auth/login';
 const REGISTER_PATH = '/auth/register';
 const FORM_BODY_LIMIT = 16_384;
-
-/** The app's own rule (apps/web/src/config/routes.ts `safeNextPath`): a path of this site, not an /auth page. */
-export function safeNextPath(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/home';
-  if (next.startsWith('/auth')) return '/home';
-  return next;
-}
 
 function formPath(path: string, next: string | undefined, params: Record<string, string>): string {
   const search = new URLSearchParams(params);
@@ -50,9 +44,6 @@ function isSameOrigin(request: FastifyRequest): boolean {
     return false;
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The session handed over: the page's only script (same origin, as the CSP asks) stores the pair where the
@@ -104,81 +95,85 @@ export const authFormsRoutes: FastifyPluginAsync<{ auth: AuthService; users: Use
     },
   );
 
-  const refuseCrossSite = (request: FastifyRequest, reply: FastifyReply) =>
+  const refuseCrossSite = (reply: FastifyReply) =>
     reply
       .code(403)
       .header('cache-control', 'no-store')
       .type('text/plain; charset=utf-8')
       .send('This form can only be sent from this site.');
 
-  app.post(LOGIN_PATH, {
-    // The global limiter counts /api calls only; these forms are counted like the API's sign-in and registration.
-    config: { policy: Public, rateLimit: { max: 20, timeWindow: '1 minute', allowList: [] } },
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      if (!isSameOrigin(request)) return refuseCrossSite(request, reply);
-      const form = (request.body ?? {}) as Record<string, unknown>;
-      const next = string((request.query as Record<string, unknown>).next);
-      const back = (error: string) =>
-        reply
-          .code(303)
-          .header('cache-control', 'no-store')
-          .redirect(formPath(LOGIN_PATH, next, { error }));
-      const body = AuthenticateBodySchema.safeParse({ username: string(form.username) ?? '', password: string(form.password) ?? '' });
-      if (!body.success) return back('missing');
-      let pair: TokenPair;
-      try {
-        pair = await auth.authenticate({ body: body.data, ip: request.ip });
-      } catch (error) {
-        if (!(error instanceof AppError)) request.log.error({ err: error }, 'form sign-in failed');
-        return back(loginErrorCode(error));
-      }
-      return reply
-        .code(200)
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .type('text/html; charset=utf-8')
-        .send(handoverPage(pair, safeNextPath(next)));
-    },
+  /**
+   * One form's route: same-site posts only, counted like the API's sign-in and registration (the global limiter counts
+   * /api calls only); `back` answers 303 to the form's page with these query values (and the `next` it was sent with).
+   */
+  const formRoute = (
+    path: string,
+    handle: (
+      form: Record<string, unknown>,
+      next: string | undefined,
+      back: (params: Record<string, string>) => FastifyReply,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<FastifyReply>,
+  ) =>
+    app.post(path, {
+      config: { policy: Public, rateLimit: { max: 20, timeWindow: '1 minute', allowList: [] } },
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        if (!isSameOrigin(request)) return refuseCrossSite(reply);
+        const next = string((request.query as Record<string, unknown>).next);
+        const back = (params: Record<string, string>) =>
+          reply
+            .code(303)
+            .header('cache-control', 'no-store')
+            .redirect(formPath(path, next, params));
+        return handle((request.body ?? {}) as Record<string, unknown>, next, back, request, reply);
+      },
+    });
+
+  formRoute(LOGIN_PATH, async (form, next, back, request, reply) => {
+    const body = AuthenticateBodySchema.safeParse({ username: string(form.username) ?? '', password: string(form.password) ?? '' });
+    if (!body.success) return back({ error: 'missing' });
+    let pair: TokenPair;
+    try {
+      pair = await auth.authenticate({ body: body.data, ip: request.ip });
+    } catch (error) {
+      if (!(error instanceof AppError)) request.log.error({ err: error }, 'form sign-in failed');
+      return back({ error: loginErrorCode(error) });
+    }
+    return reply
+      .code(200)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(handoverPage(pair, safeNextPath(next)));
   });
 
-  app.post(REGISTER_PATH, {
-    config: { policy: Public, rateLimit: { max: 20, timeWindow: '1 minute', allowList: [] } },
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      if (!isSameOrigin(request)) return refuseCrossSite(request, reply);
-      const form = (request.body ?? {}) as Record<string, unknown>;
-      const next = string((request.query as Record<string, unknown>).next);
-      const back = (params: Record<string, string>) =>
-        reply
-          .code(303)
-          .header('cache-control', 'no-store')
-          .redirect(formPath(REGISTER_PATH, next, params));
-      // Optional fields left empty are not sent (as the app's form does).
-      const fields = Object.fromEntries(
-        ['username', 'email', 'password', 'firstName', 'lastName', 'phone'].flatMap((key) => {
-          const value = string(form[key]);
-          return value === undefined || value.trim() === '' ? [] : [[key, value]];
-        }),
-      );
-      const body = RegisterUserBodySchema.safeParse(fields);
-      if (!body.success) {
-        const paths = [...new Set(body.error.issues.map((issue) => String(issue.path[0] ?? '')).filter(Boolean))];
-        return back({ error: 'invalid', fields: paths.join(',') });
+  formRoute(REGISTER_PATH, async (form, next, back, request) => {
+    // Optional fields left empty are not sent (as the app's form does).
+    const fields = Object.fromEntries(
+      ['username', 'email', 'password', 'firstName', 'lastName', 'phone'].flatMap((key) => {
+        const value = string(form[key]);
+        return value === undefined || value.trim() === '' ? [] : [[key, value]];
+      }),
+    );
+    const body = RegisterUserBodySchema.safeParse(fields);
+    if (!body.success) {
+      const paths = [...new Set(body.error.issues.map((issue) => String(issue.path[0] ?? '')).filter(Boolean))];
+      return back({ error: 'invalid', fields: paths.join(',') });
+    }
+    try {
+      await users.register(body.data, { ip: request.ip });
+    } catch (error) {
+      if (!(error instanceof AppError)) {
+        request.log.error({ err: error }, 'form registration failed');
+        return back({ error: 'unavailable' });
       }
-      try {
-        await users.register(body.data, { ip: request.ip });
-      } catch (error) {
-        if (!(error instanceof AppError)) {
-          request.log.error({ err: error }, 'form registration failed');
-          return back({ error: 'unavailable' });
-        }
-        if (error.code === 'USERNAME_TAKEN') return back({ error: 'taken', fields: 'username' });
-        if (error.status === 429) return back({ error: 'throttled' });
-        const paths = (error.details ?? []).map((detail) => detail.path.split('.')[0]).filter(Boolean);
-        return back(paths.length ? { error: 'invalid', fields: [...new Set(paths)].join(',') } : { error: 'unavailable' });
-      }
-      return back({ sent: '1' });
-    },
+      if (error.code === 'USERNAME_TAKEN') return back({ error: 'taken', fields: 'username' });
+      if (error.status === 429) return back({ error: 'throttled' });
+      const paths = (error.details ?? []).map((detail) => detail.path.split('.')[0]).filter(Boolean);
+      return back(paths.length ? { error: 'invalid', fields: [...new Set(paths)].join(',') } : { error: 'unavailable' });
+    }
+    return back({ sent: '1' });
   });
 };

@@ -1,4 +1,5 @@
 import { CONFIRMATION_TTL_HOURS, formatMoney, type EmailModels, type EmailType } from '@mirror/contract';
+import { escapeHtml } from '../../lib/html';
 
 export interface RenderedEmail {
   subject: string;
@@ -14,9 +15,7 @@ const MUTED = '#6f665d';
 const SERIF = "'Didot', 'Bodoni 72', 'Playfair Display', Georgia, 'Times New Roman', serif";
 const SANS = "'Helvetica Neue', Helvetica, Arial, sans-serif";
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml };
 
 /** One line, no control characters: a subject can never start a new header. */
 export function subjectLine(value: string): string {
