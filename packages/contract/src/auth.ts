@@ -32,12 +32,4 @@ export const AccessClaimsSchema = z.object({
 });
 export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
 
-/**
- * Where a sign-in may send the visitor next: a path of this site only (no open redirect: not `//host`, not `/\\host`),
- * and never back to an /auth page; anything else is `fallback`. The web app and the API's form sign-in share it.
- */
-export function safeNextPath(next: unknown, fallback = '/home'): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  if (next.startsWith('/auth')) return fallback;
-  return next;
-}
+export { safeNextPath } from './navigation';

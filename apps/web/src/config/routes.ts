@@ -110,4 +110,4 @@ export const to = {
 };
 
 /** Only same-site absolute paths may be used as a post-sign-in destination (no open redirect; the API's form sign-in uses it too). */
-export { safeNextPath } from '@mirror/contract';
+export { safeNextPath } from '@mirror/contract/navigation';
