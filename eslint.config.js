@@ -239,5 +239,28 @@ export default tseslint.config(
     },
   },
 
+  {
+    // The shell every page loads (the app, shared components, lib, config, content) takes only types from the
+    // contract's index: a value import brings zod into the first load (CI once failed on a re-export in
+    // config/routes.ts). Zod-free values have their own entries: /boot, /brand, /constants, /navigation.
+    files: ['apps/web/src/{app,components,lib,config,content}/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mirror/contract',
+              allowTypeImports: true,
+              message:
+                'Only types from the contract’s index here (its values bring zod into the first load): use @mirror/contract/constants, /brand, /boot or /navigation.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   prettier,
 );
