@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { ARTIFACTS } from './helpers';
+import { ARTIFACTS, withoutWebGL } from './helpers';
 
 /**
  * The ring try-on (/ar/rings/{id}) through Chromium's fake camera. Each camera is a still photo
@@ -554,14 +554,7 @@ test.describe('without WebGL or without a camera', () => {
     const { ring } = await catalogue(request);
     const errors = watchErrors(page);
     // Before the page's scripts: no canvas gives a WebGL context, under any of its names.
-    await page.addInitScript(() => {
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: called with .call(this) on each canvas
-      const original = HTMLCanvasElement.prototype.getContext;
-      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
-        if (type === 'webgl' || type === 'webgl2' || type === 'experimental-webgl') return null;
-        return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
-      } as typeof original;
-    });
+    await withoutWebGL(page);
     const heavy: string[] = [];
     page.on('request', (r) => {
       if (/mediapipe|\.wasm$|\.tflite$|model\.glb/.test(r.url())) heavy.push(new URL(r.url()).pathname);

@@ -65,3 +65,21 @@ export async function confirmationLink(request: APIRequestContext, address: stri
   expect(mail, `a confirmation link mailed to ${address}`).toBeTruthy();
   return mail!.text.match(/\/auth\/confirm\?token=[\w.-]+/)![0];
 }
+
+/**
+ * A browser without WebGL, before the page's scripts: no canvas gives a WebGL context under any of its names, and
+ * there is no OffscreenCanvas (a page's init script cannot reach a worker's canvases, where the graphics probe
+ * asks first: decision 0125), so the probe asks the page's canvases, as it does in a browser whose workers have no
+ * WebGL. What a worker answers is covered by every other 3D test (SwiftShader: 'software').
+ */
+export async function withoutWebGL(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: called with .call(this) on each canvas
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+      if (/webgl/i.test(type)) return null;
+      return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
+    } as typeof original;
+    Reflect.deleteProperty(window, 'OffscreenCanvas');
+  });
+}

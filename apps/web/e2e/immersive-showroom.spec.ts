@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { measure } from './canvas-measure';
-import { settled, snap } from './helpers';
+import { settled, snap, withoutWebGL } from './helpers';
 
 type Piece = { id: string; name: string; categoryId: string };
 type Item = { sortOrder: number; product: Piece };
@@ -230,14 +230,7 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
   );
 
   test('without WebGL: a sentence, the written list, no three.js and no model fetched', async ({ page }, testInfo) => {
-    await page.addInitScript(() => {
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: called with .call(this) on each canvas
-      const original = HTMLCanvasElement.prototype.getContext;
-      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
-        if (/webgl/i.test(type)) return null;
-        return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
-      } as typeof original;
-    });
+    await withoutWebGL(page);
     const asked: string[] = [];
     const scripts: string[] = [];
     page.on('request', (r) => {

@@ -1,20 +1,90 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { useIsAfterLoad } from './after-load';
+import { Suspense } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-function Probe() {
-  return <p>{useIsAfterLoad() ? 'settled' : 'loading'}</p>;
+// The settled state is the module's (one page): each test takes a fresh copy.
+async function freshHook(): Promise<() => boolean> {
+  vi.resetModules();
+  return (await import('./after-load')).useIsAfterLoad;
 }
 
+let idle: Array<() => void> = [];
+beforeEach(() => {
+  idle = [];
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+});
+
 describe('useIsAfterLoad', () => {
-  it('turns true once the loaded page has been idle, and stays true', () => {
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+  it('turns true once the loaded page has been idle, and stays true', async () => {
+    const useIsAfterLoad = await freshHook();
+    function Probe() {
+      return <p>{useIsAfterLoad() ? 'settled' : 'loading'}</p>;
+    }
     render(<Probe />);
     expect(screen.getByText('loading')).toBeTruthy();
     // jsdom's document is complete: the hook waits for one idle period.
     expect(idle).toHaveLength(1);
     act(() => idle[0]!());
     expect(screen.getByText('settled')).toBeTruthy();
+    // A component mounted after the page has settled turns true without waiting again.
+    render(<Probe />);
+    expect(screen.getAllByText('settled')).toHaveLength(2);
+    expect(idle).toHaveLength(1);
+  });
+
+  it('renders the change in a transition (short tasks), not as a synchronous update', async () => {
+    const useIsAfterLoad = await freshHook();
+    // A transition that suspends keeps what is on screen; a synchronous update shows the boundary's fallback.
+    // So the card's second view never turns a settled page into a long task of re-rendering every card at once.
+    const never = new Promise<never>(() => undefined);
+    function Suspends(): never {
+      // React's way to suspend: throwing the promise it waits for.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      throw never;
+    }
+    function Card() {
+      return useIsAfterLoad() ? <Suspends /> : <p>first view</p>;
+    }
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <Card />
+      </Suspense>,
+    );
+    expect(screen.getByText('first view')).toBeTruthy();
+    act(() => idle[0]!());
+    expect(screen.queryByText('fallback')).toBeNull();
+    expect(screen.getByText('first view')).toBeTruthy();
+  });
+});
+
+describe('useIsAfterLoad on a long list', () => {
+  it('settles the components a few a task, each task its own commit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const useIsAfterLoad = await freshHook();
+      function Card({ n }: { n: number }) {
+        return <p>{useIsAfterLoad() ? `settled ${n}` : `loading ${n}`}</p>;
+      }
+      render(
+        <>
+          {Array.from({ length: 20 }, (_, n) => (
+            <Card key={n} n={n} />
+          ))}
+        </>,
+      );
+      act(() => idle[0]!());
+      const settled = () => screen.queryAllByText(/^settled/).length;
+      expect(settled()).toBe(8);
+      act(() => {
+        vi.advanceTimersToNextTimer();
+      });
+      expect(settled()).toBe(16);
+      act(() => {
+        vi.advanceTimersToNextTimer();
+      });
+      expect(settled()).toBe(20);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

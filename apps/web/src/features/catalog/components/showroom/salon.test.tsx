@@ -27,7 +27,7 @@ const scene = vi.hoisted(() => ({
 }));
 const createSalonScene = vi.hoisted(() => vi.fn(() => scene as unknown as SalonScene));
 vi.mock('./salon-scene', () => ({ createSalonScene }));
-vi.mock('../turntable/turntable-logic', async (original) => ({ ...(await original<object>()), supportsWebGL: () => true }));
+vi.mock('../turntable/turntable-logic', async (original) => ({ ...(await original<object>()), readGraphics: () => 'hardware' }));
 
 const RINGS = 'c0000000-0000-4000-8000-000000000001';
 const NECKLACES = 'c0000000-0000-4000-8000-000000000002';

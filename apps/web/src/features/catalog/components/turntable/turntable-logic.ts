@@ -1,6 +1,7 @@
 import type { MetalType } from '@mirror/contract';
 import { METAL_TYPES } from '@mirror/contract/constants';
 import { humanize } from '../../../../lib/format';
+import { graphicsOf, type Graphics } from './graphics';
 
 /**
  * The metals a piece can be shown in, in the contract's order: from `@mirror/contract/constants`, which
@@ -34,60 +35,14 @@ export function chooseStage({ webgl, modelFailed }: { webgl: boolean | null; mod
   return webgl && !modelFailed ? 'turntable' : 'gallery';
 }
 
-/** Whether a WebGL context can be created (false on machines without a GPU or software fallback). */
-export function supportsWebGL(doc: Document = document): boolean {
-  try {
-    const canvas = doc.createElement('canvas');
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
-  } catch {
-    return false;
-  }
-}
+export { graphicsOf, rendererName, type Graphics } from './graphics';
 
-/**
- * How the browser draws WebGL: on a GPU ('hardware'), in software on the CPU ('software'), or not at
- * all ('none'). Software is what the browser says: a context refused with `failIfMajorPerformanceCaveat`
- * (a blocklisted GPU), or a renderer named as a software rasteriser (Chromium's SwiftShader, Mesa's
- * llvmpipe, Windows' Basic Render Driver), as headless browsers and GPU-less machines report.
- */
-export type Graphics = 'hardware' | 'software' | 'none';
-
-/** The renderer names of software rasterisers. */
-const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|lavapipe|software|basic render/i;
-
-/** The renderer's name: unmasked where the browser gives it (Chromium), else the (already unmasked, or generic) RENDERER. */
-export function rendererName(gl: WebGLRenderingContext): string {
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const name: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
-  return typeof name === 'string' ? name : '';
-}
-
-/** A context on a fresh canvas (a canvas keeps the first context it gave), or null. */
-function context(doc: Document, attributes?: WebGLContextAttributes): WebGLRenderingContext | null {
-  const canvas = doc.createElement('canvas');
-  return canvas.getContext('webgl2', attributes) ?? canvas.getContext('webgl', attributes);
-}
-
-/** Contexts are few (about sixteen per page): a probe's is given back at once. */
-function release(gl: WebGLRenderingContext): void {
-  gl.getExtension('WEBGL_lose_context')?.loseContext();
-}
-
+/** How the browser draws WebGL, asked on `doc`'s canvases (the main thread's fallback of browser-support.ts). */
 export function readGraphics(doc: Document = document): Graphics {
-  try {
-    const gpu = context(doc, { failIfMajorPerformanceCaveat: true });
-    if (gpu) {
-      const software = SOFTWARE_RENDERER.test(rendererName(gpu));
-      release(gpu);
-      return software ? 'software' : 'hardware';
-    }
-    const any = context(doc);
-    if (!any) return 'none';
-    release(any);
-    return 'software';
-  } catch {
-    return 'none';
-  }
+  return graphicsOf((attributes) => {
+    const canvas = doc.createElement('canvas');
+    return canvas.getContext('webgl2', attributes) ?? canvas.getContext('webgl', attributes);
+  });
 }
 
 /**
