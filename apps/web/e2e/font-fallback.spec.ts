@@ -75,3 +75,38 @@ test('each metric-matched fallback face sets a text at the width and line height
     ).toBeLessThanOrEqual(1);
   }
 });
+
+// Both widths in one test: run once (the desktop project; playwright.config.ts).
+test(
+  'the journal and the archive lay out their lists where they will stay, before the text face arrives',
+  { tag: '@one-viewport' },
+  async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    // The topic chips are small capitals, which the fallback sets 3–6 % wider than Inter: wrapped, they re-wrapped
+    // into one row more when Inter came and moved the list below (CLS 0.044 on /news). Measured with every web font,
+    // and with Inter's files refused (the fallback kept), at a phone's width and a desktop's.
+    for (const width of [375, 1440]) {
+      for (const path of ['/news', '/all-news']) {
+        const tops: number[] = [];
+        for (const refuseInter of [false, true]) {
+          const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, javaScriptEnabled: false });
+          const page = await context.newPage();
+          if (refuseInter) await page.route(/inter-[^/]*\.woff2/, (route) => route.abort());
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          tops.push(
+            await page
+              .locator('main ul[class*="articles"], main p[role="status"]')
+              .first()
+              .evaluate((e) => e.getBoundingClientRect().top),
+          );
+          await context.close();
+        }
+        expect(
+          Math.abs(tops[0]! - tops[1]!),
+          `${path} at ${width} px: the list's top with Inter ${tops[0]}, with its fallback ${tops[1]}`,
+        ).toBeLessThanOrEqual(1);
+      }
+    }
+  },
+);
