@@ -16,7 +16,8 @@ function settle(): void {
   isAfterLoad = true;
   const waiting = [...listeners];
   (function next() {
-    for (const listener of waiting.splice(0, LISTENERS_PER_TASK)) listener();
+    // A component gone meanwhile has unsubscribed: it is not told.
+    for (const listener of waiting.splice(0, LISTENERS_PER_TASK)) if (listeners.has(listener)) listener();
     if (waiting.length) setTimeout(next, 0);
   })();
 }
@@ -48,13 +49,9 @@ function subscribe(listener: () => void): () => void {
 export function useIsAfterLoad(): boolean {
   const [isSettled, setSettled] = useState(false);
   useEffect(() => {
-    if (isSettled) return;
     const settleHere = () => startTransition(() => setSettled(true));
-    if (isAfterLoad) {
-      settleHere();
-      return;
-    }
-    return subscribe(settleHere);
-  }, [isSettled]);
+    if (!isAfterLoad) return subscribe(settleHere);
+    settleHere();
+  }, []);
   return isSettled;
 }

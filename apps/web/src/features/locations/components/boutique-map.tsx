@@ -1,5 +1,5 @@
 import type { Location } from '@mirror/contract';
-import { Suspense, lazy, useDeferredValue } from 'react';
+import { Suspense, lazy } from 'react';
 import { useIsAfterLoad } from '../../../lib/after-load';
 import styles from './boutique-map.module.css';
 
@@ -15,11 +15,11 @@ const InteractiveMap = lazy(() => import('./interactive-map'));
 /**
  * The boutique map. The server (and the first, hydrating render) draws its quiet frame at its final
  * size; once the page has loaded and the browser is idle, the map's chunk and the atlas load into it
- * (Natural Earth countries, finer as one zooms: interactive-map.tsx) — in a deferred render, which
+ * (Natural Earth countries, finer as one zooms: interactive-map.tsx) — in a transition (useIsAfterLoad's), which
  * React splits into short tasks, never in the task that ends the hydration (decision 0120).
  */
 export function BoutiqueMap({ locations, activeId, onSelect }: BoutiqueMapProps) {
-  const isLive = useDeferredValue(useIsAfterLoad());
+  const isLive = useIsAfterLoad();
   const cities = [...new Set(locations.map((l) => l.city))];
   return (
     <figure className={styles.map} aria-labelledby="boutique-map-caption">

@@ -25,8 +25,17 @@ function release(gl: WebGLRenderingContext): void {
   gl.getExtension('WEBGL_lose_context')?.loseContext();
 }
 
-/** `context` gives a WebGL context on a fresh canvas (a canvas keeps the first context it gave), or null. */
-export function graphicsOf(context: (attributes?: WebGLContextAttributes) => WebGLRenderingContext | null): Graphics {
+/** A canvas that can give a WebGL context: the page's (`<canvas>`) or a worker's (`OffscreenCanvas`). */
+export type WebGLCanvas = Pick<HTMLCanvasElement, 'getContext'> | Pick<OffscreenCanvas, 'getContext'>;
+
+/** A WebGL 2 context, else a WebGL one, on a fresh canvas (a canvas keeps the first context it gave), or null. */
+function contextOn(canvas: WebGLCanvas, attributes?: WebGLContextAttributes): WebGLRenderingContext | null {
+  return canvas.getContext('webgl2', attributes) ?? canvas.getContext('webgl', attributes);
+}
+
+/** How `newCanvas`'s browser draws WebGL: each question on a canvas of its own, its context given back at once. */
+export function graphicsOf(newCanvas: () => WebGLCanvas): Graphics {
+  const context = (attributes?: WebGLContextAttributes) => contextOn(newCanvas(), attributes);
   try {
     const gpu = context({ failIfMajorPerformanceCaveat: true });
     if (gpu) {

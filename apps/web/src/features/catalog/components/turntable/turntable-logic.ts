@@ -35,14 +35,9 @@ export function chooseStage({ webgl, modelFailed }: { webgl: boolean | null; mod
   return webgl && !modelFailed ? 'turntable' : 'gallery';
 }
 
-export { graphicsOf, rendererName, type Graphics } from './graphics';
-
 /** How the browser draws WebGL, asked on `doc`'s canvases (the main thread's fallback of browser-support.ts). */
 export function readGraphics(doc: Document = document): Graphics {
-  return graphicsOf((attributes) => {
-    const canvas = doc.createElement('canvas');
-    return canvas.getContext('webgl2', attributes) ?? canvas.getContext('webgl', attributes);
-  });
+  return graphicsOf(() => doc.createElement('canvas'));
 }
 
 /**
