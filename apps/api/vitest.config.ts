@@ -8,6 +8,8 @@ export default defineConfig({
     // PostgreSQL pass only, so the PGlite pass neither runs nor skips it.
     exclude: process.env.TEST_DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', '**/*.pg.test.ts'],
     environment: 'node',
+    // Fails a test that sends a statement to a database client already running another (pg 9 refuses it).
+    setupFiles: ['test/one-statement-per-client.ts'],
     pool: 'forks',
     testTimeout: 90_000,
     hookTimeout: 180_000,

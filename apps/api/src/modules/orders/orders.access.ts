@@ -76,16 +76,30 @@ export async function loadVisible(actor: Actor, id: string, r: OrdersRepo) {
   return { viewer, order, lines };
 }
 
-/** The whole order as this viewer may see it: lines with their pieces, schedule, payments and history. */
-export async function orderDetail(order: OrderRow, lines: OrderLineRow[], viewer: Viewer, r: OrdersRepo): Promise<Order> {
+/**
+ * The whole order as this viewer may see it: lines with their pieces, schedule, payments and history.
+ * `r` on the pool reads the four in parallel (four connections); a repo bound to a transaction has one
+ * connection, which takes one statement at a time — `inTransaction` reads them one after the other
+ * (node-postgres queues a client's concurrent queries today and will refuse them from pg 9).
+ */
+export async function orderDetail(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  viewer: Viewer,
+  r: OrdersRepo,
+  { inTransaction = false }: { inTransaction?: boolean } = {},
+): Promise<Order> {
   const today = todayUtc();
   const isVendor = viewer.kind === 'vendor';
-  const [schedule, history, paid, pieces] = await Promise.all([
-    isVendor ? [] : r.scheduleOf(order.id),
-    r.historyOf(order.id),
-    isVendor ? [] : r.paymentsOf(order.id),
-    r.lineProducts(lines.flatMap((l) => (l.productId ? [l.productId] : []))),
-  ]);
+  const reads = [
+    () => (isVendor ? Promise.resolve([]) : r.scheduleOf(order.id)),
+    () => r.historyOf(order.id),
+    () => (isVendor ? Promise.resolve([]) : r.paymentsOf(order.id)),
+    () => r.lineProducts(lines.flatMap((l) => (l.productId ? [l.productId] : []))),
+  ] as const;
+  const [schedule, history, paid, pieces] = inTransaction
+    ? ([await reads[0](), await reads[1](), await reads[2](), await reads[3]()] as const)
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
   const { lineCount: _lineCount, ...summary } = summaryOf(order, lines, viewer, nextDueDateOf(order, schedule), today);
   return {
     ...summary,

@@ -129,7 +129,7 @@ export async function recordPayment(
         },
       });
       const lines = await r.linesOf([orderId]);
-      const full = await orderDetail(updatedOrder, lines, { kind: 'admin' }, r);
+      const full = await orderDetail(updatedOrder, lines, { kind: 'admin' }, r, { inTransaction: true });
       const answer: PaymentResult = {
         payment: toPaymentDto(payment, updatedOrder.currency, actor.username),
         scheduleItem: toScheduleItemDto(updatedItem, updatedOrder, todayUtc()),
