@@ -425,6 +425,18 @@ test.describe('with an open hand before the camera', () => {
       // …and on the photo's own ring finger, as read off the photo by eye (shown through the mirror and cover fit).
       expect.soft(isInside({ x: fit.x, y: fit.y }, onRing), `the seat ${fit.x},${fit.y} in ${JSON.stringify(onRing)}`).toBe(true);
       await shot(page, testInfo, 'ar-tracked');
+      // This browser draws WebGL in software (--disable-gpu): the ring at three quarters of the canvas's CSS size,
+      // without multisampling (decision 0126).
+      const buffer = await page.getByTestId('ar-canvas').evaluate((c: HTMLCanvasElement) => ({
+        width: c.width,
+        css: c.clientWidth,
+        antialias: c.getContext('webgl2')?.getContextAttributes()?.antialias ?? c.getContext('webgl')?.getContextAttributes()?.antialias,
+      }));
+      expect(buffer, `drawing buffer of ${buffer.css} CSS px`).toEqual({
+        width: Math.floor(buffer.css * 0.75),
+        css: buffer.css,
+        antialias: false,
+      });
 
       // A photo: a PNG of the picture with the ring on it…
       const [download] = await Promise.all([

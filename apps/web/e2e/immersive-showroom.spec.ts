@@ -7,7 +7,15 @@ type Piece = { id: string; name: string; categoryId: string };
 type Item = { sortOrder: number; product: Piece };
 type CollectionSummary = { id: string; name: string };
 type View = { x: number; y: number; z: number; yaw: number; pitch: number };
-type Stats = { calls: number; triangles: number; geometries: number; textures: number; frames: number };
+type Stats = {
+  calls: number;
+  triangles: number;
+  geometries: number;
+  textures: number;
+  frames: number;
+  pixelRatio: number;
+  antialias: boolean;
+};
 
 /**
  * The salon's test probe (salon.tsx exposes it only under automation, navigator.webdriver): the
@@ -117,6 +125,11 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
       expect(figures.calls, 'draw calls within budget').toBeLessThanOrEqual(150);
       expect(figures.triangles, 'every piece is in the room').toBeGreaterThan(100_000);
       expect(figures.triangles, 'triangles within budget').toBeLessThanOrEqual(1_000_000);
+      // This browser draws WebGL in software (--disable-gpu: SwiftShader): three quarters of the canvas's CSS
+      // size, without multisampling (decision 0126) — the drawing buffer says so, not only the renderer's setting.
+      expect({ pixelRatio: figures.pixelRatio, antialias: figures.antialias }).toEqual({ pixelRatio: 0.75, antialias: false });
+      const buffer = await canvas.evaluate((c: HTMLCanvasElement) => ({ width: c.width, css: c.clientWidth }));
+      expect(buffer.width, `drawing buffer ${buffer.width} px for ${buffer.css} CSS px`).toBe(Math.floor(buffer.css * 0.75));
       await page.evaluate(() => document.fonts.ready);
       await snap(page, testInfo, 'salon');
 

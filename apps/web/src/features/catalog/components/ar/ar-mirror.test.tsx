@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,16 +6,17 @@ import { ArMirror } from './ar-mirror';
 
 // jsdom has neither WebGL nor MediaPipe: the ring's scene and the hand tracker are stand-ins (never resolving
 // the tracker: no frame arrives), so what is tested is the mirror's own handling of the camera.
-vi.mock('./ar-scene', () => ({
-  createArScene: () => ({
+const createArScene = vi.hoisted(() =>
+  vi.fn((_canvas: HTMLCanvasElement, _drawing: { pixelRatio: number; antialias: boolean }) => ({
     load: () => Promise.resolve(),
     setSize: vi.fn(),
     draw: vi.fn(),
     resize: vi.fn(),
     snapshot: () => document.createElement('canvas'),
     dispose: vi.fn(),
-  }),
-}));
+  })),
+);
+vi.mock('./ar-scene', () => ({ createArScene }));
 vi.mock('./hand-tracker', () => ({ createHandTracker: () => new Promise(() => undefined) }));
 
 type Constraints = { video: { facingMode: string } };
@@ -43,10 +44,17 @@ function cameras(count: number) {
   return { getUserMedia, enumerateDevices, streams, facingModes: () => getUserMedia.mock.calls.map(([c]) => c.video.facingMode) };
 }
 
-function renderMirror(onCameraError = vi.fn()) {
+function renderMirror(onCameraError = vi.fn(), graphics: 'hardware' | 'software' = 'hardware') {
   render(
     <MemoryRouter>
-      <ArMirror productId="ring-1" name="Aube de Givre" metal="PLATINUM" backTo="/products/ring-1" onCameraError={onCameraError} />
+      <ArMirror
+        productId="ring-1"
+        name="Aube de Givre"
+        metal="PLATINUM"
+        backTo="/products/ring-1"
+        graphics={graphics}
+        onCameraError={onCameraError}
+      />
     </MemoryRouter>,
   );
   return { onCameraError };
@@ -85,6 +93,18 @@ describe('ArMirror, switching the camera', () => {
     await waitFor(() => expect(camera.facingModes()).toEqual(['user', 'environment', 'user']));
     expect(camera.streams[1]!.track.stop, 'the rear camera is closed').toHaveBeenCalled();
     expect(onCameraError).not.toHaveBeenCalled();
+  });
+
+  it('draws the ring at the screen’s sharpness with multisampling on a GPU, at ¾ without it in software', async () => {
+    cameras(1);
+    renderMirror(vi.fn(), 'hardware');
+    await waitFor(() => expect(createArScene).toHaveBeenCalledTimes(1));
+    expect(createArScene.mock.calls[0]![1]).toEqual({ pixelRatio: 1, antialias: true });
+    cleanup();
+    createArScene.mockClear();
+    renderMirror(vi.fn(), 'software');
+    await waitFor(() => expect(createArScene).toHaveBeenCalledTimes(1));
+    expect(createArScene.mock.calls[0]![1]).toEqual({ pixelRatio: 0.75, antialias: false });
   });
 
   it('with one camera, offers no switch', async () => {

@@ -1,6 +1,7 @@
 import type { MetalType } from '@mirror/contract';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PageLink } from '../../../../components/layout/page-link';
+import { drawingFor } from '../turntable/graphics';
 import { METALS, metalLabel, modelUrl } from '../turntable/turntable-logic';
 import type { ArScene } from './ar-scene';
 import type { HandFrame, HandTracker } from './hand-tracker';
@@ -30,6 +31,8 @@ export interface ArMirrorProps {
   metal: MetalType;
   /** Where "leave" goes: the piece. */
   backTo: string;
+  /** How the browser draws WebGL: the ring is drawn at the sharpness it can afford (drawingFor). */
+  graphics: 'hardware' | 'software';
   onCameraError: (kind: 'denied' | 'no-camera' | 'failed') => void;
 }
 
@@ -65,7 +68,7 @@ function fileName(name: string): string {
  * The live mirror: the camera's picture, the ring drawn on the ring finger, and the controls. The
  * picture under the ring is the very frame its landmarks came from, so the ring never trails the hand.
  */
-export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraError }: ArMirrorProps) {
+export function ArMirror({ productId, name, metal: ownMetal, backTo, graphics, onCameraError }: ArMirrorProps) {
   const stageRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const pictureRef = useRef<HTMLCanvasElement>(null);
@@ -138,7 +141,7 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
     void import('./ar-scene')
       .then(({ createArScene }) => {
         if (cancelled || !glRef.current) return;
-        sceneRef.current = createArScene(glRef.current);
+        sceneRef.current = createArScene(glRef.current, drawingFor(graphics, window.devicePixelRatio));
         setSceneReady(true);
       })
       .catch(() => !cancelled && setModelState('failed'));
@@ -148,7 +151,7 @@ export function ArMirror({ productId, name, metal: ownMetal, backTo, onCameraErr
       sceneRef.current = null;
       setSceneReady(false);
     };
-  }, [isStreaming]);
+  }, [isStreaming, graphics]);
 
   // The ring's model, again for another metal.
   const url = modelUrl(productId, metal, ownMetal);

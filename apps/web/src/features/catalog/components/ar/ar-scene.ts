@@ -20,6 +20,7 @@ import {
   type Object3D,
 } from 'three';
 import { createGltfLoader, createStudioEnvironment } from '../three/gltf';
+import type { Drawing } from '../turntable/graphics';
 import { CAMERA_FOV_Y, resizeFor, shiftedRadially, type RingPose, type Vec3 } from './ring-fit';
 
 export interface ArScene {
@@ -63,9 +64,9 @@ interface Part {
   scale: Vec3;
 }
 
-export function createArScene(canvas: HTMLCanvasElement): ArScene {
-  const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: true, premultipliedAlpha: true });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+export function createArScene(canvas: HTMLCanvasElement, drawing: Drawing): ArScene {
+  const renderer = new WebGLRenderer({ canvas, antialias: drawing.antialias, alpha: true, premultipliedAlpha: true });
+  renderer.setPixelRatio(drawing.pixelRatio);
   renderer.setClearColor(0x000000, 0);
   renderer.outputColorSpace = SRGBColorSpace;
   renderer.toneMapping = ACESFilmicToneMapping;

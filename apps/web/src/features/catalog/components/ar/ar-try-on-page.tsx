@@ -6,7 +6,7 @@ import { paths, to } from '../../../../config/routes';
 import { errorText, ApiError } from '../../../../lib/errors';
 import { PageMeta } from '../../../../lib/page-meta';
 import { categoryQuery, productQuery } from '../../api/catalog.queries';
-import { useCamera, useWebGL } from '../turntable/browser-support';
+import { useCamera, useGraphics } from '../turntable/browser-support';
 import { ArMirror } from './ar-mirror';
 import styles from './ar-try-on.module.css';
 import { isRingCategory } from '../../ring';
@@ -99,7 +99,8 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   const category = useQuery({ ...categoryQuery(categoryId), enabled: categoryId !== '' });
   const [phase, setPhase] = useState<Phase>('intro');
   const camera = useCamera();
-  const webgl = useWebGL();
+  const graphics = useGraphics();
+  const webgl = graphics === null ? null : graphics !== 'none';
   const support = camera === null || webgl === null ? null : { camera, webgl };
   const p = product.data;
   const isRing = isRingCategory(category.data?.name);
@@ -258,7 +259,14 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   return (
     <>
       {meta}
-      <ArMirror productId={p.id} name={p.name} metal={p.metalType} backTo={to.product(p.id)} onCameraError={onCameraError} />
+      <ArMirror
+        productId={p.id}
+        name={p.name}
+        metal={p.metalType}
+        backTo={to.product(p.id)}
+        graphics={graphics === 'software' ? 'software' : 'hardware'}
+        onCameraError={onCameraError}
+      />
     </>
   );
 }

@@ -48,6 +48,7 @@ import {
 } from 'three';
 import { createGemEnvironment, cutStoneMaterial, isCutStone } from '../three/gem';
 import { createGltfLoader, createStudioEnvironment, disposeMaterial, disposeObject, fetchWithProgress, isMesh } from '../three/gltf';
+import type { Drawing } from '../turntable/graphics';
 import {
   BED_HEIGHT,
   caseDistance,
@@ -95,6 +96,9 @@ export interface SalonStats {
   /** Shader programs compiled: each costs the visitor time on arrival (milliseconds on a phone, seconds on a software GPU). */
   programs: number;
   frames: number;
+  /** The drawing buffer's pixels per CSS pixel, and whether the context multisamples (drawingFor). */
+  pixelRatio: number;
+  antialias: boolean;
 }
 
 export interface SalonScene {
@@ -304,9 +308,13 @@ function boundsOf(parts: readonly { part: Part }[]): Box3 {
   return box;
 }
 
-export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMotion: boolean; onFrame?: () => void }): SalonScene {
-  const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: false, powerPreference: 'high-performance' });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+export function createSalonScene(
+  canvas: HTMLCanvasElement,
+  options: { reducedMotion: boolean; drawing: Drawing; onFrame?: () => void },
+): SalonScene {
+  const { drawing } = options;
+  const renderer = new WebGLRenderer({ canvas, antialias: drawing.antialias, alpha: false, powerPreference: 'high-performance' });
+  renderer.setPixelRatio(drawing.pixelRatio);
   renderer.outputColorSpace = SRGBColorSpace;
   renderer.toneMapping = ACESFilmicToneMapping;
   renderer.toneMappingExposure = 1.0;
@@ -768,6 +776,8 @@ export function createSalonScene(canvas: HTMLCanvasElement, options: { reducedMo
       textures: renderer.info.memory.textures,
       programs: renderer.info.programs?.length ?? 0,
       frames,
+      pixelRatio: renderer.getPixelRatio(),
+      antialias: renderer.getContext().getContextAttributes()?.antialias ?? false,
     }),
     measure(count) {
       const gl = renderer.getContext();

@@ -20,7 +20,7 @@ const scene = vi.hoisted(() => ({
   pick: vi.fn((): string | null => null),
   project: vi.fn(() => new Map()),
   view: vi.fn(() => ({ x: 0, y: 1.55, z: 0, yaw: 0, pitch: 0 })),
-  stats: vi.fn(() => ({ calls: 0, triangles: 0, geometries: 0, textures: 0, programs: 0, frames: 0 })),
+  stats: vi.fn(() => ({ calls: 0, triangles: 0, geometries: 0, textures: 0, programs: 0, frames: 0, pixelRatio: 1, antialias: true })),
   measure: vi.fn(),
   setPaused: vi.fn(),
   dispose: vi.fn(() => ({ geometries: 0, textures: 0 })),
@@ -133,6 +133,11 @@ describe('the salon’s door', { timeout: 20_000 }, () => {
     renderSalon();
     await enter();
     expect(createSalonScene).toHaveBeenCalledTimes(1);
+    // On a GPU (the probe's answer here): the screen's sharpness with multisampling (salonDrawing).
+    expect(createSalonScene).toHaveBeenCalledWith(
+      expect.any(HTMLCanvasElement),
+      expect.objectContaining({ drawing: { pixelRatio: 1, antialias: true } }),
+    );
     const [cases, pieces] = scene.load.mock.calls[0]! as unknown as [{ name: string }[], { id: string; caseIndex: number; url: string }[]];
     expect(cases.map((c) => c.name)).toEqual(['Aube de Givre', 'Riviera Solaire']);
     expect(pieces.map((p) => [p.id, p.caseIndex])).toEqual([

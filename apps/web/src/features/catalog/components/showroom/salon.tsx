@@ -6,7 +6,8 @@ import { buttonClassName } from '../../../../components/ui/button';
 import { to } from '../../../../config/routes';
 import { formatPrice } from '../../../../lib/format';
 import { productSubtitle } from '../product-card';
-import { useWebGL } from '../turntable/browser-support';
+import { useGraphics } from '../turntable/browser-support';
+import { drawingFor } from '../turntable/graphics';
 import { modelUrl } from '../turntable/turntable-logic';
 import { isRingCategory } from '../../ring';
 import { salonKeyAction, wrapCase } from './salon-logic';
@@ -76,7 +77,8 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   const markerRefs = useRef(new Map<string, HTMLButtonElement>());
   const panelRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ id: number; x: number; y: number; moved: number } | null>(null);
-  const webgl = useWebGL();
+  const graphics = useGraphics();
+  const webgl = graphics === null ? null : graphics !== 'none';
   // The salon opens when the visitor asks: ~30 models and a GPU scene are not paid for by every
   // visit (a phone's battery, the main thread of the written list below).
   const [isEntered, setEntered] = useState(false);
@@ -126,7 +128,8 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
     void import('./salon-scene')
       .then(async ({ createSalonScene }) => {
         if (cancelled || !canvasRef.current) return;
-        const scene = createSalonScene(canvasRef.current, { reducedMotion: reduced, onFrame: place });
+        const drawing = drawingFor(graphics === 'software' ? 'software' : 'hardware', window.devicePixelRatio);
+        const scene = createSalonScene(canvasRef.current, { reducedMotion: reduced, drawing, onFrame: place });
         sceneRef.current = scene;
         if (p) {
           p.scene = scene;
@@ -167,7 +170,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
     };
     // `cases` and `shown` follow `key`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [webgl, isEntered, key]);
+  }, [webgl, graphics, isEntered, key]);
 
   if (webgl === false || state === 'failed') {
     return (

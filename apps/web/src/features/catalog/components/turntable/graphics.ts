@@ -51,3 +51,24 @@ export function graphicsOf(newCanvas: () => WebGLCanvas): Graphics {
     return 'none';
   }
 }
+
+/** How a scene's frames are drawn: the drawing buffer's pixels per CSS pixel, and multisampling. */
+export interface Drawing {
+  pixelRatio: number;
+  antialias: boolean;
+}
+
+/** A software rasteriser's pixel ratio: three quarters of the CSS size (decision 0126). */
+export const SOFTWARE_PIXEL_RATIO = 0.75;
+
+/**
+ * How the salon and the try-on draw (decision 0126; the turntable walks its own ladder, frame-budget.ts).
+ * On a GPU: the screen's sharpness (at most 2×) with the browser's multisampling. On a software rasteriser
+ * (SwiftShader, llvmpipe: no usable GPU, a blocklisted driver) every sample is CPU work — the salon took
+ * 1.3–2.3 s a frame at 1440 × 900 with 4× multisampling on two cores: three quarters of the CSS size
+ * without multisampling draws a fraction of the samples, softer, but a room one can walk in.
+ */
+export function drawingFor(graphics: Exclude<Graphics, 'none'>, devicePixelRatio: number): Drawing {
+  if (graphics === 'software') return { pixelRatio: SOFTWARE_PIXEL_RATIO, antialias: false };
+  return { pixelRatio: Math.min(devicePixelRatio || 1, 2), antialias: true };
+}
