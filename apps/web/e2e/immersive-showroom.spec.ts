@@ -372,6 +372,9 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     for (let visit = 0; visit < 10; visit += 1) {
       if (visit > 0) await page.goBack();
       await expect(page).toHaveURL(/\/immersive-showroom$/);
+      // Back restores the scroll where 'Every collection' was clicked, below the written list: the visitor goes up
+      // to the door (Playwright's own scroll to the button took 5–6 s a visit through the whole list).
+      await page.evaluate(() => window.scrollTo(0, 0));
       await enterSalon(page, { isFirstVisit: visit === 0 });
       await waitForSalon(page);
       await page.getByRole('main').getByRole('link', { name: 'Every collection' }).click();
