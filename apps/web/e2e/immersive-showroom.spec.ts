@@ -313,8 +313,10 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
       expect(Math.abs(dragged.pitch - before.pitch), 'a drag upwards tilts it').toBeGreaterThan(0.01);
       expect(Math.hypot(dragged.x - before.x, dragged.z - before.z), 'a drag looks, it does not walk').toBeLessThan(0.001);
       await expect(page.getByRole('dialog'), 'a drag is not a tap: no piece opens').toHaveCount(0);
-      await page.waitForTimeout(300);
-      expect((await measure(page, still, await canvas.screenshot())).changed, 'the room turned on screen').toBeGreaterThan(0.05);
+      // The frame after the drag is drawn on the next animation frame: on a loaded machine, later than a fixed wait.
+      await expect
+        .poll(async () => (await measure(page, still, await canvas.screenshot())).changed, { message: 'the room turned on screen' })
+        .toBeGreaterThan(0.05);
 
       // A finger: sideways turns the view (vertical swipes are the page's: it scrolls), without tilting it.
       const cdp = await page.context().newCDPSession(page);
