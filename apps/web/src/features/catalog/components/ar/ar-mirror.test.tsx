@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Graphics } from '../turntable/graphics';
 import { ArMirror } from './ar-mirror';
 
 // jsdom has neither WebGL nor MediaPipe: the ring's scene and the hand tracker are stand-ins (never resolving
@@ -44,7 +45,7 @@ function cameras(count: number) {
   return { getUserMedia, enumerateDevices, streams, facingModes: () => getUserMedia.mock.calls.map(([c]) => c.video.facingMode) };
 }
 
-function renderMirror(onCameraError = vi.fn(), graphics: 'hardware' | 'software' = 'hardware') {
+function renderMirror(onCameraError = vi.fn(), graphics: Graphics = 'hardware') {
   render(
     <MemoryRouter>
       <ArMirror

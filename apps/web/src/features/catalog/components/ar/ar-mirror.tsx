@@ -1,7 +1,7 @@
 import type { MetalType } from '@mirror/contract';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PageLink } from '../../../../components/layout/page-link';
-import { drawingFor } from '../turntable/graphics';
+import { drawingFor, type Graphics } from '../turntable/graphics';
 import { METALS, metalLabel, modelUrl } from '../turntable/turntable-logic';
 import type { ArScene } from './ar-scene';
 import type { HandFrame, HandTracker } from './hand-tracker';
@@ -32,7 +32,7 @@ export interface ArMirrorProps {
   /** Where "leave" goes: the piece. */
   backTo: string;
   /** How the browser draws WebGL: the ring is drawn at the sharpness it can afford (drawingFor). */
-  graphics: 'hardware' | 'software';
+  graphics: Graphics;
   onCameraError: (kind: 'denied' | 'no-camera' | 'failed') => void;
 }
 

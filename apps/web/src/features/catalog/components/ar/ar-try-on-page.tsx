@@ -7,6 +7,7 @@ import { errorText, ApiError } from '../../../../lib/errors';
 import { PageMeta } from '../../../../lib/page-meta';
 import { categoryQuery, productQuery } from '../../api/catalog.queries';
 import { useCamera, useGraphics } from '../turntable/browser-support';
+import { drawsWebGL } from '../turntable/graphics';
 import { ArMirror } from './ar-mirror';
 import styles from './ar-try-on.module.css';
 import { isRingCategory } from '../../ring';
@@ -100,7 +101,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
   const [phase, setPhase] = useState<Phase>('intro');
   const camera = useCamera();
   const graphics = useGraphics();
-  const webgl = graphics === null ? null : graphics !== 'none';
+  const webgl = drawsWebGL(graphics);
   const support = camera === null || webgl === null ? null : { camera, webgl };
   const p = product.data;
   const isRing = isRingCategory(category.data?.name);
@@ -264,7 +265,7 @@ export function ArTryOnPage({ ringId }: { ringId: string }) {
         name={p.name}
         metal={p.metalType}
         backTo={to.product(p.id)}
-        graphics={graphics === 'software' ? 'software' : 'hardware'}
+        graphics={graphics ?? 'hardware'}
         onCameraError={onCameraError}
       />
     </>

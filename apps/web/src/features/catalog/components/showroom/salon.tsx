@@ -7,7 +7,7 @@ import { to } from '../../../../config/routes';
 import { formatPrice } from '../../../../lib/format';
 import { productSubtitle } from '../product-card';
 import { useGraphics } from '../turntable/browser-support';
-import { drawingFor } from '../turntable/graphics';
+import { drawingFor, drawsWebGL } from '../turntable/graphics';
 import { modelUrl } from '../turntable/turntable-logic';
 import { isRingCategory } from '../../ring';
 import { salonKeyAction, wrapCase } from './salon-logic';
@@ -78,7 +78,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ id: number; x: number; y: number; moved: number } | null>(null);
   const graphics = useGraphics();
-  const webgl = graphics === null ? null : graphics !== 'none';
+  const webgl = drawsWebGL(graphics);
   // The salon opens when the visitor asks: ~30 models and a GPU scene are not paid for by every
   // visit (a phone's battery, the main thread of the written list below).
   const [isEntered, setEntered] = useState(false);
@@ -128,7 +128,7 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
     void import('./salon-scene')
       .then(async ({ createSalonScene }) => {
         if (cancelled || !canvasRef.current) return;
-        const drawing = drawingFor(graphics === 'software' ? 'software' : 'hardware', window.devicePixelRatio);
+        const drawing = drawingFor(graphics ?? 'hardware', window.devicePixelRatio);
         const scene = createSalonScene(canvasRef.current, { reducedMotion: reduced, drawing, onFrame: place });
         sceneRef.current = scene;
         if (p) {

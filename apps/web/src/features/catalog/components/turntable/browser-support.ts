@@ -68,12 +68,6 @@ export function useGraphics(): Graphics | null {
   return graphics;
 }
 
-/** Whether a WebGL context can be had at all; null until known. */
-export function useWebGL(): boolean | null {
-  const graphics = useGraphics();
-  return graphics === null ? null : graphics !== 'none';
-}
-
 /** Android's Scene Viewer ("View in your space"). */
 const readSceneViewer = () => supportsSceneViewer(navigator.userAgent);
 

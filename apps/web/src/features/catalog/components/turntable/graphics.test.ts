@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawingFor, SOFTWARE_PIXEL_RATIO } from './graphics';
+import { drawingFor, drawsWebGL, SOFTWARE_PIXEL_RATIO } from './graphics';
 
 describe('drawingFor', () => {
   it('draws at the screen’s sharpness, at most 2×, with multisampling on a GPU', () => {
@@ -13,5 +13,14 @@ describe('drawingFor', () => {
   it('draws three quarters of the CSS size without multisampling on a software rasteriser, whatever the screen', () => {
     for (const dpr of [1, 2, 3]) expect(drawingFor('software', dpr)).toEqual({ pixelRatio: SOFTWARE_PIXEL_RATIO, antialias: false });
     expect(SOFTWARE_PIXEL_RATIO).toBe(0.75);
+  });
+});
+
+describe('drawsWebGL', () => {
+  it('is unknown until the graphics are, and false only where no context can be had', () => {
+    expect(drawsWebGL(null)).toBeNull();
+    expect(drawsWebGL('none')).toBe(false);
+    expect(drawsWebGL('software')).toBe(true);
+    expect(drawsWebGL('hardware')).toBe(true);
   });
 });

@@ -58,6 +58,11 @@ export interface Drawing {
   antialias: boolean;
 }
 
+/** Whether WebGL can be drawn at all: null while the graphics are not known yet. */
+export function drawsWebGL(graphics: Graphics | null): boolean | null {
+  return graphics === null ? null : graphics !== 'none';
+}
+
 /** A software rasteriser's pixel ratio: three quarters of the CSS size (decision 0126). */
 export const SOFTWARE_PIXEL_RATIO = 0.75;
 
@@ -66,9 +71,10 @@ export const SOFTWARE_PIXEL_RATIO = 0.75;
  * On a GPU: the screen's sharpness (at most 2×) with the browser's multisampling. On a software rasteriser
  * (SwiftShader, llvmpipe: no usable GPU, a blocklisted driver) every sample is CPU work — the salon took
  * 1.3–2.3 s a frame at 1440 × 900 with 4× multisampling on two cores: three quarters of the CSS size
- * without multisampling draws a fraction of the samples, softer, but a room one can walk in.
+ * without multisampling draws a fraction of the samples, softer, but a room one can walk in. ('none' draws
+ * nothing: it has the GPU's answer.)
  */
-export function drawingFor(graphics: Exclude<Graphics, 'none'>, devicePixelRatio: number): Drawing {
+export function drawingFor(graphics: Graphics, devicePixelRatio: number): Drawing {
   if (graphics === 'software') return { pixelRatio: SOFTWARE_PIXEL_RATIO, antialias: false };
   return { pixelRatio: Math.min(devicePixelRatio || 1, 2), antialias: true };
 }

@@ -5,6 +5,7 @@ import { useIsAfterLoad } from '../../../../lib/after-load';
 import { StudioStage } from '../studio-stage';
 import type { TurntableScene } from './scene';
 import { useGraphics, useQuickLook, useSceneViewer } from './browser-support';
+import { drawsWebGL } from './graphics';
 import { chooseStage, METALS, metalLabel, modelUrl, sceneViewerUrl, startNow, startPolicy } from './turntable-logic';
 import styles from './turntable.module.css';
 
@@ -44,7 +45,7 @@ export function Turntable({ productId, name, metal: ownMetal, images }: Turntabl
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sceneRef = useRef<TurntableScene | null>(null);
   const graphics = useGraphics();
-  const webgl = graphics === null ? null : graphics !== 'none';
+  const webgl = drawsWebGL(graphics);
   const afterLoad = useIsAfterLoad();
   /** The visitor touched, scrolled over or focused the stage, or picked a metal: the scene starts now. */
   const [asked, setAsked] = useState(false);
