@@ -117,6 +117,29 @@ test.describe('storefront pages', () => {
   }
 });
 
+test('the three product lists lay out their own columns: the catalogue four, the lookbook two, the sidebar three', async ({
+  page,
+}, testInfo) => {
+  // On a phone: two, one (the lookbook's pieces seen larger), two. A rule of one layout once set every layout's columns.
+  const desktop = testInfo.project.name === 'desktop';
+  for (const [url, columns] of [
+    ['/products', desktop ? 4 : 2],
+    ['/products-v2', desktop ? 2 : 1],
+    ['/products-left', desktop ? 3 : 2],
+  ] as const) {
+    await page.goto(url);
+    await settled(page);
+    const grid = page.getByTestId('product-grid');
+    await expect(grid).toBeVisible();
+    const tracks = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(tracks, url).toBe(columns);
+    // Each card's image is as wide as its column (the srcset's `sizes` is written for these columns).
+    const card = await grid.locator('li').first().boundingBox();
+    const viewport = page.viewportSize()!.width;
+    expect(card!.width, url).toBeGreaterThan((viewport * 0.6) / columns - 60);
+  }
+});
+
 test('/products-left: filter, sort and paginate live in the URL and survive a reload', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/products-left');

@@ -67,7 +67,6 @@ function Room({ collection, index }: { collection: Collection; index: number }) 
             <ResponsiveImage
               image={collection.coverImage}
               sizes="(max-width: 767px) 100vw, 50vw"
-              isPriority={index === 0}
               alt={collection.coverImage.alt || collection.name}
               className={styles.heroImage}
             />

@@ -15,6 +15,8 @@ import { SORTS, toListParams, useProductListState, type SortValue } from './use-
 export type BrowserLayout = 'grid' | 'large' | 'sidebar';
 
 export const PAGE_SIZE: Record<BrowserLayout, number> = { grid: 12, large: 8, sidebar: 12 };
+/** The grid's class per layout (product-browser.module.css: four, two or three columns on a desktop). */
+const LAYOUT_CLASS: Record<BrowserLayout, string | undefined> = { grid: styles.four, large: styles.large, sidebar: styles.sidebar };
 export const SIZES: Record<BrowserLayout, string> = {
   grid: '(max-width: 1023px) 50vw, 25vw',
   large: '(max-width: 767px) 100vw, 50vw',
@@ -89,7 +91,7 @@ function InlineFilters({ facets }: { facets: ProductFacets | undefined }) {
 
 function GridSkeleton({ count, layout }: { count: number; layout: BrowserLayout }) {
   return (
-    <div className={`${styles.grid} ${styles[layout]}`} aria-hidden="true" data-testid="products-loading">
+    <div className={`${styles.grid} ${LAYOUT_CLASS[layout]}`} aria-hidden="true" data-testid="products-loading">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={styles.skeletonCard}>
           <Skeleton aspectRatio="4 / 5" />
@@ -144,7 +146,7 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
             </h2>
           </div>
         ) : null}
-        <ul className={`${styles.grid} ${styles[layout]}`} aria-busy={list.isPlaceholderData || undefined} data-testid="product-grid">
+        <ul className={`${styles.grid} ${LAYOUT_CLASS[layout]}`} aria-busy={list.isPlaceholderData || undefined} data-testid="product-grid">
           {list.data.content.map((product, index) => (
             <li key={product.id}>
               <ProductCard

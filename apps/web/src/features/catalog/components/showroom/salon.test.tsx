@@ -121,7 +121,10 @@ describe('the salon’s door', { timeout: 20_000 }, () => {
     const door = await screen.findByTestId('salon-door');
     expect(within(door).getAllByTestId('salon-vitrine')).toHaveLength(2);
     expect(door.querySelectorAll('img')[0]!.getAttribute('src')).toBe('/api/files/cover-1.webp');
-    expect(door.querySelector('img')!.getAttribute('loading')).toBe('lazy');
+    // The door is the page's first screen: its first vitrine is fetched at once and first, the others as they come.
+    const [first, second] = door.querySelectorAll('img');
+    expect([first!.getAttribute('loading'), first!.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect(second!.getAttribute('loading')).toBe('lazy');
     expect(within(door).getByText('2 cases · 3 pieces')).toBeTruthy();
     expect(createSalonScene).not.toHaveBeenCalled();
     // Behind the closed door nothing can be reached by Tab: no case switcher, no markers.

@@ -334,12 +334,14 @@ export function Salon({ rooms, categoryNames, listId }: SalonProps) {
           <div className={styles.door} data-testid="salon-door">
             {/* What stands inside: each case's collection cover, lit in the dark (the list below names them). */}
             <ul className={styles.vitrines} aria-hidden="true">
-              {cases.slice(0, DOOR_VITRINES).map(({ collection }) =>
+              {cases.slice(0, DOOR_VITRINES).map(({ collection }, i) =>
                 collection.coverImage ? (
                   <li key={collection.id} className={styles.vitrine} data-testid="salon-vitrine">
+                    {/* The door is the first screen: its first vitrine is the page's largest paint (fetched first). */}
                     <ResponsiveImage
                       image={collection.coverImage}
                       sizes="(max-width: 767px) 8.5rem, 13rem"
+                      isPriority={i === 0}
                       alt=""
                       className={styles.vitrineImage}
                     />
