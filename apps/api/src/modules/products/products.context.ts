@@ -12,6 +12,9 @@ import { studioPieceOf } from '../../lib/studio-images';
 import { toProductDto } from './products.mapper';
 import { createProductsRepo } from './products.repo';
 
+/** How long a read after a catalogue write waits for an aggregate's recount before it answers the last figure. */
+export const AGGREGATE_AFTER_WRITE_WAIT_MS = 1_000;
+
 export function productsContext({
   db,
   lowStockThreshold,
@@ -32,8 +35,9 @@ export function productsContext({
   // Grouped by the database handle: a product write also clears the collections' counts, and vice versa.
   const counts = createResultCache(countCacheMs, 500, db);
   // Whole-table aggregates (search tier counts, facets, statistics) cost a scan of up to a million rows:
-  // refreshed at most every 30 s (in the background, while the last answer is served).
-  const aggregates = createResultCache(aggregateCacheMs, 500, db);
+  // refreshed at most every 30 s (in the background, while the last answer is served). After a write, a
+  // recount is awaited for a second at most (decisions §127): a common word's tier counts at 1M take seconds.
+  const aggregates = createResultCache(aggregateCacheMs, 500, db, AGGREGATE_AFTER_WRITE_WAIT_MS);
   const clearCaches = () => {
     counts.clear();
     aggregates.clear();
