@@ -242,6 +242,39 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
     },
   );
 
+  test('the first load draws the door, not the rooms below it: their pieces are fetched as they come near', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/files/')) fetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/immersive-showroom');
+    await settled(page);
+    const rooms = page.getByTestId('showroom-collection');
+    await expect(rooms.first()).toBeAttached();
+    const last = rooms.last();
+    // The last room's pieces: skipped (content-visibility) and lazy, nothing of them asked for yet.
+    const lastImages = await last.locator('img').evaluateAll((images) => images.map((i) => new URL((i as HTMLImageElement).src).pathname));
+    await page.waitForTimeout(500);
+    const stem = (file: string) => file.replace(/-\d+\.webp$/, '');
+    // (A room's cover is one of its pieces' photographs, and the door shows the covers: those are the door's.)
+    const door = await page
+      .getByTestId('salon-vitrine')
+      .locator('img')
+      .evaluateAll((images) => images.map((i) => new URL((i as HTMLImageElement).src).pathname));
+    const ofTheDoor = new Set(door.map(stem));
+    lastImages.splice(0, lastImages.length, ...lastImages.filter((i) => !ofTheDoor.has(stem(i))));
+    expect(lastImages.length).toBeGreaterThan(0);
+    expect(
+      fetched.filter((f) => lastImages.some((i) => stem(i) === stem(f))),
+      'the last room is not fetched on the first load',
+    ).toEqual([]);
+    expect(await last.evaluate((el) => getComputedStyle(el).contentVisibility)).toBe('auto');
+    // Near the screen it is drawn and its pieces arrive.
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.locator('img').first()).toHaveJSProperty('complete', true);
+    await expect.poll(() => fetched.some((f) => lastImages.some((i) => stem(i) === stem(f)))).toBe(true);
+  });
+
   test('without WebGL: a sentence, the written list, no three.js and no model fetched', async ({ page }, testInfo) => {
     await withoutWebGL(page);
     const asked: string[] = [];
