@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { rateLimitKey } from './lib/rate-limit-key';
 import { Redis } from 'ioredis';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rejectNulCharacters } from '@mirror/contract';
@@ -62,6 +63,9 @@ import type { StorageDriver } from './lib/storage/storage';
 import { createStorageFromEnv } from './lib/storage/from-env';
 import { storeProductImages } from './lib/studio-images';
 import { createSpaPages } from './lib/spa-html';
+
+/** Media types worth compressing: text, JSON, CSV, XML and SVG (`+xml`); never an event stream. */
+export const COMPRESSIBLE = /^text\/(?!event-stream)|[/+]json(?:;|$)|[/+]xml(?:;|$)/;
 
 export interface RouteEntry {
   method: string;
@@ -236,6 +240,16 @@ export async function buildApp({ env, database, jwtSecret, storage: injectedStor
   await app.register(httpCachePlugin);
   // With DATABASE_READ_URL: anonymous catalogue reads from the replica, a writer's next requests from the primary.
   await app.register(readReplicaPlugin, { hasReadReplica: database.hasReadReplica, stickySeconds: env.DATABASE_READ_STICKY_SECONDS });
+  // Answers of 1 KB and more in br or gzip when the client takes them (decisions §128): JSON, text, CSV, SVG —
+  // not images, models or archives, already compressed. A route's own onSend hook, so it runs after the ETag
+  // above (computed on the identity bytes). Pages and the web build's files arrive encoded already and pass
+  // through. Request bodies are never inflated (no decompression bomb behind the body limit).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: COMPRESSIBLE,
+    globalDecompression: false,
+  });
 
   // Modules: one line each, so the route table stays greppable.
   await app.register(healthRoutes, { ping });

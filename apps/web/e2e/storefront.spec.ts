@@ -258,6 +258,46 @@ test('a product opens its own page, with appointment and, for rings, try-on and 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
+test('a piece names its collection and shows more from it, in the served page, without asking for every collection', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A piece of a demo collection of several pieces; the collection its page names is its newest holding it.
+  const collections = (await (await request.get('/api/collections/with-products?size=20&productsLimit=6')).json()) as {
+    content: { products: { product: { id: string } }[] }[];
+  };
+  const piece = collections.content.find((c) => c.products.length >= 3)!.products[1]!.product.id;
+  const holding = (await (await request.get(`/api/collections/with-products?productId=${piece}&size=1&productsLimit=5`)).json()) as {
+    content: { id: string; name: string; products: { product: { id: string; name: string } }[] }[];
+  };
+  const collection = holding.content[0]!;
+  const siblings = collection.products.filter((item) => item.product.id !== piece).slice(0, 4);
+  expect(siblings.length).toBeGreaterThanOrEqual(2);
+
+  // Without JavaScript: the served page already names the collection and shows its other pieces.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
+  const served = await noScript.newPage();
+  await served.goto(`/products/${piece}`);
+  const more = served.getByRole('region', { name: `More from ${collection.name}` });
+  await expect(more).toBeVisible();
+  await expect(more.getByTestId('product-card')).toHaveCount(siblings.length);
+  for (const item of siblings) await expect(more.getByRole('heading', { name: item.product.name, exact: true })).toBeVisible();
+  await expect(more.getByRole('link', { name: 'The collection' })).toHaveAttribute('href', `/collections/${collection.id}`);
+  await noScript.close();
+
+  // In the browser: the page keeps the served answer; it never fetches every collection to find the piece's.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/collections')) asked.push(r.url());
+  });
+  await page.goto(`/products/${piece}`);
+  await settled(page);
+  await expect(page.getByRole('region', { name: `More from ${collection.name}` }).getByTestId('product-card')).toHaveCount(siblings.length);
+  await expect(page.getByRole('main').getByRole('link', { name: collection.name }).first()).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
 test('an unknown news article shows the not-found page', async ({ page }) => {
   await page.goto('/news/no-such-article');
   await settled(page);

@@ -548,6 +548,8 @@ export const CollectionListQuerySchema = PageQuerySchema.extend({
   includeDeleted: booleanQuery.optional(),
   /** ADMIN only (401/403 otherwise): `only` lists soft-deleted collections alone (the Trash). */
   deleted: z.enum(['only']).optional(),
+  /** The collections holding this piece (none when the caller may not see the piece). */
+  productId: z.uuid().optional(),
 });
 export type CollectionListQuery = z.infer<typeof CollectionListQuerySchema>;
 export const CollectionSearchQuerySchema = CollectionListQuerySchema.extend({

@@ -14,6 +14,8 @@ export interface CollectionFilter {
   includeDeleted?: boolean | undefined;
   /** `only`: the Trash (ADMIN). */
   deleted?: 'only' | undefined;
+  /** The collections holding this piece, when the caller may see the piece (a product page's "More from"). */
+  productId?: string | undefined;
 }
 
 export interface CollectionPageQuery {
@@ -36,7 +38,7 @@ export interface MemberVisibility {
 }
 
 export function createCollectionsRepo(db: Db) {
-  function where(filter: CollectionFilter, isAdmin: boolean): SQL | undefined {
+  function where(filter: CollectionFilter, isAdmin: boolean, visibility: MemberVisibility): SQL | undefined {
     const deleted = !isAdmin
       ? isNull(collections.deletedAt)
       : filter.deleted === 'only'
@@ -50,6 +52,13 @@ export function createCollectionsRepo(db: Db) {
       filter.season ? eq(collections.season, filter.season) : undefined,
       filter.featured !== undefined ? eq(collections.isFeatured, filter.featured) : undefined,
       filter.q ? sql`${collections.name} ilike ${`%${escapeLike(filter.q)}%`}` : undefined,
+      // Over collection_products_product_idx; a piece the caller may not see belongs to no collection.
+      filter.productId
+        ? sql`exists (select 1 from ${collectionProducts} where ${collectionProducts.collectionId} = ${collections.id} and ${and(
+            eq(collectionProducts.productId, filter.productId),
+            visibleMember(visibility),
+          )})`
+        : undefined,
     );
   }
 

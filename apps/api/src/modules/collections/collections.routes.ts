@@ -40,6 +40,7 @@ const filterOf = (q: CollectionListQuery): CollectionFilter => ({
   featured: q.featured,
   includeDeleted: q.includeDeleted,
   deleted: q.deleted,
+  productId: q.productId,
 });
 
 export const collectionsRoutes: FastifyPluginAsyncZod<{ collections: CollectionsService; health: () => Promise<boolean> }> = async (

@@ -160,7 +160,7 @@ export function createCollectionsService({
     }): Promise<Page<Collection>> {
       assertMayFilter(actor, filter);
       const visibility = visibilityOf(actor);
-      const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN'), query);
+      const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN', visibility), query);
       return toPage(await withCounts(rows, visibility), total, query.page, query.size);
     },
 
@@ -184,7 +184,7 @@ export function createCollectionsService({
       assertMayFilter(actor, filter);
       const visibility = visibilityOf(actor);
       const read = async () => {
-        const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN'), query);
+        const { rows, total } = await repo.list(repo.where(filter, actor?.role === 'ADMIN', visibility), query);
         const [items, dtos] = await Promise.all([
           repo.firstItems(
             rows.map((r) => r.id),
@@ -417,7 +417,7 @@ export function createCollectionsService({
 
     async facets({ actor, filter }: { actor: Actor | null; filter: CollectionFilter }): Promise<z.infer<typeof CollectionFacetsSchema>> {
       assertMayFilter(actor, filter);
-      const f = await repo.facets(repo.where(filter, actor?.role === 'ADMIN'));
+      const f = await repo.facets(repo.where(filter, actor?.role === 'ADMIN', visibilityOf(actor)));
       return {
         total: f.total,
         years: f.years.map((y) => ({ value: y.value, count: y.count })),

@@ -269,6 +269,38 @@ describe('collections', () => {
     expect((await t.request('/api/collections/with-products?productsLimit=0')).status).toBe(400);
   });
 
+  it('lists the collections holding a piece (its page\'s "More from"), when the caller may see the piece', async () => {
+    const [older, newer, other] = [
+      await collection({ name: 'Tenue de Soirée', year: 2011 }),
+      await collection({ name: 'Tenue de Jour', year: 2012 }),
+      await collection({ name: 'Sans Elle', year: 2012 }),
+    ];
+    const [piece, sibling, draft] = [await f.product(base), await f.product(base), await f.product({ ...base, status: 'DRAFT' })];
+    const add = (c: Collection, productId: string) =>
+      t.request<CollectionItem[]>(`/api/collections/${c.id}/products`, { token: admin.accessToken, body: { productId } });
+    for (const c of [older, newer]) for (const p of [sibling, piece, draft]) await add(c, p.id);
+    await add(other, sibling.id);
+    const holding = async (productId: string, token?: string) =>
+      (await t.request<CollectionWithProductsPage>(`/api/collections/with-products?productId=${productId}&productsLimit=5`, { token }))
+        .body;
+
+    const page = await holding(piece.id);
+    expect(page.content.map((c) => c.id)).toEqual([newer.id, older.id]);
+    expect(page.totalElements).toBe(2);
+    expect(page.content[0]!.products.map((i) => i.product.id)).toEqual([sibling.id, piece.id]);
+    expect(
+      (await t.request<CollectionPage>(`/api/collections?productId=${sibling.id}&size=10`)).body.content.map((c) => c.id).sort(),
+    ).toEqual([older.id, newer.id, other.id].sort());
+    // A draft is in no collection for the public; its owner and the admins see where it is.
+    expect((await holding(draft.id)).content).toEqual([]);
+    expect((await holding(draft.id, customer.accessToken)).content).toEqual([]);
+    expect((await holding(draft.id, vendor.accessToken)).content.map((c) => c.id)).toEqual([newer.id, older.id]);
+    expect((await holding(draft.id, admin.accessToken)).totalElements).toBe(2);
+    expect((await holding(missingId)).content).toEqual([]);
+    const bad = await t.request<ErrorResponse>('/api/collections/with-products?productId=not-a-uuid');
+    expectErrorShape(bad.body, 400);
+  });
+
   it('updates, features, soft-deletes, restores and deletes permanently', async () => {
     const c = await collection();
     const upd = await t.request<Collection>(`/api/collections/${c.id}`, {

@@ -154,16 +154,19 @@ export const categoryQuery = (id: string) =>
   });
 
 /**
- * Collections with their pieces: the only way to learn which collection a product belongs to
- * (the product carries no collection id — reported to the API owner).
+ * The collection a piece belongs to (its newest, when several hold it) with its first pieces: the piece's
+ * page names it and shows "More from" it. Asked by the piece's id, so one collection and a few pieces.
  */
-export const collectionsWithProductsQuery = () =>
+export const productCollectionQuery = (productId: string) =>
   queryOptions({
-    queryKey: [...collectionKeys.all, 'with-products'] as const,
+    queryKey: [...collectionKeys.all, 'holding', productId] as const,
     queryFn: ({ signal }) =>
       apiClient.get<Page<CollectionWithProducts>>('/api/collections/with-products', {
         signal,
-        query: { size: 100, productsLimit: 50, sort: 'year,desc' },
+        query: { productId, size: 1, productsLimit: SIBLINGS_SHOWN + 1, sort: 'year,desc' },
       }),
+    select: (page) => page.content[0] ?? null,
     staleTime: 5 * 60_000,
   });
+/** The other pieces of its collection a piece's page shows. */
+export const SIBLINGS_SHOWN = 4;

@@ -12,7 +12,7 @@ import { paths, to } from '../../../config/routes';
 import { ApiError } from '../../../lib/errors';
 import { formatPrice, humanize } from '../../../lib/format';
 import { PageMeta } from '../../../lib/page-meta';
-import { categoryQuery, collectionsWithProductsQuery, productFacetsQuery, productQuery } from '../api/catalog.queries';
+import { categoryQuery, productCollectionQuery, productFacetsQuery, productQuery, SIBLINGS_SHOWN } from '../api/catalog.queries';
 import styles from './product-detail-page.module.css';
 import { ProductCard } from './product-card';
 import { isRingCategory } from '../ring';
@@ -78,7 +78,8 @@ export function ProductDetailPage() {
   // A piece the facets do not count (a draft an administrator previews) asks for its category itself.
   const category = useQuery({ ...categoryQuery(categoryId), enabled: Boolean(categoryId) && facets.isSuccess && !categoryLabel });
   const categoryName = categoryLabel ?? category.data?.name;
-  const collections = useQuery({ ...collectionsWithProductsQuery(), enabled: Boolean(product.data) });
+  // Rendered with the piece on a first load (the route prepares it); a draft an admin previews may have none.
+  const collection = useQuery({ ...productCollectionQuery(productId), enabled: Boolean(product.data) }).data ?? undefined;
   const data = product.data;
   const meta = (
     <PageMeta
@@ -115,8 +116,7 @@ export function ProductDetailPage() {
   }
 
   const p = product.data;
-  const collection = collections.data?.content.find((c) => c.products.some((item) => item.product.id === p.id));
-  const siblings = collection?.products.filter((item) => item.product.id !== p.id).slice(0, 4) ?? [];
+  const siblings = collection?.products.filter((item) => item.product.id !== p.id).slice(0, SIBLINGS_SHOWN) ?? [];
   const isRing = isRingCategory(categoryName);
   const gem = p.gemstone;
   const designer = facets.data?.designers.find((d) => d.value === p.designerId)?.label;
