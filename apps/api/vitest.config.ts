@@ -15,5 +15,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Each file gets its own database; two at a time matches the 2-core CI machine.
     maxWorkers: 2,
+    // A worker keeps its modules from one file to the next: each file builds its own app and database
+    // (test/helpers.ts) and no module-level state decides a test, so re-importing Fastify, drizzle and the app
+    // for every file (175 s of the PGlite pass's 515) buys nothing. PGlite pass 515 s → 293 s (decisions §129).
+    isolate: false,
   },
 });

@@ -13,17 +13,26 @@ interface QueuedClient {
   pipeline?: boolean;
 }
 
-const overlaps: string[] = [];
-const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-const query = proto.query;
-proto.query = function (this: QueuedClient, ...args: unknown[]) {
-  if ((this._queryQueue?.length ?? 0) > 0 && !this.pipeline) {
-    const first = args[0] as { text?: string } | string | undefined;
-    const text = typeof first === 'string' ? first : (first?.text ?? '');
-    overlaps.push(text.replace(/\s+/g, ' ').slice(0, 160));
-  }
-  return query.apply(this, args);
-};
+// Wrapped once per process: with `isolate: false` (vitest.config.ts) this file runs again before each test file
+// in the same worker, and each run checks the one shared list.
+const registry = globalThis as unknown as { __mirrorStatementOverlaps?: string[] };
+const overlaps: string[] = registry.__mirrorStatementOverlaps ?? wrapQuery();
+
+function wrapQuery(): string[] {
+  const found: string[] = [];
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: QueuedClient, ...args: unknown[]) {
+    if ((this._queryQueue?.length ?? 0) > 0 && !this.pipeline) {
+      const first = args[0] as { text?: string } | string | undefined;
+      const text = typeof first === 'string' ? first : (first?.text ?? '');
+      found.push(text.replace(/\s+/g, ' ').slice(0, 160));
+    }
+    return query.apply(this, args);
+  };
+  registry.__mirrorStatementOverlaps = found;
+  return found;
+}
 
 afterEach(() => {
   const found = overlaps.splice(0);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -58,7 +58,7 @@ test(
     expect(user.status()).toBe(201);
 
     // 1. The price, in the piece's editor.
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto(`/dashboard/admin/manage-products/${piece.id}`);
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

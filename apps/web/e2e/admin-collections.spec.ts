@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -104,7 +104,7 @@ test(
     const [a, b, c] = (await createPieces(admin, tag, 3)) as [Piece, Piece, Piece];
     const name = `Lumière ${tag}`;
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto('/dashboard/admin/collections');
     await settled(page);
     await page.getByRole('link', { name: 'New collection' }).first().click();
@@ -210,7 +210,7 @@ test('removes a piece and puts it back with Undo', { tag: '@desk' }, async ({ pa
       await admin.request.post(`/api/collections/${collection.id}/products`, { headers: admin.headers, data: { productId: piece.id } }),
     );
 
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto(`/dashboard/admin/collections/${collection.id}`);
   await settled(page);
   await expectOrder(page, [a.name, b.name, c.name]);
@@ -234,7 +234,7 @@ test('finds collections by search and filters kept in the URL', { tag: '@desk' }
   await createCollection(admin, name, 2031);
   const taken = await createCollection(admin, `Sillage ${tag}`, 2030);
 
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dashboard/admin/collections');
   await settled(page);
   await expect(page.getByRole('table', { name: 'Collections' })).toBeVisible();
@@ -286,7 +286,7 @@ test(
     for (const c of [trashed, purged])
       expect((await admin.request.delete(`/api/collections/${c.id}`, { headers: admin.headers })).status()).toBe(204);
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     // Move to Trash, then Undo from the toast.
     await page.goto(`/dashboard/admin/collections/${kept.id}`);
     await settled(page);

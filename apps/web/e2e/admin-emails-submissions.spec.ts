@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { isDesktop, settled, signIn, snap } from './helpers';
+import { isDesktop, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -57,7 +57,7 @@ test(
     test.setTimeout(120_000);
     const suffix = unique();
     const entry = await submitEntry(request, suffix);
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
 
     await page.goto(`/dashboard/admin/submissions?q=${encodeURIComponent(entry.email)}`);
     await settled(page);
@@ -130,7 +130,7 @@ test(
 );
 
 test('the outbox filters by status through the URL', { tag: '@desk' }, async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dashboard/admin/emails');
   await settled(page);
   await page.getByLabel('Status').selectOption('FAILED');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Location } from '@mirror/contract';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -78,7 +78,7 @@ test('filters the table by city, type and state, held in the URL', { tag: '@desk
   const rows = () => page.getByRole('row').filter({ hasText: tag });
 
   try {
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto('/dashboard/admin/locations');
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
@@ -137,7 +137,7 @@ test(
     let createdId: string | null = null;
 
     try {
-      await signIn(page, 'admin');
+      await signInByApi(page, 'admin');
       await page.goto('/dashboard/admin/locations');
       await settled(page);
       await page.getByRole('link', { name: 'New location' }).first().click();
@@ -260,7 +260,7 @@ test(
     let createdId: string | null = (await createLocation(admin, { name, type: 'BOUTIQUE', city: `Lyon ${tag}` })).id;
 
     try {
-      await signIn(page, 'admin');
+      await signInByApi(page, 'admin');
       // Deactivate: visitors stop seeing it.
       await page.goto(`/dashboard/admin/locations/${createdId}`);
       await settled(page);

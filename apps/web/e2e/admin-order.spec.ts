@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -112,7 +112,7 @@ test(
     const client = `Margaux ${tag}`;
     const order = await createOrder(admin, piece, 1, client);
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await openOrder(page, order);
 
     // The line names the piece and its SKU, and opens its editor.
@@ -239,7 +239,7 @@ test(
     const piece = await createPiece(admin, tag, { price: 250_000, stock: 2 });
     const order = await createOrder(admin, piece, 1, `Léon ${tag}`);
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await openOrder(page, order);
     const moves = page.getByRole('group', { name: 'Move the order' });
     const status = page.getByTestId('order-status');
@@ -299,7 +299,7 @@ test(
     const order = await createOrder(admin, piece, 2, `Ines ${tag}`);
     expect(await stockOf(admin, piece.id)).toBe(2);
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await openOrder(page, order);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order ${order.number}?` });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -93,7 +93,7 @@ test(
     );
     const row = page.getByRole('row').filter({ hasText: order.number });
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     // The overview links here with ?status=PENDING: that tab is the current one.
     await page.goto(`${ORDERS}?status=PENDING`);
     await settled(page);
@@ -176,7 +176,7 @@ test(
       }),
     );
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto(ORDERS);
     await settled(page);
     await page.getByRole('link', { name: 'New order' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -79,7 +79,7 @@ async function refresh(page: Page): Promise<void> {
 }
 
 async function openOverview(page: Page): Promise<void> {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dashboard/admin');
   await settled(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
@@ -308,7 +308,7 @@ test.describe('admin overview', () => {
   });
 
   test('one failing endpoint leaves the other cards standing, and Try again recovers it', { tag: '@desk' }, async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.route('**/api/orders/statistics', (route) =>
       route.fulfill({
         status: 503,

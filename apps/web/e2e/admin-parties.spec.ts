@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -53,7 +53,7 @@ test('filters and searches designers and vendors, with the state in the URL', { 
   });
   await apiCreate(request, token, '/api/vendors', { code: `${tag}-V2`, name: `Osaka Works ${tag}`, country: 'JP', type: 'ATELIER' });
 
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dashboard/admin/designers');
   await settled(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Designers' })).toBeVisible();
@@ -118,7 +118,7 @@ test(
     });
     expect(account.status()).toBe(201);
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto('/dashboard/admin/vendors');
     await settled(page);
     await page.getByRole('link', { name: 'New vendor' }).first().click();
@@ -206,7 +206,7 @@ test('edits a designer’s specialty, guarding unsaved changes', { tag: '@desk' 
     country: 'IT',
   });
 
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto(`/dashboard/admin/designers/${designer.id}`);
   await settled(page);
   await expect(page.getByRole('heading', { level: 1, name: `Lena ${tag}` })).toBeVisible();
@@ -265,7 +265,7 @@ test(
     const list = await request.get('/api/vendors?q=MIR-ATL', { headers });
     const vendor = ((await list.json()) as { content: { id: string; name: string }[] }).content[0]!;
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto(`/dashboard/admin/vendors/${vendor.id}`);
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: vendor.name })).toBeVisible();

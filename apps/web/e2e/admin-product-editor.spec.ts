@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 // The product editor (issue 10): create with an uploaded image, live SKU check, server 409 on the
@@ -133,7 +133,7 @@ test(
     const id = tag();
     const name = `Editor Aurora ${id}`;
     const sku = `E2E-ED-${id}`;
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await openEditor(page, '/dashboard/admin/manage-products/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New piece' })).toBeVisible();
     await expect(page.getByTestId('no-image')).toBeVisible();
@@ -246,7 +246,7 @@ test('a SKU already in use is flagged while typing and on save', { tag: '@desk' 
   const id = tag();
   const token = await adminToken(request);
   const taken = await createPiece(request, token, `Editor Holder ${id}`, `E2E-DUP-${id}`);
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await openEditor(page, '/dashboard/admin/manage-products/new');
 
   await page.getByLabel('Name', { exact: true }).fill(`Editor Twin ${id}`);
@@ -282,7 +282,7 @@ test('editing: leaving with unsaved changes asks; save; move to trash and undo',
   const id = tag();
   const token = await adminToken(request);
   const piece = await createPiece(request, token, `Editor Edit ${id}`, `E2E-EDIT-${id}`);
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await openEditor(page, `/dashboard/admin/manage-products/${piece.id}`);
   await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
   await expect(page.getByLabel('Price', { exact: true })).toHaveValue('12500');
@@ -328,7 +328,7 @@ test('editing: leaving with unsaved changes asks; save; move to trash and undo',
 });
 
 test('an unknown piece says so, with a way back', { tag: '@desk' }, async ({ page }, testInfo) => {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dashboard/admin/manage-products/00000000-0000-4000-8000-000000000000');
   await settled(page);
   await expect(page.getByText('This piece does not exist')).toBeVisible();
@@ -350,7 +350,7 @@ test('a failed load shows the error and a retry that works', { tag: '@desk' }, a
       body: JSON.stringify({ status: 503, error: 'Service Unavailable', code: 'UNAVAILABLE', message: 'The catalog is resting.' }),
     });
   });
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto(`/dashboard/admin/manage-products/${piece.id}`);
   await settled(page);
   const error = page.getByTestId('query-error');
@@ -367,7 +367,7 @@ test('a piece created with the keyboard alone', { tag: '@desk' }, async ({ page,
   test.setTimeout(60_000);
   const id = tag();
   const name = `Editor Keys ${id}`;
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await openEditor(page, '/dashboard/admin/manage-products/new');
 
   /** Presses Tab until the element has focus (as a person tabbing through the page). */

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type Request, type Res
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -196,7 +196,7 @@ test('finds a piece by search in the table', { tag: '@desk' }, async ({ page, re
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [piece] = await createPieces(admin, word, 1, { status: 'DRAFT', gemstone: { type: 'Sapphire' } });
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await openProducts(page);
   await expect(table(page).locator('tr[data-row-id]').first()).toBeVisible();
 
@@ -227,7 +227,7 @@ test('finds a piece by search in the table', { tag: '@desk' }, async ({ page, re
 });
 
 test('a failed load says so and tries again', { tag: '@desk' }, async ({ page }, testInfo) => {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   let isDown = true;
   await page.route(/\/api\/products\?/, (route) =>
     isDown
@@ -260,7 +260,7 @@ test(
     const admin = await asAdmin(request);
     const word = uniqueWord();
     const [piece] = await createPieces(admin, word, 1);
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await openProducts(page, `?q=${word}`);
     const stock = page.getByLabel(`Stock of ${piece!.name}`, { exact: true });
     await expect(stock).toHaveValue('2');
@@ -304,7 +304,7 @@ test('a quantity being typed survives the table refreshing around it', { tag: '@
   const { categoryId } = await json<{ categoryId: string }>(
     await admin.request.get(`/api/products/${piece!.id}`, { headers: admin.headers }),
   );
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await openProducts(page, `?q=${word}`);
   const stock = page.getByLabel(`Stock of ${piece!.name}`, { exact: true });
   await expect(stock).toHaveValue('2');
@@ -345,7 +345,7 @@ test('features two pieces in bulk, soft-deletes one and undoes it', { tag: '@des
   const admin = await asAdmin(request);
   const word = uniqueWord();
   const [first, second] = await createPieces(admin, word, 2);
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await openProducts(page, `?q=${word}`);
   await expect(table(page).locator('tr[data-row-id]')).toHaveCount(2);
 
@@ -397,7 +397,7 @@ test(
       expect(response.status()).toBe(204);
     }
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await openProducts(page);
     await page.getByRole('link', { name: 'Trash', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${TRASH}$`));
@@ -448,7 +448,7 @@ test(
       gemstone: { type: stone, carat: 1.2 },
       description: 'Line one, with a comma\nand "quotes"',
     });
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await openProducts(page, `?stone=${stone}&sort=sku`);
     await expect(table(page).locator('tr[data-row-id]')).toHaveCount(3);
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`Stone: ${stone}`);
@@ -499,7 +499,7 @@ test(
     const notCsv = path.join(os.tmpdir(), `import-${word}.csv.png`);
     await writeFile(notCsv, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await openProducts(page);
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const drawer = page.getByRole('dialog', { name: 'Import CSV' });
@@ -539,7 +539,7 @@ test('keyboard only: filter, move with the arrows, open a row with Enter', { tag
   const pieces = await createPieces(admin, word, 3);
   // One of them a DRAFT: the status filter leaves it out.
   await json(await admin.request.put(`/api/products/${pieces[2]!.id}`, { headers: admin.headers, data: { status: 'DRAFT' } }));
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await openProducts(page);
 
   await page.getByRole('searchbox', { name: 'Search' }).focus();
@@ -584,7 +584,7 @@ test('keyboard only: filter, move with the arrows, open a row with Enter', { tag
 
 test('the view lives in the URL: sort, page size and filters come back from a link', { tag: '@desk' }, async ({ page }) => {
   const word = uniqueWord();
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await openProducts(page);
   await page.getByRole('button', { name: /^SKU/ }).click();
   await expect(page).toHaveURL(/sort=sku/);
@@ -606,7 +606,7 @@ test('the view lives in the URL: sort, page size and filters come back from a li
 
 for (const user of ['vendor', 'designer'] as const) {
   test(`a ${user} opening the products table gets the 403 screen`, async ({ page }) => {
-    await signIn(page, user);
+    await signInByApi(page, user);
     for (const url of [PRODUCTS, TRASH]) {
       await page.goto(url);
       await settled(page);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, isDesktop, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, isDesktop, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -42,7 +42,7 @@ test(
     const taken = await request.post('/api/categories', { headers: { Authorization: `Bearer ${token}` }, data: { name: takenName } });
     expect(taken.status()).toBe(201);
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto('/dashboard/admin/taxonomy');
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Taxonomy' })).toBeVisible();
@@ -154,7 +154,7 @@ test(
     const categoryId = ((await created.json()) as { id: string }).id;
 
     // A link straight to the category opens it, wherever it sits in the list.
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto(`/dashboard/admin/taxonomy?category=${categoryId}`);
     await settled(page);
     const components = componentsColumn(page, categoryName);

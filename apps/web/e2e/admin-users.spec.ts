@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -32,7 +32,7 @@ test(
     });
     expect(response.status()).toBe(201);
 
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.goto('/dashboard/admin/users');
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();

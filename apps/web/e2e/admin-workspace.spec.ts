@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { isDesktop, settled, signIn, snap } from './helpers';
+import { isDesktop, settled, signInByApi, snap } from './helpers';
 import { expectAxeClean } from './axe';
 
 test('Ctrl-K jumps to a piece by its SKU', { tag: '@desk' }, async ({ page, request }, testInfo) => {
@@ -7,7 +7,7 @@ test('Ctrl-K jumps to a piece by its SKU', { tag: '@desk' }, async ({ page, requ
     content: { id: string; sku: string; name: string }[];
   };
   const piece = list.content[0]!;
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dashboard/admin');
   await settled(page);
   // The shortcut listens once the workspace is on screen; the palette is its own chunk.
@@ -34,7 +34,7 @@ test('Ctrl-K jumps to a piece by its SKU', { tag: '@desk' }, async ({ page, requ
 });
 
 test('the sidebar collapses on a desktop and is a drawer on a phone', async ({ page }, testInfo) => {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dashboard/admin/collections');
   await settled(page);
   const nav = page.locator('nav[aria-label="Back-office"]');
@@ -65,7 +65,7 @@ test('the sidebar collapses on a desktop and is a drawer on a phone', async ({ p
 });
 
 test('an unknown back-office address stays in the workspace', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dashboard/admin/no-such-screen');
   await settled(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

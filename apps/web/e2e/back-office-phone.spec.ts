@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap, type DemoUser } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap, type DemoUser } from './helpers';
 
 /*
  * The back-office on a phone. The staff's flows (creating, editing, ordering, paying…) are tested at a
@@ -74,7 +74,7 @@ test.describe('the back-office on a phone', { tag: '@phone-only' }, () => {
     };
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     const screens = [
       '/dashboard/admin',
       '/dashboard/admin/manage-products',
@@ -131,12 +131,12 @@ test.describe('the back-office on a phone', { tag: '@phone-only' }, () => {
 
   test('the vendor and the designer dashboards fit 375 px', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'vendor');
+    await signInByApi(page, 'vendor');
     for (const url of ['/dashboard/vendor', '/dashboard/vendor/products', '/dashboard/vendor/products/new', '/dashboard/vendor/orders'])
       await expectFits(page, url);
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, 'designer');
+    await signInByApi(page, 'designer');
     for (const url of [
       '/dashboard/designer',
       '/dashboard/designer/designs',

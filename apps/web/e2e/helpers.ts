@@ -41,6 +41,25 @@ export async function signIn(page: Page, user: DemoUser, from = '/auth/login'): 
   await settled(page);
 }
 
+/**
+ * Signed in through the API, for a test whose subject is not the sign-in: the pair stored where the app's own
+ * sign-in stores it (src/lib/tokens.ts), on a page of the origin that runs nothing (the form itself is tested in
+ * auth-forms, protected, register and account). The caller then opens the page it tests.
+ */
+export async function signInByApi(page: Page, user: DemoUser): Promise<void> {
+  const answer = await page.request.post('/api/auth/authenticate', { data: { username: user, password: DEMO_PASSWORD } });
+  expect(answer.ok(), `${user} signs in`).toBe(true);
+  const { accessToken, refreshToken } = (await answer.json()) as { accessToken: string; refreshToken: string };
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem('accessToken', access);
+      localStorage.setItem('refreshToken', refresh);
+    },
+    [accessToken, refreshToken] as const,
+  );
+}
+
 /** The navbar's account trigger (exact name: pages may have a 'Create account' button). */
 export function accountButton(page: Page) {
   return page.getByRole('banner').getByRole('button', { name: 'Account', exact: true });

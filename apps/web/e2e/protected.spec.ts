@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi } from './helpers';
 
 test('signed out, a dashboard sends to sign-in and back after signing in', async ({ page }) => {
   await page.goto('/dashboard/admin/manage-products');
@@ -20,7 +20,7 @@ for (const [url, user] of [
   ['/dashboard/designer', 'admin'],
 ] as const) {
   test(`${user} gets the 403 page on ${url}`, async ({ page }) => {
-    await signIn(page, user);
+    await signInByApi(page, user);
     await page.goto(url);
     await settled(page);
     await expect(page).toHaveURL(new RegExp(`${url}$`));
@@ -30,7 +30,7 @@ for (const [url, user] of [
 }
 
 test('each dashboard opens for its role', async ({ page }) => {
-  await signIn(page, 'designer');
+  await signInByApi(page, 'designer');
   await page.goto('/dashboard/designer');
   await expect(page.getByTestId('workspace')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();

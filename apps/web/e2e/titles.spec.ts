@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { settled, signIn } from './helpers';
+import { settled, signIn, signInByApi } from './helpers';
 
 /**
  * Every route has its own <title> (issue 13 §14): a client with ten tabs open, a bookmark, a history
@@ -84,7 +84,7 @@ test('every storefront route names itself in the title', async ({ page, request 
   // The back-office: its screens name themselves too, apart from the storefront's.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   for (const route of ['/dashboard/admin', '/dashboard/admin/manage-products', '/dashboard/admin/orders']) {
     await page.goto(route);
     await settled(page);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signIn, snap, type DemoUser } from './helpers';
+import { DEMO_PASSWORD, settled, signInByApi, snap, type DemoUser } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -92,7 +92,7 @@ test(
   async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
     const token = await tokenOf(request, 'vendor');
-    await signIn(page, 'vendor');
+    await signInByApi(page, 'vendor');
     await page.goto('/dashboard/vendor');
     await settled(page);
     await expect(page.getByTestId('workspace')).toBeVisible();
@@ -161,7 +161,7 @@ test(
     });
     expect(sent.ok(), await sent.text()).toBe(true);
 
-    await signIn(page, 'designer');
+    await signInByApi(page, 'designer');
     await page.goto('/dashboard/designer');
     await settled(page);
     await expect(page.getByTestId('workspace')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, isDesktop, settled, signIn, snap, type DemoUser } from './helpers';
+import { DEMO_PASSWORD, isDesktop, settled, signInByApi, snap, type DemoUser } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -90,7 +90,7 @@ test(
       ],
     });
 
-    await signIn(page, 'vendor');
+    await signInByApi(page, 'vendor');
 
     // Products: their piece is there, the other house's live piece is not, even when searched for.
     await page.goto(`/dashboard/vendor/products?q=${encodeURIComponent(id)}`);
@@ -172,7 +172,7 @@ test('a designer sees their designs and sales, and edits their own specialty', {
   const token = await tokenOf(request, 'designer');
   const dashboard = await api<{ designer: { id: string }; unitsSold: number }>(request, token, 'GET', '/api/designers/dashboard');
 
-  await signIn(page, 'designer');
+  await signInByApi(page, 'designer');
   await page.goto('/dashboard/designer');
   await settled(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
