@@ -41,15 +41,20 @@ export async function signIn(page: Page, user: DemoUser, from = '/auth/login'): 
   await settled(page);
 }
 
+/** A demo user's token pair, from the API's sign-in. */
+export async function apiTokens(request: APIRequestContext, user: DemoUser): Promise<{ accessToken: string; refreshToken: string }> {
+  const answer = await request.post('/api/auth/authenticate', { data: { username: user, password: DEMO_PASSWORD } });
+  expect(answer.ok(), `${user} signs in`).toBe(true);
+  return (await answer.json()) as { accessToken: string; refreshToken: string };
+}
+
 /**
  * Signed in through the API, for a test whose subject is not the sign-in: the pair stored where the app's own
  * sign-in stores it (src/lib/tokens.ts), on a page of the origin that runs nothing (the form itself is tested in
  * auth-forms, protected, register and account). The caller then opens the page it tests.
  */
 export async function signInByApi(page: Page, user: DemoUser): Promise<void> {
-  const answer = await page.request.post('/api/auth/authenticate', { data: { username: user, password: DEMO_PASSWORD } });
-  expect(answer.ok(), `${user} signs in`).toBe(true);
-  const { accessToken, refreshToken } = (await answer.json()) as { accessToken: string; refreshToken: string };
+  const { accessToken, refreshToken } = await apiTokens(page.request, user);
   await page.goto('/favicon.svg');
   await page.evaluate(
     ([access, refresh]) => {
@@ -70,9 +75,7 @@ export function accountButton(page: Page) {
  * in the e2e run: mail stays QUEUED): its path and query, to open on the server under test.
  */
 export async function confirmationLink(request: APIRequestContext, address: string): Promise<string> {
-  const signedIn = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(signedIn.ok()).toBe(true);
-  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+  const { accessToken } = await apiTokens(request, 'admin');
   const outbox = await request.get('/api/notifications/outbox?emailType=ACCOUNT_NOTICE&size=100', {
     headers: { authorization: `Bearer ${accessToken}` },
   });

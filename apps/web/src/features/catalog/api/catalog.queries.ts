@@ -165,7 +165,7 @@ export const productCollectionQuery = (productId: string) =>
         signal,
         query: { productId, size: 1, productsLimit: SIBLINGS_SHOWN + 1, sort: 'year,desc' },
       }),
-    select: (page) => page.content[0] ?? null,
+    select: (page) => page.content[0],
     staleTime: 5 * 60_000,
   });
 /** The other pieces of its collection a piece's page shows. */

@@ -79,7 +79,7 @@ export function ProductDetailPage() {
   const category = useQuery({ ...categoryQuery(categoryId), enabled: Boolean(categoryId) && facets.isSuccess && !categoryLabel });
   const categoryName = categoryLabel ?? category.data?.name;
   // Rendered with the piece on a first load (the route prepares it); a draft an admin previews may have none.
-  const collection = useQuery({ ...productCollectionQuery(productId), enabled: Boolean(product.data) }).data ?? undefined;
+  const collection = useQuery({ ...productCollectionQuery(productId), enabled: Boolean(product.data) }).data;
   const data = product.data;
   const meta = (
     <PageMeta
