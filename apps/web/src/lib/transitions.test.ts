@@ -11,8 +11,12 @@ function mountRoot(path: string, html = '<h1>Old</h1>') {
   return root;
 }
 
+/** As React Router's navigate: the address changes at once, the page renders later. */
+const goTo = (path: string) => window.history.pushState(null, '', path);
+
 let scrollTo: MockInstance;
 beforeEach(() => {
+  goTo('/home');
   vi.useFakeTimers();
   scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
@@ -43,7 +47,8 @@ describe('runPageTransition', () => {
     const root = mountRoot('/home');
     const done = vi.fn();
     window.addEventListener(TRANSITION_COMPLETE_EVENT, done);
-    const navigate = vi.fn(() => {
+    const navigate = vi.fn((to: string) => {
+      goTo(to);
       setTimeout(() => {
         root.dataset.path = '/about';
         root.innerHTML = '<h1>About</h1>';
@@ -65,7 +70,7 @@ describe('runPageTransition', () => {
 
   it('gives up waiting after 50 polls of 100 ms and still completes', async () => {
     mountRoot('/home');
-    const navigate = vi.fn();
+    const navigate = vi.fn(goTo);
     const result = runPageTransition({ navigate, to: '/about' });
     await vi.advanceTimersByTimeAsync(4_900);
     let settled = false;
@@ -89,15 +94,38 @@ describe('runPageTransition', () => {
     window.removeEventListener(TRANSITION_COMPLETE_EVENT, done);
   });
 
-  it('runs one transition at a time; a second request navigates directly', async () => {
+  it('runs one transition at a time; a second request navigates directly, and the first then stands aside', async () => {
     const root = mountRoot('/home');
-    const navigate = vi.fn();
+    const navigate = vi.fn(goTo);
     const first = runPageTransition({ navigate, to: '/about' });
     await expect(runPageTransition({ navigate, to: '/news' })).resolves.toBe(false);
     expect(navigate.mock.calls).toEqual([['/about'], ['/news']]);
     expect(document.querySelectorAll('[data-testid="page-transition-overlay"]')).toHaveLength(1);
-    root.dataset.path = '/about';
-    await vi.advanceTimersByTimeAsync(1000);
-    await expect(first).resolves.toBe(true);
+    root.dataset.path = '/news';
+    await vi.advanceTimersByTimeAsync(100);
+    // The page shown is the second request's: the first's overlay goes at once, without scrolling it.
+    await expect(first).resolves.toBe(false);
+    expect(document.querySelector('[data-testid="page-transition-overlay"]')).toBeNull();
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('Back before the new page is in: the overlay goes at once and the scroll Back restored is left alone', async () => {
+    const root = mountRoot('/immersive-showroom');
+    const done = vi.fn();
+    window.addEventListener(TRANSITION_COMPLETE_EVENT, done);
+    const result = runPageTransition({ navigate: goTo, to: '/collections' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(document.querySelector('[data-testid="page-transition-overlay"]')).not.toBeNull();
+    // Back: the address returns to the page that was left, whose root the router renders again.
+    goTo('/immersive-showroom');
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(result).resolves.toBe(false);
+    expect(document.querySelector('[data-testid="page-transition-overlay"]')).toBeNull();
+    // Before, the abandoned transition waited out its 50 polls and then scrolled the page Back had restored to the top.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(done).not.toHaveBeenCalled();
+    expect(root.dataset.path).toBe('/immersive-showroom');
+    window.removeEventListener(TRANSITION_COMPLETE_EVENT, done);
   });
 });

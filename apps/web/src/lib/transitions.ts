@@ -93,12 +93,18 @@ export function isPageReady(root: HTMLElement | null, path: string): boolean {
   return images.every((img) => img.complete);
 }
 
-async function waitForPage(path: string, polls: number): Promise<void> {
+/**
+ * Waits for the new page: true once it is ready, or after `polls` polls (waited long enough: reveal what is
+ * there rather than hold the person hostage); false as soon as the address is no longer the one asked for —
+ * the person went Back, chose another page, or the route redirected — whose page is not this transition's.
+ */
+async function waitForPage(path: string, address: string, polls: number): Promise<boolean> {
   for (let i = 0; i < polls; i += 1) {
-    if (isPageReady(document.getElementById(PAGE_ROOT_ID), path)) return;
+    if (isPageReady(document.getElementById(PAGE_ROOT_ID), path)) return true;
     await wait(POLL_INTERVAL_MS);
+    if (window.location.pathname !== address) return false;
   }
-  // Waited long enough: reveal what is there rather than hold the person hostage.
+  return true;
 }
 
 export function resetScroll(): void {
@@ -128,7 +134,9 @@ function pathOf(to: string): string {
 
 /**
  * Runs one transition. While one runs, another request navigates directly (the overlay already
- * covers the swap). Resolves true when the animated path completed.
+ * covers the swap). Resolves true when the animated path completed; false when it failed, or another
+ * navigation (Back, another page, a redirect) took over before the new page was in — its overlay is then
+ * removed at once and the scroll left alone.
  */
 export async function runPageTransition(options: TransitionOptions): Promise<boolean> {
   const variant = options.variant ?? 'slide';
@@ -146,7 +154,12 @@ export async function runPageTransition(options: TransitionOptions): Promise<boo
     overlay = freeze(root, spec);
     options.navigate(options.to);
     hasNavigated = true;
-    await waitForPage(options.expectPath ?? pathOf(options.to), spec.polls);
+    const address = pathOf(options.to);
+    if (!(await waitForPage(options.expectPath ?? address, address, spec.polls))) {
+      // Another navigation took over: the page shown now is not ours to scroll (Back restores its position, a
+      // new choice scrolls to the top itself) nor to cover with the page that was left.
+      return false;
+    }
     resetScroll();
     await animateOut(overlay, spec);
     clearScrollAnimations();
