@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { test as signedInTest } from '@playwright/test';
 import { accountButton, settled, signInByApi, type DemoUser } from './helpers';
+import { expect, test } from './warm-tab';
 
 /** docs/product.md §2 chrome rules on every route of the table (concrete URLs for the parameterised ones). */
 const PUBLIC_ROUTES: ReadonlyArray<[url: string, navbar: boolean, footer: boolean]> = [
@@ -62,7 +63,7 @@ const DASHBOARDS: ReadonlyArray<[url: string, user: DemoUser]> = [
 ];
 
 for (const [url, user] of DASHBOARDS) {
-  test(`${url} has no site chrome for ${user}`, async ({ page }) => {
+  signedInTest(`${url} has no site chrome for ${user}`, async ({ page }) => {
     await signInByApi(page, user);
     await page.goto(url);
     // Every dashboard is the back-office workspace (admin, vendor, designer).

@@ -40,6 +40,30 @@ describe('page readiness', () => {
     expect(isPageReady(root, '/new')).toBe(true);
     expect(isPageReady(null, '/new')).toBe(false);
   });
+
+  it('waits for the first three images the browser loads now, not for lazy ones below the first screen', () => {
+    const root = mountRoot('/collections');
+    root.innerHTML = '<img loading="lazy"><img loading="lazy"><img loading="lazy"><img>';
+    const [farDown, hidden, inView, eager] = Array.from(root.querySelectorAll('img'));
+    const place = (img: HTMLImageElement, top: number, complete: boolean) => {
+      Object.defineProperty(img, 'complete', { value: complete, configurable: true });
+      img.getBoundingClientRect = () => ({ top, bottom: top + 300 }) as DOMRect;
+      img.getClientRects = () => [img.getBoundingClientRect()] as unknown as DOMRectList;
+    };
+    // Lazy, 6,000 px down: the browser fetches it when the visitor scrolls there, never during the transition.
+    place(farDown!, 6000, false);
+    // Lazy and not laid out (display: none): never fetched.
+    place(hidden!, 0, false);
+    hidden!.getClientRects = () => [] as unknown as DOMRectList;
+    place(inView!, 120, false);
+    place(eager!, 9000, false);
+    expect(isPageReady(root, '/collections')).toBe(false);
+    place(inView!, 120, true);
+    // An eager image loads wherever it is: it is waited for.
+    expect(isPageReady(root, '/collections')).toBe(false);
+    place(eager!, 9000, true);
+    expect(isPageReady(root, '/collections')).toBe(true);
+  });
 });
 
 describe('runPageTransition', () => {

@@ -85,11 +85,27 @@ function freeze(root: HTMLElement, spec: VariantSpec): HTMLElement {
   return overlay;
 }
 
-/** True once the root shows the new route (not its 'Loading...' fallback) and its first 3 images are loaded. */
+/**
+ * An image the browser is not loading and will not load until the visitor scrolls: a lazy one outside the
+ * first screen, or not laid out at all. Waiting for it would always wait the full 5 s.
+ */
+function isDeferred(img: HTMLImageElement): boolean {
+  if (img.getAttribute('loading') !== 'lazy') return false;
+  if (img.getClientRects().length === 0) return true;
+  const { top, bottom } = img.getBoundingClientRect();
+  return top >= window.innerHeight || bottom <= 0;
+}
+
+/**
+ * True once the root shows the new route (not its 'Loading...' fallback) and its first 3 images are loaded —
+ * the first 3 the browser loads now (the first screen's; a lazy image further down is not among them).
+ */
 export function isPageReady(root: HTMLElement | null, path: string): boolean {
   if (!root || root.dataset.path !== path) return false;
   if (root.querySelector('[data-route-loading]')) return false;
-  const images = Array.from(root.querySelectorAll('img')).slice(0, 3);
+  const images = Array.from(root.querySelectorAll('img'))
+    .filter((img) => !isDeferred(img))
+    .slice(0, 3);
   return images.every((img) => img.complete);
 }
 
