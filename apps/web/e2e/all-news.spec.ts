@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-tab';
 import { settled, snap } from './helpers';
 
 /** The journal's archive (issue 13 §15): every article by year, filtered by year and topic in the URL. */

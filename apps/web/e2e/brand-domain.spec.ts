@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-tab';
 
 /**
  * One brand domain (BRAND_DOMAIN, decisions §81): the addresses a client reads on the served pages

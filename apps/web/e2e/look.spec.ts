@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-tab';
 import { isDesktop, settled, snap } from './helpers';
 
 /** Screenshots of the key screens, kept as artifacts for review (they also must render their h1). */

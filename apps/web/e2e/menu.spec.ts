@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-tab';
 import { isDesktop, settled } from './helpers';
 
 const ENTRIES = ['Products', 'Services', 'Support', 'About Mirror', 'News', 'Immersive Showroom', 'Location', 'Contact us', 'Account'];

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { confirmationLink, DEMO_PASSWORD, settled, signIn, snap } from './helpers';
 import { expectAxeClean } from './axe';
+import { test as warmTest } from './warm-tab';
 
 /** Console errors, failed API calls included, collected for the whole test. */
 function watchConsole(page: Page): string[] {
@@ -75,9 +76,10 @@ const ROUTES: RouteCheck[] = [
   { name: 'new-cut', url: () => '/new-cut', heading: 'The Mirror Oval', data: (p) => p.getByTestId('new-cut-pieces') },
 ];
 
-test.describe('storefront pages', () => {
+// Each page looked at as a visitor's next page (warm-tab.ts); what a first visit fetches is first-load.spec.ts's.
+warmTest.describe('storefront pages', () => {
   let ids: Ids;
-  test.beforeAll(async ({ request }) => {
+  warmTest.beforeAll(async ({ request }) => {
     ids = {
       product: await firstId(request, '/api/products?size=1'),
       // A collection of the demo catalogue (it has a cover), not the newest: other suites create, empty and
@@ -93,7 +95,7 @@ test.describe('storefront pages', () => {
   });
 
   for (const route of ROUTES) {
-    test(`${route.name}: real data, title, no console errors, axe clean`, async ({ page }, testInfo) => {
+    warmTest(`${route.name}: real data, title, no console errors, axe clean`, async ({ page }, testInfo) => {
       const errors = watchConsole(page);
       await page.goto(route.url(ids));
       await settled(page);
