@@ -1,12 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
+import { settled, signInByApi, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 async function get<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
   const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
@@ -25,7 +19,7 @@ test(
   async ({ page, request }, testInfo) => {
     test.setTimeout(240_000);
     const tag = uniqueTag(testInfo.project.name);
-    const token = await adminToken(request);
+    const token = await accessToken(request, 'admin');
     const me = await get<{ id: string }>(request, '/api/users/me', token);
 
     // Our own piece and account, made through the API.

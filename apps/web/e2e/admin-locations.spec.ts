@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Location } from '@mirror/contract';
-import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
+import { settled, signInByApi, snap, asAdmin, type Admin } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -12,18 +12,6 @@ import { expectAxeClean } from './axe';
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-interface Admin {
-  request: APIRequestContext;
-  headers: Record<string, string>;
-}
-
-async function asAdmin(request: APIRequestContext): Promise<Admin> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  return { request, headers: { Authorization: `Bearer ${accessToken}` } };
-}
 
 interface Created {
   id: string;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
+import { settled, signInByApi, snap, asAdmin, type Admin } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -14,11 +14,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const ORDERS = '/dashboard/admin/orders';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-interface Admin {
-  request: APIRequestContext;
-  headers: Record<string, string>;
-}
 
 interface Piece {
   id: string;
@@ -40,12 +35,6 @@ function todayUtc(): string {
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()} → ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
-}
-
-async function asAdmin(request: APIRequestContext): Promise<Admin> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  const { accessToken } = await json<{ accessToken: string }>(response);
-  return { request, headers: { Authorization: `Bearer ${accessToken}` } };
 }
 
 /** Active pieces of this test's own: '<Label> <word>', SKU 'E2E-OR-<WORD>-<n>'. */

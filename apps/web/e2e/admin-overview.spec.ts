@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
+import { settled, signInByApi, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -58,12 +58,6 @@ const amounts = (list: Money[]) =>
     .map(money)
     .join('');
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
 async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status(), path).toBe(200);
@@ -100,7 +94,7 @@ test.describe('admin overview', () => {
   test.describe.configure({ timeout: 90_000 });
   let token: string;
   test.beforeAll(async ({ request }) => {
-    token = await adminToken(request);
+    token = await accessToken(request, 'admin');
   });
 
   test('every figure is the number the statistics endpoints give', { tag: '@desk' }, async ({ page, request }, testInfo) => {

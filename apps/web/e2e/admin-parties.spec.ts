@@ -1,12 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
+import { settled, signInByApi, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 /** Unique per run and per project (both projects share one database); valid in codes and usernames. */
 function uniqueTag(project: string): string {
@@ -29,7 +23,7 @@ test('filters and searches designers and vendors, with the state in the URL', { 
   test.setTimeout(120_000);
   const tag = uniqueTag(testInfo.project.name);
   const specialty = `Enamel ${tag}`;
-  const token = await adminToken(request);
+  const token = await accessToken(request, 'admin');
   await apiCreate(request, token, '/api/designers', {
     code: `${tag}-D1`,
     displayName: `Iris ${tag}`,
@@ -111,7 +105,7 @@ test(
     const code = `${tag}-NEW`;
     const name = `Maison ${tag}`;
     const username = `${tag.toLowerCase()}.vendor`;
-    const token = await adminToken(request);
+    const token = await accessToken(request, 'admin');
     const account = await request.post('/api/users/admin/create', {
       headers: { Authorization: `Bearer ${token}` },
       data: { username, email: `${username}@maison.example`, password: 'Long-enough-1', role: 'VENDOR' },
@@ -198,7 +192,7 @@ test(
 test('edits a designer’s specialty, guarding unsaved changes', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const tag = uniqueTag(testInfo.project.name);
-  const token = await adminToken(request);
+  const token = await accessToken(request, 'admin');
   const designer = await apiCreate(request, token, '/api/designers', {
     code: `${tag}-DS`,
     displayName: `Lena ${tag}`,
@@ -260,7 +254,7 @@ test(
   { tag: '@desk' },
   async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
-    const token = await adminToken(request);
+    const token = await accessToken(request, 'admin');
     const headers = { Authorization: `Bearer ${token}` };
     const list = await request.get('/api/vendors?q=MIR-ATL', { headers });
     const vendor = ((await list.json()) as { content: { id: string; name: string }[] }).content[0]!;

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
+import { settled, signInByApi, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
 
 // The product editor (issue 10): create with an uploaded image, live SKU check, server 409 on the
@@ -82,12 +82,6 @@ async function dropFile(page: Page, target: Locator, name: string, bytes: Buffer
 }
 
 // ---------- API helpers (an admin token, one piece made directly) ----------
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
 async function firstId(request: APIRequestContext, path: string, token: string): Promise<string> {
   const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
@@ -213,7 +207,7 @@ test(
     await snap(page, testInfo, 'product-editor-saved');
 
     // What was saved, as the API has it: minor units, the stone, the images in their order with their renditions.
-    const token = await adminToken(request);
+    const token = await accessToken(request, 'admin');
     const productId = page.url().split('/').pop()!;
     const saved = await getPiece(request, token, productId);
     expect(saved).toMatchObject({
@@ -244,7 +238,7 @@ test(
 test('a SKU already in use is flagged while typing and on save', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const id = tag();
-  const token = await adminToken(request);
+  const token = await accessToken(request, 'admin');
   const taken = await createPiece(request, token, `Editor Holder ${id}`, `E2E-DUP-${id}`);
   await signInByApi(page, 'admin');
   await openEditor(page, '/dashboard/admin/manage-products/new');
@@ -280,7 +274,7 @@ test('a SKU already in use is flagged while typing and on save', { tag: '@desk' 
 test('editing: leaving with unsaved changes asks; save; move to trash and undo', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const id = tag();
-  const token = await adminToken(request);
+  const token = await accessToken(request, 'admin');
   const piece = await createPiece(request, token, `Editor Edit ${id}`, `E2E-EDIT-${id}`);
   await signInByApi(page, 'admin');
   await openEditor(page, `/dashboard/admin/manage-products/${piece.id}`);
@@ -339,7 +333,7 @@ test('an unknown piece says so, with a way back', { tag: '@desk' }, async ({ pag
 
 test('a failed load shows the error and a retry that works', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   const id = tag();
-  const piece = await createPiece(request, await adminToken(request), `Editor Retry ${id}`, `E2E-RETRY-${id}`);
+  const piece = await createPiece(request, await accessToken(request, 'admin'), `Editor Retry ${id}`, `E2E-RETRY-${id}`);
   // The API is down (the query's own retries fail too) until the person presses Try again.
   let isDown = true;
   await page.route(`**/api/products/${piece.id}?**`, async (route) => {
@@ -402,7 +396,7 @@ test('a piece created with the keyboard alone', { tag: '@desk' }, async ({ page,
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/manage-products\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  const token = await adminToken(request);
+  const token = await accessToken(request, 'admin');
   const saved = await getPiece(request, token, page.url().split('/').pop()!);
   expect(saved).toMatchObject({ name, sku: `E2E-KEY-${id}`, price: { amount: 320_000 }, stockQuantity: 2, status: 'DRAFT' });
 });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type Request, type Res
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
+import { settled, signInByApi, snap, asAdmin, type Admin } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -27,24 +27,12 @@ interface Piece {
   deletedAt: string | null;
 }
 
-interface Admin {
-  request: APIRequestContext;
-  headers: Record<string, string>;
-}
-
 /** A word no other test uses: letters only, so the catalog search reads it as one word. */
 function uniqueWord(): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   let word = 'q';
   for (let i = 0; i < 9; i += 1) word += letters.charAt(Math.floor(Math.random() * letters.length));
   return word;
-}
-
-async function asAdmin(request: APIRequestContext): Promise<Admin> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  return { request, headers: { Authorization: `Bearer ${accessToken}` } };
 }
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {

@@ -1,12 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, isDesktop, settled, signInByApi, snap } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { isDesktop, settled, signInByApi, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 /** Unique per run and per project: both projects run in parallel on one database. */
 function uniqueSuffix(project: string): string {
@@ -38,7 +32,7 @@ test(
     const renamedComponent = `Setting ${suffix}`;
 
     // A category that already exists: the live check must flag its name while it is typed.
-    const token = await adminToken(request);
+    const token = await accessToken(request, 'admin');
     const taken = await request.post('/api/categories', { headers: { Authorization: `Bearer ${token}` }, data: { name: takenName } });
     expect(taken.status()).toBe(201);
 
@@ -147,7 +141,7 @@ test(
     const suffix = uniqueSuffix(testInfo.project.name);
     const categoryName = `E2E Delete ${suffix}`;
     const componentName = `Clasp ${suffix}`;
-    const token = await adminToken(request);
+    const token = await accessToken(request, 'admin');
     const auth = { Authorization: `Bearer ${token}` };
     const created = await request.post('/api/categories', { headers: auth, data: { name: categoryName } });
     expect(created.status()).toBe(201);

@@ -1,12 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signInByApi, snap } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { settled, signInByApi, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 /** Unique per run and per project (usernames: letters, digits, dot, dash, underscore): both projects share one database. */
 function uniqueTag(project: string): string {
@@ -25,7 +19,7 @@ test(
     const other = `${tag}.other`;
 
     // The second account comes through the API (the admin's own call), the first through the screen.
-    const token = await adminToken(request);
+    const token = await accessToken(request, 'admin');
     const response = await request.post('/api/users/admin/create', {
       headers: { Authorization: `Bearer ${token}` },
       data: { username: other, email: `${other}@maison.example`, password: 'Long-enough-1', role: 'CUSTOMER' },

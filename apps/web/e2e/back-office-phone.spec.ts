@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signInByApi, snap, type DemoUser } from './helpers';
+import { settled, signInByApi, snap, accessToken } from './helpers';
 
 /*
  * The back-office on a phone. The staff's flows (creating, editing, ordering, paying…) are tested at a
@@ -16,11 +16,6 @@ async function firstId(request: APIRequestContext, token: string, path: string):
   const first = body.content[0];
   expect(first, `${path} lists at least one record`).toBeDefined();
   return first!.id;
-}
-
-async function tokenOf(request: APIRequestContext, user: DemoUser): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: user, password: DEMO_PASSWORD } });
-  return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
 /** Opens a screen (its address, as from a bookmark) and checks that it fits a phone. */
@@ -63,7 +58,7 @@ async function expectFits(page: Page, url: string): Promise<void> {
 test.describe('the back-office on a phone', { tag: '@phone-only' }, () => {
   test('every admin screen opens, names itself and fits 375 px; the drawer lists the sections', async ({ page, request }, testInfo) => {
     test.setTimeout(240_000);
-    const token = await tokenOf(request, 'admin');
+    const token = await accessToken(request, 'admin');
     const ids = {
       product: await firstId(request, token, '/api/products?size=1'),
       collection: await firstId(request, token, '/api/collections?size=1'),

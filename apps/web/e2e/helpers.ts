@@ -48,6 +48,21 @@ export async function apiTokens(request: APIRequestContext, user: DemoUser): Pro
   return (await answer.json()) as { accessToken: string; refreshToken: string };
 }
 
+/** A demo user's access token, for a test's own API calls (its setup, its oracle). */
+export async function accessToken(request: APIRequestContext, user: DemoUser): Promise<string> {
+  return (await apiTokens(request, user)).accessToken;
+}
+
+/** The admin's API access for a test's setup and oracle: the request context and its authorization header. */
+export interface Admin {
+  request: APIRequestContext;
+  headers: Record<string, string>;
+}
+
+export async function asAdmin(request: APIRequestContext): Promise<Admin> {
+  return { request, headers: { Authorization: `Bearer ${await accessToken(request, 'admin')}` } };
+}
+
 /**
  * Signed in through the API, for a test whose subject is not the sign-in: the pair stored where the app's own
  * sign-in stores it (src/lib/tokens.ts), on a page of the origin that runs nothing (the form itself is tested in

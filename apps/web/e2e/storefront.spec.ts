@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { confirmationLink, DEMO_PASSWORD, settled, signIn, snap } from './helpers';
+import { confirmationLink, settled, signIn, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
 import { test as warmTest } from './warm-tab';
 
@@ -18,12 +18,6 @@ async function firstId(request: APIRequestContext, path: string): Promise<string
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { content: { id: string }[] };
   return body.content[0]!.id;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
 type RouteCheck = {
@@ -338,7 +332,7 @@ test('contact message and appointment request reach the outbox', async ({ page, 
   await dialog.getByRole('button', { name: 'Request the appointment' }).click();
   await expect(dialog.getByTestId('appointment-success')).toBeVisible();
 
-  const token = await adminToken(request);
+  const token = await accessToken(request, 'admin');
   const outbox = await request.get('/api/notifications/outbox?size=100', { headers: { Authorization: `Bearer ${token}` } });
   const mails = (
     (await outbox.json()) as { content: { emailType: string; recipients: string[]; subject: string; text: string }[] }
@@ -397,7 +391,7 @@ test('jewelry week: two files upload with visible progress, both emails are queu
   await expect(page.getByRole('heading', { level: 1, name: /Thank you, Giulia Ferri/ })).toBeVisible();
   await snap(page, testInfo, 'storefront-submit-success');
 
-  const token = await adminToken(request);
+  const token = await accessToken(request, 'admin');
   const outbox = await request.get('/api/notifications/outbox?size=100', { headers: { Authorization: `Bearer ${token}` } });
   const mails = ((await outbox.json()) as { content: { emailType: string; recipients: string[]; text: string }[] }).content.filter(
     (m) => m.text.includes(email) || m.recipients.includes(email),

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, signInByApi, snap, type DemoUser } from './helpers';
+import { settled, signInByApi, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -39,12 +39,6 @@ function money({ amount, currency }: Money): string {
 }
 const count = (n: number) => new Intl.NumberFormat('en-GB').format(n);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function tokenOf(request: APIRequestContext, username: DemoUser): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 async function getJson<T>(request: APIRequestContext, token: string | null, path: string): Promise<T> {
   const response = await request.get(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
@@ -91,7 +85,7 @@ test(
   { tag: '@desk' },
   async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
-    const token = await tokenOf(request, 'vendor');
+    const token = await accessToken(request, 'vendor');
     await signInByApi(page, 'vendor');
     await page.goto('/dashboard/vendor');
     await settled(page);
@@ -140,7 +134,7 @@ test(
   { tag: '@desk' },
   async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
-    const token = await tokenOf(request, 'designer');
+    const token = await accessToken(request, 'designer');
     const me = await getJson<{ email: string }>(request, token, '/api/users/me');
     // An entry sent with the designer's address, through the public form's call (unique title: other runs add theirs).
     const title = `Tidal ${unique()}`;

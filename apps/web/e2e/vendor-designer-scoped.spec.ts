@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, isDesktop, settled, signInByApi, snap, type DemoUser } from './helpers';
+import { isDesktop, settled, signInByApi, snap, accessToken } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -10,12 +10,6 @@ import { expectAxeClean } from './axe';
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-
-async function tokenOf(request: APIRequestContext, username: DemoUser): Promise<string> {
-  const response = await request.post('/api/auth/authenticate', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const response = await request.fetch(path, {
@@ -49,8 +43,8 @@ test(
   async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     const id = unique();
-    const admin = await tokenOf(request, 'admin');
-    const vendorToken = await tokenOf(request, 'vendor');
+    const admin = await accessToken(request, 'admin');
+    const vendorToken = await accessToken(request, 'vendor');
     const { vendor } = await api<{ vendor: { id: string } }>(request, vendorToken, 'GET', '/api/vendors/dashboard');
 
     // Another house with a live piece, and one order holding that piece and one of the demo vendor's.
@@ -169,7 +163,7 @@ test(
 
 test('a designer sees their designs and sales, and edits their own specialty', { tag: '@desk' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
-  const token = await tokenOf(request, 'designer');
+  const token = await accessToken(request, 'designer');
   const dashboard = await api<{ designer: { id: string }; unitsSold: number }>(request, token, 'GET', '/api/designers/dashboard');
 
   await signInByApi(page, 'designer');
