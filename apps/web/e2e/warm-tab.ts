@@ -4,7 +4,7 @@ import { test as base, type BrowserContext } from '@playwright/test';
  * For tests that only look at pages (no sign-in, nothing stored): each test's `page` is a new tab of one
  * browsing context its worker keeps, so the app's scripts, styles and fonts come from that context's HTTP
  * cache with their compiled code, as for a visitor's second page. A new context per test fetched and
- * compiled the whole app again: five seconds a test on this machine, most of a route's check.
+ * compiled the whole app again (chrome.spec's 72 tests: 166 s → 140 s; decision 0130).
  *
  * A test that signs in, stores something or needs a fresh visitor (a first load, what is fetched) takes
  * Playwright's own `test`.

@@ -45,8 +45,6 @@ export interface TransitionOptions {
   navigate: (to: string) => void;
   to: string;
   variant?: TransitionVariant;
-  /** The pathname the new page root will carry in data-path; defaults to `to` without query/hash. */
-  expectPath?: string;
 }
 
 let running = false;
@@ -103,22 +101,26 @@ function isDeferred(img: HTMLImageElement): boolean {
 export function isPageReady(root: HTMLElement | null, path: string): boolean {
   if (!root || root.dataset.path !== path) return false;
   if (root.querySelector('[data-route-loading]')) return false;
-  const images = Array.from(root.querySelectorAll('img'))
-    .filter((img) => !isDeferred(img))
-    .slice(0, 3);
-  return images.every((img) => img.complete);
+  let counted = 0;
+  for (const img of root.querySelectorAll('img')) {
+    if (isDeferred(img)) continue;
+    if (!img.complete) return false;
+    counted += 1;
+    if (counted === 3) break;
+  }
+  return true;
 }
 
 /**
- * Waits for the new page: true once it is ready, or after `polls` polls (waited long enough: reveal what is
- * there rather than hold the person hostage); false as soon as the address is no longer the one asked for —
- * the person went Back, chose another page, or the route redirected — whose page is not this transition's.
+ * Waits for the new page at `path`: true once it is ready, or after `polls` polls (waited long enough: reveal
+ * what is there rather than hold the person hostage); false as soon as the address is no longer `path` — the
+ * person went Back, chose another page, or the route redirected — whose page is not this transition's.
  */
-async function waitForPage(path: string, address: string, polls: number): Promise<boolean> {
+async function waitForPage(path: string, polls: number): Promise<boolean> {
   for (let i = 0; i < polls; i += 1) {
     if (isPageReady(document.getElementById(PAGE_ROOT_ID), path)) return true;
     await wait(POLL_INTERVAL_MS);
-    if (window.location.pathname !== address) return false;
+    if (window.location.pathname !== path) return false;
   }
   return true;
 }
@@ -170,8 +172,7 @@ export async function runPageTransition(options: TransitionOptions): Promise<boo
     overlay = freeze(root, spec);
     options.navigate(options.to);
     hasNavigated = true;
-    const address = pathOf(options.to);
-    if (!(await waitForPage(options.expectPath ?? address, address, spec.polls))) {
+    if (!(await waitForPage(pathOf(options.to), spec.polls))) {
       // Another navigation took over: the page shown now is not ours to scroll (Back restores its position, a
       // new choice scrolls to the top itself) nor to cover with the page that was left.
       return false;
