@@ -284,8 +284,17 @@ export const ProductSearchQuerySchema = PageQuerySchema.extend(ProductFilterQuer
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
 
-/** A search's page. `correctedQuery`: some word had no exact match, so the page holds the pieces of its nearest spellings ("Did you mean …"). */
-export const ProductSearchPageSchema = ProductPageSchema.extend({ correctedQuery: z.string().nullable() });
+/**
+ * A search's page. `correctedQuery`: some word had no exact match, so the page holds the pieces of its nearest spellings
+ * ("Did you mean …"). A search pages through its first OFFSET_WINDOW pieces and counts no further: `totalExact` false
+ * means more than `totalElements` (= OFFSET_WINDOW) pieces match (Elasticsearch's `track_total_hits`).
+ */
+export const ProductSearchPageSchema = ProductPageSchema.extend({
+  correctedQuery: z.string().nullable(),
+  totalExact: z
+    .boolean()
+    .describe('False: more pieces match than `totalElements`, the first OFFSET_WINDOW (10,000) a search pages through.'),
+});
 export type ProductSearchPage = z.infer<typeof ProductSearchPageSchema>;
 
 /** The facets' filter, and optionally a search: the counts then describe what the search finds. */

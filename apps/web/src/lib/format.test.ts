@@ -67,5 +67,8 @@ describe('back-office formats', () => {
     expect(formatShortDate('not a date')).toBe('—');
     expect(formatCount(1_000_000)).toBe('1,000,000');
     expect(formatCount(0)).toBe('0');
+    const { formatTotal } = await import('./format');
+    expect(formatTotal(10_000)).toBe('10,000');
+    expect(formatTotal(10_000, false)).toBe('More than 10,000');
   });
 });

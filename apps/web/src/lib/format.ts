@@ -67,3 +67,11 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function formatCount(value: number): string {
   return Number.isSafeInteger(value) && value >= 0 ? groupThousands(value) : String(value);
 }
+
+/**
+ * A list's total as a sentence starts it: '1,234', or 'More than 10,000' when the API counted no further (a search's
+ * `totalExact` false: it pages through its first 10,000 matches only).
+ */
+export function formatTotal(value: number, isExact = true): string {
+  return isExact ? formatCount(value) : `More than ${formatCount(value)}`;
+}

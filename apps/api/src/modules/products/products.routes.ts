@@ -176,7 +176,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     schema: {
       tags,
       summary:
-        "Ranked search over name, stone, SKU/cut/colour/metal, category, collection and description with the list's filters: every word must match; the last word as a prefix; typos only for a word with no exact match (`correctedQuery` then names the spelling searched)",
+        "Ranked search over name, stone, SKU/cut/colour/metal, category, collection and description with the list's filters: every word must match; the last word as a prefix; typos only for a word with no exact match (`correctedQuery` then names the spelling searched). Pages through the first 10,000 matches (OFFSET_WINDOW: a deeper `page` → 400) and counts no further (`totalExact` false: more than `totalElements`)",
       querystring: ProductSearchQuerySchema,
       response: { 200: ProductSearchPageSchema, ...errorResponses(400, 401, 403) },
     },

@@ -3,11 +3,13 @@
  * word looked up in the lexicon (remembered until a save brings a new word), category and collection names
  * matched too, and the search narrowed to the structured attributes when some piece matches all its words there.
  */
+import { OFFSET_WINDOW } from '@mirror/contract';
 import type { ProductsContext } from './products.context';
 import type { ProductFilter, ProductViewer } from './products.repo';
 import { planSearch, type SearchPlan } from './products.search';
 
-export function createSearchPlanner({ repo, aggregates, corrections, plans }: ProductsContext) {
+/** `searchWindow`: the rows a search pages through (the contract's OFFSET_WINDOW; tests set less): its counts stop past it. */
+export function createSearchPlanner({ repo, aggregates, corrections, plans }: ProductsContext, searchWindow: number = OFFSET_WINDOW) {
   const lexiconOf = (word: string, isLast: boolean) => corrections.get(JSON.stringify([word, isLast]), () => repo.lexiconOf(word, isLast));
   // The JSON of a kept plan, written once: it keys the plan's tier counts at every search.
   const planKeys = new WeakMap<SearchPlan, string>();
@@ -32,12 +34,13 @@ export function createSearchPlanner({ repo, aggregates, corrections, plans }: Pr
 
   /**
    * A search narrowed to the structured attributes whenever some piece matches all its words there (descriptions
-   * are the fallback, see `SearchPlan.scope`), with its tier sizes. One cached count decides it.
+   * are the fallback, see `SearchPlan.scope`), with its tier sizes as far as the window reaches (`searchCounts`: a
+   * `total` above `searchWindow` means "more than `searchWindow`"). One cached count decides it.
    */
   async function scopedSearch(viewer: ProductViewer, filter: ProductFilter, plan: SearchPlan) {
     // The WHERE is built only when the counts are not kept (most searches find them kept).
     const tiers = await aggregates.get(`${JSON.stringify(['search', viewer, filter])}${keyOf(plan)}`, () =>
-      repo.searchCounts(repo.where(viewer, filter), plan),
+      repo.searchCounts(repo.where(viewer, filter), plan, searchWindow),
     );
     const structured = tiers.total - tiers.other > 0;
     return {
@@ -57,7 +60,7 @@ export function createSearchPlanner({ repo, aggregates, corrections, plans }: Pr
     return plan ? { ...filter, matches: (await scopedSearch(viewer, filter, plan)).plan } : { ...filter, ids: [] };
   }
 
-  return { searchPlanOf, scopedSearch, narrowedBy, keyOf };
+  return { searchPlanOf, scopedSearch, narrowedBy, keyOf, searchWindow };
 }
 
 export type SearchPlanner = ReturnType<typeof createSearchPlanner>;

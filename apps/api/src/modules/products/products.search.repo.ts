@@ -105,6 +105,15 @@ export interface SearchPart {
 /** A search's tier sizes, and how many rows of each tier have every word exactly as typed. */
 export type SearchCounts = Record<SearchTier, number> & { total: number; exact: Record<SearchTier, number> };
 
+const noCounts = (): SearchCounts => ({
+  name: 0,
+  stone: 0,
+  strong: 0,
+  other: 0,
+  total: 0,
+  exact: { name: 0, stone: 0, strong: 0, other: 0 },
+});
+
 /**
  * The words narrowed to their exact forms (`SearchWord.exactForm`): the same condition builders then give "every
  * word exactly as typed at this level". Null when some word has no exact form (no row can be exact).
@@ -236,25 +245,44 @@ export function createProductSearchRepo(db: Db) {
     },
 
     /**
-     * Matches per relevance tier, and per tier how many match every word exactly (`rankOf`). One pass over the
-     * matched rows (GIN); each row's rank is worked out on those rows only.
+     * Matches per relevance tier, and per tier how many match every word exactly (`rankOf`), as far as paging can
+     * reach: a search pages through its first `window` rows (the contract's OFFSET_WINDOW), so counting stops there
+     * (decision 0131, as Elasticsearch's `track_total_hits`). First the ranks of the first `window` + 1 matches in one
+     * pass (GIN); when that is all of them, the counts are exact. Otherwise the parts are counted in rank order, each up
+     * to what the window has left: the last part counted holds the window's last row and is counted to one past it
+     * (`total` = `window` + 1: "more than `window`"); the parts after it, which no page reaches, count 0.
      */
-    async searchCounts(condition: SQL | undefined, plan: SearchPlan): Promise<SearchCounts> {
-      const counts: SearchCounts = { name: 0, stone: 0, strong: 0, other: 0, total: 0, exact: { name: 0, stone: 0, strong: 0, other: 0 } };
+    async searchCounts(condition: SQL | undefined, plan: SearchPlan, window: number): Promise<SearchCounts> {
+      let counts = noCounts();
       const all = searchCondition(plan.words, 'ABCD');
       if (!all) return counts;
+      const unscoped: SearchPlan = { ...plan, scope: 'all' };
       const rows = rowsOf<{ rank: number; n: number }>(
         await db.execute(sql`
-          select ${rankOf({ ...plan, scope: 'all' }, inline)} as rank, count(*)::int as n
-          from ${products}
-          where ${and(condition, all)}
+          select rank, count(*)::int as n
+          from (select ${rankOf(unscoped, inline)} as rank from ${products} where ${and(condition, all)} limit ${window + 1}) as matched
           group by 1`),
       );
-      for (const { rank, n } of rows) {
-        const [tier] = TIERS[rank >> 1]!;
+      const add = ({ tier, exact }: SearchPart, n: number) => {
         counts[tier] += n;
-        if (rank % 2 === 0) counts.exact[tier] += n;
+        if (exact) counts.exact[tier] += n;
         counts.total += n;
+      };
+      for (const { rank, n } of rows) add({ tier: TIERS[rank >> 1]![0], exact: rank % 2 === 0 }, n);
+      if (counts.total <= window) return counts;
+      counts = noCounts();
+      for (const tier of SEARCH_TIERS) {
+        for (const exact of [true, false]) {
+          if (counts.total > window) return counts;
+          const part = partConditionOf(unscoped, { tier, exact }, inline);
+          if (!part) continue;
+          const [row] = rowsOf<{ n: number }>(
+            await db.execute(
+              sql`select count(*)::int as n from (select 1 from ${products} where ${and(condition, part)} limit ${window + 1 - counts.total}) as part`,
+            ),
+          );
+          add({ tier, exact }, row?.n ?? 0);
+        }
       }
       return counts;
     },

@@ -46,6 +46,8 @@ export interface ProductsServiceOptions {
   searchWalkThreshold?: number;
   /** At most this many matches in all are ranked and paged in one statement (`searchRanked`); tests set 0. */
   smallSearchMax?: number;
+  /** Tests only: the rows a search pages through and counts (default the contract's OFFSET_WINDOW; decision 0131). */
+  searchWindow?: number;
   /** Draws and stores the studio render of a piece saved without photographs; off when absent. */
   renderStudioImages?: (piece: StudioPiece) => Promise<StoredImage[]>;
   onBackgroundError?: (err: unknown) => void;
@@ -58,12 +60,13 @@ export function createProductsService({
   aggregateCacheMs = 30_000,
   searchWalkThreshold,
   smallSearchMax = 1_000,
+  searchWindow = OFFSET_WINDOW,
   renderStudioImages,
   onBackgroundError,
 }: ProductsServiceOptions) {
   const ctx = productsContext({ db, lowStockThreshold, countCacheMs, aggregateCacheMs, renderStudioImages, onBackgroundError });
   const { repo, repoIn, counts, aggregates, clearCaches, dto, written } = ctx;
-  const planner = createSearchPlanner(ctx);
+  const planner = createSearchPlanner(ctx, searchWindow);
   const { searchPlanOf, scopedSearch, keyOf } = planner;
 
   /**
@@ -187,31 +190,45 @@ export function createProductsService({
       q: string;
       filter: ProductFilter;
       query: { page: number; size: number };
-    }): Promise<Page<Product> & { correctedQuery: string | null }> {
+    }): Promise<Page<Product> & { correctedQuery: string | null; totalExact: boolean }> {
       assertTrashAccess(actor, filter);
+      // A search pages through its first rows only, as engines do (Elasticsearch's max_result_window, Algolia's
+      // paginationLimitedTo): past them more words or a filter find a piece sooner than page 501 (decision 0131).
+      if ((query.page + 1) * query.size > searchWindow) {
+        const window = searchWindow.toLocaleString('en');
+        throw new AppError('VALIDATION_FAILED', `A search pages through its first ${window} pieces.`, [
+          { path: 'page', message: `A search shows its first ${window} pieces; add a word or a filter to find the others.` },
+        ]);
+      }
       const viewer = viewerOf(actor, filter.mine);
       const plan = await searchPlanOf(q);
-      if (!plan) return { ...toPage([], 0, query.page, query.size), correctedQuery: null };
+      if (!plan) return { ...toPage([], 0, query.page, query.size), correctedQuery: null, totalExact: true };
       const corrected = { correctedQuery: plan.correctedQuery };
       const [{ where, plan: scoped, tiers }, candidates] = await Promise.all([
         scopedSearch(viewer, filter, plan),
         counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
       ]);
+      // Counted to the window's end (`searchCounts`): more matches than the window holds answer "more than".
+      const totalExact = tiers.total <= searchWindow;
+      const counted = { ...corrected, totalExact };
+      const total = Math.min(tiers.total, searchWindow);
       // Few matches in all: one statement ranks and pages them (sorting them costs less than a round trip per tier).
       if (tiers.total <= smallSearchMax) {
         const offset = query.page * query.size;
         const rows =
           offset >= tiers.total ? [] : await repo.searchRanked(where, scoped, { offset, size: query.size }, await fenceable(plan));
-        return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
+        return { ...toPage(rows.map(dto), total, query.page, query.size), ...counted };
       }
       // Each tier in two parts: its rows with every word exactly as typed, then the others (decisions §119).
       const sizes = SEARCH_TIERS.flatMap((tier): [SearchPart, number][] => [
         [{ tier, exact: true }, tiers.exact[tier]],
         [{ tier, exact: false }, tiers[tier] - tiers.exact[tier]],
       ]);
+      // Past the window the last part counted was counted only to the window's end: its real size is unknown (large).
+      const cut = totalExact ? -1 : sizes.findLastIndex(([, size]) => size > 0);
       const rows: ProductReadRow[] = [];
       let offset = query.page * query.size;
-      for (const [part, size] of sizes) {
+      for (const [i, [part, size]] of sizes.entries()) {
         if (rows.length === query.size) break;
         if (offset >= size) {
           offset -= size;
@@ -220,11 +237,11 @@ export function createProductsService({
         const limit = query.size - rows.length;
         // Walking the date index visits about (offset + limit) × candidates / size rows; sorting the part's
         // matches visits `size` rows. Walk when that is cheaper: size > √((offset + limit) × candidates).
-        const walk = size > (searchWalkThreshold ?? Math.sqrt((offset + limit) * candidates));
+        const walk = (i === cut ? candidates : size) > (searchWalkThreshold ?? Math.sqrt((offset + limit) * candidates));
         rows.push(...(await repo.searchTier(where, scoped, part, walk, { offset, size: limit })));
         offset = 0;
       }
-      return { ...toPage(rows.map(dto), tiers.total, query.page, query.size), ...corrected };
+      return { ...toPage(rows.map(dto), total, query.page, query.size), ...counted };
     },
 
     async get({

@@ -678,8 +678,49 @@ describe('search', () => {
           expect(pages, `${q} ${JSON.stringify(options)}`).toEqual(order);
         }
       }
+
+      // A search counts and pages its first `searchWindow` rows only (decision 0131): the same order up to there on every
+      // read path, "more than" past it (the window's last part counted only to one past it), a page beyond refused.
+      for (const searchWindow of [6, 3]) {
+        for (const options of [
+          {},
+          { smallSearchMax: 0, searchWalkThreshold: 0 },
+          { smallSearchMax: 0, searchWalkThreshold: 1_000 },
+          { smallSearchMax: 0 },
+        ]) {
+          const service = createProductsService({ db: t.database.db, lowStockThreshold: 5, searchWindow, ...options });
+          for (const [q, order] of Object.entries(expected)) {
+            const label = `${q} window ${searchWindow} ${JSON.stringify(options)}`;
+            const categoryId = categoryOf[q] ?? cat.id;
+            const pages: string[] = [];
+            for (let page = 0; (page + 1) * 3 <= searchWindow; page += 1) {
+              const result = await service.search({ actor: null, q, filter: { categoryId }, query: { page, size: 3 } });
+              expect(result.totalElements, label).toBe(Math.min(order.length, searchWindow));
+              expect(result.totalExact, label).toBe(order.length <= searchWindow);
+              pages.push(...result.content.map((p) => p.id));
+            }
+            expect(pages, label).toEqual(order.slice(0, searchWindow));
+            const beyond = service.search({ actor: null, q, filter: { categoryId }, query: { page: searchWindow / 3, size: 3 } });
+            await expect(beyond, label).rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'page' }] });
+          }
+        }
+      }
     },
   );
+
+  it(`pages a search through its first ${OFFSET_WINDOW.toLocaleString('en')} pieces (decision 0131)`, async () => {
+    const ok = await t.request<ProductSearchPage>(`/api/products/search?q=ring&size=20&page=${OFFSET_WINDOW / 20 - 1}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.totalExact).toBe(true);
+    for (const q of [`size=20&page=${OFFSET_WINDOW / 20}`, `size=100&page=${OFFSET_WINDOW / 100}`, 'size=1&page=100000']) {
+      const res = await t.request<ErrorResponse>(`/api/products/search?q=ring&${q}`);
+      expect(res.status, q).toBe(400);
+      expectErrorShape(res.body, 400, 'VALIDATION_FAILED');
+      expect(res.body.details).toEqual([{ path: 'page', message: expect.stringContaining('add a word or a filter') }]);
+    }
+    const doc = (await t.request<OpenApiDocument>('/api/openapi.json')).body;
+    expect(doc.paths['/api/products/search']!.get!.summary).toContain('10,000');
+  });
 
   it('rejects an empty or oversized query with 400', async () => {
     expect((await t.request('/api/products/search')).status).toBe(400);

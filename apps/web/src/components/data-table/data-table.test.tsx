@@ -29,7 +29,7 @@ const COLUMNS = [
   column.display({ id: 'note', header: 'Note', enableSorting: false, cell: () => '—' }),
 ];
 
-function Harness({ onOpen, onBulk }: { onOpen: (p: Piece) => void; onBulk: (ids: string[]) => void }) {
+function Harness({ onOpen, onBulk, totalExact }: { onOpen: (p: Piece) => void; onBulk: (ids: string[]) => void; totalExact?: boolean }) {
   const state = useTableUrlState(
     { metal: param.optionalString() },
     { sortable: ['name', 'price', 'stock'], defaultSort: { id: 'name', desc: false } },
@@ -43,7 +43,7 @@ function Harness({ onOpen, onBulk }: { onOpen: (p: Piece) => void; onBulk: (ids:
         caption="Pieces"
         columns={COLUMNS}
         query={{
-          data: { content: PIECES, totalElements: 45 },
+          data: { content: PIECES, totalElements: 45, ...(totalExact === undefined ? {} : { totalExact }) },
           isPending: false,
           isFetching: false,
           isPlaceholderData: false,
@@ -66,13 +66,13 @@ function Harness({ onOpen, onBulk }: { onOpen: (p: Piece) => void; onBulk: (ids:
   );
 }
 
-function renderTable(url = '/') {
+function renderTable(url = '/', totalExact?: boolean) {
   const onOpen = vi.fn();
   const onBulk = vi.fn();
   render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route path="/" element={<Harness onOpen={onOpen} onBulk={onBulk} />} />
+        <Route path="/" element={<Harness onOpen={onOpen} onBulk={onBulk} totalExact={totalExact} />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -89,6 +89,11 @@ describe('DataTable', () => {
     expect(headers).toEqual(['', 'Name↑', 'Price↕', 'Note']);
     expect(within(table).getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(screen.getByText('21–40 of 45 pieces')).toBeTruthy();
+  });
+
+  it('says "more than" when the total is where the API stopped counting (a search past its window)', () => {
+    renderTable('/?page=2', false);
+    expect(screen.getByText('21–40 of more than 45 pieces')).toBeTruthy();
   });
 
   it('writes sort and paging to the URL', async () => {

@@ -35,7 +35,16 @@ declare module '@tanstack/react-table' {
 /** What the table reads of a page query: the same fields as TanStack Query's result. */
 export interface TableQuery<Row> {
   /** Keyset lists (products) add the cursors of the page: see `offsetWindow`. */
-  data: { content: readonly Row[]; totalElements: number; nextCursor?: string | null; prevCursor?: string | null } | undefined;
+  /** `totalExact` false (a search's page): more rows match than `totalElements`, which counts no further. */
+  data:
+    | {
+        content: readonly Row[];
+        totalElements: number;
+        totalExact?: boolean;
+        nextCursor?: string | null;
+        prevCursor?: string | null;
+      }
+    | undefined;
   isPending: boolean;
   isFetching: boolean;
   /** True while a new page is on its way and the previous one stays on screen (`placeholderData`). */
@@ -380,6 +389,7 @@ export function DataTable<Row>({
         page={state.page}
         size={state.size}
         total={total}
+        isTotalExact={query.data?.totalExact ?? true}
         noun={noun}
         onPage={state.setPage}
         onSize={state.setSize}

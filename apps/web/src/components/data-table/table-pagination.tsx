@@ -6,6 +6,8 @@ export interface TablePaginationProps {
   page: number;
   size: number;
   total: number | undefined;
+  /** False: more rows match than `total` (a search counts no further than the rows it pages through). */
+  isTotalExact?: boolean;
   noun: string;
   onPage: (page: number, cursor?: PageCursor) => void;
   onSize: (size: number) => void;
@@ -27,6 +29,7 @@ export function TablePagination({
   page,
   size,
   total,
+  isTotalExact = true,
   noun,
   onPage,
   onSize,
@@ -55,7 +58,9 @@ export function TablePagination({
   return (
     <nav className={styles.pagination} aria-label="Pagination">
       <p className={styles.range} aria-live="polite">
-        {total === undefined ? '—' : `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)} ${noun}`}
+        {total === undefined
+          ? '—'
+          : `${formatCount(from)}–${formatCount(to)} of ${isTotalExact ? '' : 'more than '}${formatCount(total)} ${noun}`}
       </p>
       <label className={styles.sizeLabel}>
         <span>Rows per page</span>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Collection, CollectionItem, CollectionSeason, Page, ProductPage } from '@mirror/contract';
+import type { Collection, CollectionItem, CollectionSeason, Page, ProductSearchPage } from '@mirror/contract';
 import type { CollectionFacetsSchema } from '@mirror/contract';
 import type { z } from 'zod';
 import { apiClient, type QueryParams } from '../../../lib/api-client';
@@ -107,7 +107,7 @@ export const PIECE_SEARCH_SIZE = 8;
 export const pieceSearchQuery = (q: string) =>
   queryOptions({
     queryKey: adminCollectionKeys.pieceSearch(q),
-    queryFn: ({ signal }) => apiClient.get<ProductPage>('/api/products/search', { signal, query: { q, size: PIECE_SEARCH_SIZE } }),
+    queryFn: ({ signal }) => apiClient.get<ProductSearchPage>('/api/products/search', { signal, query: { q, size: PIECE_SEARCH_SIZE } }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

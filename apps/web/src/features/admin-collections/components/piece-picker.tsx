@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@mirror/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { errorText } from '../../../lib/errors';
-import { formatPrice, humanize } from '../../../lib/format';
+import { formatPrice, formatTotal, humanize } from '../../../lib/format';
 import { pieceSearchQuery } from '../api/admin-collections.queries';
 import styles from './admin-collections.module.css';
 
@@ -103,7 +103,7 @@ export function PiecePicker({ memberIds, onPick, isAdding = false }: PiecePicker
         : results.length === 0
           ? `No piece matches “${text.trim()}”.`
           : total > results.length
-            ? `${total} pieces match; the first ${results.length} are listed. Arrows to choose, Enter to add.`
+            ? `${formatTotal(total, search.data?.totalExact)} pieces match; the first ${results.length} are listed. Arrows to choose, Enter to add.`
             : `${results.length} ${results.length === 1 ? 'piece' : 'pieces'} found. Arrows to choose, Enter to add.`;
   const activeProduct = showList ? results[active] : undefined;
 

@@ -7,6 +7,7 @@ import type {
   Product,
   ProductFacets,
   ProductPage,
+  ProductSearchPage,
   ProductStatus,
   SkuAvailability,
   Vendor,
@@ -72,11 +73,12 @@ export const adminProductKeys = {
 export const adminProductsListQuery = (params: AdminProductListParams) =>
   queryOptions({
     queryKey: adminProductKeys.list(params),
-    queryFn: ({ signal }) => {
+    // A search's page says whether its total is exact (it counts no further than the rows it pages through).
+    queryFn: ({ signal }): Promise<ProductPage & Partial<Pick<ProductSearchPage, 'totalExact'>>> => {
       const paging = { page: params.page, size: params.size };
       const q = params.q?.trim();
       return q
-        ? apiClient.get<ProductPage>('/api/products/search', { signal, query: { q, ...paging, ...filterParams(params) } })
+        ? apiClient.get<ProductSearchPage>('/api/products/search', { signal, query: { q, ...paging, ...filterParams(params) } })
         : apiClient.get<ProductPage>('/api/products', {
             signal,
             query: { sort: params.sort, ...paging, after: params.after, before: params.before, ...filterParams(params) },

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/feedback/query-state';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { WorkspacePage } from '../../../components/workspace/workspace-page';
 import { paths } from '../../../config/routes';
-import { formatCount } from '../../../lib/format';
+import { formatTotal } from '../../../lib/format';
 import { adminProductFacetsQuery, adminProductsListQuery, type AdminProductListParams } from '../api/admin-products.queries';
 import { ProductBulkActions, pieces } from './bulk-actions';
 import { ExportProgressBar, useCsvExport } from './csv-export';
@@ -67,7 +67,7 @@ export default function ProductsPage() {
         total === undefined
           ? '\u00a0'
           : isSearch
-            ? `${formatCount(total)} ${total === 1 ? 'match' : 'matches'} for “${q}”`
+            ? `${formatTotal(total, list.data?.totalExact)} ${total === 1 ? 'match' : 'matches'} for “${q}”`
             : isFiltered
               ? `${pieces(total)} match the filters`
               : pieces(total)

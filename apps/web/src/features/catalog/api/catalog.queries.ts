@@ -70,8 +70,11 @@ export const collectionKeys = {
   products: (id: string) => [...collectionKeys.detail(id), 'products'] as const,
 };
 
-/** A page of pieces; a search's page says when it holds the pieces of a corrected spelling ("Did you mean …"). */
-export type ProductListPage = ProductPage & Partial<Pick<ProductSearchPage, 'correctedQuery'>>;
+/**
+ * A page of pieces; a search's page says when it holds the pieces of a corrected spelling ("Did you mean …"), and
+ * whether its total is exact (it counts no further than the 10,000 matches it pages through).
+ */
+export type ProductListPage = ProductPage & Partial<Pick<ProductSearchPage, 'correctedQuery' | 'totalExact'>>;
 
 export const productsListQuery = (params: ProductListParams) =>
   queryOptions({

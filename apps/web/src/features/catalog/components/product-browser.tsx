@@ -4,7 +4,7 @@ import { useState, type SubmitEvent } from 'react';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { humanize } from '../../../lib/format';
+import { formatTotal, humanize } from '../../../lib/format';
 import { productFacetsQuery, productsListQuery } from '../api/catalog.queries';
 import { FacetPanel } from './facet-panel';
 import { linkablePages, Pagination } from './pagination';
@@ -189,7 +189,11 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
         </div>
         <div className={styles.summary}>
           <p aria-live="polite" data-testid="result-count">
-            {total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'piece' : 'pieces'}`}
+            {total === undefined
+              ? '\u00a0'
+              : list.data?.totalExact === false
+                ? `${formatTotal(total, false)} pieces`
+                : `${total} ${total === 1 ? 'piece' : 'pieces'}`}
           </p>
           {activeFilterCount > 0 ? (
             <button type="button" className={styles.clear} onClick={clear}>
