@@ -269,10 +269,14 @@ test.describe('/immersive-showroom, the salon in 3D', () => {
       'the last room is not fetched on the first load',
     ).toEqual([]);
     expect(await last.evaluate((el) => getComputedStyle(el).contentVisibility)).toBe('auto');
+    // Until drawn it stands at its estimated height: within 5 % of the height it takes, so a jump lands right.
+    const estimated = await last.evaluate((el) => el.getBoundingClientRect().height);
     // Near the screen it is drawn and its pieces arrive.
     await last.scrollIntoViewIfNeeded();
     await expect(last.locator('img').first()).toHaveJSProperty('complete', true);
     await expect.poll(() => fetched.some((f) => pieces.has(stem(f)))).toBe(true);
+    const drawn = await last.evaluate((el) => el.getBoundingClientRect().height);
+    expect(Math.abs(drawn - estimated) / drawn, `estimated ${estimated} px, drawn ${drawn} px`).toBeLessThan(0.05);
   });
 
   test('without WebGL: a sentence, the written list, no three.js and no model fetched', async ({ page }, testInfo) => {
