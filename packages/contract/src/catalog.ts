@@ -120,7 +120,8 @@ export const ProductSchema = z.object({
 export type Product = z.infer<typeof ProductSchema>;
 
 /**
- * Offset pages (`page` × `size`) reach the first OFFSET_WINDOW pieces of a list; past them the list is paged with the
+ * Offset pages (`page` × `size`) reach the first OFFSET_WINDOW pieces of a list (and of a search, which pages no further:
+ * `ProductSearchPageSchema`); past them the list is paged with the
  * keyset cursors (`after` / `before`), whose cost does not grow with depth (decisions: deep pages by cursor). Like
  * Elasticsearch's `max_result_window`; Shopify and Saleor page by cursor alone.
  */

@@ -159,12 +159,8 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
             </li>
           ))}
         </ul>
-        {/* A list links its pages within the API's offset window (a search ranks, and pages by number throughout). */}
-        <Pagination
-          page={state.page}
-          totalPages={q ? list.data.totalPages : linkablePages(list.data.totalPages, size)}
-          label="Product pages"
-        />
+        {/* Lists and searches link their pages within the API's offset window (a search pages no further: decision 0131). */}
+        <Pagination page={state.page} totalPages={linkablePages(list.data.totalPages, size)} label="Product pages" />
       </>
     );
   })();

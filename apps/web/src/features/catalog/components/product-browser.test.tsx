@@ -1,0 +1,101 @@
+import type { Product } from '@mirror/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/http';
+import { ProductBrowser } from './product-browser';
+
+function piece(n: number): Product {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Aube Diamond band ${n}`,
+    slug: `aube-${n}`,
+    description: '',
+    sku: `MIR-T-${n}`,
+    vendorId: '10000000-0000-4000-8000-000000000001',
+    designerId: null,
+    categoryId: '20000000-0000-4000-8000-000000000001',
+    metalType: 'PLATINUM',
+    gemstone: { type: 'Diamond', carat: 1, cut: 'Round', colour: 'D', clarity: 'VVS1' },
+    currency: 'EUR',
+    price: { amount: 1_250_000, currency: 'EUR' },
+    priceRange: null,
+    stockQuantity: 1,
+    availability: 'IN_STOCK',
+    isFeatured: false,
+    status: 'ACTIVE',
+    images: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    deletedAt: null,
+  };
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <ProductBrowser layout="grid" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ProductBrowser', () => {
+  it('says "More than 10,000 pieces" for a search the API counted no further, and links its pages within the window', async () => {
+    mockFetch((call) =>
+      call.url.includes('/api/products/search')
+        ? jsonResponse(200, {
+            content: [piece(1), piece(2)],
+            page: 0,
+            size: 12,
+            // The API answers the window (10,000) and `totalExact: false`; 10,000 / 12 is 833⅓ pages.
+            totalElements: 10_000,
+            totalPages: 834,
+            totalExact: false,
+            correctedQuery: null,
+            nextCursor: null,
+            prevCursor: null,
+          })
+        : jsonResponse(500, { status: 500, code: 'INTERNAL', message: 'not in this test' }),
+    );
+    renderAt('/products?q=diamond');
+    expect(await screen.findByText('More than 10,000 pieces')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Product pages' });
+    // The last page linked is the 833rd: the 834th would start past the 10,000th piece, which the API refuses.
+    expect(within(pages).getByRole('link', { name: 'Page 833' })).toBeTruthy();
+    expect(within(pages).queryByRole('link', { name: 'Page 834' })).toBeNull();
+  });
+
+  it('writes an exact count as before', async () => {
+    mockFetch((call) =>
+      call.url.includes('/api/products/search')
+        ? jsonResponse(200, {
+            content: [piece(1)],
+            page: 0,
+            size: 12,
+            totalElements: 1,
+            totalPages: 1,
+            totalExact: true,
+            correctedQuery: null,
+            nextCursor: null,
+            prevCursor: null,
+          })
+        : jsonResponse(500, { status: 500, code: 'INTERNAL', message: 'not in this test' }),
+    );
+    renderAt('/products?q=aube');
+    expect(await screen.findByText('1 piece')).toBeTruthy();
+  });
+});
