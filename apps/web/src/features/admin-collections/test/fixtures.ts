@@ -1,33 +1,8 @@
-import type { CollectionItem, Product } from '@mirror/contract';
+import type { CollectionItem } from '@mirror/contract';
+import { piece } from '../../../test/fixtures';
 
-/** A piece as the API returns it; only what the collections screens read differs between pieces. */
-export function piece(n: number, overrides: Partial<Product> = {}): Product {
-  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return {
-    id,
-    name: `Piece ${n}`,
-    slug: `piece-${n}`,
-    description: '',
-    sku: `MIR-T-${n}`,
-    vendorId: '10000000-0000-4000-8000-000000000001',
-    designerId: null,
-    categoryId: '20000000-0000-4000-8000-000000000001',
-    metalType: 'YELLOW_GOLD',
-    gemstone: null,
-    currency: 'EUR',
-    price: { amount: 100_000 * n, currency: 'EUR' },
-    priceRange: null,
-    stockQuantity: 1,
-    availability: 'IN_STOCK',
-    isFeatured: false,
-    status: 'ACTIVE',
-    images: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    deletedAt: null,
-    ...overrides,
-  };
-}
+/** A piece as the API returns it: only what the collections screens read differs between pieces. */
+export { piece };
 
 export function items(count: number, heroAt = -1): CollectionItem[] {
   return Array.from({ length: count }, (_, i) => ({ sortOrder: i, isHero: i === heroAt, product: piece(i + 1) }));

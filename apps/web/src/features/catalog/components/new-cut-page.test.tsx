@@ -1,36 +1,18 @@
-import type { Product } from '@mirror/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { piece } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
 import { NewCutPage } from './new-cut-page';
 
-function piece(n: number): Product {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+const pieceOf = (n: number) =>
+  piece(n, {
     name: `Glycine Sapphire ${n}`,
-    slug: `glycine-${n}`,
-    description: '',
-    sku: `MIR-T-${n}`,
-    vendorId: '10000000-0000-4000-8000-000000000001',
-    designerId: null,
-    categoryId: '20000000-0000-4000-8000-000000000001',
     metalType: 'ROSE_GOLD',
     gemstone: { type: 'Sapphire', carat: 1.2, cut: 'Oval', colour: 'Pink', clarity: 'Eye clean' },
-    currency: 'EUR',
     price: { amount: 640_000, currency: 'EUR' },
-    priceRange: null,
-    stockQuantity: 1,
-    availability: 'IN_STOCK',
-    isFeatured: false,
-    status: 'ACTIVE',
-    images: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    deletedAt: null,
-  };
-}
+  });
 
 beforeEach(() => {
   // The film below the drawings waits for the viewport (components/media/lazy-video.tsx): never here.
@@ -57,7 +39,15 @@ function renderAt(url: string) {
 describe('NewCutPage', () => {
   it('shows the cut, its story and the page of pieces the API gives for its cut, with the pages to the others', async () => {
     const { calls } = mockFetch(() =>
-      jsonResponse(200, { content: [piece(13)], page: 1, size: 12, totalElements: 13, totalPages: 2, nextCursor: null, prevCursor: null }),
+      jsonResponse(200, {
+        content: [pieceOf(13)],
+        page: 1,
+        size: 12,
+        totalElements: 13,
+        totalPages: 2,
+        nextCursor: null,
+        prevCursor: null,
+      }),
     );
     renderAt('/new-cut?page=2');
     expect(screen.getByRole('heading', { level: 1, name: 'The Mirror Oval' })).toBeTruthy();

@@ -1,36 +1,18 @@
-import type { Product } from '@mirror/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { piece } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
 import { ProductBrowser } from './product-browser';
 
-function piece(n: number): Product {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+const pieceOf = (n: number) =>
+  piece(n, {
     name: `Aube Diamond band ${n}`,
-    slug: `aube-${n}`,
-    description: '',
-    sku: `MIR-T-${n}`,
-    vendorId: '10000000-0000-4000-8000-000000000001',
-    designerId: null,
-    categoryId: '20000000-0000-4000-8000-000000000001',
     metalType: 'PLATINUM',
     gemstone: { type: 'Diamond', carat: 1, cut: 'Round', colour: 'D', clarity: 'VVS1' },
-    currency: 'EUR',
     price: { amount: 1_250_000, currency: 'EUR' },
-    priceRange: null,
-    stockQuantity: 1,
-    availability: 'IN_STOCK',
-    isFeatured: false,
-    status: 'ACTIVE',
-    images: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    deletedAt: null,
-  };
-}
+  });
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -58,7 +40,7 @@ describe('ProductBrowser', () => {
     mockFetch((call) =>
       call.url.includes('/api/products/search')
         ? jsonResponse(200, {
-            content: [piece(1), piece(2)],
+            content: [pieceOf(1), pieceOf(2)],
             page: 0,
             size: 12,
             // The API answers the window (10,000) and `totalExact: false`; 10,000 / 12 is 833⅓ pages.
@@ -83,7 +65,7 @@ describe('ProductBrowser', () => {
     mockFetch((call) =>
       call.url.includes('/api/products/search')
         ? jsonResponse(200, {
-            content: [piece(1)],
+            content: [pieceOf(1)],
             page: 0,
             size: 12,
             totalElements: 1,
