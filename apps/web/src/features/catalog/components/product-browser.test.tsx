@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { piece } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
 import { ProductBrowser } from './product-browser';
@@ -13,16 +13,6 @@ const pieceOf = (n: number) =>
     gemstone: { type: 'Diamond', carat: 1, cut: 'Round', colour: 'D', clarity: 'VVS1' },
     price: { amount: 1_250_000, currency: 'EUR' },
   });
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
-});
 
 function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
