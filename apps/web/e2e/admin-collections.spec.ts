@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { settled, signInByApi, snap, asAdmin, type Admin } from './helpers';
+import { settled, signInByApi, snap, asAdmin, keyboardSensorListening, type Admin } from './helpers';
 import { expectAxeClean } from './axe';
 
 /**
@@ -131,6 +131,7 @@ test(
     await handleB.focus();
     await page.keyboard.press('Space');
     await expect(dndStatus).toContainText(`Picked up ${b.name}, at position 3 of 3.`);
+    await keyboardSensorListening(page);
     await page.keyboard.press('ArrowUp');
     await expect(dndStatus).toContainText(`${b.name} is over position 2 of 3.`);
     await page.keyboard.press('Space');

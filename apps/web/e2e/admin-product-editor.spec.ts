@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { settled, signInByApi, snap, accessToken } from './helpers';
+import { settled, signInByApi, snap, accessToken, keyboardSensorListening } from './helpers';
 import { expectAxeClean } from './axe';
 
 // The product editor (issue 10): create with an uploaded image, live SKU check, server 409 on the
@@ -174,6 +174,7 @@ test(
     const announcer = page.locator('[id^="DndLiveRegion"]');
     await page.keyboard.press('Space');
     await expect(announcer).toHaveText('Picked up image 1 of 2.');
+    await keyboardSensorListening(page);
     await page.keyboard.press('ArrowRight');
     await expect(announcer).toHaveText('Image 1 is over position 2.');
     await page.keyboard.press('Space');

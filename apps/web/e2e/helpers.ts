@@ -120,3 +120,13 @@ export async function withoutWebGL(page: Page): Promise<void> {
     Reflect.deleteProperty(window, 'OffscreenCanvas');
   });
 }
+
+/**
+ * After a keyboard pick-up in a sortable list: waits until the drag-and-drop sensor listens for the arrows. dnd-kit's
+ * KeyboardSensor adds its keydown listener one timer turn after the pick-up (`attach`: `setTimeout`), and the
+ * "Picked up …" announcement can come first: on a busy machine an arrow pressed at once was lost (the product
+ * editor's test, 2026-12-06). A timer set now runs after the sensor's.
+ */
+export async function keyboardSensorListening(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}

@@ -204,10 +204,7 @@ export function createProductsService({
       const plan = await searchPlanOf(q);
       if (!plan) return { ...toPage([], 0, query.page, query.size), correctedQuery: null, totalExact: true };
       const corrected = { correctedQuery: plan.correctedQuery };
-      const [{ where, plan: scoped, tiers }, candidates] = await Promise.all([
-        scopedSearch(viewer, filter, plan),
-        counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)),
-      ]);
+      const { where, plan: scoped, tiers } = await scopedSearch(viewer, filter, plan);
       // Counted to the window's end (`searchCounts`): more matches than the window holds answer "more than".
       const totalExact = tiers.total <= searchWindow;
       const counted = { ...corrected, totalExact };
@@ -224,11 +221,13 @@ export function createProductsService({
         [{ tier, exact: true }, tiers.exact[tier]],
         [{ tier, exact: false }, tiers[tier] - tiers.exact[tier]],
       ]);
-      // Past the window the last part counted was counted only to the window's end: its real size is unknown (large).
-      const cut = totalExact ? -1 : sizes.findLastIndex(([, size]) => size > 0);
+      // How many pieces the filter holds (the walk's candidates), read only when a part's size leaves the choice open.
+      let candidates: number | undefined;
+      const candidatesOf = async () =>
+        (candidates ??= await counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)));
       const rows: ProductReadRow[] = [];
       let offset = query.page * query.size;
-      for (const [i, [part, size]] of sizes.entries()) {
+      for (const [part, size] of sizes) {
         if (rows.length === query.size) break;
         if (offset >= size) {
           offset -= size;
@@ -236,8 +235,14 @@ export function createProductsService({
         }
         const limit = query.size - rows.length;
         // Walking the date index visits about (offset + limit) × candidates / size rows; sorting the part's
-        // matches visits `size` rows. Walk when that is cheaper: size > √((offset + limit) × candidates).
-        const walk = (i === cut ? candidates : size) > (searchWalkThreshold ?? Math.sqrt((offset + limit) * candidates));
+        // matches visits `size` rows. Walk when that is cheaper: size > √((offset + limit) × candidates). The filter
+        // holds at least the matches (`tiers.total`): a part at most √((offset + limit) × tiers.total) is sorted
+        // without counting the filter. (A part counted only to the window's end goes by its count, a lower bound: a
+        // mistaken sort costs the part's matches, a mistaken walk could cost the filter's every row.)
+        const walk =
+          searchWalkThreshold !== undefined
+            ? size > searchWalkThreshold
+            : size > Math.sqrt((offset + limit) * tiers.total) && size > Math.sqrt((offset + limit) * (await candidatesOf()));
         rows.push(...(await repo.searchTier(where, scoped, part, walk, { offset, size: limit })));
         offset = 0;
       }
