@@ -204,6 +204,10 @@ export function createProductsService({
       const plan = await searchPlanOf(q);
       if (!plan) return { ...toPage([], 0, query.page, query.size), correctedQuery: null, totalExact: true };
       const corrected = { correctedQuery: plan.correctedQuery };
+      // The filter's count (the walk's candidates) starts beside the search's counts; it is awaited only when a part's
+      // size leaves the walk/sort choice open (a search of few matches never waits for it).
+      const candidates = counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter));
+      candidates.catch(() => undefined);
       const { where, plan: scoped, tiers } = await scopedSearch(viewer, filter, plan);
       // Counted to the window's end (`searchCounts`): more matches than the window holds answer "more than".
       const totalExact = tiers.total <= searchWindow;
@@ -221,10 +225,6 @@ export function createProductsService({
         [{ tier, exact: true }, tiers.exact[tier]],
         [{ tier, exact: false }, tiers[tier] - tiers.exact[tier]],
       ]);
-      // How many pieces the filter holds (the walk's candidates), read only when a part's size leaves the choice open.
-      let candidates: number | undefined;
-      const candidatesOf = async () =>
-        (candidates ??= await counts.get(JSON.stringify([viewer, filter]), () => repo.count(viewer, filter)));
       const rows: ProductReadRow[] = [];
       let offset = query.page * query.size;
       for (const [part, size] of sizes) {
@@ -242,7 +242,7 @@ export function createProductsService({
         const walk =
           searchWalkThreshold !== undefined
             ? size > searchWalkThreshold
-            : size > Math.sqrt((offset + limit) * tiers.total) && size > Math.sqrt((offset + limit) * (await candidatesOf()));
+            : size > Math.sqrt((offset + limit) * tiers.total) && size > Math.sqrt((offset + limit) * (await candidates));
         rows.push(...(await repo.searchTier(where, scoped, part, walk, { offset, size: limit })));
         offset = 0;
       }
