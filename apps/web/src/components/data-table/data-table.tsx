@@ -34,8 +34,10 @@ declare module '@tanstack/react-table' {
 
 /** What the table reads of a page query: the same fields as TanStack Query's result. */
 export interface TableQuery<Row> {
-  /** Keyset lists (products) add the cursors of the page: see `offsetWindow`. */
-  /** `totalExact` false (a search's page): more rows match than `totalElements`, which counts no further. */
+  /**
+   * Keyset lists (products) add the cursors of the page: see `offsetWindow`. `totalExact` false (a search's page):
+   * more rows match than `totalElements`, which counts no further.
+   */
   data:
     | {
         content: readonly Row[];
