@@ -1,3 +1,4 @@
+import type { Product } from '@mirror/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -25,24 +26,19 @@ function renderAt(url: string) {
   );
 }
 
+/** The API's answer to the browser's search: one page of `content`, the rest of the page shape as given. */
+function answerSearch(page: { content: Product[]; totalElements: number; totalPages: number; totalExact: boolean }) {
+  mockFetch((call) =>
+    call.url.includes('/api/products/search')
+      ? jsonResponse(200, { page: 0, size: 12, correctedQuery: null, nextCursor: null, prevCursor: null, ...page })
+      : jsonResponse(500, { status: 500, code: 'INTERNAL', message: 'not in this test' }),
+  );
+}
+
 describe('ProductBrowser', () => {
   it('says "More than 10,000 pieces" for a search the API counted no further, and links its pages within the window', async () => {
-    mockFetch((call) =>
-      call.url.includes('/api/products/search')
-        ? jsonResponse(200, {
-            content: [pieceOf(1), pieceOf(2)],
-            page: 0,
-            size: 12,
-            // The API answers the window (10,000) and `totalExact: false`; 10,000 / 12 is 833⅓ pages.
-            totalElements: 10_000,
-            totalPages: 834,
-            totalExact: false,
-            correctedQuery: null,
-            nextCursor: null,
-            prevCursor: null,
-          })
-        : jsonResponse(500, { status: 500, code: 'INTERNAL', message: 'not in this test' }),
-    );
+    // The API answers the window (10,000) and `totalExact: false`; 10,000 / 12 is 833⅓ pages.
+    answerSearch({ content: [pieceOf(1), pieceOf(2)], totalElements: 10_000, totalPages: 834, totalExact: false });
     renderAt('/products?q=diamond');
     expect(await screen.findByText('More than 10,000 pieces')).toBeTruthy();
     const pages = screen.getByRole('navigation', { name: 'Product pages' });
@@ -52,21 +48,7 @@ describe('ProductBrowser', () => {
   });
 
   it('writes an exact count as before', async () => {
-    mockFetch((call) =>
-      call.url.includes('/api/products/search')
-        ? jsonResponse(200, {
-            content: [pieceOf(1)],
-            page: 0,
-            size: 12,
-            totalElements: 1,
-            totalPages: 1,
-            totalExact: true,
-            correctedQuery: null,
-            nextCursor: null,
-            prevCursor: null,
-          })
-        : jsonResponse(500, { status: 500, code: 'INTERNAL', message: 'not in this test' }),
-    );
+    answerSearch({ content: [pieceOf(1)], totalElements: 1, totalPages: 1, totalExact: true });
     renderAt('/products?q=aube');
     expect(await screen.findByText('1 piece')).toBeTruthy();
   });

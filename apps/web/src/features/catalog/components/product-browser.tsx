@@ -185,11 +185,7 @@ export function ProductBrowser({ layout }: ProductBrowserProps) {
         </div>
         <div className={styles.summary}>
           <p aria-live="polite" data-testid="result-count">
-            {total === undefined
-              ? '\u00a0'
-              : list.data?.totalExact === false
-                ? `${formatTotal(total, false)} pieces`
-                : `${total} ${total === 1 ? 'piece' : 'pieces'}`}
+            {total === undefined ? '\u00a0' : `${formatTotal(total, list.data?.totalExact)} ${total === 1 ? 'piece' : 'pieces'}`}
           </p>
           {activeFilterCount > 0 ? (
             <button type="button" className={styles.clear} onClick={clear}>
