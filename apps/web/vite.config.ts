@@ -74,7 +74,17 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router 7's package exports name only its development build (`dist/development`, dev
+ * warnings on: remix-run/react-router#12532, #14102, open); its production build ships beside it. A build
+ * resolves `react-router` to `dist/production`: the same API without the warnings' code (decision 0132).
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server renderer, for Node, in
   // dist-server/ — never served. The browser-only steps (compression) skip it; both read
   // the content files as data parsed at build time (contentFiles).
@@ -83,6 +93,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : [contentFiles(), react(), worldAtlas(), mediapipeHands({ emit: true }), precompress()],
   // The house's brand domain, from the same variable the API reads (src/config/brand.ts; empty = the contract's default).
   define: { 'import.meta.env.BRAND_DOMAIN': JSON.stringify((process.env.BRAND_DOMAIN ?? '').trim()) },
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   build: {
     target: isSsrBuild ? 'node20' : 'es2022',
     // WEB_BUILD_DIR=<dir>: build into <dir>/dist and <dir>/dist-server instead (a second build beside
