@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '@mirror/contract';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
-import { openDatabase, type Database } from '../src/db/client';
+import { genericPlanClientOf, openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/index';
 import { rowsOf } from '../src/db/sql-helpers';
+import { createProductsService } from '../src/modules/products/products.service';
 import { scratchPgDatabase } from './helpers';
 
 // PostgreSQL only: PGlite has no named statements. A search with few matches is one ranked statement. Kept with its
@@ -43,8 +44,14 @@ describe('the statements of a search (PostgreSQL)', () => {
     await scratch?.drop();
   });
 
-  const kept = async () =>
+  // The statements kept by the pool's session, and by the generic-plan session beside it (decision 0133; poolMax 1: one each).
+  const keptOnMain = async () =>
     rowsOf<{ statement: string }>(await database!.db.execute(sql`select statement from pg_prepared_statements`)).map((s) => s.statement);
+  const genericSession = () => genericPlanClientOf((database!.db as unknown as { $client: unknown }).$client)!;
+  const kept = async () => [
+    ...(await keptOnMain()),
+    ...(await genericSession().query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((s) => s.statement),
+  ];
   const search = async (q: string) => {
     const res = await app!.inject({ url: `/api/products/search?q=${encodeURIComponent(q)}&size=5` });
     expect(res.statusCode, q).toBe(200);
@@ -64,14 +71,14 @@ describe('the statements of a search (PostgreSQL)', () => {
     expect(list.statusCode).toBe(200);
     const statements = await kept();
     // The list page is kept per shape (decisions §29): proof that this session keeps what is prepared.
-    expect(statements.some((s) => /from "products"/.test(s) && !/to_tsquery/.test(s))).toBe(true);
-    const searches = statements.filter((s) => /to_tsquery/.test(s));
+    expect(statements.some((s) => /from "products"/.test(s) && !/::tsquery/.test(s))).toBe(true);
+    const searches = statements.filter((s) => /::tsquery/.test(s));
     expect(searches.length).toBeGreaterThan(0);
     for (const text of searches) {
       const fenced = FENCED.exec(text);
       expect(fenced, text.slice(0, 200)).not.toBeNull();
       // Inside, the words alone: no filter a generic plan could intersect them with.
-      expect(fenced![1]).toMatch(/to_tsquery/);
+      expect(fenced![1]).toMatch(/::tsquery/);
       expect(fenced![1]).not.toMatch(/"status"|"deleted_at"|"vendor_id"|"category_id"/);
       expect(fenced![2]).toMatch(/"status" = \$\d+/);
     }
@@ -98,7 +105,7 @@ describe('the statements of a search (PostgreSQL)', () => {
     const runs = async () =>
       rowsOf<{ n: number }>(
         await database!.db.execute(
-          sql`select coalesce(sum(generic_plans + custom_plans), 0)::int as n from pg_prepared_statements where statement like '%to_tsquery%'`,
+          sql`select coalesce(sum(generic_plans + custom_plans), 0)::int as n from pg_prepared_statements where statement like '%::tsquery%'`,
         ),
       )[0]!.n;
     const before = await runs();
@@ -112,5 +119,79 @@ describe('the statements of a search (PostgreSQL)', () => {
     expect(found).toEqual([live!.id]);
     // Fenced, its one plan would read the 1,002 matches to keep one: not kept, planned for the word at each call.
     expect(await runs()).toBe(beforeVeilleuse);
+  });
+
+  it('walks a large part from its generic plan, on the sessions kept for it, planned once for any word (decision 0133)', async () => {
+    // Tiers walked whatever their size: every page of a part is the walk's statement.
+    const service = createProductsService({ db: database!.db, lowStockThreshold: 5, smallSearchMax: 0, searchWalkThreshold: 0 });
+    const generic = genericSession();
+    expect(generic).toBeDefined();
+    const walks = async () =>
+      (
+        await generic.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+          `select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%::tsquery%'`,
+        )
+      ).rows;
+    const settings = await generic.query<{ mode: string; workers: string }>(
+      `select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers`,
+    );
+    expect(settings.rows[0]).toEqual({ mode: 'force_generic_plan', workers: '0' });
+    const pages: Record<string, string[]> = {};
+    for (const q of ['diamond', 'sapphire', 'emerald', 'diamond', 'pearl', 'ruby', 'diamond']) {
+      const page = await service.search({ actor: null, q, filter: {}, query: { page: 0, size: 3 } });
+      expect(page.content.length, q).toBeGreaterThan(0);
+      pages[q] ??= page.content.map((p) => p.id);
+      // The walk gives the page the ranked statement gives (planned for the word on the main sessions).
+      const ranked = await search(q);
+      expect(
+        page.content.map((p) => p.id),
+        q,
+      ).toEqual(ranked.slice(0, 3));
+    }
+    const walked = await walks();
+    expect(walked.length).toBeGreaterThan(0);
+    for (const statement of walked) {
+      expect(statement.statement).toMatch(/order by "products"\."created_at" desc/);
+      // Never planned for a call's values: the generic plan, made once, ran every time.
+      expect(statement.custom_plans).toBe(0);
+    }
+    const runsBefore = walked.reduce((n, s) => n + s.generic_plans, 0);
+    expect(runsBefore).toBeGreaterThanOrEqual(7);
+    // A word not searched before runs a kept statement: no new statement, one more run of a generic plan.
+    await service.search({ actor: null, q: 'aquamarine', filter: {}, query: { page: 0, size: 3 } });
+    const after = await walks();
+    expect(after.length).toBe(walked.length);
+    expect(after.reduce((n, s) => n + s.generic_plans, 0)).toBeGreaterThan(runsBefore);
+    // The main sessions keep no walk: the fenced searches and the plans PostgreSQL chooses per call are named there.
+    expect(
+      (await keptOnMain()).filter((s) => /order by "products"\."created_at" desc/.test(s) && /::tsquery/.test(s) && / is true/.test(s)),
+    ).toEqual([]);
+  });
+
+  it('casts the text of a query to the lexemes to_tsquery gives it, for every kind of word the search sends', async () => {
+    const texts = [
+      'diamond:*',
+      '(diamond:* | diamonds) & (ring:A | rings:A)',
+      'ring:*AB',
+      '18k',
+      '14kt:*',
+      '750',
+      'a1',
+      '123abc',
+      '1e5',
+      'émeraude',
+      'ß:*',
+      'ηλιος',
+      'дом:*',
+      '钻石',
+      'ไทย',
+    ];
+    const rows = rowsOf<{ t: string; same: boolean }>(
+      await database!.db.execute(
+        sql`select t, to_tsquery('simple', t) = t::tsquery as same from unnest(string_to_array(${texts.join('\n')}, E'\n')) as t`,
+      ),
+    );
+    expect(rows).toHaveLength(texts.length);
+    for (const row of rows) expect(row.same, row.t).toBe(true);
   });
 });

@@ -102,7 +102,7 @@ type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (
  */
 function createPool(
   url: string,
-  options: { poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number },
+  options: { poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number; settings?: string },
   fallback?: { pool: pg.Pool; onUnreachable: () => void },
 ): pg.Pool {
   // statement_timeout is sent in each connection's startup packet: PostgreSQL cancels a runaway statement
@@ -122,6 +122,8 @@ function createPool(
     Client: TimedClient as unknown as new () => pg.ClientBase,
     keepAlive: true,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // Server settings for the pool's sessions, in the startup packet (`-c name=value …`).
+    ...(options.settings ? { options: options.settings } : {}),
   });
   // A dropped idle connection must not crash the process.
   pool.on('error', () => {});
@@ -165,6 +167,42 @@ function createPool(
   return pool;
 }
 
+/**
+ * The sessions that run the statements whose plan is fixed by their shape (decision 0133). PostgreSQL keeps a named
+ * statement's generic plan only when it costs less than the plans made for each call's values; with the page's LIMIT
+ * and OFFSET as parameters it never does (it assumes a tenth of the rows are wanted), so such a statement was planned
+ * again at every call — half a search page's time at 1M pieces, and the planner's memory handed back to the kernel
+ * after each. Here the generic plan is always used; serial, since a generic plan that does not know the LIMIT would
+ * otherwise gather in parallel. Only statements marked for it run here (`genericPlanClientOf`): one planned for its
+ * values must not (decisions §114), and `plan_cache_mode` would apply to PostgreSQL's unnamed statement too.
+ */
+const GENERIC_PLAN_SETTINGS = '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0';
+
+/** What a named statement runs on instead of a pool, when that pool has generic-plan sessions beside it. */
+export interface GenericPlanClient {
+  query: pg.Pool['query'];
+}
+const genericPlanClients = new WeakMap<object, GenericPlanClient>();
+
+/**
+ * The generic-plan sessions beside the pool a statement was prepared on (a drizzle prepared query's `client`), or
+ * undefined (PGlite: one session; a client that is not one of this module's pools).
+ */
+export function genericPlanClientOf(client: unknown): GenericPlanClient | undefined {
+  return typeof client === 'object' && client !== null ? genericPlanClients.get(client) : undefined;
+}
+
+/**
+ * A statement prepared (named) on one of this module's pools, sent from now on through the generic-plan sessions
+ * beside that pool (decision 0133); unchanged where there are none (PGlite). drizzle's prepared query sends through
+ * its `client` at each call. Only for a statement whose one plan suits any values.
+ */
+export function onGenericPlans<T extends object>(statement: T): T {
+  const client = genericPlanClientOf(Reflect.get(statement, 'client'));
+  if (client) Reflect.set(statement, 'client', client);
+  return statement;
+}
+
 /** How long reads stay on the primary after the replica could not be reached, before it is tried again. */
 const REPLICA_RETRY_MS = 5000;
 
@@ -179,15 +217,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'postgres') {
     const pool = createPool(options.url, options);
     const primary = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // The generic-plan sessions (GENERIC_PLAN_SETTINGS), half as many: they serve only the statements marked for them.
+    const generic = { ...options, poolMax: Math.max(1, Math.ceil((options.poolMax ?? 20) / 2)), settings: GENERIC_PLAN_SETTINGS };
+    const genericPool = createPool(options.url, generic);
     let replicaPool: pg.Pool | undefined;
+    let genericReplicaPool: pg.Pool | undefined;
     let db = primary;
+    // Reads in a 'replica' scope (db/read-routing.ts) use the replica; everything else the primary. While the
+    // replica cannot be reached they use the primary too (checked again after REPLICA_RETRY_MS).
+    let replicaDownUntil = 0;
+    const toReplica = () => replicaPool !== undefined && currentReadRoute() === 'replica' && Date.now() >= replicaDownUntil;
+    // Chosen at each call, not when the statement was prepared: a statement is prepared once and kept.
+    const genericClient: GenericPlanClient = {
+      query: ((...args: unknown[]) =>
+        (toReplica() ? genericReplicaPool! : genericPool).query(...(args as Parameters<pg.Pool['query']>))) as pg.Pool['query'],
+    };
+    genericPlanClients.set(pool, genericClient);
     if (options.readUrl) {
-      // Reads in a 'replica' scope (db/read-routing.ts) use the replica; everything else the primary. While the
-      // replica cannot be reached they use the primary too (checked again after REPLICA_RETRY_MS).
-      let replicaDownUntil = 0;
-      replicaPool = createPool(options.readUrl, options, { pool, onUnreachable: () => (replicaDownUntil = Date.now() + REPLICA_RETRY_MS) });
+      const onUnreachable = () => (replicaDownUntil = Date.now() + REPLICA_RETRY_MS);
+      replicaPool = createPool(options.readUrl, options, { pool, onUnreachable });
+      genericReplicaPool = createPool(options.readUrl, generic, { pool: genericPool, onUnreachable });
+      genericPlanClients.set(replicaPool, genericClient);
       const replica = drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db;
-      const current = () => (currentReadRoute() === 'replica' && Date.now() >= replicaDownUntil ? replica : primary);
+      const current = () => (toReplica() ? replica : primary);
       db = new Proxy(primary, {
         get(_target, property) {
           const target = current();
@@ -204,7 +256,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: () => ping(primary),
       lockStartup: (lockOptions) => lockStartup(options.url, lockOptions),
       close: async () => {
-        await Promise.all([pool.end(), replicaPool?.end()]);
+        await Promise.all([pool.end(), replicaPool?.end(), genericPool.end(), genericReplicaPool?.end()]);
       },
     };
   }

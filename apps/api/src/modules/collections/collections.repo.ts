@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { CollectionSeason } from '@mirror/contract';
-import type { Db } from '../../db/client';
+import { onGenericPlans, type Db } from '../../db/client';
 import { collectionProducts, collections, products, type CollectionRow, type NewCollectionRow } from '../../db/schema/index';
 import { productColumns, type ProductReadRow } from '../products/products.repo';
 import { escapeLike, rowsOf } from '../../db/sql-helpers';
@@ -105,9 +105,12 @@ export function createCollectionsRepo(db: Db) {
     if (!statement) {
       // Its rows mapped by a function compiled once (decisions §113): the nested product of 20 members mapped by
       // drizzle's generic walk cost a third of the API's time on this page.
-      statement = withCompiledRows(
-        pageQuery(visibility, sql.placeholder('collectionId'), sql.placeholder('offset'), sql.placeholder('limit')).prepare(
-          statementName(`items_${visibility.shape}`),
+      // Planned once per session, for any collection (decision 0133).
+      statement = onGenericPlans(
+        withCompiledRows(
+          pageQuery(visibility, sql.placeholder('collectionId'), sql.placeholder('offset'), sql.placeholder('limit')).prepare(
+            statementName(`items_${visibility.shape}`),
+          ),
         ),
       );
       preparedPages.set(visibility.shape, statement);
@@ -229,8 +232,12 @@ export function createCollectionsRepo(db: Db) {
       if (!visibility.shape) return firstItemsQuery(visibility, collectionIds, perCollection);
       let statement = preparedFirst.get(visibility.shape);
       if (!statement) {
-        statement = withCompiledRows(
-          firstItemsQuery(visibility, sql.placeholder('ids'), sql.placeholder('limit')).prepare(statementName(`first_${visibility.shape}`)),
+        statement = onGenericPlans(
+          withCompiledRows(
+            firstItemsQuery(visibility, sql.placeholder('ids'), sql.placeholder('limit')).prepare(
+              statementName(`first_${visibility.shape}`),
+            ),
+          ),
         );
         preparedFirst.set(visibility.shape, statement);
       }

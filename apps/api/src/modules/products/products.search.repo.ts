@@ -25,7 +25,10 @@ export type SearchTier = 'name' | 'stone' | 'strong' | 'other';
 
 type SearchLevel = 'A' | 'AB' | 'ABC' | 'ABCD';
 const idList = (ids: string) => sql`any(string_to_array(${ids}, ',')::uuid[])`;
-const vectorMatches = (tsquery: unknown) => sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`;
+// The query's text cast, not parsed by `to_tsquery('simple', …)`: the same lexemes (its words are folded letters and
+// digits, `searchTokens`; a PostgreSQL test holds them equal), and a constant of a generic plan, where `to_tsquery` of
+// a parameter was evaluated again for every row walked (decision 0133).
+const vectorMatches = (tsquery: unknown) => sql`${products.searchVector} @@ ${tsquery}::tsquery`;
 
 /**
  * Rows where every word of a search matches at this attribute level: A the name, AB name or stone, ABC those or
@@ -307,7 +310,8 @@ export function createProductSearchRepo(db: Db) {
       const condition = where.build(bind);
       const { offset, key: paging } = pagingOf(page, params);
       // A tier with few matches is not prepared either (its generic plan intersects the GIN matches with the status's
-      // bitmap, as `searchRanked` says); the walk of a large tier is, its plan fixed by the wrapped predicate.
+      // bitmap, as `searchRanked` says); the walk of a large tier is, its plan fixed by the wrapped predicate, and runs
+      // from its generic plan.
       const run = preparedQuery<ProductReadRow[]>(
         `tier|${where.key}|${part.tier}|${part.exact}|${large}|${paging}|${Object.keys(params).join(',')}`,
         () => {
@@ -325,7 +329,8 @@ export function createProductSearchRepo(db: Db) {
           const matched = select.where(and(condition, tierCondition)).offset(sql.placeholder('zero')).as('matched');
           return db.select().from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(page.size).offset(offset);
         },
-        large || 'unnamed',
+        // The walk's plan is the same for any word: planned once per session (decision 0133).
+        large ? 'generic' : 'unnamed',
       );
       return run({ ...params, zero: 0 });
     },

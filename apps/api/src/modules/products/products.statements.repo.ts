@@ -8,6 +8,7 @@ import { and, eq, getTableColumns, isNotNull, isNull, or, sql, type Placeholder,
 import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
 import type { SearchPlan } from './products.search';
 import { products, type ProductRow } from '../../db/schema/index';
+import { onGenericPlans } from '../../db/client';
 import { executeCompiled, withCompiledRows } from '../../db/row-mapper';
 
 /** Who is reading: admins see everything, a vendor also sees its own drafts, everyone else live pieces only. */
@@ -145,6 +146,12 @@ const CHECK_KEYS = process.env.NODE_ENV !== 'production';
  * with drizzle cost more of the API's time than the rest of such a request, decisions §117) — its key must then
  * name everything its text depends on, and every value must be bound (`collecting`), none inline; `reuse = false`
  * builds it for each call (a query with values written inline).
+ *
+ * A named statement is planned once only if PostgreSQL's generic plan looks no dearer than one made for the values,
+ * which a paged statement's never does (its LIMIT and OFFSET are parameters): planned again at every call (decision
+ * 0133). `reuse = 'generic'` — a statement whose plan is the same for any values — runs it on the sessions that always
+ * use the generic plan (`onGenericPlans`), planned once per session; `reuse = true` leaves the choice to PostgreSQL
+ * (a count, whose best plan depends on how common its filter's values are).
  */
 export function preparedStatements() {
   type Statement = { execute: (params: Record<string, unknown>) => Promise<unknown>; queryString?: string };
@@ -157,17 +164,20 @@ export function preparedStatements() {
       execute: (params?: Record<string, unknown>) => Promise<T>;
       toSQL: () => { sql: string };
     },
-    reuse: boolean | 'unnamed' = true,
+    reuse: boolean | 'unnamed' | 'generic' = true,
   ) {
     if (reuse === false) return (params: Record<string, unknown>) => executeCompiled(build(), params);
-    const cache = reuse === true ? prepared : unnamed;
-    let statement = cache.get(key);
+    const cache = reuse === 'unnamed' ? unnamed : prepared;
+    const name = reuse === 'generic' ? statementName('g', key) : reuse === true ? statementName('p', key) : undefined;
+    let statement = cache.get(name ?? key);
     if (!statement) {
       if (cache.size >= 500) cache.delete(cache.keys().next().value!);
       // Its rows mapped by a function compiled once for the statement (decisions §113). drizzle sends a statement
       // prepared without a name as PostgreSQL's unnamed statement: parsed and planned with its values at each call.
-      statement = withCompiledRows(build().prepare(reuse === true ? statementName('p', key) : (undefined as unknown as string)));
-      cache.set(key, statement);
+      statement = withCompiledRows(build().prepare(name ?? (undefined as unknown as string)));
+      // Run on the generic-plan sessions (decision 0133): planned once per session, for any values.
+      if (reuse === 'generic') statement = onGenericPlans(statement);
+      cache.set(name ?? key, statement);
     } else if (CHECK_KEYS) {
       // Outside production every reuse proves its key: the text built now is the text prepared then.
       const text = statement.queryString;
