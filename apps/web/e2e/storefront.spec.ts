@@ -136,6 +136,41 @@ test('the three product lists lay out their own columns: the catalogue four, the
   }
 });
 
+test('a card loads its second view (shown on hover) only where a pointer can hover: never on a phone @one-viewport', async ({
+  browser,
+  request,
+}) => {
+  const pieces = (await (await request.get('/api/products?size=12')).json()) as { content: { images: { url: string }[] }[] };
+  // The second images of the page's pieces, by the file each card's srcset names (any rendition).
+  const stems = pieces.content.flatMap((p) => (p.images[1] ? [p.images[1].url.replace(/-\d+\.webp$/, '')] : []));
+  expect(stems.length).toBeGreaterThan(0);
+  for (const [device, options, canHover] of [
+    ['phone', { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, false],
+    ['desktop', { viewport: { width: 1440, height: 900 } }, true],
+  ] as const) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const seconds: string[] = [];
+    page.on('request', (request) => {
+      if (stems.some((stem) => request.url().includes(stem))) seconds.push(request.url());
+    });
+    await page.goto('/products', { waitUntil: 'load' });
+    expect(await page.evaluate(() => matchMedia('(hover: hover)').matches), device).toBe(canHover);
+    const firstCard = page.getByTestId('product-card').first();
+    if (canHover) {
+      // Once the page has settled, each card holds its second view (and its file was asked for).
+      await expect(firstCard.locator('img')).toHaveCount(2, { timeout: 10_000 });
+      await expect.poll(() => seconds.length).toBeGreaterThan(0);
+    } else {
+      // The page settled (an idle period after the load, then more), and still nothing of the second views.
+      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 1_500), { timeout: 3_000 })));
+      await expect(firstCard.locator('img')).toHaveCount(1);
+      expect(seconds, device).toEqual([]);
+    }
+    await context.close();
+  }
+});
+
 test('/products-left: filter, sort and paginate live in the URL and survive a reload', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/products-left');

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The settled state is the module's (one page): each test takes a fresh copy.
-async function freshHook(): Promise<() => boolean> {
+async function freshHook(): Promise<(when?: string) => boolean> {
   vi.resetModules();
   return (await import('./after-load')).useIsAfterLoad;
 }
@@ -86,5 +86,59 @@ describe('useIsAfterLoad on a long list', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('useIsAfterLoad for one kind of device', () => {
+  // A media query list whose answer the test sets, telling its listeners as a browser does.
+  function deviceWith(matches: boolean) {
+    const listeners = new Set<() => void>();
+    const list = {
+      matches,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    };
+    vi.stubGlobal('matchMedia', (query: string) => {
+      expect(query).toBe('(hover: hover)');
+      return list;
+    });
+    return {
+      listeners,
+      change(to: boolean) {
+        list.matches = to;
+        for (const listener of [...listeners]) listener();
+      },
+    };
+  }
+
+  it('never settles where the device does not match (a phone: no hover), and waits for nothing', async () => {
+    deviceWith(false);
+    const useIsAfterLoad = await freshHook();
+    function Probe() {
+      return <p>{useIsAfterLoad('(hover: hover)') ? 'second view' : 'first view only'}</p>;
+    }
+    render(<Probe />);
+    // Not even waiting for the page to settle: nothing will be shown here.
+    expect(idle).toHaveLength(0);
+    expect(screen.getByText('first view only')).toBeTruthy();
+  });
+
+  it('settles once the page has settled where the device matches, or from when it comes to match', async () => {
+    const device = deviceWith(false);
+    const useIsAfterLoad = await freshHook();
+    function Probe({ label }: { label: string }) {
+      return <p>{useIsAfterLoad('(hover: hover)') ? `${label}: second view` : `${label}: first view only`}</p>;
+    }
+    render(<Probe label="card" />);
+    expect(device.listeners.size).toBe(1);
+    // A mouse plugged into the tablet: from now on the page may load what only a hover shows.
+    act(() => device.change(true));
+    expect(idle).toHaveLength(1);
+    expect(screen.getByText('card: first view only')).toBeTruthy();
+    act(() => idle[0]!());
+    expect(screen.getByText('card: second view')).toBeTruthy();
+    // A card mounted on a matching device after the page has settled shows it at once.
+    render(<Probe label="later" />);
+    expect(screen.getByText('later: second view')).toBeTruthy();
   });
 });

@@ -40,18 +40,36 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * False on the server, through hydration and in a component's first render; true once the page has settled.
+ * False on the server, through hydration and in a component's first render; true once the page has settled — and,
+ * given `when` (a media query), only while the device matches it (never subscribing where it does not).
  * The change is rendered in a transition, which React splits into short tasks: on a list of forty product cards
  * a synchronous update (useSyncExternalStore's) re-rendered and committed them in one task of 75 ms at 4× CPU
  * seconds after the load, a long task that Lighthouse's TBT counted; and the components are told a few a task,
  * so that each commit (which React never splits) stays short (decision 0125).
  */
-export function useIsAfterLoad(): boolean {
+export function useIsAfterLoad(when?: string): boolean {
   const [isSettled, setSettled] = useState(false);
   useEffect(() => {
     const settleHere = () => startTransition(() => setSettled(true));
-    if (!isAfterLoad) return subscribe(settleHere);
-    settleHere();
-  }, []);
+    const start = (): (() => void) => {
+      if (!isAfterLoad) return subscribe(settleHere);
+      settleHere();
+      return () => undefined;
+    };
+    if (when === undefined || typeof window.matchMedia !== 'function') return start();
+    const list = window.matchMedia(when);
+    if (list.matches) return start();
+    // Not on this device (a phone has no hover: a card's second view would load for nobody). A pointer that
+    // arrives later (a tablet's mouse) starts it then.
+    let stop: (() => void) | undefined;
+    const onChange = () => {
+      if (list.matches && !stop) stop = start();
+    };
+    list.addEventListener('change', onChange);
+    return () => {
+      list.removeEventListener('change', onChange);
+      stop?.();
+    };
+  }, [when]);
   return isSettled;
 }

@@ -4,6 +4,7 @@ import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { to } from '../../../config/routes';
 import { useIsAfterLoad } from '../../../lib/after-load';
 import { formatPrice, humanize } from '../../../lib/format';
+import { HOVER_QUERY } from '../../../lib/media';
 import styles from './product-card.module.css';
 
 export interface ProductCardProps {
@@ -29,8 +30,9 @@ export function ProductCard({
 }: ProductCardProps) {
   const [front, second] = product.images;
   const Heading = `h${headingLevel}` as const;
-  // The second view only shows on hover or focus: it loads once the page has settled.
-  const isAfterLoad = useIsAfterLoad();
+  // The second view only shows on hover or focus: it loads once the page has settled, and only where a pointer can
+  // hover — on a phone the twelve of a list were half a megabyte nobody saw.
+  const isAfterLoad = useIsAfterLoad(HOVER_QUERY);
   return (
     <article className={[styles.card, variant === 'large' && styles.large].filter(Boolean).join(' ')} data-testid="product-card">
       <PageLink to={to.product(product.id)} className={styles.link}>
