@@ -107,18 +107,23 @@ export function deletedMode(viewer: ProductViewer, filter: ProductFilter): boole
 /** What decides a query's text (never the values): the viewer's kind and which conditions `buildWhere` adds. */
 export function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
   const deleted = deletedMode(viewer, filter);
-  const parts = [
-    viewer.isAdmin
-      ? deleted === 'only'
-        ? 'admin+trash'
-        : deleted
-          ? 'admin+deleted'
-          : 'admin'
-      : viewer.vendorId
-        ? viewer.isOwnOnly
-          ? 'vendor-own'
-          : 'vendor'
-        : 'public',
+  const reader = viewer.isAdmin
+    ? deleted === 'only'
+      ? 'admin+trash'
+      : deleted
+        ? 'admin+deleted'
+        : 'admin'
+    : viewer.vendorId
+      ? viewer.isOwnOnly
+        ? 'vendor-own'
+        : 'vendor'
+      : 'public';
+  return [reader, ...filterShape(filter)].join(',');
+}
+
+/** The conditions a filter adds beyond who reads (none: the whole list the viewer may see), as `shapeKey` names them. */
+export function filterShape(filter: ProductFilter): string[] {
+  return [
     ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'cut', 'ids', 'matches'] as const).filter(
       (k) => filter[k],
     ),
@@ -128,8 +133,7 @@ export function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
     filter.lowStock ? 'lowStock' : '',
     filter.minPrice !== undefined ? 'minPrice' : '',
     filter.maxPrice !== undefined ? 'maxPrice' : '',
-  ];
-  return parts.filter(Boolean).join(',');
+  ].filter(Boolean);
 }
 
 /** Whether a reused statement's key is checked against the text it stands for (tests and development; decisions §113). */
@@ -157,6 +161,7 @@ export function preparedStatements() {
   type Statement = { execute: (params: Record<string, unknown>) => Promise<unknown>; queryString?: string };
   const prepared = new Map<string, Statement>();
   const unnamed = new Map<string, Statement>();
+  const generic = new Map<string, Statement>();
   function preparedQuery<T>(
     key: string,
     build: () => {
@@ -167,17 +172,17 @@ export function preparedStatements() {
     reuse: boolean | 'unnamed' | 'generic' = true,
   ) {
     if (reuse === false) return (params: Record<string, unknown>) => executeCompiled(build(), params);
-    const cache = reuse === 'unnamed' ? unnamed : prepared;
-    const name = reuse === 'generic' ? statementName('g', key) : reuse === true ? statementName('p', key) : undefined;
-    let statement = cache.get(name ?? key);
+    const cache = reuse === true ? prepared : reuse === 'generic' ? generic : unnamed;
+    let statement = cache.get(key);
     if (!statement) {
       if (cache.size >= 500) cache.delete(cache.keys().next().value!);
       // Its rows mapped by a function compiled once for the statement (decisions §113). drizzle sends a statement
       // prepared without a name as PostgreSQL's unnamed statement: parsed and planned with its values at each call.
+      const name = reuse === true ? statementName('p', key) : reuse === 'generic' ? statementName('g', key) : undefined;
       statement = withCompiledRows(build().prepare(name ?? (undefined as unknown as string)));
       // Run on the generic-plan sessions (decision 0133): planned once per session, for any values.
       if (reuse === 'generic') statement = onGenericPlans(statement);
-      cache.set(name ?? key, statement);
+      cache.set(key, statement);
     } else if (CHECK_KEYS) {
       // Outside production every reuse proves its key: the text built now is the text prepared then.
       const text = statement.queryString;
