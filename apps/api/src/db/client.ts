@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { isDatabaseUnavailable, markDatabaseUnreachable } from './availability';
 import { currentReadRoute } from './read-routing';
+import { isBoundedPlan, type PlanNode } from './bounded-plan';
 
 export type Schema = typeof schema;
 /** The common Drizzle surface of both drivers; repos only use this. */
@@ -181,6 +182,11 @@ const GENERIC_PLAN_SETTINGS = '-c plan_cache_mode=force_generic_plan -c max_para
 /** What a named statement runs on instead of a pool, when that pool has generic-plan sessions beside it. */
 export interface GenericPlanClient {
   query: pg.Pool['query'];
+  /**
+   * Whether the generic plan of `text` is bounded (db/bounded-plan.ts, decision 0134): true or false once known;
+   * undefined while PostgreSQL is asked (once per text, on a generic-plan session, in the background).
+   */
+  isBounded(text: string): boolean | undefined;
 }
 const genericPlanClients = new WeakMap<object, GenericPlanClient>();
 
@@ -201,6 +207,59 @@ export function onGenericPlans<T extends object>(statement: T): T {
   const client = genericPlanClientOf(Reflect.get(statement, 'client'));
   if (client) Reflect.set(statement, 'client', client);
   return statement;
+}
+
+/**
+ * `isBounded` of a pool's generic-plan sessions: each text's generic plan is asked of PostgreSQL once (`EXPLAIN
+ * EXECUTE` of the text prepared under a name of its own, every parameter null: a generic plan does not look at the
+ * values) and judged by `isBoundedPlan`. A failure to ask counts as not bounded: the statement stays planned per call.
+ */
+function boundedPlans(pool: pg.Pool): (text: string) => boolean | undefined {
+  const verdicts = new Map<string, boolean | undefined>();
+  const keys = new Map<string, string[] | undefined>();
+  let checks = 0;
+  async function judge(text: string): Promise<boolean> {
+    const client = await pool.connect();
+    const name = `bounded_check_${++checks}`;
+    try {
+      await client.query(`prepare ${name} as ${text}`);
+      try {
+        const count = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+        const args = count ? `(${Array.from({ length: count }, () => 'null').join(', ')})` : '';
+        const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) execute ${name}${args}`);
+        const plan = rows[0]!['QUERY PLAN'][0]!.Plan;
+        for (const index of indexesOf(plan))
+          if (!keys.has(index)) {
+            const found = await client.query<{ key: string }>(
+              `select pg_get_indexdef(i.indexrelid, k, true) as key from pg_index i, generate_series(1, i.indnkeyatts) k
+               where i.indexrelid = to_regclass($1) order by k`,
+              [index],
+            );
+            keys.set(index, found.rows.length ? found.rows.map((r) => r.key) : undefined);
+          }
+        return isBoundedPlan(plan, (index) => keys.get(index));
+      } finally {
+        await client.query(`deallocate ${name}`);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  return (text) => {
+    if (verdicts.has(text)) return verdicts.get(text);
+    if (verdicts.size >= 2000) verdicts.clear();
+    verdicts.set(text, undefined);
+    judge(text).then(
+      (bounded) => verdicts.set(text, bounded),
+      // Asked again later if the database could not be reached; otherwise (a text PREPARE cannot type) not bounded.
+      (err: unknown) => (isDatabaseUnavailable(err) ? verdicts.delete(text) : verdicts.set(text, false)),
+    );
+    return undefined;
+  };
+}
+
+function indexesOf(plan: PlanNode): string[] {
+  return [...(plan['Index Name'] ? [plan['Index Name']] : []), ...(plan.Plans ?? []).flatMap(indexesOf)];
 }
 
 /** How long reads stay on the primary after the replica could not be reached, before it is tried again. */
@@ -231,6 +290,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const genericClient: GenericPlanClient = {
       query: ((...args: unknown[]) =>
         (toReplica() ? genericReplicaPool! : genericPool).query(...(args as Parameters<pg.Pool['query']>))) as pg.Pool['query'],
+      isBounded: boundedPlans(genericPool),
     };
     genericPlanClients.set(pool, genericClient);
     if (options.readUrl) {

@@ -17,7 +17,7 @@ describe('statements kept per shape, and for one call (PostgreSQL)', () => {
     try {
       const db = database.db;
       const named = async () => rowsOf<{ name: string }>(await db.execute(sql`select name from pg_prepared_statements order by name`));
-      const preparedQuery = preparedStatements();
+      const { preparedQuery } = preparedStatements();
       const pick = (word: string) => {
         const params: Record<string, unknown> = {};
         const bound = collecting(params)('word', word);

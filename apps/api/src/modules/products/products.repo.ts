@@ -5,7 +5,7 @@
  * products.search.repo.ts (search tiers and the lexicon), products.aggregates.repo.ts (facets, the gem index,
  * statistics) and products.backoffice.repo.ts (SKU check, bulk actions, CSV export and import).
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   categories,
@@ -20,10 +20,12 @@ import {
 import { createProductAggregatesRepo } from './products.aggregates.repo';
 import { createProductBackOfficeRepo } from './products.backoffice.repo';
 import { createProductSearchRepo, scopeLevel, searchCondition, type FilterWhere } from './products.search.repo';
+import { METAL_TYPES, PRODUCT_STATUSES } from '@mirror/contract';
 import {
   collecting,
   deletedMode,
   inline,
+  literal,
   preparedStatements,
   productColumns,
   filterShape,
@@ -48,7 +50,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
   function buildWhere(viewer: ProductViewer, filter: ProductFilter, bind: Bind): SQL | undefined {
     const c: (SQL | undefined)[] = [visibility(viewer, deletedMode(viewer, filter), bind)];
     if (filter.categoryId) c.push(eq(products.categoryId, bind('categoryId', filter.categoryId)));
-    if (filter.metalType) c.push(eq(products.metal, bind('metalType', filter.metalType)));
+    if (filter.metalType) c.push(sql`${products.metal} = ${literal(filter.metalType, METAL_TYPES)}`);
     if (filter.vendorId) c.push(eq(products.vendorId, bind('vendorId', filter.vendorId)));
     if (filter.designerId) c.push(eq(products.designerId, bind('designerId', filter.designerId)));
     if (filter.collectionId) {
@@ -62,15 +64,17 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
         ),
       );
     }
-    if (filter.featured !== undefined) c.push(eq(products.isFeatured, bind('featured', filter.featured)));
-    if (filter.availability === 'OUT_OF_STOCK') c.push(eq(products.stockQuantity, 0));
-    if (filter.availability === 'LOW_STOCK') c.push(and(gte(products.stockQuantity, 1), lte(products.stockQuantity, lowStockThreshold)));
-    if (filter.availability === 'IN_STOCK') c.push(sql`${products.stockQuantity} > ${lowStockThreshold}`);
+    if (filter.featured !== undefined) c.push(sql`${products.isFeatured} = ${literal(filter.featured)}`);
+    // The stock states' bounds are the server's, written into the text (`literal`): the planner sees them.
+    const lowStock = sql`${products.stockQuantity} between 1 and ${literal(lowStockThreshold)}`;
+    if (filter.availability === 'OUT_OF_STOCK') c.push(sql`${products.stockQuantity} = 0`);
+    if (filter.availability === 'LOW_STOCK') c.push(lowStock);
+    if (filter.availability === 'IN_STOCK') c.push(sql`${products.stockQuantity} > ${literal(lowStockThreshold)}`);
     if (filter.available) c.push(sql`${products.stockQuantity} > 0`);
-    if (filter.lowStock) c.push(and(gte(products.stockQuantity, 1), lte(products.stockQuantity, lowStockThreshold)));
+    if (filter.lowStock) c.push(lowStock);
     if (filter.minPrice !== undefined) c.push(gte(products.sortPrice, bind('minPrice', filter.minPrice)));
     if (filter.maxPrice !== undefined) c.push(lte(products.sortPrice, bind('maxPrice', filter.maxPrice)));
-    if (filter.status) c.push(eq(products.status, bind('status', filter.status)));
+    if (filter.status) c.push(sql`${products.status} = ${literal(filter.status, PRODUCT_STATUSES)}`);
     if (filter.stone) c.push(sql`lower(${products.gemstoneType}) = lower(${bind('stone', filter.stone)})`);
     if (filter.cut) c.push(sql`lower(${products.gemstoneCut}) = lower(${bind('cut', filter.cut)})`);
     // One text parameter whatever the count (arrays bind differently on the two drivers).
@@ -90,7 +94,7 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
   }
 
   // This repo's own statement cache (one per database handle or transaction, as before the split).
-  const preparedQuery = preparedStatements();
+  const { preparedQuery, boundedQuery } = preparedStatements(db);
 
   return {
     where,
@@ -147,30 +151,39 @@ export function createProductsRepo(db: Db, lowStockThreshold: number) {
           : sql`(${column}, ${products.id}) > (cast(${bind('cursorValue', cursor.value)} as ${cast}), cast(${bind('cursorId', cursor.id)} as uuid))`
         : undefined;
       if (mode === 'offset') params.offset = page.offset;
-      const run = preparedQuery<{ product: ProductReadRow; cursorValue: string }[]>(
-        `list|${shapeKey(viewer, filter)}|${sort.field}|${sort.direction}|${mode}`,
-        () => {
-          const select = db.select({ product: productColumns, cursorValue: sql<string>`cast(${column} as text)` }).from(products);
-          if (mode !== 'offset')
-            return select
-              .where(and(condition, keyset))
-              .orderBy(...order)
-              .limit(sql.placeholder('limit'));
-          // Offset pages pick their ids from the sort index alone, then read just those rows.
-          const ids = db
-            .select({ id: products.id })
-            .from(products)
-            .where(condition)
+      const key = `list|${shapeKey(viewer, filter)}|${sort.field}|${sort.direction}|${mode}`;
+      const build = (limit: number | Placeholder) => {
+        const select = db.select({ product: productColumns, cursorValue: sql<string>`cast(${column} as text)` }).from(products);
+        if (mode !== 'offset')
+          return select
+            .where(and(condition, keyset))
             .orderBy(...order)
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'));
-          return select.where(inArray(products.id, ids)).orderBy(...order);
-        },
+            .limit(limit);
+        // Offset pages pick their ids from the sort index alone, then read just those rows.
+        const ids = db
+          .select({ id: products.id })
+          .from(products)
+          .where(condition)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(sql.placeholder('offset'));
+        return select.where(inArray(products.id, ids)).orderBy(...order);
+      };
+      // A filtered page (not a search's, not by offset) is planned once per session when its generic plan reads only
+      // the entries its values select (decision 0134: one index led by the filter's values, then the sort): its LIMIT
+      // written into the text, so that the generic plan knows how few rows are wanted.
+      if (!filter.matches && mode !== 'offset' && filterShape(filter).length > 0) {
+        const bounded = boundedQuery(`${key}|limit=${page.size}`, () => build(literal(page.size) as unknown as number));
+        if (bounded) return bounded(params);
+      }
+      const run = preparedQuery(
+        key,
+        () => build(sql.placeholder('limit')),
         // A search's matches are planned for their words, at each call. A page of the whole list (no filter beyond who
         // reads, not by offset) walks its sort's index whatever the values: planned once per session (decision 0133).
-        // A filtered list's best index depends on how common its values are (at 1M "Rings, white gold, in stock" by
-        // price took 51 ms from the generic plan, 3 ms planned for its values), and an offset page's on the offset (a
-        // generic plan does not know it: 459 ms for page 500): PostgreSQL plans those for their values.
+        // Any other filtered list is planned for its values (at 1M "one category, newest first" from its generic plan
+        // read 890,000 buffers for a category with no pieces), as is an offset page (a generic plan does not know the
+        // offset: 459 ms for page 500): with the LIMIT a parameter, PostgreSQL never prefers their generic plans.
         filter.matches ? false : mode !== 'offset' && filterShape(filter).length === 0 ? 'generic' : true,
       );
       return run(params);

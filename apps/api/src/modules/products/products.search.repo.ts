@@ -200,7 +200,7 @@ function partConditionOf(plan: SearchPlan, { tier, exact }: SearchPart, bind: Bi
 
 export function createProductSearchRepo(db: Db) {
   // The search pages' statements, one per shape of search (`FilterWhere.key`, tier, paging, the values' names).
-  const preparedQuery = preparedStatements();
+  const { preparedQuery } = preparedStatements();
   return {
     /** What the search lexicon knows about one query word (see `WordLexicon`). */
     async lexiconOf(word: string, isLast: boolean): Promise<WordLexicon> {

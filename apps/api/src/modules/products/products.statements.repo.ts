@@ -8,7 +8,7 @@ import { and, eq, getTableColumns, isNotNull, isNull, or, sql, type Placeholder,
 import type { Availability, MetalType, ProductStatus } from '@mirror/contract';
 import type { SearchPlan } from './products.search';
 import { products, type ProductRow } from '../../db/schema/index';
-import { onGenericPlans } from '../../db/client';
+import { genericPlanClientOf, onGenericPlans } from '../../db/client';
 import { executeCompiled, withCompiledRows } from '../../db/row-mapper';
 
 /** Who is reading: admins see everything, a vendor also sees its own drafts, everyone else live pieces only. */
@@ -90,12 +90,28 @@ function statementName(prefix: string, key: string): string {
   return `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
 }
 
+/**
+ * A value written into a statement's text rather than bound (decision 0134): a member of a closed set (a status, a
+ * metal: an enum's values), a boolean, or a whole number the server chose (a stock threshold, a page size). The
+ * planner then knows it — a partial index's predicate, how common a status is — even in a generic plan; the
+ * statement's key must name it. Anything else is refused, so no visitor's text ever reaches SQL this way.
+ */
+export function literal(value: string | boolean | number, allowed?: readonly string[]): SQL {
+  if (typeof value === 'boolean') return sql.raw(value ? 'true' : 'false');
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
+    return sql.raw(String(value));
+  }
+  if (!allowed?.includes(value) || !/^[A-Z_]+$/.test(value)) throw new Error(`not one of the allowed values: ${value}`);
+  return sql.raw(`'${value}'`);
+}
+
 export function visibility(viewer: ProductViewer, includeDeleted: boolean | 'only', bind: Bind = inline): SQL | undefined {
   if (viewer.isAdmin)
     return includeDeleted === 'only' ? isNotNull(products.deletedAt) : includeDeleted ? undefined : isNull(products.deletedAt);
   if (viewer.isOwnOnly && viewer.vendorId)
     return and(isNull(products.deletedAt), eq(products.vendorId, bind('viewerVendorId', viewer.vendorId)));
-  const live = eq(products.status, 'ACTIVE');
+  const live = sql`${products.status} = 'ACTIVE'`;
   return and(isNull(products.deletedAt), viewer.vendorId ? or(live, eq(products.vendorId, bind('viewerVendorId', viewer.vendorId))) : live);
 }
 
@@ -124,10 +140,11 @@ export function shapeKey(viewer: ProductViewer, filter: ProductFilter): string {
 /** The conditions a filter adds beyond who reads (none: the whole list the viewer may see), as `shapeKey` names them. */
 export function filterShape(filter: ProductFilter): string[] {
   return [
-    ...(['categoryId', 'metalType', 'vendorId', 'designerId', 'collectionId', 'status', 'stone', 'cut', 'ids', 'matches'] as const).filter(
-      (k) => filter[k],
-    ),
-    filter.featured !== undefined ? 'featured' : '',
+    ...(['categoryId', 'vendorId', 'designerId', 'collectionId', 'stone', 'cut', 'ids', 'matches'] as const).filter((k) => filter[k]),
+    // Written into the text (`literal`): the value is part of the shape.
+    filter.metalType ? `metalType=${filter.metalType}` : '',
+    filter.status ? `status=${filter.status}` : '',
+    filter.featured !== undefined ? `featured=${filter.featured}` : '',
     filter.availability ? `availability=${filter.availability}` : '',
     filter.available ? 'available' : '',
     filter.lowStock ? 'lowStock' : '',
@@ -155,33 +172,30 @@ const CHECK_KEYS = process.env.NODE_ENV !== 'production';
  * which a paged statement's never does (its LIMIT and OFFSET are parameters): planned again at every call (decision
  * 0133). `reuse = 'generic'` — a statement whose plan is the same for any values — runs it on the sessions that always
  * use the generic plan (`onGenericPlans`), planned once per session; `reuse = true` leaves the choice to PostgreSQL
- * (a count, whose best plan depends on how common its filter's values are).
+ * (a count, whose best plan depends on how common its filter's values are). `boundedQuery` runs a statement there
+ * only once PostgreSQL's generic plan for it is known to read no more than its values select (decision 0134).
  */
-export function preparedStatements() {
+export function preparedStatements(db?: unknown) {
   type Statement = { execute: (params: Record<string, unknown>) => Promise<unknown>; queryString?: string };
+  type Built<T> = {
+    prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> };
+    execute: (params?: Record<string, unknown>) => Promise<T>;
+    toSQL: () => { sql: string };
+  };
   const prepared = new Map<string, Statement>();
   const unnamed = new Map<string, Statement>();
   const generic = new Map<string, Statement>();
-  function preparedQuery<T>(
-    key: string,
-    build: () => {
-      prepare: (name: string) => { execute: (params?: Record<string, unknown>) => Promise<T> };
-      execute: (params?: Record<string, unknown>) => Promise<T>;
-      toSQL: () => { sql: string };
-    },
-    reuse: boolean | 'unnamed' | 'generic' = true,
-  ) {
-    if (reuse === false) return (params: Record<string, unknown>) => executeCompiled(build(), params);
-    const cache = reuse === true ? prepared : reuse === 'generic' ? generic : unnamed;
+  /** The statement of `key` in `cache`, prepared (as `kind` says) the first time it is asked for. */
+  function statementOf<T>(cache: Map<string, Statement>, key: string, build: () => Built<T>, kind: true | 'unnamed' | 'generic') {
     let statement = cache.get(key);
     if (!statement) {
       if (cache.size >= 500) cache.delete(cache.keys().next().value!);
       // Its rows mapped by a function compiled once for the statement (decisions §113). drizzle sends a statement
       // prepared without a name as PostgreSQL's unnamed statement: parsed and planned with its values at each call.
-      const name = reuse === true ? statementName('p', key) : reuse === 'generic' ? statementName('g', key) : undefined;
+      const name = kind === true ? statementName('p', key) : kind === 'generic' ? statementName('g', key) : undefined;
       statement = withCompiledRows(build().prepare(name ?? (undefined as unknown as string)));
       // Run on the generic-plan sessions (decision 0133): planned once per session, for any values.
-      if (reuse === 'generic') statement = onGenericPlans(statement);
+      if (kind === 'generic') statement = onGenericPlans(statement);
       cache.set(key, statement);
     } else if (CHECK_KEYS) {
       // Outside production every reuse proves its key: the text built now is the text prepared then.
@@ -192,7 +206,28 @@ export function preparedStatements() {
     const cached = statement;
     return (params: Record<string, unknown>) => cached.execute(params) as Promise<T>;
   }
-  return preparedQuery;
+  function preparedQuery<T>(key: string, build: () => Built<T>, reuse: boolean | 'unnamed' | 'generic' = true) {
+    if (reuse === false) return (params: Record<string, unknown>) => executeCompiled(build(), params);
+    return statementOf(reuse === true ? prepared : reuse === 'generic' ? generic : unnamed, key, build, reuse);
+  }
+  // What PostgreSQL said of each candidate's generic plan (decision 0134), by key: known ones only.
+  const verdicts = new Map<string, boolean>();
+  /**
+   * A statement run on the generic-plan sessions only if its generic plan is bounded (db/bounded-plan.ts, decision
+   * 0134): the statement of `key` there once PostgreSQL has said so, otherwise undefined (the caller runs its
+   * statement planned per call, with its LIMIT a parameter). Its text has the LIMIT and the closed-set values
+   * (`literal`) written in, and `key` names them; every other value is a parameter.
+   */
+  function boundedQuery<T>(key: string, build: () => Built<T>) {
+    if (generic.has(key)) return statementOf(generic, key, build, 'generic');
+    if (verdicts.get(key) === false) return undefined;
+    const client = genericPlanClientOf(db !== undefined && db !== null ? Reflect.get(db, '$client') : undefined);
+    const verdict = client?.isBounded(build().toSQL().sql);
+    if (verdict !== undefined) verdicts.set(key, verdict);
+    if (verdicts.size >= 2000) verdicts.clear();
+    return verdict ? statementOf(generic, key, build, 'generic') : undefined;
+  }
+  return { preparedQuery, boundedQuery };
 }
 
 /** A long list in slices of `size`: one statement per slice. */
