@@ -55,7 +55,9 @@ describe('a read replica (DATABASE_READ_URL) behind two instances', () => {
 
   /** Waits until the replica has replayed everything the primary has written so far. */
   async function caughtUp() {
-    const { rows } = await onPrimary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+    // The insert location, not pg_current_wal_lsn (the write location): the test cluster commits with
+    // synchronous_commit=off, so a commit answers before its WAL is written, and the write location can lie before it.
+    const { rows } = await onPrimary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
     for (let i = 0; i < 600; i += 1) {
       const r = await onReplica.query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [rows[0]!.lsn]);
       if (r.rows[0]!.done) return;
