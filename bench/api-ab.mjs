@@ -44,6 +44,9 @@ const ADMIN = { username: 'bench-admin', email: 'bench-admin@mirror.example', pa
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const PG_SETTINGS = { shared_buffers: '1GB', effective_cache_size: '4GB', maintenance_work_mem: '512MB', max_wal_size: '4GB' };
 const log = (msg) => console.log(`▶ ${msg}`);
+/** The judged query set of the search's relevance test (apps/api/test/search-judged.json). */
+const JUDGED = JSON.parse(readFileSync(new URL('../apps/api/test/search-judged.json', import.meta.url), 'utf8')).queries;
+const judgedPath = (query) => `/api/products/search?q=${encodeURIComponent(query.q)}`;
 
 /** bench/api.mjs's measure, then CPU ms per request of the serving process and of PostgreSQL over one more 5 s c=50 run. */
 async function measured(target, pid, postmaster) {
@@ -70,12 +73,14 @@ const median = (xs) => {
 };
 
 /** One autocannon run; with `pid`, the CPU ms per request of that process and of PostgreSQL's backends during it. */
-async function run(url, headers, seconds, connections, pid, postmaster) {
+async function run(url, headers, seconds, connections, pid, postmaster, paths) {
   const c0 = pid ? cpuSeconds(pid) : 0;
   const p0 = pid ? childrenCpuSeconds(postmaster) : 0;
   const latencies = [];
   const result = await new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, headers }, (err, r) => (err ? reject(err) : resolve(r)));
+    // `paths`: the requests each connection sends in turn (a row of several queries: the judged search set).
+    const options = { url, connections, duration: seconds, headers, ...(paths ? { requests: paths } : {}) };
+    const instance = autocannon(options, (err, r) => (err ? reject(err) : resolve(r)));
     instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
   });
   const requests = Math.max(1, result.requests.total);
@@ -96,14 +101,15 @@ async function interleaved(targets, postmaster) {
   for (const t of targets) {
     const check = await fetch(t.url, { headers: t.headers ?? {} });
     if (!check.ok) throw new Error(`${t.name}: ${t.url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
-    await run(t.url, t.headers ?? {}, WARMUP_S, 50);
+    await run(t.url, t.headers ?? {}, WARMUP_S, 50, undefined, undefined, t.requests);
   }
   const rounds = targets.map(() => []);
   for (let r = 0; r < INTERLEAVE; r += 1)
-    for (const [i, t] of targets.entries()) rounds[i].push(await run(t.url, t.headers ?? {}, DURATION_S, 50, t.pid, postmaster));
+    for (const [i, t] of targets.entries())
+      rounds[i].push(await run(t.url, t.headers ?? {}, DURATION_S, 50, t.pid, postmaster, t.requests));
   const out = [];
   for (const [i, t] of targets.entries()) {
-    const single = await run(t.url, t.headers ?? {}, SINGLE_S, 1);
+    const single = await run(t.url, t.headers ?? {}, SINGLE_S, 1, undefined, undefined, t.requests);
     const mine = rounds[i];
     out.push({
       name: t.name,
@@ -274,6 +280,8 @@ async function main() {
     { name: 'collections with products', path: '/api/collections/with-products?size=10&productsLimit=8' },
     { name: 'collection products page', path: `/api/collections/${collection.id}/products?size=20` },
     { name: 'filters (category+metal)', path: `/api/products/filters?categoryId=${ring.id}&metalType=WHITE_GOLD` },
+    // Issue 16 §1: the search's speed on the judged query set of its relevance test (every query in turn, per connection).
+    { name: `search: judged set (${JUDGED.length} queries in turn)`, path: judgedPath(JUDGED[0]), paths: JUDGED.map(judgedPath) },
   ];
   const adminRows = [
     { name: 'list page 0 (public, control)', path: '/api/products?page=0&size=20' },
@@ -301,12 +309,26 @@ async function main() {
     if (only && !only.test(row.name)) continue;
     // Access tokens live 15 minutes: sign in again for each row.
     const headersOf = async (api) => (row.admin ? { authorization: `Bearer ${await tokenOf(api)}` } : {});
+    const requests = row.paths?.map((p) => ({ path: p }));
+    if (requests && INTERLEAVE === 0) throw new Error(`${row.name}: a row of several queries needs --interleave`);
     if (INTERLEAVE > 0) {
       const measuredRow = await interleaved(
         [
           { name: 'baseline: bare SELECT', url: `${base.baseUrl}/select`, pid: base.pid },
-          { name: `${row.name} (before)`, url: apiBefore.baseUrl + row.path, headers: await headersOf(apiBefore), pid: apiBefore.pid },
-          { name: `${row.name} (after)`, url: apiAfter.baseUrl + row.path, headers: await headersOf(apiAfter), pid: apiAfter.pid },
+          {
+            name: `${row.name} (before)`,
+            url: apiBefore.baseUrl + row.path,
+            headers: await headersOf(apiBefore),
+            pid: apiBefore.pid,
+            requests,
+          },
+          {
+            name: `${row.name} (after)`,
+            url: apiAfter.baseUrl + row.path,
+            headers: await headersOf(apiAfter),
+            pid: apiAfter.pid,
+            requests,
+          },
         ],
         postmaster,
       );
@@ -325,6 +347,33 @@ async function main() {
       postmaster,
     );
     results.push({ row, base: b, before: x, after: y });
+  }
+
+  // The judged set query by query at one connection: each build's median service time and what it found at this scale.
+  const judged = [];
+  if (!only || only.test(`search: judged set (${JUDGED.length} queries in turn)`)) {
+    log(`the judged set query by query, c=1 (${JUDGED.length} queries, both builds in turn)`);
+    const timed = async (url) => {
+      const t = performance.now();
+      const res = await fetch(url);
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      return { ms: performance.now() - t, total: body.totalElements, exact: body.totalExact !== false };
+    };
+    for (const query of JUDGED) {
+      const times = { before: [], after: [] };
+      let found;
+      for (let i = 0; i < 18; i += 1)
+        for (const [k, api] of [
+          ['before', apiBefore],
+          ['after', apiAfter],
+        ]) {
+          const answer = await timed(api.baseUrl + judgedPath(query));
+          if (i >= 3) times[k].push(answer.ms);
+          if (k === 'after') found = answer;
+        }
+      judged.push({ q: query.q, kind: query.kind, before: median(times.before), after: median(times.after), found });
+    }
   }
 
   log('EXPLAIN (ANALYZE, BUFFERS) of each admin shape on both databases');
@@ -368,6 +417,29 @@ async function main() {
           ),
         ]),
     '',
+    ...(judged.length
+      ? [
+          '## The judged query set, query by query (c=1, median of 15 requests each, the two builds in turn)',
+          '',
+          `The ${JUDGED.length} queries of \`apps/api/test/search-judged.json\` (the relevance test's, over the demo catalogue) asked of this catalogue; "found" is the after build's total ("more than" when the search stops counting).`,
+          '',
+          '| kind | queries | before p50 ms: median / max | after p50 ms: median / max |',
+          '|---|---:|---:|---:|',
+          ...[...new Set(judged.map((j) => j.kind))].map((kind) => {
+            const mine = judged.filter((j) => j.kind === kind);
+            return `| ${kind} | ${mine.length} | ${f(median(mine.map((j) => j.before)), 2)} / ${f(Math.max(...mine.map((j) => j.before)), 2)} | ${f(median(mine.map((j) => j.after)), 2)} / ${f(Math.max(...mine.map((j) => j.after)), 2)} |`;
+          }),
+          `| all | ${judged.length} | ${f(median(judged.map((j) => j.before)), 2)} / ${f(Math.max(...judged.map((j) => j.before)), 2)} | ${f(median(judged.map((j) => j.after)), 2)} / ${f(Math.max(...judged.map((j) => j.after)), 2)} |`,
+          '',
+          '| query | kind | found | before ms | after ms |',
+          '|---|---|---:|---:|---:|',
+          ...judged.map(
+            (j) =>
+              `| ${j.q} | ${j.kind} | ${j.found.exact ? '' : 'more than '}${j.found.total.toLocaleString('en')} | ${f(j.before, 2)} | ${f(j.after, 2)} |`,
+          ),
+          '',
+        ]
+      : []),
     '## Plans (EXPLAIN (ANALYZE, BUFFERS), whole rows, warm cache)',
     '',
     '| shape | before: scan | buffers | ms | after: scan | buffers | ms |',
