@@ -182,21 +182,25 @@ export async function scratchPgDatabase(prefix = 'mirror_test'): Promise<{ url: 
   return { url: url.toString(), drop: () => onTestServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** The settings of an app under test: silent, no files or web build, no studio renders; `overrides` on top. */
+export function testEnv(overrides: Record<string, string> = {}) {
+  return loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    WEB_DIST: '/nonexistent',
+    STUDIO_RENDER: 'false',
+    ...overrides,
+  });
+}
+
 /** `logStream`: the app logs (pino JSON lines, at `logLevel`, default info) into it, for tests that read the log. */
 export async function buildTestApp(
   envOverrides: Record<string, string> = {},
   { logStream, logLevel = 'info' }: { logStream?: NodeJS.WritableStream; logLevel?: string } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    WEB_DIST: '/nonexistent',
-    RATE_LIMIT_MAX: '100000',
-    STUDIO_RENDER: 'false',
-    ...envOverrides,
-  });
+  const env = testEnv({ RATE_LIMIT_MAX: '100000', ...envOverrides });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'mirror-files-'));
   // S3_* overrides select the S3 driver exactly as production does; otherwise a temp directory.
   const storage = env.S3_BUCKET ? await createStorageFromEnv(env) : createLocalDriver(filesDir);

@@ -3,12 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, TokenPair } from '@mirror/contract';
 import { buildApp } from '../src/app';
-import { loadEnv } from '../src/config/env';
 import { genericPlanClientOf, openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/index';
 import { rowsOf } from '../src/db/sql-helpers';
 import { createUsersService } from '../src/modules/users/users.service';
-import { scratchPgDatabase, TEST_JWT_SECRET, TEST_PASSWORD } from './helpers';
+import { scratchPgDatabase, TEST_JWT_SECRET, TEST_PASSWORD, testEnv } from './helpers';
 
 // PostgreSQL only: PGlite has one session and no generic-plan sessions. A filtered page of the list runs on the
 // generic-plan sessions only when PostgreSQL's generic plan for it reads just the entries its values select (decision
@@ -39,14 +38,7 @@ describe('the statements of a filtered list (PostgreSQL)', () => {
         p.created_at - make_interval(mins => g), p.updated_at - make_interval(mins => g)
       from products p, generate_series(1, 250) g`);
     await database.db.execute(sql`analyze products`);
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/nonexistent',
-      WEB_DIST: '/nonexistent',
-      STUDIO_RENDER: 'false',
-    });
-    app = await buildApp({ env, database, jwtSecret: TEST_JWT_SECRET });
+    app = await buildApp({ env: testEnv(), database, jwtSecret: TEST_JWT_SECRET });
     await app.ready();
     const [ring] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from categories where name = 'Rings'`));
     rings = ring!.id;

@@ -3,12 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '@mirror/contract';
 import { buildApp } from '../src/app';
-import { loadEnv } from '../src/config/env';
 import { genericPlanClientOf, openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/index';
 import { rowsOf } from '../src/db/sql-helpers';
 import { createProductsService } from '../src/modules/products/products.service';
-import { scratchPgDatabase } from './helpers';
+import { scratchPgDatabase, testEnv } from './helpers';
 
 // PostgreSQL only: PGlite has no named statements. A search with few matches is one ranked statement. Kept with its
 // matches and filter in one WHERE, PostgreSQL planned it once for any word after five runs, and that generic plan
@@ -28,14 +27,7 @@ describe('the statements of a search (PostgreSQL)', () => {
     database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 1 });
     await database.migrate();
     await seedDemo(database.db);
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/nonexistent',
-      WEB_DIST: '/nonexistent',
-      STUDIO_RENDER: 'false',
-    });
-    app = await buildApp({ env, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
+    app = await buildApp({ env: testEnv(), database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
     await app.ready();
   }, 120_000);
   afterAll(async () => {
