@@ -7,7 +7,7 @@ import { genericPlanClientOf, openDatabase, type Database } from '../src/db/clie
 import { seedDemo } from '../src/db/seed/index';
 import { rowsOf } from '../src/db/sql-helpers';
 import { createProductsService } from '../src/modules/products/products.service';
-import { scratchPgDatabase, testEnv } from './helpers';
+import { scratchPgDatabase, TEST_JWT_SECRET, testEnv } from './helpers';
 
 // PostgreSQL only: PGlite has no named statements. A search with few matches is one ranked statement. Kept with its
 // matches and filter in one WHERE, PostgreSQL planned it once for any word after five runs, and that generic plan
@@ -27,7 +27,7 @@ describe('the statements of a search (PostgreSQL)', () => {
     database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 1 });
     await database.migrate();
     await seedDemo(database.db);
-    app = await buildApp({ env: testEnv(), database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' });
+    app = await buildApp({ env: testEnv(), database, jwtSecret: TEST_JWT_SECRET });
     await app.ready();
   }, 120_000);
   afterAll(async () => {

@@ -22,24 +22,35 @@ export interface PlanNode {
 
 const PARAMETER = /\$\d+/;
 
-/** Splits `text` at `separator` where it is outside parentheses and quotes. */
-function splitTopLevel(text: string, separator: string): string[] {
-  const parts: string[] = [];
+/**
+ * Walks `text` outside its quoted literals, calling `visit` with each index and the parenthesis depth there (before a
+ * parenthesis at that index counts); `visit` returns how many characters to skip. The depth at the end, or -1 as soon
+ * as a parenthesis closes none.
+ */
+function walk(text: string, visit: (i: number, depth: number) => number = () => 0): number {
   let depth = 0;
   let quoted = false;
-  let start = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === "'") quoted = !quoted;
     else if (quoted) continue;
     else if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (depth === 0 && text.startsWith(separator, i)) {
-      parts.push(text.slice(start, i));
-      start = i + separator.length;
-      i += separator.length - 1;
-    }
+    else if (ch === ')' && --depth < 0) return -1;
+    else i += visit(i, depth);
   }
+  return depth;
+}
+
+/** Splits `text` at `separator` where it is outside parentheses and quotes. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  walk(text, (i, depth) => {
+    if (depth !== 0 || !text.startsWith(separator, i)) return 0;
+    parts.push(text.slice(start, i));
+    start = i + separator.length;
+    return separator.length - 1;
+  });
   parts.push(text.slice(start));
   return parts;
 }
@@ -47,21 +58,8 @@ function splitTopLevel(text: string, separator: string): string[] {
 /** `(x)` → `x`, as long as the outer parentheses enclose the whole text. */
 function unwrap(text: string): string {
   let t = text.trim();
-  while (t.startsWith('(') && t.endsWith(')') && balanced(t.slice(1, -1))) t = t.slice(1, -1).trim();
+  while (t.startsWith('(') && t.endsWith(')') && walk(t.slice(1, -1)) === 0) t = t.slice(1, -1).trim();
   return t;
-}
-
-/** Whether every parenthesis of `text` closes one opened before it, and all are closed. */
-function balanced(text: string): boolean {
-  let depth = 0;
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === "'") quoted = !quoted;
-    else if (quoted) continue;
-    else if (ch === '(') depth++;
-    else if (ch === ')' && --depth < 0) return false;
-  }
-  return depth === 0;
 }
 
 /** One condition of an index scan: `left op right`, or null for a shape this does not read (then not bounded). */
@@ -115,17 +113,16 @@ export function isBoundedPlan(plan: PlanNode, keysOf: (index: string) => string[
     }
     conditions.push(condition);
   }
-  // `= ANY (…)` is a set of values, not one: it does not pin a key.
-  const pinned = new Set(conditions.filter((c) => c.op === '=' && !/^ANY\b/.test(c.right)).map((c) => c.left));
+  // An equality pins its key; `= ANY (…)` is a set of values, not one, and pins nothing.
+  const pins = (c: Condition) => c.op === '=' && !/^ANY\b/.test(c.right);
+  const pinned = new Set(conditions.filter(pins).map((c) => c.left));
   let prefix = 0;
   while (prefix < keys.length && pinned.has(keys[prefix]!)) prefix++;
   const leading = new Set(keys.slice(0, prefix));
-  for (const c of conditions) {
-    if (!PARAMETER.test(c.left) && !PARAMETER.test(c.right)) continue;
+  return conditions.every((c) => {
+    if (!PARAMETER.test(c.left) && !PARAMETER.test(c.right)) return true;
     if (PARAMETER.test(c.left)) return false;
-    if (c.op === '=' && !/^ANY\b/.test(c.right)) {
-      if (!leading.has(c.left)) return false;
-    } else if (c.op === '=' || leadingColumn(c.left) !== keys[prefix]) return false;
-  }
-  return true;
+    // A parameter pins one of the leading keys, or bounds (a range, a keyset cursor) the key right after them.
+    return pins(c) ? leading.has(c.left) : c.op !== '=' && leadingColumn(c.left) === keys[prefix];
+  });
 }

@@ -210,6 +210,9 @@ export function preparedStatements(db?: unknown) {
     if (reuse === false) return (params: Record<string, unknown>) => executeCompiled(build(), params);
     return statementOf(reuse === true ? prepared : reuse === 'generic' ? generic : unnamed, key, build, reuse);
   }
+  // The generic-plan sessions beside this handle's pool, found once: none in a transaction (its handle has no
+  // `$client`, and its reads must stay on its own connection) nor on PGlite. A replica's pool maps to the same sessions.
+  const planClient = genericPlanClientOf(db !== undefined && db !== null ? Reflect.get(db, '$client') : undefined);
   // What PostgreSQL said of each candidate's generic plan (decision 0134), by key: known ones only.
   const verdicts = new Map<string, boolean>();
   /**
@@ -220,9 +223,8 @@ export function preparedStatements(db?: unknown) {
    */
   function boundedQuery<T>(key: string, build: () => Built<T>) {
     if (generic.has(key)) return statementOf(generic, key, build, 'generic');
-    if (verdicts.get(key) === false) return undefined;
-    const client = genericPlanClientOf(db !== undefined && db !== null ? Reflect.get(db, '$client') : undefined);
-    const verdict = client?.isBounded(build().toSQL().sql);
+    if (!planClient || verdicts.get(key) === false) return undefined;
+    const verdict = planClient.isBounded(build().toSQL().sql);
     if (verdict !== undefined) verdicts.set(key, verdict);
     if (verdicts.size >= 2000) verdicts.clear();
     return verdict ? statementOf(generic, key, build, 'generic') : undefined;
