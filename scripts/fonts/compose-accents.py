@@ -13,13 +13,15 @@ sit where a Garamond sets them).
 Run once after updating @fontsource/cormorant-garamond (Debian: apt-get install python3-fonttools
 python3-brotli), from the repository root:
     /usr/bin/python3 scripts/fonts/compose-accents.py
-It writes apps/web/src/assets/fonts/cormorant-garamond-latin-<weight>-<style>.woff2 (committed).
+It writes apps/web/src/assets/fonts/cormorant-garamond-latin-<weight>-<style>.woff2 (committed), cut to the
+site's characters and features by subset.py's `subset`.
 SIL Open Font License 1.1: the face has no Reserved Font Name; the licence travels with the files.
 """
 import math
 import os
 import sys
 from fontTools.ttLib import TTFont
+from subset import subset
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SRC = os.path.join(ROOT, 'node_modules/@fontsource/cormorant-garamond/files')
@@ -78,6 +80,8 @@ def compose(path_in, path_out):
             # The italic's lean can move the glyph's leftmost point: its side bearing follows.
             advance, _ = font['hmtx'][name]
             font['hmtx'][name] = (advance, glyph.xMin)
+    # Cut to the characters and features the site sets (subset.py), like the sans.
+    subset(font)
     font.flavor = 'woff2'
     font.save(path_out)
     return changed

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
 import { PageLink } from '../../../components/layout/page-link';
 import layout from '../../../components/layout/section.module.css';
+import { PIECE_GRID_SIZES } from '../../../components/media/grid-sizes';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { AfterFirstPaint } from '../../../components/motion/after-first-paint';
 import { buttonClassName } from '../../../components/ui/button';
@@ -124,7 +125,7 @@ export function CollectionDetailPage() {
               <ol className={styles.grid} data-testid="collection-pieces">
                 {sorted.map((item) => (
                   <li key={item.product.id}>
-                    <ProductCard product={item.product} />
+                    <ProductCard product={item.product} sizes={PIECE_GRID_SIZES.collection} />
                   </li>
                 ))}
               </ol>

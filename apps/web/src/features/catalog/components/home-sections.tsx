@@ -2,6 +2,7 @@ import type { Collection } from '@mirror/contract';
 import { useQuery } from '@tanstack/react-query';
 import { QueryError } from '../../../components/feedback/query-state';
 import { PageLink } from '../../../components/layout/page-link';
+import { PIECE_GRID_SIZES } from '../../../components/media/grid-sizes';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { Reveal } from '../../../components/motion/reveal';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -99,7 +100,7 @@ export function FeaturedPieces() {
               ))
             : pieces.data.content.slice(0, 4).map((product) => (
                 <li key={product.id}>
-                  <ProductCard product={product} sizes="(max-width: 1023px) 50vw, 25vw" />
+                  <ProductCard product={product} sizes={PIECE_GRID_SIZES.home} />
                 </li>
               ))}
         </ul>

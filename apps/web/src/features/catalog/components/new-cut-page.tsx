@@ -8,6 +8,7 @@ import { EmptyState, QueryError } from '../../../components/feedback/query-state
 import { PageIntro } from '../../../components/layout/page-intro';
 import { PageLink } from '../../../components/layout/page-link';
 import layout from '../../../components/layout/section.module.css';
+import { PIECE_GRID_SIZES } from '../../../components/media/grid-sizes';
 import { LazyVideo } from '../../../components/media/lazy-video';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { buttonClassName } from '../../../components/ui/button';
@@ -120,7 +121,7 @@ export function NewCutPage({ story, lead }: NewCutPageProps) {
               <ul className={styles.grid} data-testid="new-cut-pieces">
                 {pieces.data.content.map((product) => (
                   <li key={product.id}>
-                    <ProductCard product={product} />
+                    <ProductCard product={product} sizes={PIECE_GRID_SIZES.newCut} />
                   </li>
                 ))}
               </ul>

@@ -2,6 +2,7 @@ import type { ProductFacets } from '@mirror/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { EmptyState, QueryError } from '../../../components/feedback/query-state';
+import { PIECE_GRID_SIZES } from '../../../components/media/grid-sizes';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatTotal, humanize } from '../../../lib/format';
@@ -18,9 +19,9 @@ export const PAGE_SIZE: Record<BrowserLayout, number> = { grid: 12, large: 8, si
 /** The grid's class per layout (product-browser.module.css: four, two or three columns on a desktop). */
 const LAYOUT_CLASS: Record<BrowserLayout, string | undefined> = { grid: styles.four, large: styles.large, sidebar: styles.sidebar };
 export const SIZES: Record<BrowserLayout, string> = {
-  grid: '(max-width: 1023px) 50vw, 25vw',
-  large: '(max-width: 767px) 100vw, 50vw',
-  sidebar: '(max-width: 1023px) 50vw, 26vw',
+  grid: PIECE_GRID_SIZES.four,
+  large: PIECE_GRID_SIZES.large,
+  sidebar: PIECE_GRID_SIZES.sidebar,
 };
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {

@@ -1,5 +1,6 @@
 import type { Product } from '@mirror/contract';
 import { PageLink } from '../../../components/layout/page-link';
+import { PIECE_GRID_SIZES } from '../../../components/media/grid-sizes';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { to } from '../../../config/routes';
 import { useIsAfterLoad } from '../../../lib/after-load';
@@ -23,7 +24,7 @@ export function productSubtitle(product: Product): string {
 /** Image, name in the serif, metal and stone in small caps, price — the second view on hover. */
 export function ProductCard({
   product,
-  sizes = '(max-width: 425px) 50vw, (max-width: 1023px) 50vw, 25vw',
+  sizes = PIECE_GRID_SIZES.four,
   isPriority,
   variant = 'regular',
   headingLevel = 3,
