@@ -575,18 +575,27 @@ test('new cut: reached from the home page and the footer; its drawings, and the 
   expect(errors).toEqual([]);
 });
 
-test('new cut: the film paints its poster and loads only within 50 px of the viewport (docs/product.md §9), then plays', async ({
+test('new cut: the film paints its poster a screen ahead and loads only within 50 px of the viewport (docs/product.md §9), then plays', async ({
   page,
 }) => {
   const films: string[] = [];
+  const posters: string[] = [];
   page.on('request', (request) => {
-    if (/\.(webm|mp4)$/.test(new URL(request.url()).pathname)) films.push(request.url());
+    const path = new URL(request.url()).pathname;
+    if (/\.(webm|mp4)$/.test(path)) films.push(request.url());
+    if (/new-cut-oval-poster/.test(path)) posters.push(request.url());
   });
+  // The server's page names no poster: it is not fetched with the first screen's images and fonts.
+  expect(await (await page.request.get('/new-cut')).text()).not.toMatch(/poster=/);
   await page.goto('/new-cut');
   await settled(page);
   const video = page.locator('video');
   await expect(video).toHaveAttribute('preload', 'none');
-  expect(await video.getAttribute('poster')).toMatch(/new-cut-oval-poster.*\.webp$/);
+  const { top, screen } = await video.evaluate((v) => ({ top: v.getBoundingClientRect().top, screen: window.innerHeight }));
+  if (top > 2 * screen + 10) {
+    expect(await video.getAttribute('poster'), 'more than a screen away: no poster yet').toBeNull();
+    expect(posters).toEqual([]);
+  }
   /** Scrolls so that the film's top edge is `gap` px below the bottom of the viewport, and lets the observer report. */
   const stopShort = async (gap: number) => {
     await page.evaluate((px) => {
@@ -596,6 +605,7 @@ test('new cut: the film paints its poster and loads only within 50 px of the vie
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   };
   await stopShort(150);
+  await expect(video).toHaveAttribute('poster', /new-cut-oval-poster.*\.webp$/);
   await stopShort(70);
   await expect(video).toHaveAttribute('data-state', 'waiting');
   expect(films).toEqual([]);

@@ -2,20 +2,25 @@ import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LazyVideo } from './lazy-video';
+import { LazyVideo, POSTER_MARGIN } from './lazy-video';
 
-/** One fake IntersectionObserver per test: what it was asked to watch, and a way to report. */
-let observed: { options: IntersectionObserverInit | undefined; report: (isIntersecting: boolean) => void } | null = null;
+type Watch = { options: IntersectionObserverInit | undefined; report: (isIntersecting: boolean) => void };
+/** The fake IntersectionObservers of a test: the film's (50 px), and the poster's (a screen ahead). */
+let observed: Watch | null = null;
+let posterObserved: Watch | null = null;
 
 class FakeObserver {
   constructor(
     private readonly callback: IntersectionObserverCallback,
     options?: IntersectionObserverInit,
   ) {
-    observed = {
+    const watch = {
       options,
-      report: (isIntersecting) => this.callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+      report: (isIntersecting: boolean) =>
+        this.callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
     };
+    if (options?.rootMargin === POSTER_MARGIN) posterObserved = watch;
+    else observed = watch;
   }
   observe() {}
   disconnect() {}
@@ -49,6 +54,7 @@ let load: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   observed = null;
+  posterObserved = null;
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   reducedMotion(false);
   // jsdom does not play media.
@@ -64,9 +70,15 @@ afterEach(() => vi.unstubAllGlobals());
 const video = () => screen.getByLabelText<HTMLVideoElement>('The stone turning in the light');
 
 describe('LazyVideo', () => {
-  it('shows the poster and fetches nothing until it is within 50 px of the viewport', () => {
+  it('fetches nothing, not even its poster, until it is a screen away; its film only within 50 px', () => {
     render(film);
     expect(video().tagName).toBe('VIDEO');
+    expect(video().hasAttribute('poster')).toBe(false);
+    expect(posterObserved?.options?.rootMargin).toBe('100% 0px');
+    act(() => posterObserved!.report(true));
+    expect(video().getAttribute('poster')).toBe('/assets/film-poster.webp');
+    // Scrolled away again: the poster stays.
+    act(() => posterObserved!.report(false));
     expect(video().getAttribute('poster')).toBe('/assets/film-poster.webp');
     expect(video().getAttribute('preload')).toBe('none');
     expect(video().querySelectorAll('source')).toHaveLength(0);
@@ -120,6 +132,7 @@ describe('LazyVideo', () => {
     });
     expect(errors).toEqual([]);
     expect(container.querySelectorAll('source')).toHaveLength(0);
+    expect(container.querySelector('video')!.hasAttribute('poster')).toBe(false);
     expect(load).not.toHaveBeenCalled();
     container.remove();
   });
