@@ -82,9 +82,11 @@ test(
   { tag: '@one-viewport' },
   async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
-    // The topic chips are small capitals, which the fallback sets 3–6 % wider than Inter: wrapped, they re-wrapped
-    // into one row more when Inter came and moved the list below (CLS 0.044 on /news). Measured with every web font,
-    // and with Inter's files refused (the fallback kept), at a phone's width and a desktop's.
+    // The topic chips are letter-spaced capitals, which the fallback sets a few per cent narrower or wider than Inter:
+    // wrapped, they re-wrapped into one row more or fewer when Inter came and moved the list below (CLS 0.044 on
+    // /news; at 1,440 px one row with the fallback, two with Inter, until the row was capped at 52rem — decision 0135).
+    // Measured with every web font, and with Inter's file refused (the fallback kept: Inter has no second source
+    // since 0135; @fontsource's `.woff` had stood in for the refused `.woff2`), at a phone's width and a desktop's.
     for (const width of [375, 1440]) {
       for (const path of ['/news', '/all-news']) {
         const tops: number[] = [];

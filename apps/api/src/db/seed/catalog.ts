@@ -319,6 +319,30 @@ export interface DemoPiece {
  * every call). Made to order — stock 0, and said so in the description — only what the house makes on
  * request: high jewelry and diamonds above 2.5 ct, priced as a range.
  */
+/** A year's seasons, latest first (the storefront's collections page orders them so). */
+const SEASON_LATEST_FIRST: readonly CollectionSeason[] = ['HOLIDAY', 'WINTER', 'AUTUMN', 'SUMMER', 'SPRING'];
+
+/**
+ * Each demo piece's creation time, a minute apart before `now`: the latest collection's pieces newest, its hero
+ * first. Inserted in one statement, the pieces all had the same `created_at`, and "newest first" (the storefront's
+ * default order) fell back to their random ids: another first piece at every install, so another first screen,
+ * and another largest image for the lists' and the piece's Lighthouse figures from one run to the next.
+ */
+export function creationTimes(pieces: readonly DemoPiece[], now: number): Date[] {
+  const rank = (piece: DemoPiece) => {
+    const collection = COLLECTIONS[piece.collectionIndex]!;
+    return [-collection.year, SEASON_LATEST_FIRST.indexOf(collection.season), piece.collectionIndex, piece.isHero ? 0 : 1];
+  };
+  const order = pieces
+    .map((piece, i) => ({ key: rank(piece), i }))
+    .sort((a, b) => a.key.reduce((d, k, n) => d || k - b.key[n]!, 0) || a.i - b.i);
+  const times: Date[] = new Array<Date>(pieces.length);
+  order.forEach(({ i }, position) => {
+    times[i] = new Date(now - (position + 1) * 60_000);
+  });
+  return times;
+}
+
 export function demoPieces(): DemoPiece[] {
   const random = rng(20250101);
   const between = ([low, high]: [number, number]) => low + random() * (high - low);
@@ -490,11 +514,15 @@ export async function seedCatalog(
     )
     .returning();
 
-  const rows = demoPieces().map((piece) => ({
+  const pieces = demoPieces();
+  const createdAt = creationTimes(pieces, Date.now());
+  const rows = pieces.map((piece, i) => ({
     ...piece,
     row: {
       ...piece.row,
       id: randomUUID(),
+      createdAt: createdAt[i]!,
+      updatedAt: createdAt[i]!,
       vendorId: vendorIds[piece.vendorIndex]!,
       designerId: piece.designerIndex === null ? null : designerRows[piece.designerIndex]!.id,
       categoryId: categoryIds.get(piece.pieceType)!,

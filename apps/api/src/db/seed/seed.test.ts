@@ -22,6 +22,8 @@ import type {
   VendorPage,
 } from '@mirror/contract';
 
+const SEASONS_LATEST_FIRST = ['HOLIDAY', 'WINTER', 'AUTUMN', 'SUMMER', 'SPRING'];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -156,6 +158,22 @@ describe('demo catalogue', () => {
     // The featured collections (the home page's row) open on four different forms.
     const featuredForms = heroes.filter((_, i) => list[i]!.isFeatured).map((h) => h.categoryId);
     expect(new Set(featuredForms).size).toBe(featuredForms.length);
+  });
+
+  it('orders the pieces as the house added them: the latest collection first, its hero leading, the same at every install', async () => {
+    const token = await adminToken(t);
+    const collections = (await t.request<CollectionPage>('/api/collections?size=100')).body.content;
+    const latest = [...collections].sort(
+      (a, b) => b.year - a.year || SEASONS_LATEST_FIRST.indexOf(a.season) - SEASONS_LATEST_FIRST.indexOf(b.season),
+    )[0]!;
+    const items = (await t.request<CollectionItem[]>(`/api/collections/${latest.id}/products-list`, { token })).body;
+    const newest = (await t.request<ProductPage>('/api/products?size=40&sort=createdAt,desc')).body.content;
+    // The storefront's first piece is the latest collection's hero, not whichever random id sorts first.
+    expect(newest[0]!.id).toBe(items.find((i) => i.isHero)!.product.id);
+    expect(new Set(newest.slice(0, items.length).map((p) => p.id))).toEqual(new Set(items.map((i) => i.product.id)));
+    // No two pieces share a creation time: "newest first" never falls back to the ids.
+    const all = (await t.request<ProductPage>('/api/products?size=100&sort=createdAt,desc')).body.content;
+    expect(new Set(all.map((p) => p.createdAt)).size).toBe(all.length);
   });
 
   it('sets every price as the house does: rounded to the step of its band', async () => {
