@@ -28,9 +28,9 @@ const isServerRendered = boot !== null && container.hasAttribute('data-ssr');
  * holds the main thread long enough to count as a long task on a phone.
  */
 async function start(container: HTMLElement): Promise<void> {
-  // The task that evaluated the entry's modules (React, the router, the shell: ~30 ms on a phone) ends here;
-  // the session and the inlined answers are the next one (~5 ms more in that task made it a long task of
-  // 130 ms under Lighthouse's 4× CPU).
+  // The task that evaluated the entry's modules (React, the router, the shell) ends here; the session and the
+  // inlined answers' seeding are the next one (in one task with the evaluation: 127–158 ms under Lighthouse's 4×
+  // CPU; apart, 107–109 ms and a short one; decision 0135).
   await nextTask();
   initSession();
   if (boot) seedQueryCache(queryClient, boot);
