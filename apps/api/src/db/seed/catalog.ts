@@ -314,11 +314,6 @@ export interface DemoPiece {
   designerIndex: number | null;
 }
 
-/**
- * The demo pieces, collection by collection, without database ids (deterministic: the same list on
- * every call). Made to order — stock 0, and said so in the description — only what the house makes on
- * request: high jewelry and diamonds above 2.5 ct, priced as a range.
- */
 /** A year's seasons, latest first (the storefront's collections page orders them so). */
 const SEASON_LATEST_FIRST: readonly CollectionSeason[] = ['HOLIDAY', 'WINTER', 'AUTUMN', 'SUMMER', 'SPRING'];
 
@@ -343,6 +338,11 @@ export function creationTimes(pieces: readonly DemoPiece[], now: number): Date[]
   return times;
 }
 
+/**
+ * The demo pieces, collection by collection, without database ids (deterministic: the same list on
+ * every call). Made to order — stock 0, and said so in the description — only what the house makes on
+ * request: high jewelry and diamonds above 2.5 ct, priced as a range.
+ */
 export function demoPieces(): DemoPiece[] {
   const random = rng(20250101);
   const between = ([low, high]: [number, number]) => low + random() * (high - low);
