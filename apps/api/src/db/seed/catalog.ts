@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CollectionSeason, MetalType } from '@mirror/contract';
+import { COLLECTION_SEASONS, type CollectionSeason, type MetalType } from '@mirror/contract';
 import type { Db } from '../client';
 import {
   categories,
@@ -314,9 +314,6 @@ export interface DemoPiece {
   designerIndex: number | null;
 }
 
-/** A year's seasons, latest first (the storefront's collections page orders them so). */
-const SEASON_LATEST_FIRST: readonly CollectionSeason[] = ['HOLIDAY', 'WINTER', 'AUTUMN', 'SUMMER', 'SPRING'];
-
 /**
  * Each demo piece's creation time, a minute apart before `now`: the latest collection's pieces newest, its hero
  * first. Inserted in one statement, the pieces all had the same `created_at`, and "newest first" (the storefront's
@@ -324,15 +321,19 @@ const SEASON_LATEST_FIRST: readonly CollectionSeason[] = ['HOLIDAY', 'WINTER', '
  * and another largest image for the lists' and the piece's Lighthouse figures from one run to the next.
  */
 export function creationTimes(pieces: readonly DemoPiece[], now: number): Date[] {
-  const rank = (piece: DemoPiece) => {
+  // A collection's place in time: its year, then its season in the calendar's order (the contract's).
+  const when = (piece: DemoPiece) => {
     const collection = COLLECTIONS[piece.collectionIndex]!;
-    return [-collection.year, SEASON_LATEST_FIRST.indexOf(collection.season), piece.collectionIndex, piece.isHero ? 0 : 1];
+    return collection.year * COLLECTION_SEASONS.length + COLLECTION_SEASONS.indexOf(collection.season);
   };
-  const order = pieces
-    .map((piece, i) => ({ key: rank(piece), i }))
-    .sort((a, b) => a.key.reduce((d, k, n) => d || k - b.key[n]!, 0) || a.i - b.i);
-  const times: Date[] = new Array<Date>(pieces.length);
-  order.forEach(({ i }, position) => {
+  const newestFirst = pieces
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const [pa, pb] = [pieces[a]!, pieces[b]!];
+      return when(pb) - when(pa) || pa.collectionIndex - pb.collectionIndex || Number(pb.isHero) - Number(pa.isHero) || a - b;
+    });
+  const times = new Array<Date>(pieces.length);
+  newestFirst.forEach((i, position) => {
     times[i] = new Date(now - (position + 1) * 60_000);
   });
   return times;

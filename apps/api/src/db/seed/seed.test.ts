@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { seedDemo } from './index';
 import { storeProductImages } from './catalog';
 import { DEFAULT_BRAND_DOMAIN } from '@mirror/contract/brand';
+import { COLLECTION_SEASONS } from '@mirror/contract';
 import { createImageryCache, defaultImageryCacheDir, generatorFingerprint } from '@mirror/imagery';
 import type {
   CollectionItem,
@@ -21,8 +22,6 @@ import type {
   UserPage,
   VendorPage,
 } from '@mirror/contract';
-
-const SEASONS_LATEST_FIRST = ['HOLIDAY', 'WINTER', 'AUTUMN', 'SUMMER', 'SPRING'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -164,7 +163,7 @@ describe('demo catalogue', () => {
     const token = await adminToken(t);
     const collections = (await t.request<CollectionPage>('/api/collections?size=100')).body.content;
     const latest = [...collections].sort(
-      (a, b) => b.year - a.year || SEASONS_LATEST_FIRST.indexOf(a.season) - SEASONS_LATEST_FIRST.indexOf(b.season),
+      (a, b) => b.year - a.year || COLLECTION_SEASONS.indexOf(b.season) - COLLECTION_SEASONS.indexOf(a.season),
     )[0]!;
     const items = (await t.request<CollectionItem[]>(`/api/collections/${latest.id}/products-list`, { token })).body;
     const newest = (await t.request<ProductPage>('/api/products?size=40&sort=createdAt,desc')).body.content;
