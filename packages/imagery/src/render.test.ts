@@ -162,9 +162,10 @@ describe('photograph', () => {
 });
 
 describe('renderProductImage', () => {
-  it('returns 4:5 WebP images at 320, 640, 960 and 1280 px, the same bytes for the same input', async () => {
+  it('returns 4:5 WebP images at 160, 320, 480 and 640 px, none above the traced width, the same bytes for the same input', async () => {
     const imgs = await renderProductImage(base);
-    expect(imgs.map((i) => i.width)).toEqual([...IMAGE_WIDTHS]);
+    expect(imgs.map((i) => i.width)).toEqual([160, 320, 480, 640]);
+    expect(Math.max(...IMAGE_WIDTHS)).toBe(RENDER_WIDTH);
     for (const img of imgs) {
       expect(img.height).toBe((img.width * 5) / 4);
       expect(img.contentType).toBe('image/webp');

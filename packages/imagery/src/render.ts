@@ -27,8 +27,14 @@ export interface RenderedImage {
   contentType: 'image/webp';
 }
 
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
-/** The width the tracer renders at; the others are downscaled from it (and 1280 upscaled). */
+/**
+ * The widths a photograph is offered at: the traced width and downscales of it, never more (decision 0136). An
+ * upscaled file carries no detail the browser's own scaling of the traced one lacks, at 1.7–2.9× its bytes: the
+ * 960 and 1280 px files of before cost a phone's piece page 23 KB (its 372 px stage at 1.75 dpr needs 651 px, one
+ * more than 640) and a 3× phone 33 KB. 160 is a gallery thumbnail's (72 px at up to 2.2 dpr), 480 a phone card's.
+ */
+export const IMAGE_WIDTHS = [160, 320, 480, 640] as const;
+/** The width the tracer renders at: the largest of IMAGE_WIDTHS; the others are downscaled from it. */
 export const RENDER_WIDTH = 640;
 export const RENDER_HEIGHT = 800;
 

@@ -90,15 +90,15 @@ describe('demo catalogue', () => {
     });
     expect(images.map((i) => i.variant)).toEqual(['front', 'detail']);
     expect(images[0]!.sources.map((s) => [s.width, s.height])).toEqual([
+      [160, 200],
       [320, 400],
+      [480, 600],
       [640, 800],
-      [960, 1200],
-      [1280, 1600],
     ]);
     // Named after what drew them (the piece and the render key), as the editor recognises a render; the generator recorded.
-    expect(images[0]!.sources[1]!.key).toMatch(/^mirror-storage\/products\/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}-front-640\.webp$/);
+    expect(images[0]!.sources[3]!.key).toMatch(/^mirror-storage\/products\/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}-front-640\.webp$/);
     expect(images.map((image) => image.generator)).toEqual([generatorFingerprint(), generatorFingerprint()]);
-    const file = await fetch(`${t.baseUrl}/api/files/${images[0]!.sources[1]!.key}`);
+    const file = await fetch(`${t.baseUrl}/api/files/${images[0]!.sources[3]!.key}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/webp');
     expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);

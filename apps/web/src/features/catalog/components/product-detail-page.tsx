@@ -43,7 +43,7 @@ function Gallery({ product }: { product: Product }) {
                 aria-label={`Show view ${i + 1}: ${image.alt || humanize(image.variant)}`}
                 onClick={() => setIndex(i)}
               >
-                <ResponsiveImage image={image} sizes="96px" alt="" />
+                <ResponsiveImage image={image} sizes="4.5rem" alt="" />
               </button>
             </li>
           ))}
