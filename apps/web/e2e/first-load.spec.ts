@@ -333,3 +333,24 @@ test('a server-rendered page fetches none of its inlined stylesheets and preload
     expect(await page.locator('link[rel="preload"][as="font"]').count(), url).toBe(0);
   }
 });
+
+/**
+ * Issue 13 §16: the entrance's largest paint is its wordmark, so it is there from the first frame — its entrance
+ * animates its rise, never its opacity. Faded in from nothing, it was painted 30 ms after the page, in some loads after
+ * the app's modules were requested, and Lighthouse counted the 103 KB entry before it (LCP 1.36 or 2.27 s by the run).
+ */
+test('the entrance shows its wordmark from the first frame: no fade on the largest paint', async ({ page }) => {
+  for (const url of ['/', '/welcome']) {
+    await page.goto(url);
+    const wordmark = page.locator('#welcome-title');
+    await expect(wordmark).toBeVisible();
+    const animated = await wordmark.evaluate((el) =>
+      el.getAnimations().flatMap((a) => (a.effect instanceof KeyframeEffect ? a.effect.getKeyframes() : [])),
+    );
+    expect(animated.length, `${url}: the wordmark still rises`).toBeGreaterThan(0);
+    expect(
+      animated.filter((frame) => 'opacity' in frame),
+      `${url}: keyframes that fade the wordmark`,
+    ).toEqual([]);
+  }
+});
