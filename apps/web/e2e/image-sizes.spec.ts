@@ -4,13 +4,14 @@ import { expect, test, type Page } from '@playwright/test';
  * A piece's image declares the width its card really has (`sizes`, components/media/grid-sizes.ts): the browser
  * then fetches the rendition it shows. A `sizes` that says 50vw for a card of 50vw minus the gutters makes a phone
  * download the next rendition up (at 1.75× density, 16 KB for a card of 5 KB: the largest paint of every list).
- * Each grid (and a piece's gallery of views), at the widths its stylesheet changes between: the declared width is at least the card's (never a
- * blurry image) and at most the card's plus the scrollbar's share (`vw` counts the scrollbar, the grid does not).
+ * Each grid (and a piece's gallery of views), at the widths its stylesheet changes between: the declared width is
+ * at least the image's (never a blurry image) and at most the image's plus the scrollbar's share (`vw` counts the
+ * scrollbar, the grid does not).
  */
 
 const WIDTHS = [375, 412, 800, 1100, 1440];
 
-/** Each card image's declared width (its `sizes` evaluated here, by a probe) beside its rendered width. */
+/** Each matching image's declared width (its `sizes` evaluated here, by a probe) beside its rendered width. */
 async function declaredAndRendered(page: Page, selector: string): Promise<{ declared: number; rendered: number; sizes: string }[]> {
   return page.evaluate((selector) => {
     const probe = document.createElement('div');

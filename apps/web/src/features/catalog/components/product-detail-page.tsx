@@ -43,6 +43,7 @@ function Gallery({ product }: { product: Product }) {
                 aria-label={`Show view ${i + 1}: ${image.alt || humanize(image.variant)}`}
                 onClick={() => setIndex(i)}
               >
+                {/* `.thumb`'s width (the module's stylesheet): the 160w files (image-sizes.spec.ts checks it). */}
                 <ResponsiveImage image={image} sizes="4.5rem" alt="" />
               </button>
             </li>
